@@ -1,0 +1,45 @@
+// The whole pipeline behind one call (SPEC §4-§5), shared by the native CLI, the WebAssembly
+// module and the npm bin so that all three print the same bytes.
+//   text -> IR -> per block: resources, dependence graph, constraints -> ScheduleAnalysis
+//        -> checker -> materialized IR / JSON / table
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "generate/ScheduleAnalysis.h"
+
+namespace tilesched {
+
+enum class EmitKind { Json, IR, Table };
+
+struct DriverOptions {
+  EmitKind emit = EmitKind::Table;
+  ScheduleOptions schedule;
+  std::string modelName = "blackwell";  // built-in name, used when modelJson is empty
+  std::string modelJson;                // a user model (--model=PATH contents)
+  std::string modelPath;                // for diagnostics about the model file
+  bool check = false;                   // --check: verify pinned nv_tile.aws.stage/order
+  std::string fileName = "<stdin>";
+};
+
+struct DriverResult {
+  int exitCode = 0;  // 0 ok, 1 some block failed / violations, 2 unusable input or options
+  std::string out;   // stdout
+  std::string err;   // stderr
+};
+
+DriverResult runDriver(std::string_view source, const DriverOptions &opts);
+
+// Reads a file by path; nullopt when it cannot be read. "-" means standard input.
+using FileReader = std::function<std::optional<std::string>(const std::string &path)>;
+
+// Parses the SPEC §5 command line (argv without the program name) and runs it.
+DriverResult runCommandLine(const std::vector<std::string> &args, const FileReader &readFile);
+
+std::string versionString();
+
+}  // namespace tilesched

@@ -1,0 +1,114 @@
+// ScheduleAnalysis: the one hand-off object between generation and materialization (seed 003).
+// Both generators publish it; nothing downstream reads generator internals.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "constraints/Constraints.h"
+#include "graph/DependenceGraph.h"
+#include "target/TargetModel.h"
+
+namespace tilesched {
+
+enum class GeneratorKind { Serial, CostBased };
+const char *generatorName(GeneratorKind g);
+
+enum class IISearch { Linear, Galloping };
+
+struct ScheduleOptions {
+  enum class Generator { Auto, Serial, CostBased } generator = Generator::Auto;
+  int serialThreshold = 8;           // seed 000 selection predicate
+  int maxConstraintIterations = 10;  // see docs/decisions.md (sources say 10 and 16)
+  int iiCap = 0;                     // 0 = automatic (see docs/decisions.md)
+  IISearch iiSearch = IISearch::Linear;
+  bool trace = false;
+  size_t traceLimit = 20000;  // entries kept per block; the rest are counted as dropped
+};
+
+// Everything a generator reads. `block` may be null (unit tests build graphs directly).
+struct ScheduleInput {
+  const ScheduledBlock *block = nullptr;
+  const DependenceGraph *graph = nullptr;
+  const std::vector<OpResources> *resources = nullptr;  // per node
+  const ConstraintState *constraints = nullptr;
+  const TargetModel *model = nullptr;
+  std::vector<std::string> nodeNames;  // for messages; "op#i" when empty
+};
+
+struct RegionSummary {
+  bool hasTma = false;
+  bool hasWgmma = false;
+  bool hasAsyncPipeline = false;
+  bool forceSerial = false;  // on the scf.for or on an op of the block
+  int opCount = 0;
+};
+
+struct MIIBounds {
+  int resource = 0;
+  int recurrence = 0;
+  int fineDensity = 0;
+  int dependency = 0;
+  std::string resourceBinding;    // name of the binding slot/pool ("" when none)
+  std::vector<int> criticalCycle; // node ids of the critical recurrence, in cycle order
+  int lower() const;
+};
+
+struct OpSchedule {
+  int stage = 0;
+  int order = 0;
+  int cycle = 0;
+};
+
+// One arm attempt or gate verdict (seed 000/001), recorded with --trace.
+struct TraceEntry {
+  int step = 0;          // position in the trace
+  int ii = 0;            // candidate II at this step
+  std::string arm;       // permute | fuse | retry | cost-based | ladder | ...
+  int op = -1;           // node id, -1 when not about one op
+  int cycle = -1;        // candidate start cycle
+  std::string gate;      // G1 | G2 | G3 | G4 | -
+  std::string outcome;   // commit | uncommit | reject | hold | dead | bump | reorder | ...
+  std::string reason;
+};
+
+// Structured failure report (seed 001 diagnostics list).
+struct PlacementFailure {
+  int ii = 0;
+  int node = -1;
+  int duration = 0;
+  Footprint footprint;
+  struct RowState {
+    int row = 0;                          // modulo cycle
+    std::vector<std::string> occupants;   // "resource: op#i" per held unit
+  };
+  std::vector<RowState> rows;
+  int windowEarliest = 0;  // dependence window of the op at this II
+  int windowLatest = 0;
+  std::string rejectingResource;  // slot or pool that vetoed the last candidate ("" if none)
+  uint32_t group = 0;
+  int stage = -1;
+  int order = -1;
+  std::string message;
+};
+
+struct ScheduleAnalysis {
+  GeneratorKind generator = GeneratorKind::Serial;
+  bool valid = false;
+  int ii = 0;
+  int stageCount = 0;
+  std::vector<OpSchedule> ops;      // per node
+  std::vector<int> orderedNodes;    // nodes sorted by (stage, order)
+  std::optional<MIIBounds> mii;     // cost-based only
+  uint32_t refinementStatus = 0;    // bit 0 converged, bit 1 budget exceeded (seed 003)
+  bool budgetTruncated = false;
+  int refinementRounds = 0;
+  std::vector<TraceEntry> trace;
+  size_t traceDropped = 0;
+  std::optional<PlacementFailure> failure;
+  std::vector<std::string> notes;   // generator remarks surfaced as diagnostics
+};
+
+}  // namespace tilesched

@@ -1,0 +1,38 @@
+// Dependence graph of one scheduled block (SPEC §4.1): SSA data edges, iteration-carried edges
+// through iter_args / scf.yield, async-token edges and explicit `sched.deps` edges.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "graph/ScheduledBlock.h"
+#include "support/Diagnostics.h"
+#include "target/TargetModel.h"
+
+namespace tilesched {
+
+enum class EdgeKind { Data, Carried, Token, Explicit };
+const char *edgeKindName(EdgeKind k);
+
+// Constraint: cycle(dst) >= cycle(src) + latency - II * distance.
+struct DepEdge {
+  int src = 0;
+  int dst = 0;
+  int latency = 0;
+  int distance = 0;
+  EdgeKind kind = EdgeKind::Data;
+};
+
+struct DependenceGraph {
+  int numNodes = 0;               // node i == ScheduledBlock::ops[i]
+  std::vector<DepEdge> edges;     // sorted by (src, dst, distance), one edge per such key
+  std::vector<std::vector<int>> succ;  // edge indices leaving node i, in edge order
+  std::vector<std::vector<int>> pred;  // edge indices entering node i, in edge order
+};
+
+// `resources[i]` gives the latency of node i. Distance-0 cycles are errors naming the ops.
+DependenceGraph buildDependenceGraph(const ScheduledBlock &block,
+                                     const std::vector<OpResources> &resources,
+                                     DiagnosticEngine &diags);
+
+}  // namespace tilesched

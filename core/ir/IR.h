@@ -1,0 +1,157 @@
+// In-memory form of a textual nv_tileas snippet (SPEC §2): a tree of operations, regions and
+// blocks with resolved SSA values. Types stay opaque text; attributes keep MLIR attribute
+// structure so the constraint parser (seed 004) can read them.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "support/Diagnostics.h"
+
+namespace tilesched {
+
+struct Operation;
+struct Block;
+struct Region;
+
+struct NamedAttribute;
+
+struct Attribute {
+  enum class Kind {
+    Unit,        // a key with no value: `{foo}`
+    Bool,        // true / false
+    Integer,     // 42, -1, 0x10 with optional `: i32`
+    Float,       // 1.5 : f32 (spelling kept in `text`)
+    String,      // "..." (unescaped value in `text`)
+    Array,       // [a, b, ...]
+    DenseArray,  // array<i32: 1, 2> (element type in `type`, values in `elements`)
+    Dict,        // {k = v, ...}
+    Opaque,      // anything else kept verbatim: #alias, #dialect<...>, affine_map<...>, types
+  };
+  Kind kind = Kind::Unit;
+  bool boolValue = false;
+  int64_t intValue = 0;
+  std::string text;  // string value, float spelling, or verbatim opaque text
+  std::string type;  // `: i32` suffix type for Integer/Float; element type for DenseArray
+  std::vector<Attribute> elements;
+  std::vector<NamedAttribute> entries;
+  SourceRange range;
+
+  bool isInteger() const { return kind == Kind::Integer; }
+  std::optional<int64_t> asInt() const;
+  static Attribute unit();
+  static Attribute integer(int64_t v, std::string type = "i32");
+  static Attribute string(std::string s);
+  static Attribute array(std::vector<Attribute> elems);
+};
+
+struct NamedAttribute {
+  std::string name;
+  Attribute value;
+  SourceRange range;  // covers `name = value`
+};
+
+// Finds `name` in a dictionary; nullptr when absent.
+const NamedAttribute *findAttr(const std::vector<NamedAttribute> &dict, const std::string &name);
+
+struct Value {
+  std::string name;   // printed spelling: "%acc", "%r#1", "%arg0"
+  std::string type;   // opaque type text; may be empty when the syntax gave none
+  Operation *definingOp = nullptr;  // null for block arguments and live-ins
+  Block *ownerBlock = nullptr;      // for block arguments
+  int index = 0;                    // result index or block-argument index
+  bool liveIn = false;              // used but never defined in the snippet
+  SourceRange range;                // where it is defined (or first used, for live-ins)
+};
+
+struct Block {
+  std::string label;  // "^bb0" or empty for an implicit entry block
+  std::vector<Value *> arguments;
+  std::vector<std::unique_ptr<Operation>> operations;
+  Region *parentRegion = nullptr;
+  SourceRange range;
+};
+
+struct Region {
+  std::vector<std::unique_ptr<Block>> blocks;
+  Operation *parentOp = nullptr;
+  SourceRange range;
+};
+
+// How an operation was written, so the printer can reproduce it (print→parse→print is a fixed
+// point) and users see their own spelling in the scheduled IR.
+enum class OpSyntax {
+  Generic,   // "dialect.op"(%a, %b) <{props}> ({regions}) {attrs} : (types) -> (types)
+  Custom,    // dialect.op <operandText> {attrs} : <typeText>   (unknown custom ops)
+  Module,    // module [@name] [attributes {...}] { ... }
+  Func,      // func.func @name(%arg: type, ...) [-> types] [attributes {...}] { ... }
+  For,       // scf.for %iv = %lb to %ub step %s [iter_args(%a = %x, ...) -> (types)] { ... } [{attrs}]
+  Yield,     // scf.yield %a, %b : types
+  Return,    // return / func.return %a : types
+  Constant,  // arith.constant <attr> : type
+};
+
+struct Operation {
+  std::string name;                 // "nv_tileas.async.tiled_tma_load"
+  OpSyntax syntax = OpSyntax::Generic;
+  std::vector<Value *> results;
+  std::vector<Value *> operands;    // SSA uses in textual order (all forms)
+  std::vector<NamedAttribute> properties;  // inherent: `<{...}>`
+  std::vector<NamedAttribute> attributes;  // discardable: `{...}`
+  std::vector<std::unique_ptr<Region>> regions;
+
+  // Form-specific text kept verbatim for printing.
+  std::string symbol;       // @name of module / func
+  std::string operandText;  // Custom: text between the op name and the attr-dict / `:`
+  std::string typeText;     // Custom/Yield/Return/Constant: text after `:`;
+                            // Generic: the functional type "(a, b) -> (c)"
+  std::string signatureText;  // Func: "(%arg0: i32) -> f32" verbatim
+  Attribute constantValue;    // Constant: the value attribute
+  std::string locText;        // trailing `loc(...)` verbatim, or empty
+
+  Block *parentBlock = nullptr;
+  SourceRange range;    // whole op
+  SourceRange nameRange;
+
+  // Inherent first, then discardable (seed 004 lookup order).
+  const Attribute *lookupAttr(const std::string &key) const;
+  const Attribute *inherentAttr(const std::string &key) const;
+  const Attribute *discardableAttr(const std::string &key) const;
+  void setDiscardableAttr(const std::string &key, Attribute value);
+  Operation *parentOp() const;
+};
+
+// A `#name = ...` or `!name = ...` definition at top level, kept verbatim.
+struct AliasDef {
+  std::string text;
+  SourceRange range;
+};
+
+struct Module {
+  std::vector<AliasDef> aliases;
+  // Top-level operations in source order (a `module`, a `func.func`, or bare ops/loops).
+  std::vector<std::unique_ptr<Operation>> operations;
+  std::deque<Value> values;  // owns every Value; deque keeps pointers stable
+
+  Value *newValue();
+};
+
+// Walks ops in MLIR's block-then-operation pre-order (Operation::walk order, seed 004).
+template <typename F> void walkOps(Operation &op, F &&f);
+template <typename F> void walkBlockOps(Block &b, F &&f) {
+  for (auto &op : b.operations) walkOps(*op, f);
+}
+template <typename F> void walkOps(Operation &op, F &&f) {
+  f(op);
+  for (auto &r : op.regions)
+    for (auto &b : r->blocks) walkBlockOps(*b, f);
+}
+template <typename F> void walkModule(Module &m, F &&f) {
+  for (auto &op : m.operations) walkOps(*op, f);
+}
+
+}  // namespace tilesched

@@ -1,0 +1,54 @@
+// Located diagnostics shared by every phase. Every input error becomes a Diagnostic with a
+// 1-based line/column range; nothing in the core throws on bad input.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tilesched {
+
+struct SourceLoc {
+  int line = 0;  // 1-based; 0 = unknown (whole document)
+  int col = 0;   // 1-based, in bytes
+};
+
+struct SourceRange {
+  SourceLoc begin;
+  SourceLoc end;  // exclusive end column on end.line
+  static SourceRange at(SourceLoc loc) { return {loc, {loc.line, loc.col + 1}}; }
+};
+
+enum class Severity { Error, Warning, Note };
+
+const char *severityName(Severity s);
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  SourceRange range;
+  std::string message;
+};
+
+class DiagnosticEngine {
+public:
+  void report(Severity s, SourceRange r, std::string message);
+  void error(SourceRange r, std::string message) { report(Severity::Error, r, std::move(message)); }
+  void warning(SourceRange r, std::string message) { report(Severity::Warning, r, std::move(message)); }
+  void note(SourceRange r, std::string message) { report(Severity::Note, r, std::move(message)); }
+
+  const std::vector<Diagnostic> &all() const { return diags_; }
+  bool hasErrors() const { return errors_ > 0; }
+  int errorCount() const { return errors_; }
+
+  // Diagnostics sorted by position (stable: equal positions keep emission order), so output
+  // does not depend on which phase spoke first.
+  std::vector<Diagnostic> sorted() const;
+
+private:
+  std::vector<Diagnostic> diags_;
+  int errors_ = 0;
+};
+
+// `FILE:LINE:COL: severity: message` (the MLIR convention).
+std::string formatDiagnostic(const std::string &file, const Diagnostic &d);
+
+}  // namespace tilesched
