@@ -21,4 +21,8 @@ struct ScheduledBlock {
 
 std::vector<ScheduledBlock> collectScheduledBlocks(Module &m);
 
+// A short name for an op in messages: its first result ("%a"), its sched.label ("@st0"), or
+// "op-name@LINE".
+std::string describeOp(const Operation &op);
+
 }  // namespace tilesched

@@ -15,7 +15,7 @@ const char *severityName(Severity s) {
 
 void DiagnosticEngine::report(Severity s, SourceRange r, std::string message) {
   if (s == Severity::Error) ++errors_;
-  diags_.push_back({s, r, std::move(message)});
+  diags_.push_back({s, r, std::move(message), file_});
 }
 
 std::vector<Diagnostic> DiagnosticEngine::sorted() const {
@@ -27,7 +27,9 @@ std::vector<Diagnostic> DiagnosticEngine::sorted() const {
   return out;
 }
 
-std::string formatDiagnostic(const std::string &file, const Diagnostic &d) {
+std::string formatDiagnostic(const std::string &inputFile, const Diagnostic &d) {
+  const std::string &file = d.file.empty() ? inputFile : d.file;
+  if (d.range.begin.line == 0) return file + ": " + severityName(d.severity) + ": " + d.message;
   return file + ":" + std::to_string(d.range.begin.line) + ":" + std::to_string(d.range.begin.col) +
          ": " + severityName(d.severity) + ": " + d.message;
 }

@@ -26,11 +26,13 @@ struct Diagnostic {
   Severity severity = Severity::Error;
   SourceRange range;
   std::string message;
+  std::string file;  // empty: the input snippet; otherwise another file (a --model JSON, ...)
 };
 
 class DiagnosticEngine {
 public:
   void report(Severity s, SourceRange r, std::string message);
+  void setFile(std::string file) { file_ = std::move(file); }  // stamped on later reports
   void error(SourceRange r, std::string message) { report(Severity::Error, r, std::move(message)); }
   void warning(SourceRange r, std::string message) { report(Severity::Warning, r, std::move(message)); }
   void note(SourceRange r, std::string message) { report(Severity::Note, r, std::move(message)); }
@@ -46,9 +48,11 @@ public:
 private:
   std::vector<Diagnostic> diags_;
   int errors_ = 0;
+  std::string file_;
 };
 
-// `FILE:LINE:COL: severity: message` (the MLIR convention).
-std::string formatDiagnostic(const std::string &file, const Diagnostic &d);
+// `FILE:LINE:COL: severity: message` (the MLIR convention); `d.file`, when set, wins over
+// `inputFile`.
+std::string formatDiagnostic(const std::string &inputFile, const Diagnostic &d);
 
 }  // namespace tilesched

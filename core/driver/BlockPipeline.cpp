@@ -1,0 +1,93 @@
+#include "driver/BlockPipeline.h"
+
+namespace tilesched {
+
+const char *blockStatusName(BlockStatus s) {
+  switch (s) {
+  case BlockStatus::Scheduled: return "scheduled";
+  case BlockStatus::Failed: return "failed";
+  case BlockStatus::Checked: return "checked";
+  case BlockStatus::Violations: return "violations";
+  }
+  return "failed";
+}
+
+namespace {
+
+std::vector<CheckedOp> toCheckedOps(const ScheduleAnalysis &a) {
+  std::vector<CheckedOp> ops;
+  for (const OpSchedule &s : a.ops) ops.push_back({s.stage, s.order, s.cycle});
+  return ops;
+}
+
+SourceRange blockRange(const BlockResult &r) {
+  if (r.block.owner) return r.block.owner->nameRange;
+  return r.block.ops.empty() ? SourceRange{} : r.block.ops.front()->nameRange;
+}
+
+void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
+  const ScheduleAnalysis &a = r.analysis;
+  for (const std::string &note : a.notes) diags.note(blockRange(r), note);
+  if (a.failure && a.failure->node >= 0 && a.failure->node < static_cast<int>(r.block.ops.size())) {
+    diags.error(r.block.ops[a.failure->node]->nameRange, "failed to find a schedule: " + a.failure->message);
+    return;
+  }
+  diags.error(blockRange(r), "failed to find a schedule for block '" + r.block.name + "'");
+}
+
+}  // namespace
+
+DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverOptions &opts,
+                         DiagnosticEngine &diags) {
+  DriverRun run;
+  for (ScheduledBlock &block : collectScheduledBlocks(module)) {
+    BlockResult r;
+    r.block = block;
+    r.line = block.range.begin.line;
+    int errorsBefore = diags.errorCount();
+    for (const Operation *op : block.ops) {
+      r.resources.push_back(resolveOpResources(*op, model, diags));
+      r.nodeNames.push_back(describeOp(*op));
+    }
+    r.graph = buildDependenceGraph(r.block, r.resources, diags);
+    r.constraints = parseConstraints(r.block, diags);
+    if (diags.errorCount() != errorsBefore) {
+      run.unusable = true;  // malformed overrides / constraints: nothing trustworthy to schedule
+      r.status = BlockStatus::Failed;
+      run.blocks.push_back(std::move(r));
+      continue;
+    }
+
+    ScheduleInput in;
+    in.block = &r.block;
+    in.graph = &r.graph;
+    in.resources = &r.resources;
+    in.constraints = &r.constraints;
+    in.model = &model;
+    in.nodeNames = r.nodeNames;
+    r.summary = summarizeRegion(in);
+    r.analysis = generateSchedule(in, opts.schedule, diags);
+    if (!r.analysis.valid) {
+      r.status = BlockStatus::Failed;
+      reportFailure(r, diags);
+      run.blocks.push_back(std::move(r));
+      continue;
+    }
+
+    // Every schedule is checked by the independent checker before it is printed (SPEC §4.8).
+    r.violations = checkSchedule(r.graph, r.resources, model, r.analysis.ii, toCheckedOps(r.analysis), r.nodeNames);
+    if (!r.violations.empty()) {
+      r.status = BlockStatus::Failed;
+      for (const Violation &v : r.violations)
+        diags.error(v.node >= 0 ? r.block.ops[v.node]->nameRange : blockRange(r),
+                    std::string("internal error: the ") + generatorName(r.analysis.generator) +
+                        " generator produced a schedule the checker rejects: " + v.message);
+    } else {
+      r.status = BlockStatus::Scheduled;
+    }
+    run.blocks.push_back(std::move(r));
+  }
+  return run;
+}
+
+}  // namespace tilesched

@@ -1,0 +1,82 @@
+#include <algorithm>
+#include <sstream>
+
+#include "driver/Emitters.h"
+
+namespace tilesched {
+
+namespace {
+
+std::string footprintText(const Footprint &fp, const TargetModel &model) {
+  if (fp.empty()) return "-";
+  // Runs of identical rows print once with a repeat count: "tma+tp_smem_wr x8".
+  std::string out;
+  for (size_t k = 0; k < fp.size();) {
+    size_t run = 1;
+    while (k + run < fp.size() && fp[k + run] == fp[k]) ++run;
+    std::string row;
+    for (int r : fp[k]) row += (row.empty() ? "" : "+") + model.resources[r].name;
+    if (row.empty()) row = "idle";
+    out += (out.empty() ? "" : ", ") + row + (run > 1 ? " x" + std::to_string(run) : "");
+    k += run;
+  }
+  return out;
+}
+
+std::string pad(std::string s, size_t w, bool right = false) {
+  if (s.size() >= w) return s;
+  return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+}
+
+}  // namespace
+
+std::string emitTable(const DriverRun &run, const TargetModel &model) {
+  std::ostringstream os;
+  for (const BlockResult &r : run.blocks) {
+    const ScheduleAnalysis &a = r.analysis;
+    os << "block " << r.block.name << " (line " << r.line << "): " << generatorName(a.generator) << ", "
+       << blockStatusName(r.status);
+    bool placed = r.status != BlockStatus::Failed;
+    if (placed) os << ", II " << a.ii << ", " << a.stageCount << (a.stageCount == 1 ? " stage" : " stages");
+    os << "\n";
+    if (a.mii) {
+      const MIIBounds &m = *a.mii;
+      os << "  MII " << m.lower() << " = max(resource " << m.resource;
+      if (!m.resourceBinding.empty()) os << " [" << m.resourceBinding << "]";
+      os << ", recurrence " << m.recurrence << ", fine-density " << m.fineDensity << ", dependency "
+         << m.dependency << ")\n";
+    }
+    if (!placed) {
+      if (a.failure) os << "  " << a.failure->message << "\n";
+      os << "\n";
+      continue;
+    }
+    std::vector<std::vector<std::string>> rows;
+    rows.push_back({"stage", "order", "cycle", "lat", "op", "line", "footprint"});
+    for (int v : a.orderedNodes) {
+      const Operation &op = *r.block.ops[v];
+      const std::string &id = r.nodeNames[v];
+      std::string name = !op.results.empty() ? id + " = " + op.name
+                         : id.find(op.name) == std::string::npos ? id + " " + op.name : id;
+      rows.push_back({std::to_string(a.ops[v].stage), std::to_string(a.ops[v].order), std::to_string(a.ops[v].cycle),
+                      std::to_string(r.resources[v].latency), name, std::to_string(op.range.begin.line),
+                      footprintText(r.resources[v].footprint, model)});
+    }
+    std::vector<size_t> width(rows[0].size(), 0);
+    for (const auto &row : rows)
+      for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (const auto &row : rows) {
+      std::string line = "  ";
+      for (size_t c = 0; c < row.size(); ++c) {
+        bool numeric = c < 4 || c == 5;
+        line += pad(row[c], c + 1 == row.size() ? 0 : width[c], numeric) + (c + 1 == row.size() ? "" : "  ");
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      os << line << "\n";
+    }
+    os << "\n";
+  }
+  return os.str();
+}
+
+}  // namespace tilesched

@@ -1,0 +1,265 @@
+#include "graph/DependenceGraph.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+
+namespace tilesched {
+
+const char *edgeKindName(EdgeKind k) {
+  switch (k) {
+  case EdgeKind::Data: return "data";
+  case EdgeKind::Carried: return "carried";
+  case EdgeKind::Token: return "token";
+  case EdgeKind::Explicit: return "explicit";
+  }
+  return "data";
+}
+
+namespace {
+
+bool isTokenType(const std::string &type) {
+  std::string t = type;
+  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
+  return t.find("token") != std::string::npos;
+}
+
+class GraphBuilder {
+public:
+  GraphBuilder(const ScheduledBlock &block, const std::vector<OpResources> &resources,
+               DiagnosticEngine &diags)
+      : block_(block), resources_(resources), diags_(diags) {
+    for (size_t i = 0; i < block.ops.size(); ++i) nodeOf_[block.ops[i]] = static_cast<int>(i);
+  }
+
+  DependenceGraph build() {
+    collectLabels();
+    for (size_t i = 0; i < block_.ops.size(); ++i) addSsaEdges(static_cast<int>(i));
+    for (size_t i = 0; i < block_.ops.size(); ++i) addExplicitEdges(static_cast<int>(i));
+    return finish();
+  }
+
+private:
+  using Key = std::tuple<int, int, int>;  // (src, dst, distance)
+
+  int latencyOf(int node) const { return resources_[node].latency; }
+
+  // The node of the scheduled block whose op is, or contains, `op`.
+  int nodeContaining(const Operation *op) const {
+    while (op) {
+      if (auto it = nodeOf_.find(op); it != nodeOf_.end()) return it->second;
+      op = op->parentOp();
+    }
+    return -1;
+  }
+
+  void addEdge(int src, int dst, int latency, int distance, EdgeKind kind) {
+    auto [it, inserted] = ssa_.try_emplace(Key{src, dst, distance}, DepEdge{src, dst, latency, distance, kind});
+    if (!inserted) it->second.latency = std::max(it->second.latency, latency);
+  }
+
+  // Uses by an op count for the op of the block that contains it (nested regions belong to
+  // their parent op; seed 003: the scheduler sees the block's operations).
+  void addSsaEdges(int node) {
+    std::vector<Value *> uses;
+    walkOps(*block_.ops[node], [&](Operation &op) {
+      for (Value *v : op.operands) uses.push_back(v);
+    });
+    for (Value *v : uses) {
+      if (v->definingOp) {
+        int src = nodeContaining(v->definingOp);
+        if (src < 0 || src == node) continue;  // defined outside the block, or inside this op
+        addEdge(src, node, latencyOf(src), 0, isTokenType(v->type) ? EdgeKind::Token : EdgeKind::Data);
+      } else if (block_.isLoop && v->ownerBlock == block_.body && v->index >= 1) {
+        addCarriedEdges(v, node);
+      }
+    }
+  }
+
+  // iter_arg k of iteration i+1 is yield operand k of iteration i (SPEC §2). A yield operand
+  // that is itself an iter_arg passes the value through one more iteration.
+  void addCarriedEdges(Value *arg, int node) {
+    if (!block_.terminator) return;
+    int distance = 1;
+    std::set<Value *> seen;
+    Value *v = arg;
+    while (v && !v->definingOp && v->ownerBlock == block_.body && v->index >= 1 && seen.insert(v).second) {
+      size_t k = static_cast<size_t>(v->index - 1);
+      if (k >= block_.terminator->operands.size()) return;
+      Value *y = block_.terminator->operands[k];
+      if (y->definingOp) {
+        int src = nodeContaining(y->definingOp);
+        if (src >= 0) addEdge(src, node, latencyOf(src), distance, EdgeKind::Carried);
+        return;
+      }
+      v = y;
+      ++distance;
+    }
+  }
+
+  void collectLabels() {
+    for (size_t i = 0; i < block_.ops.size(); ++i) {
+      const Attribute *label = block_.ops[i]->lookupAttr("sched.label");
+      if (!label) continue;
+      if (label->kind != Attribute::Kind::String || label->text.empty()) {
+        diags_.error(label->range, "'sched.label' must be a non-empty string, e.g. sched.label = \"st0\"");
+        continue;
+      }
+      auto [it, inserted] = labels_.try_emplace(label->text, static_cast<int>(i));
+      if (!inserted)
+        diags_.error(label->range, "duplicate sched.label \"" + label->text + "\" (first on line " +
+                                       std::to_string(block_.ops[it->second]->range.begin.line) + ")");
+    }
+  }
+
+  // sched.deps = [["%x", latency, distance], ["@label", latency, distance]] (SPEC §2.1).
+  void addExplicitEdges(int node) {
+    const Attribute *deps = block_.ops[node]->lookupAttr("sched.deps");
+    if (!deps) return;
+    const char *shape = "'sched.deps' must be an array of [\"%value\" or \"@label\", latency, distance] triples";
+    if (deps->kind != Attribute::Kind::Array) {
+      diags_.error(deps->range, shape);
+      return;
+    }
+    for (const Attribute &dep : deps->elements) {
+      if (dep.kind != Attribute::Kind::Array || dep.elements.size() != 3 ||
+          dep.elements[0].kind != Attribute::Kind::String || !dep.elements[1].asInt() || !dep.elements[2].asInt()) {
+        diags_.error(dep.range, shape);
+        continue;
+      }
+      const std::string &ref = dep.elements[0].text;
+      int64_t latency = *dep.elements[1].asInt(), distance = *dep.elements[2].asInt();
+      if (latency < 0 || latency > 1000000 || distance < 0 || distance > 1000000) {
+        diags_.error(dep.range, "sched.deps latency and distance must be in [0, 1000000]");
+        continue;
+      }
+      int src = resolveRef(ref, dep.elements[0].range);
+      if (src < 0) continue;
+      explicit_.push_back({src, node, static_cast<int>(latency), static_cast<int>(distance), EdgeKind::Explicit});
+    }
+  }
+
+  int resolveRef(const std::string &ref, SourceRange where) {
+    if (ref.size() > 1 && ref[0] == '@') {
+      auto it = labels_.find(ref.substr(1));
+      if (it != labels_.end()) return it->second;
+      diags_.error(where, "no op in this block has sched.label \"" + ref.substr(1) + "\"");
+      return -1;
+    }
+    if (ref.size() > 1 && ref[0] == '%') {
+      for (size_t i = 0; i < block_.ops.size(); ++i)
+        for (Value *r : block_.ops[i]->results)
+          if (r->name == ref) return static_cast<int>(i);
+      diags_.error(where, "'" + ref + "' is not a result of an op in this block");
+      return -1;
+    }
+    diags_.error(where, "a sched.deps reference must start with '%' (a result) or '@' (a sched.label)");
+    return -1;
+  }
+
+  DependenceGraph finish() {
+    // An explicit edge replaces every SSA edge between the same two ops (SPEC §2.1).
+    std::set<std::pair<int, int>> replaced;
+    for (const DepEdge &e : explicit_) replaced.insert({e.src, e.dst});
+    std::map<Key, DepEdge> all;
+    for (auto &[key, e] : ssa_)
+      if (!replaced.count({e.src, e.dst})) all.emplace(key, e);
+    for (const DepEdge &e : explicit_) {
+      auto [it, inserted] = all.try_emplace(Key{e.src, e.dst, e.distance}, e);
+      if (!inserted) it->second.latency = std::max(it->second.latency, e.latency);
+    }
+
+    DependenceGraph g;
+    g.numNodes = static_cast<int>(block_.ops.size());
+    g.succ.resize(g.numNodes);
+    g.pred.resize(g.numNodes);
+    for (auto &[key, e] : all) {
+      g.succ[e.src].push_back(static_cast<int>(g.edges.size()));
+      g.pred[e.dst].push_back(static_cast<int>(g.edges.size()));
+      g.edges.push_back(e);
+    }
+    reportZeroDistanceCycles(g);
+    return g;
+  }
+
+  // Tarjan's SCC over distance-0 edges (iterative: no recursion depth limit on big blocks).
+  void reportZeroDistanceCycles(const DependenceGraph &g) {
+    int n = g.numNodes, counter = 0;
+    std::vector<int> index(n, -1), low(n, 0), comp(n, -1);
+    std::vector<bool> onStack(n, false);
+    std::vector<int> stack;
+    std::vector<std::vector<int>> cycles;
+    for (int root = 0; root < n; ++root) {
+      if (index[root] >= 0) continue;
+      std::vector<std::pair<int, size_t>> work{{root, 0}};
+      index[root] = low[root] = counter++;
+      stack.push_back(root);
+      onStack[root] = true;
+      while (!work.empty()) {
+        auto &[v, next] = work.back();
+        if (next < g.succ[v].size()) {
+          const DepEdge &e = g.edges[g.succ[v][next++]];
+          if (e.distance != 0) continue;
+          int w = e.dst;
+          if (index[w] < 0) {
+            index[w] = low[w] = counter++;
+            stack.push_back(w);
+            onStack[w] = true;
+            work.push_back({w, 0});
+          } else if (onStack[w]) {
+            low[v] = std::min(low[v], index[w]);
+          }
+          continue;
+        }
+        if (low[v] == index[v]) {
+          std::vector<int> members;
+          int w;
+          do {
+            w = stack.back();
+            stack.pop_back();
+            onStack[w] = false;
+            members.push_back(w);
+          } while (w != v);
+          bool selfLoop = false;
+          for (int ei : g.succ[v]) selfLoop = selfLoop || (g.edges[ei].dst == v && g.edges[ei].distance == 0);
+          if (members.size() > 1 || selfLoop) {
+            std::sort(members.begin(), members.end());
+            cycles.push_back(members);
+          }
+        }
+        int finished = v;
+        work.pop_back();
+        if (!work.empty()) low[work.back().first] = std::min(low[work.back().first], low[finished]);
+      }
+    }
+    std::sort(cycles.begin(), cycles.end());
+    for (const auto &members : cycles) {
+      std::string list;
+      for (int m : members) {
+        if (!list.empty()) list += ", ";
+        list += describeOp(*block_.ops[m]) + " (line " + std::to_string(block_.ops[m]->range.begin.line) + ")";
+      }
+      diags_.error(block_.ops[members.front()]->nameRange,
+                   "dependence cycle with iteration distance 0 (no schedule can satisfy it): " + list);
+    }
+  }
+
+  const ScheduledBlock &block_;
+  const std::vector<OpResources> &resources_;
+  DiagnosticEngine &diags_;
+  std::unordered_map<const Operation *, int> nodeOf_;
+  std::map<std::string, int> labels_;
+  std::map<Key, DepEdge> ssa_;
+  std::vector<DepEdge> explicit_;
+};
+
+}  // namespace
+
+DependenceGraph buildDependenceGraph(const ScheduledBlock &block, const std::vector<OpResources> &resources,
+                                     DiagnosticEngine &diags) {
+  return GraphBuilder(block, resources, diags).build();
+}
+
+}  // namespace tilesched

@@ -1,0 +1,113 @@
+#include "graph/ScheduledBlock.h"
+
+#include <map>
+
+namespace tilesched {
+
+namespace {
+
+bool isLoop(const Operation &op) { return op.name == "scf.for"; }
+bool isTerminator(const Operation &op) {
+  return op.name == "scf.yield" || op.name == "func.return" || op.name == "return";
+}
+bool isContainer(const Operation &op) { return op.name == "builtin.module" || op.name == "module" || op.name == "func.func"; }
+
+bool containsLoop(const Operation &op) {
+  bool found = false;
+  for (auto &r : op.regions)
+    for (auto &b : r->blocks)
+      for (auto &inner : b->operations) found = found || isLoop(*inner) || containsLoop(*inner);
+  return found;
+}
+
+class Collector {
+public:
+  std::vector<ScheduledBlock> blocks;
+
+  // Loops: post-order, so inner loops come before the loop that contains them (SPEC §2).
+  void visitLoops(Operation &op, const std::string &funcName) {
+    for (auto &r : op.regions)
+      for (auto &b : r->blocks)
+        for (auto &inner : b->operations) {
+          std::string f = inner->name == "func.func" ? inner->symbol : funcName;
+          visitLoops(*inner, f);
+        }
+    if (isLoop(op) && !op.regions.empty() && !op.regions[0]->blocks.empty()) {
+      std::string iv = "loop";
+      Block &body = *op.regions[0]->blocks[0];
+      if (!body.arguments.empty()) iv = body.arguments[0]->name;
+      add(op, body, /*isLoop=*/true, (funcName.empty() ? "" : funcName + "/") + "scf.for " + iv);
+    }
+  }
+
+  // Loop-free function bodies (and loop-free bare snippets) are one acyclic block each.
+  void visitFunctions(Operation &op) {
+    if (op.name == "func.func") {
+      if (!containsLoop(op) && !op.regions.empty() && !op.regions[0]->blocks.empty())
+        add(op, *op.regions[0]->blocks[0], false, op.symbol.empty() ? "func.func" : op.symbol);
+      return;
+    }
+    if (isContainer(op))
+      for (auto &r : op.regions)
+        for (auto &b : r->blocks)
+          for (auto &inner : b->operations) visitFunctions(*inner);
+  }
+
+  void add(Operation &owner, Block &body, bool loop, std::string name) {
+    int &seen = names_[name];
+    if (seen++ > 0) name += "#" + std::to_string(seen);
+    ScheduledBlock sb;
+    sb.name = std::move(name);
+    sb.owner = &owner;
+    sb.body = &body;
+    sb.isLoop = loop;
+    sb.range = owner.range;
+    for (auto &op : body.operations) {
+      if (isTerminator(*op)) sb.terminator = op.get();
+      else sb.ops.push_back(op.get());
+    }
+    blocks.push_back(std::move(sb));
+  }
+
+private:
+  std::map<std::string, int> names_;
+};
+
+}  // namespace
+
+std::vector<ScheduledBlock> collectScheduledBlocks(Module &m) {
+  Collector c;
+  for (auto &op : m.operations) c.visitLoops(*op, op->name == "func.func" ? op->symbol : "");
+  for (auto &op : m.operations) c.visitFunctions(*op);
+
+  // A bare snippet (top-level ops that are neither module, function nor loop) with no loop
+  // anywhere is scheduled as one acyclic block, like a loop-free function body.
+  bool bare = false, anyLoop = false;
+  for (auto &op : m.operations) {
+    bare = bare || (!isContainer(*op) && !isLoop(*op));
+    anyLoop = anyLoop || isLoop(*op) || containsLoop(*op);
+  }
+  if (bare && !anyLoop) {
+    ScheduledBlock sb;
+    sb.name = "top-level";
+    for (auto &op : m.operations) {
+      if (isContainer(*op)) continue;
+      if (isTerminator(*op)) sb.terminator = op.get();
+      else sb.ops.push_back(op.get());
+    }
+    if (!sb.ops.empty()) {
+      sb.range = sb.ops.front()->range;
+      c.blocks.push_back(std::move(sb));
+    }
+  }
+  return std::move(c.blocks);
+}
+
+std::string describeOp(const Operation &op) {
+  if (!op.results.empty()) return op.results[0]->name;
+  if (const Attribute *label = op.lookupAttr("sched.label"); label && label->kind == Attribute::Kind::String)
+    return "@" + label->text;
+  return op.name + "@" + std::to_string(op.range.begin.line);
+}
+
+}  // namespace tilesched
