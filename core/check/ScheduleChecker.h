@@ -17,7 +17,9 @@ struct CheckedOp {
 };
 
 struct Violation {
-  enum class Kind { Dependence, Resource, StageMismatch, DuplicateStageOrder, OrderMismatch, BadII };
+  // Shape: the inputs disagree with each other (op count, edge endpoints, resource indices);
+  // a caller bug, reported instead of indexing out of range.
+  enum class Kind { Dependence, Resource, StageMismatch, DuplicateStageOrder, OrderMismatch, BadII, Shape };
   Kind kind = Kind::Dependence;
   int node = -1;        // the op the violation is reported at
   int otherNode = -1;   // the other end of the edge / the other op
