@@ -1,5 +1,7 @@
 #include "driver/BlockPipeline.h"
 
+#include <algorithm>
+
 namespace tilesched {
 
 const char *blockStatusName(BlockStatus s) {
@@ -23,6 +25,21 @@ std::vector<CheckedOp> toCheckedOps(const ScheduleAnalysis &a) {
 SourceRange blockRange(const BlockResult &r) {
   if (r.block.owner) return r.block.owner->nameRange;
   return r.block.ops.empty() ? SourceRange{} : r.block.ops.front()->nameRange;
+}
+
+// `sched.ii_cap = N : i32` on an scf.for caps that loop's II like --ii-cap, so a shared snippet
+// carries its own cap (the smaller of the two wins).
+ScheduleOptions blockOptions(const ScheduledBlock &block, ScheduleOptions opts, DiagnosticEngine &diags) {
+  if (!block.owner) return opts;
+  const Attribute *cap = block.owner->lookupAttr("sched.ii_cap");
+  if (!cap) return opts;
+  std::optional<int64_t> v = cap->asInt();
+  if (!v || *v < 1 || *v > (1 << 30)) {
+    diags.error(cap->range, "'sched.ii_cap' must be a positive integer, e.g. sched.ii_cap = 16 : i32");
+    return opts;
+  }
+  opts.iiCap = opts.iiCap > 0 ? std::min<int>(opts.iiCap, static_cast<int>(*v)) : static_cast<int>(*v);
+  return opts;
 }
 
 void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
@@ -51,6 +68,7 @@ DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverO
     }
     r.graph = buildDependenceGraph(r.block, r.resources, diags);
     r.constraints = parseConstraints(r.block, diags);
+    ScheduleOptions blockOpts = blockOptions(r.block, opts.schedule, diags);
     if (diags.errorCount() != errorsBefore) {
       run.unusable = true;  // malformed overrides / constraints: nothing trustworthy to schedule
       r.status = BlockStatus::Failed;
@@ -66,7 +84,7 @@ DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverO
     in.model = &model;
     in.nodeNames = r.nodeNames;
     r.summary = summarizeRegion(in);
-    r.analysis = generateSchedule(in, opts.schedule, diags);
+    r.analysis = generateSchedule(in, blockOpts, diags);
     if (!r.analysis.valid) {
       r.status = BlockStatus::Failed;
       reportFailure(r, diags);
