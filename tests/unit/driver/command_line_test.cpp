@@ -1,0 +1,187 @@
+// SPEC §5: the command-line contract shared by the native CLI, the wasm module and the npm bin.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "driver/Driver.h"
+
+using namespace tilesched;
+using Json = nlohmann::json;
+
+namespace {
+
+// An in-memory file system for the command line.
+struct Files {
+  std::map<std::string, std::string> files;
+  FileReader reader() const {
+    return [this](const std::string &p) -> std::optional<std::string> {
+      auto it = files.find(p);
+      if (it == files.end()) return std::nullopt;
+      return it->second;
+    };
+  }
+};
+
+DriverResult run(const Files &fs, std::vector<std::string> args) { return runCommandLine(args, fs.reader()); }
+
+const char *kLoop = R"(func.func @f(%d: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  scf.for %i = %c0 to %n step %d {
+    %a = x.load %i {sched.latency = 4 : i32} : i32
+    %b = x.mul %a, %a : i32
+    x.store %b : i32
+    scf.yield
+  }
+  return
+}
+)";
+
+}  // namespace
+
+TEST_CASE("--emit=json prints a SPEC 5.1 document with program-ordered ops") {
+  Files fs{{{"loop.mlir", kLoop}}};
+  DriverResult r = run(fs, {"loop.mlir", "--emit=json"});
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(r.err.empty());
+  Json doc = Json::parse(r.out);
+  CHECK(doc["version"] == 1);
+  REQUIRE(doc["blocks"].size() == 1);
+  const Json &b = doc["blocks"][0];
+  CHECK(b["name"] == "@f/scf.for %i");
+  CHECK(b["line"] == 3);
+  CHECK(b["generator"] == "serial");  // 3 ops < serial_threshold
+  CHECK(b["status"] == "scheduled");
+  REQUIRE(b["ops"].size() == 3);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(b["ops"][i]["id"] == i);
+    CHECK(b["ops"][i]["stage"] == 0);
+    CHECK(b["ops"][i]["order"] == i);
+    CHECK(b["ops"][i]["line"] == 4 + i);
+  }
+  CHECK(b["ops"][0]["latency"] == 4);
+  CHECK(b["ops"][1]["cycle"] == 4);
+  CHECK(b["ii"].get<int>() >= 5);
+  CHECK(b["stage_count"] == 1);
+  REQUIRE(b["edges"].size() == 2);
+  CHECK(b["edges"][0]["src"] == 0);
+  CHECK(b["edges"][0]["dst"] == 1);
+  CHECK(b["edges"][0]["latency"] == 4);
+  CHECK(b["edges"][0]["kind"] == "data");
+  CHECK_FALSE(b.contains("trace"));
+}
+
+TEST_CASE("the same input gives the same bytes") {
+  Files fs{{{"loop.mlir", kLoop}}};
+  for (const char *emit : {"--emit=json", "--emit=table", "--emit=ir"}) {
+    DriverResult a = run(fs, {"loop.mlir", emit, "--trace"});
+    DriverResult b = run(fs, {"loop.mlir", emit, "--trace"});
+    CHECK(a.out == b.out);
+    CHECK(a.err == b.err);
+    CHECK(a.exitCode == b.exitCode);
+  }
+}
+
+TEST_CASE("syntax errors: located diagnostics on stderr, exit 2; JSON still printed with --emit=json") {
+  Files fs{{{"bad.mlir", "scf.for %i = %a to %b step %c {\n  %x = \"x.op\"(%i : (index) -> i32\n}\n"}}};
+  DriverResult r = run(fs, {"bad.mlir"});
+  CHECK(r.exitCode == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.rfind("bad.mlir:2:", 0) == 0);
+  CHECK(r.err.find(": error: ") != std::string::npos);
+
+  DriverResult j = run(fs, {"bad.mlir", "--emit=json"});
+  CHECK(j.exitCode == 2);
+  CHECK(j.err.empty());
+  Json doc = Json::parse(j.out);
+  CHECK(doc["blocks"].empty());
+  REQUIRE_FALSE(doc["diagnostics"].empty());
+  CHECK(doc["diagnostics"][0]["severity"] == "error");
+  CHECK(doc["diagnostics"][0]["line"] == 2);
+  CHECK(doc["diagnostics"][0]["col"].get<int>() >= 1);
+}
+
+TEST_CASE("unusable options: exit 2 with a message, JSON document when asked") {
+  Files fs{{{"loop.mlir", kLoop}}};
+  DriverResult r = run(fs, {"loop.mlir", "--frobnicate"});
+  CHECK(r.exitCode == 2);
+  CHECK(r.err.find("unknown option '--frobnicate'") != std::string::npos);
+  CHECK(run(fs, {"loop.mlir", "--emit=xml"}).exitCode == 2);
+  CHECK(run(fs, {"loop.mlir", "--generator=magic"}).exitCode == 2);
+  CHECK(run(fs, {"loop.mlir", "--ii-cap=0"}).exitCode == 2);
+  CHECK(run(fs, {"loop.mlir", "--max-constraint-iterations=x"}).exitCode == 2);
+  CHECK(run(fs, {"missing.mlir"}).exitCode == 2);
+  DriverResult m = run(fs, {"loop.mlir", "--model=volta"});
+  CHECK(m.exitCode == 2);
+  CHECK(m.err.find("unknown target model 'volta'") != std::string::npos);
+
+  DriverResult j = run(fs, {"loop.mlir", "--emit=json", "--ii-cap=-3"});
+  CHECK(j.exitCode == 2);
+  Json doc = Json::parse(j.out);
+  CHECK(doc["diagnostics"][0]["message"].get<std::string>().find("--ii-cap") != std::string::npos);
+}
+
+TEST_CASE("--emit=table prints a readable stage/order table") {
+  Files fs{{{"loop.mlir", kLoop}}};
+  DriverResult r = run(fs, {"loop.mlir", "--emit=table"});
+  INFO(r.out);
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.find("block @f/scf.for %i (line 3): serial, scheduled, II") != std::string::npos);
+  CHECK(r.out.find("stage  order  cycle  lat  op") != std::string::npos);
+  CHECK(r.out.find("%a = x.load") != std::string::npos);
+  CHECK(r.out.find("x.store") != std::string::npos);
+}
+
+TEST_CASE("--emit=ir stamps stage/order on ops and parses back") {
+  Files fs{{{"loop.mlir", kLoop}}};
+  DriverResult r = run(fs, {"loop.mlir", "--emit=ir"});
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.find("nv_tile.aws.stage = 0 : i32") != std::string::npos);
+  CHECK(r.out.find("nv_tile.aws.order = 2 : i32") != std::string::npos);
+  Files again{{{"ir.mlir", r.out}}};
+  DriverResult back = run(again, {"ir.mlir", "--emit=json"});
+  CHECK(back.exitCode == 0);
+}
+
+TEST_CASE("stdin is '-' and several files give several documents") {
+  Files fs{{{"-", kLoop}, {"loop.mlir", kLoop}}};
+  DriverResult r = run(fs, {"-", "loop.mlir", "--emit=json"});
+  CHECK(r.exitCode == 0);
+  std::istringstream in(r.out);
+  int docs = 0;
+  while (in >> std::ws && in.peek() != EOF) {
+    Json doc;
+    in >> doc;
+    ++docs;
+  }
+  CHECK(docs == 2);
+  CHECK(run(fs, {"--version"}).out.rfind("tilesched ", 0) == 0);
+  CHECK(run(fs, {"--help"}).out.find("usage: tilesched") != std::string::npos);
+}
+
+TEST_CASE("every example gives a valid document and never an internal error") {
+  for (const char *name : {"seed-worked-example", "hopper-tma-wgmma-gemm", "blackwell-tcgen05-gemm",
+                           "attention-forward", "moe-gather", "forced-serial", "constraint-quirks",
+                           "infeasible", "broken"}) {
+    std::string path = std::string(TILESCHED_SOURCE_DIR) + "/examples/" + name + ".mlir";
+    std::ifstream f(path);
+    REQUIRE(f.good());
+    std::stringstream ss;
+    ss << f.rdbuf();
+    Files fs{{{path, ss.str()}}};
+    for (const char *gen : {"--generator=auto", "--generator=serial", "--generator=cost-based"}) {
+      DriverResult r = run(fs, {path, "--emit=json", "--trace", gen});
+      INFO(name << " " << gen << "\n" << r.out.substr(0, 2000));
+      Json doc = Json::parse(r.out);
+      CHECK(doc["version"] == 1);
+      CHECK(r.out.find("internal error") == std::string::npos);
+      bool broken = std::string(name) == "broken";
+      CHECK(r.exitCode == (broken ? 2 : r.exitCode));
+      if (!broken) CHECK(r.exitCode <= 1);
+    }
+  }
+}

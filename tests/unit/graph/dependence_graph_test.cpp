@@ -1,0 +1,181 @@
+#include <catch2/catch.hpp>
+
+#include "TestSupport.h"
+#include "graph/DependenceGraph.h"
+
+using namespace tilesched;
+
+namespace {
+
+struct Built {
+  std::unique_ptr<test::Parsed> parsed;
+  DependenceGraph graph;
+  DiagnosticEngine diags;
+};
+
+// Every op gets latency 10 + its node id, so tests can tell which producer an edge came from.
+Built build(std::string_view src, size_t block = 0) {
+  Built b;
+  b.parsed = test::parseBlocks(src);
+  INFO(test::diagText(b.parsed->diags));
+  REQUIRE_FALSE(b.parsed->diags.hasErrors());
+  REQUIRE(b.parsed->blocks.size() > block);
+  const ScheduledBlock &sb = b.parsed->blocks[block];
+  std::vector<OpResources> res(sb.ops.size());
+  for (size_t i = 0; i < res.size(); ++i) res[i].latency = 10 + static_cast<int>(i);
+  b.graph = buildDependenceGraph(sb, res, b.diags);
+  return b;
+}
+
+bool hasEdge(const DependenceGraph &g, int src, int dst, int latency, int distance, EdgeKind kind) {
+  for (const DepEdge &e : g.edges)
+    if (e.src == src && e.dst == dst && e.latency == latency && e.distance == distance && e.kind == kind) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("scheduled blocks: innermost loops first, loop-free functions, bare snippets") {
+  auto p = test::parseBlocks(R"(
+func.func @outer(%n: index) {
+  scf.for %i = %n to %n step %n {
+    %a = x.op %i : i32
+    scf.for %j = %n to %n step %n {
+      %b = x.op %j : i32
+      scf.yield
+    }
+    scf.yield
+  }
+  return
+}
+func.func @flat(%x: i32) {
+  %y = x.add %x : i32
+  return
+})");
+  REQUIRE_FALSE(p->diags.hasErrors());
+  REQUIRE(p->blocks.size() == 3);
+  CHECK(p->blocks[0].name == "@outer/scf.for %j");
+  CHECK(p->blocks[1].name == "@outer/scf.for %i");
+  CHECK(p->blocks[1].ops.size() == 2);  // %a and the inner loop; the yield is the terminator
+  CHECK(p->blocks[1].terminator != nullptr);
+  CHECK(p->blocks[2].name == "@flat");
+  CHECK_FALSE(p->blocks[2].isLoop);
+
+  auto bare = test::parseBlocks("%a = x.op : i32\n%b = x.op %a : i32\n");
+  REQUIRE(bare->blocks.size() == 1);
+  CHECK(bare->blocks[0].name == "top-level");
+  CHECK(bare->blocks[0].ops.size() == 2);
+}
+
+TEST_CASE("data edges carry the producer's latency; nested uses count for the parent op") {
+  Built b = build(R"(
+%c = x.const : i32
+scf.for %i = %c to %c step %c {
+  %a = x.load %c : i32
+  %b = x.mul %a, %a : i32
+  x.region_op %c {
+    %inner = x.use %b : i32
+  }
+  scf.yield
+})");
+  const DependenceGraph &g = b.graph;
+  CHECK(g.numNodes == 3);
+  CHECK(hasEdge(g, 0, 1, 10, 0, EdgeKind::Data));
+  CHECK(hasEdge(g, 1, 2, 11, 0, EdgeKind::Data));
+  CHECK(g.edges.size() == 2);  // %a used twice by %b: one edge
+  CHECK_FALSE(b.diags.hasErrors());
+}
+
+TEST_CASE("iter_args give distance-1 carried edges, pass-through adds distance") {
+  Built b = build(R"(
+%z = x.const : i32
+%r:2 = scf.for %i = %z to %z step %z iter_args(%acc = %z, %prev = %z) -> (i32, i32) {
+  %s = x.add %acc, %prev : i32
+  %t = x.mul %s : i32
+  scf.yield %t, %acc : i32, i32
+})");
+  const DependenceGraph &g = b.graph;
+  CHECK(hasEdge(g, 0, 1, 10, 0, EdgeKind::Data));
+  CHECK(hasEdge(g, 1, 0, 11, 1, EdgeKind::Carried));  // %acc <- %t
+  CHECK(hasEdge(g, 1, 0, 11, 2, EdgeKind::Carried));  // %prev <- %acc <- %t
+  CHECK(g.edges.size() == 3);
+}
+
+TEST_CASE("token-typed values give token edges") {
+  Built b = build(R"(
+%z = x.const : i32
+scf.for %i = %z to %z step %z {
+  %t = x.load %z : !nv_tileas.AsyncToken
+  %v = x.wait %t : i32
+  scf.yield
+})");
+  CHECK(hasEdge(b.graph, 0, 1, 10, 0, EdgeKind::Token));
+}
+
+TEST_CASE("sched.deps adds explicit edges that replace SSA edges between the same ops") {
+  Built b = build(R"(
+%z = x.const : i32
+scf.for %i = %z to %z step %z {
+  %a = x.load %z : i32
+  %b = x.use %a {sched.deps = [["%a", 3, 0]]} : i32
+  x.store %b {sched.label = "st0"} : i32
+  %c = x.load %z {sched.deps = [["@st0", 1, 1]]} : i32
+  scf.yield
+})");
+  const DependenceGraph &g = b.graph;
+  INFO(test::diagText(b.diags));
+  CHECK_FALSE(b.diags.hasErrors());
+  CHECK(hasEdge(g, 0, 1, 3, 0, EdgeKind::Explicit));
+  CHECK_FALSE(hasEdge(g, 0, 1, 10, 0, EdgeKind::Data));  // replaced
+  CHECK(hasEdge(g, 2, 3, 1, 1, EdgeKind::Explicit));
+  CHECK(hasEdge(g, 1, 2, 11, 0, EdgeKind::Data));
+}
+
+TEST_CASE("malformed sched.deps and unknown references are located errors") {
+  Built b = build(R"(
+%z = x.const : i32
+scf.for %i = %z to %z step %z {
+  %a = x.load %z {sched.deps = [["@nope", 1, 0]]} : i32
+  %b = x.load %z {sched.deps = [["%zz", 1, 0]]} : i32
+  %c = x.load %z {sched.deps = [[1, 2]]} : i32
+  %d = x.load %z {sched.deps = [["%a", -1, 0]]} : i32
+  scf.yield
+})");
+  std::string text = test::diagText(b.diags);
+  INFO(text);
+  CHECK(b.diags.errorCount() == 4);
+  CHECK(text.find("t:4:") != std::string::npos);
+  CHECK(text.find("no op in this block has sched.label \"nope\"") != std::string::npos);
+  CHECK(text.find("t:5:") != std::string::npos);
+  CHECK(text.find("'%zz' is not a result of an op in this block") != std::string::npos);
+  CHECK(text.find("t:6:") != std::string::npos);
+  CHECK(text.find("t:7:") != std::string::npos);
+}
+
+TEST_CASE("distance-0 cycles are reported with their ops") {
+  Built b = build(R"(
+%z = x.const : i32
+scf.for %i = %z to %z step %z {
+  %a = x.op %z {sched.deps = [["%b", 1, 0]]} : i32
+  %b = x.op %a : i32
+  %c = x.op %c_self {sched.label = "self", sched.deps = [["@self", 1, 0]]} : i32
+  scf.yield
+})");
+  std::string text = test::diagText(b.diags);
+  INFO(text);
+  CHECK(b.diags.errorCount() == 2);
+  CHECK(text.find("dependence cycle with iteration distance 0") != std::string::npos);
+  CHECK(text.find("%a (line 4), %b (line 5)") != std::string::npos);
+  CHECK(text.find("%c (line 6)") != std::string::npos);
+}
+
+TEST_CASE("a distance-1 self edge is a recurrence, not an error") {
+  Built b = build(R"(
+%z = x.const : i32
+scf.for %i = %z to %z step %z {
+  x.op %z {sched.label = "s", sched.deps = [["@s", 4, 1]]} : i32
+  scf.yield
+})");
+  CHECK_FALSE(b.diags.hasErrors());
+  CHECK(hasEdge(b.graph, 0, 0, 4, 1, EdgeKind::Explicit));
+}
