@@ -1,0 +1,228 @@
+// The result side of the playground: block selector, header(s), failure and violations, and
+// the result panes (stacked in the playground, tabs in embeds), all linked through a LinkBus.
+import type { Block, Op, ScheduleDocument } from '../engine/types';
+import { diffOps, diffSummary } from '../model/compare';
+import { finalRRT } from '../model/rrt';
+import { GateTracePane } from '../panes/gate-trace';
+import { renderHeader } from '../panes/header';
+import { IRPane } from '../panes/ir-pane';
+import { renderHeatmap } from '../panes/rrt-heatmap';
+import { renderStageTable, type TableOrder } from '../panes/stage-table';
+import { renderTimeline } from '../panes/timeline';
+import { PANES, PANE_TITLES, type PaneId } from '../state/state';
+import { h, markOps } from './dom';
+import { bindOpEvents, type LinkBus } from './linking';
+
+export interface ResultsViewConfig {
+  bus: LinkBus;
+  mode: 'stack' | 'tabs';
+  panes: readonly PaneId[]; // the panes this view offers
+  root?: ShadowRoot | Document;
+  hideEmpty: () => boolean;
+  setHideEmpty: (v: boolean) => void;
+  onPanesChange: (open: PaneId[]) => void;
+  onBlockChange: (index: number) => void;
+  onRevealOp: (op: Op) => void;
+  compareLabel?: () => string;
+}
+
+export interface ResultsInput {
+  doc: ScheduleDocument | null;
+  json: string;
+  compareDoc: ScheduleDocument | null;
+  block: number;
+  open: PaneId[];
+}
+
+function formatValue(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v, null, 1).replace(/\n\s*/g, ' ');
+}
+
+export class ResultsView {
+  readonly el = h('div', { class: 'results' });
+  private top = h('div', { class: 'results-top' });
+  private toggles = h('div', { class: 'pane-toggles', role: 'toolbar', 'aria-label': 'result panes' });
+  private body = h('div', { class: 'panes' });
+  private trace: GateTracePane;
+  private ir: IRPane | null = null;
+  private order: TableOrder = 'program';
+  private input: ResultsInput | null = null;
+
+  constructor(private cfg: ResultsViewConfig) {
+    this.trace = new GateTracePane(cfg.bus, cfg.hideEmpty);
+    this.el.append(this.top, this.toggles, this.body);
+    bindOpEvents(this.top, cfg.bus, (id) => this.reveal(id));
+    bindOpEvents(this.body, cfg.bus, (id) => this.reveal(id));
+    cfg.bus.subscribe(() => markOps(this.el, 'linked', cfg.bus.active()));
+  }
+
+  private currentBlock(): Block | null {
+    const doc = this.input?.doc;
+    if (!doc || doc.blocks.length === 0) return null;
+    return doc.blocks[Math.min(this.input!.block, doc.blocks.length - 1)];
+  }
+
+  private reveal(id: number): void {
+    const op = this.currentBlock()?.ops.find((o) => o.id === id);
+    if (op) this.cfg.onRevealOp(op);
+  }
+
+  render(input: ResultsInput): void {
+    this.input = input;
+    this.renderTop();
+    this.renderToggles();
+    this.renderPanes();
+    markOps(this.el, 'linked', this.cfg.bus.active());
+  }
+
+  private renderTop(): void {
+    const { doc, compareDoc } = this.input!;
+    this.top.replaceChildren();
+    const block = this.currentBlock();
+    if (!doc) return;
+    if (!block) {
+      const errors = doc.diagnostics.some((d) => d.severity === 'error');
+      this.top.append(h('p', { class: 'muted', 'data-testid': 'no-blocks' },
+        errors ? 'Nothing was scheduled: the input has errors (see the diagnostics).' : 'The input has no loop or function body to schedule.'));
+      return;
+    }
+    if (doc.blocks.length > 1) {
+      const sel = h('select', { 'aria-label': 'scheduled block', 'data-testid': 'block-select' },
+        ...doc.blocks.map((b, i) => h('option', { value: i }, `${b.name} (line ${b.line}) · ${b.status}`)));
+      sel.value = String(doc.blocks.indexOf(block));
+      sel.addEventListener('change', () => this.cfg.onBlockChange(Number(sel.value)));
+      this.top.append(h('label', { class: 'block-select' }, `Block ${doc.blocks.length > 1 ? `(${doc.blocks.length})` : ''} `, sel));
+    }
+    const other = compareDoc?.blocks[doc.blocks.indexOf(block)];
+    if (other) {
+      const marks = diffSummary(block, other);
+      this.top.append(h('div', { class: 'compare-headers', 'data-testid': 'compare' },
+        h('div', {}, h('h3', {}, `generator: ${block.generator}`), renderHeader(block, marks)),
+        h('div', {}, h('h3', {}, `compared with: ${this.cfg.compareLabel?.() ?? other.generator}`), renderHeader(other, marks))));
+    } else {
+      this.top.append(renderHeader(block));
+    }
+    if (block.failure) {
+      this.top.append(h('details', { class: 'failure', open: true, 'data-testid': 'failure' },
+        h('summary', {}, 'Why no schedule was found'),
+        h('dl', {}, ...Object.entries(block.failure).flatMap(([k, v]) => [h('dt', {}, k.replace(/_/g, ' ')), h('dd', {}, formatValue(v))]))));
+    }
+    if (block.violations.length) {
+      this.top.append(h('div', { class: 'violations', 'data-testid': 'violations' },
+        h('h3', {}, `${block.violations.length} violation${block.violations.length > 1 ? 's' : ''}`),
+        h('ul', {}, ...block.violations.map((v) =>
+          h('li', { 'data-op': v.ops[0] ?? undefined }, v.kind ? h('strong', {}, v.kind + ': ') : null, v.message)))));
+    }
+  }
+
+  private isOpen(id: PaneId): boolean {
+    return this.input!.open.includes(id);
+  }
+
+  private renderToggles(): void {
+    this.toggles.replaceChildren(...this.cfg.panes.map((id) => {
+      const b = h('button', {
+        type: 'button', class: 'pane-toggle', 'data-pane': id,
+        'aria-pressed': String(this.isOpen(id)), role: this.cfg.mode === 'tabs' ? 'tab' : undefined,
+      }, PANE_TITLES[id]);
+      b.addEventListener('click', () => {
+        const open = this.cfg.mode === 'tabs'
+          ? [id]
+          : PANES.filter((p) => (p === id ? !this.isOpen(p) : this.isOpen(p)));
+        this.cfg.onPanesChange(open);
+      });
+      return b;
+    }));
+  }
+
+  private section(id: PaneId, controls: HTMLElement | null, content: Node): HTMLElement {
+    return h('section', { class: 'pane', 'data-pane': id, 'aria-label': PANE_TITLES[id] },
+      h('header', { class: 'pane-head' }, h('h2', {}, PANE_TITLES[id]), controls),
+      h('div', { class: 'pane-body' }, content));
+  }
+
+  private renderPanes(): void {
+    this.body.replaceChildren();
+    const block = this.currentBlock();
+    if (!block) return;
+    for (const id of this.cfg.panes) {
+      if (!this.isOpen(id)) continue;
+      const pane = this.renderPane(id, block);
+      if (pane) this.body.append(pane);
+    }
+  }
+
+  private renderPane(id: PaneId, block: Block): HTMLElement | null {
+    switch (id) {
+      case 'table': return this.tablePane(block);
+      case 'rrt': return this.rrtPane(block);
+      case 'trace':
+        this.trace.render(block);
+        return this.section('trace', null, this.trace.el);
+      case 'timeline': {
+        const svg = renderTimeline(block);
+        return this.section('timeline', null, svg
+          ? h('div', { class: 'timeline-wrap' }, svg)
+          : h('p', { class: 'muted' }, 'No schedule to draw.'));
+      }
+      case 'ir': {
+        this.ir ??= new IRPane(this.cfg.root);
+        const text = block.ir ?? this.input!.doc?.ir;
+        this.ir.show(text ?? '');
+        return this.section('ir', null, text ? this.ir.el : h('p', { class: 'muted' }, 'The core returned no materialized IR for this block.'));
+      }
+      case 'json': return this.jsonPane();
+    }
+  }
+
+  private tablePane(block: Block): HTMLElement {
+    const orderSel = h('select', { 'aria-label': 'row order' },
+      h('option', { value: 'program' }, 'program order'), h('option', { value: 'schedule' }, '(stage, order)'));
+    orderSel.value = this.order;
+    orderSel.addEventListener('change', () => {
+      this.order = orderSel.value as TableOrder;
+      this.renderPanes();
+    });
+    const other = this.input!.compareDoc?.blocks[this.input!.doc!.blocks.indexOf(block)];
+    if (!other) return this.section('table', orderSel, renderStageTable(block, this.order));
+    const diff = diffOps(block, other);
+    const moved = h('p', { class: 'muted small', 'data-testid': 'compare-summary' },
+      diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently (marked)` : 'Both generators place every op alike.');
+    return this.section('table', orderSel, h('div', {},
+      moved,
+      h('div', { class: 'compare-tables' },
+        renderStageTable(block, this.order, diff),
+        renderStageTable(other, this.order, diffOps(other, block)))));
+  }
+
+  private rrtPane(block: Block): HTMLElement {
+    const table = finalRRT(block);
+    const hide = h('input', { type: 'checkbox', 'data-testid': 'hide-empty' });
+    hide.checked = this.cfg.hideEmpty();
+    hide.addEventListener('change', () => {
+      this.cfg.setHideEmpty(hide.checked);
+      this.renderPanes();
+    });
+    const controls = h('label', { class: 'inline' }, hide, ' hide empty slots');
+    return this.section('rrt', controls, table && table.ii > 0
+      ? renderHeatmap(table, block, { hideEmpty: hide.checked, testid: 'rrt-heatmap' })
+      : h('p', { class: 'muted', 'data-testid': 'rrt-heatmap' }, 'No reservation table: the block has no II.'));
+  }
+
+  private jsonPane(): HTMLElement {
+    const json = this.input!.json;
+    const download = h('button', { type: 'button', 'data-testid': 'download-json' }, 'Download');
+    download.addEventListener('click', () => {
+      const a = h('a', { href: URL.createObjectURL(new Blob([json], { type: 'application/json' })), download: 'tilesched-schedule.json' });
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    });
+    let pretty = json;
+    try {
+      pretty = JSON.stringify(JSON.parse(json), null, 2);
+    } catch {
+      // shown as returned
+    }
+    return this.section('json', download, h('pre', { class: 'json' }, pretty));
+  }
+}

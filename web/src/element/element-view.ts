@@ -1,0 +1,42 @@
+// The lazily loaded part of <tilesched-playground>: styles for the shadow root, the element's
+// attributes turned into playground state, and the embed view.
+import themeCss from '../styles/theme.css?inline';
+import panesCss from '../styles/panes.css?inline';
+import embedCss from '../styles/embed.css?inline';
+import { EMBED_PANES, mountEmbed } from '../app/embed-view';
+import { BUILTIN_MODELS, GENERATOR_CHOICES, type BuiltinModel, type GeneratorChoice } from '../engine/options';
+import { decodeState } from '../state/share';
+import { PANES, defaultState, type AppState, type PaneId } from '../state/state';
+import type { Theme } from '../state/prefs';
+
+export function stateFromAttributes(el: Element, text: string): AppState {
+  const fragment = el.getAttribute('state');
+  const decoded = fragment ? decodeState(fragment) : null;
+  const s = decoded?.kind === 'ok' ? decoded.state : defaultState(text);
+  const gen = el.getAttribute('generator');
+  if (GENERATOR_CHOICES.includes(gen as GeneratorChoice)) s.options.generator = gen as GeneratorChoice;
+  const model = el.getAttribute('model');
+  if ((BUILTIN_MODELS as readonly string[]).includes(model ?? '')) s.options.model = model as BuiltinModel;
+  const cap = Number(el.getAttribute('ii-cap'));
+  if (Number.isInteger(cap) && cap > 0) s.options.iiCap = cap;
+  return s;
+}
+
+export function mountElement(el: HTMLElement, shadow: ShadowRoot, text: string, siteBase: string): void {
+  const style = document.createElement('style');
+  style.textContent = `:host { display: block; margin: 1em 0; }\n${themeCss}\n${panesCss}\n${embedCss}`;
+  const host = document.createElement('div');
+  shadow.replaceChildren(style, host);
+  const panes = (el.getAttribute('panes') ?? '').split(',').map((p) => p.trim())
+    .filter((p): p is PaneId => (PANES as readonly string[]).includes(p));
+  const theme = el.getAttribute('theme');
+  const state = stateFromAttributes(el, text);
+  if (panes.length) state.panes = panes;
+  mountEmbed({
+    host, root: shadow, state,
+    readOnly: el.hasAttribute('readonly'),
+    panes: panes.length ? panes : EMBED_PANES,
+    siteBase,
+    theme: theme === 'light' || theme === 'dark' ? (theme as Theme) : 'system',
+  });
+}

@@ -1,0 +1,161 @@
+// Turns the JSON text returned by the core into the typed model of types.ts. The core is the
+// authority on content; this only checks the shape, so a document from a newer or older core
+// degrades to absent optional panes instead of a crash in a pane.
+import type {
+  Block, BlockStatus, Diagnostic, Edge, GeneratorName, MII, Op, RRT, ScheduleDocument,
+  Severity, TraceEntry, Violation,
+} from './types';
+
+export class DocumentError extends Error {}
+
+type Json = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown, dflt = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : dflt);
+const str = (v: unknown, dflt = ''): string => (typeof v === 'string' ? v : dflt);
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+function need(obj: Json, key: string, where: string): unknown {
+  if (!(key in obj)) throw new DocumentError(`${where}: missing "${key}"`);
+  return obj[key];
+}
+
+function parseDiagnostic(v: unknown): Diagnostic {
+  const d = isObj(v) ? v : {};
+  const sev = str(d.severity, 'error');
+  const severity: Severity = sev === 'warning' || sev === 'note' ? sev : 'error';
+  const line = num(d.line);
+  const col = num(d.col);
+  return {
+    severity, line, col,
+    end_line: num(d.end_line, line),
+    end_col: num(d.end_col, col),
+    message: str(d.message),
+    file: str(d.file),
+  };
+}
+
+function parseFootprint(v: unknown): string[][] {
+  return arr(v).map((row) => arr(row).map((r) => String(r)));
+}
+
+function parseOp(v: unknown, index: number): Op {
+  if (!isObj(v)) throw new DocumentError(`ops[${index}] is not an object`);
+  const where = `ops[${index}]`;
+  return {
+    id: num(need(v, 'id', where)),
+    name: str(need(v, 'name', where)),
+    line: num(v.line),
+    stage: num(v.stage, -1),
+    order: num(v.order, -1),
+    cycle: num(v.cycle, -1),
+    latency: num(v.latency),
+    footprint: parseFootprint(v.footprint),
+    group: typeof v.group === 'number' ? v.group : null,
+    label: str(v.label),
+  };
+}
+
+function parseEdge(v: unknown): Edge {
+  const e = isObj(v) ? v : {};
+  return {
+    src: num(e.src), dst: num(e.dst), latency: num(e.latency),
+    distance: num(e.distance), kind: str(e.kind, 'data'),
+  };
+}
+
+function parseMII(v: unknown): MII | null {
+  if (!isObj(v)) return null;
+  return {
+    resource: num(v.resource), recurrence: num(v.recurrence),
+    fine_density: num(v.fine_density), dependency: num(v.dependency),
+    binding: str(v.binding),
+    critical_cycle: arr(v.critical_cycle).map((x) => num(x)),
+  };
+}
+
+function parseRRT(v: unknown): RRT | null {
+  if (!isObj(v)) return null;
+  const resources = arr(v.resources).map((r) => {
+    const o = isObj(r) ? r : {};
+    return { name: str(o.name), capacity: Math.max(1, num(o.capacity, 1)), kind: str(o.kind) };
+  });
+  const rows = arr(v.rows).map((row) =>
+    arr(row).map((c) => {
+      const o = isObj(c) ? c : {};
+      return { resource: num(o.resource, -1), op: num(o.op, -1) };
+    }),
+  );
+  return { ii: num(v.ii, rows.length), resources, rows };
+}
+
+function parseTrace(v: unknown): TraceEntry[] | null {
+  if (!Array.isArray(v)) return null;
+  return v.map((t, i) => {
+    const o = isObj(t) ? t : {};
+    return {
+      step: num(o.step, i), ii: num(o.ii), arm: str(o.arm), op: num(o.op, -1),
+      cycle: num(o.cycle, -1), gate: str(o.gate, '-'), outcome: str(o.outcome), reason: str(o.reason),
+    };
+  });
+}
+
+function parseViolation(v: unknown): Violation {
+  if (typeof v === 'string') return { kind: '', message: v, ops: [] };
+  const o = isObj(v) ? v : {};
+  const ops = arr(o.ops).map((x) => num(x));
+  for (const k of ['src', 'dst', 'op']) if (typeof o[k] === 'number') ops.push(o[k] as number);
+  return { kind: str(o.kind), message: str(o.message, JSON.stringify(o)), ops };
+}
+
+const GENERATORS: readonly string[] = ['serial', 'cost-based'];
+const STATUSES: readonly string[] = ['scheduled', 'failed', 'checked', 'violations'];
+
+function parseBlock(v: unknown, index: number): Block {
+  if (!isObj(v)) throw new DocumentError(`blocks[${index}] is not an object`);
+  const where = `blocks[${index}]`;
+  const generator = str(need(v, 'generator', where));
+  const status = str(need(v, 'status', where));
+  if (!GENERATORS.includes(generator)) throw new DocumentError(`${where}: unknown generator "${generator}"`);
+  if (!STATUSES.includes(status)) throw new DocumentError(`${where}: unknown status "${status}"`);
+  const ops = arr(need(v, 'ops', where)).map(parseOp);
+  return {
+    name: str(v.name, `block ${index}`),
+    line: num(v.line),
+    generator: generator as GeneratorName,
+    status: status as BlockStatus,
+    ii: num(v.ii),
+    stage_count: num(v.stage_count),
+    mii: parseMII(v.mii),
+    ops,
+    edges: arr(v.edges).map(parseEdge),
+    rrt: parseRRT(v.rrt),
+    trace: parseTrace(v.trace),
+    trace_dropped: num(v.trace_dropped),
+    violations: arr(v.violations).map(parseViolation),
+    failure: isObj(v.failure) ? v.failure : null,
+    ir: typeof v.ir === 'string' ? v.ir : null,
+  };
+}
+
+export const SUPPORTED_VERSION = 1;
+
+export function parseDocument(text: string): ScheduleDocument {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new DocumentError(`the core returned invalid JSON: ${(e as Error).message}`);
+  }
+  if (!isObj(raw)) throw new DocumentError('the core returned JSON that is not an object');
+  const version = num(raw.version, -1);
+  if (version !== SUPPORTED_VERSION) {
+    throw new DocumentError(`unsupported document version ${version} (this playground reads ${SUPPORTED_VERSION})`);
+  }
+  return {
+    version,
+    diagnostics: arr(raw.diagnostics).map(parseDiagnostic),
+    blocks: arr(raw.blocks).map(parseBlock),
+    ir: typeof raw.ir === 'string' ? raw.ir : null,
+  };
+}

@@ -1,0 +1,65 @@
+// The scheduler's Web Worker: loads the wasm module once, then answers schedule requests in
+// order. A wasm call cannot be interrupted, so the host enforces time limits by terminating
+// this worker; it sends the compiled WebAssembly.Module back so a replacement starts fast.
+/// <reference lib="webworker" />
+import type { CreateTilesched, TileschedModule } from './tilesched-module';
+import type { HostMessage, WorkerMessage } from './protocol';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+// web/public/wasm/ is served at /wasm/ by the dev server and copied to dist/wasm/ beside
+// dist/assets/ (where this worker lands) by the build.
+const WASM_BASE = new URL(import.meta.env.DEV ? '/wasm/' : '../wasm/', import.meta.url);
+
+let core: Promise<TileschedModule> | null = null;
+
+function post(msg: WorkerMessage): void {
+  self.postMessage(msg);
+}
+
+async function compile(url: URL): Promise<WebAssembly.Module> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  // compileStreaming needs the application/wasm MIME type; static servers may not send it.
+  if (response.headers.get('content-type')?.startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+async function load(given: WebAssembly.Module | null): Promise<TileschedModule> {
+  const glueUrl = new URL('tilesched.mjs', WASM_BASE).href;
+  const [glue, module] = await Promise.all([
+    import(/* @vite-ignore */ glueUrl) as Promise<{ default: CreateTilesched }>,
+    given ? Promise.resolve(given) : compile(new URL('tilesched.wasm', WASM_BASE)),
+  ]);
+  const instance = await glue.default({
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(module, imports).then((inst) => receive(inst, module));
+      return {};
+    },
+    print: () => {},
+    printErr: () => {},
+  });
+  post({ type: 'ready', version: instance.version(), module });
+  return instance;
+}
+
+self.onmessage = async (event: MessageEvent<HostMessage>) => {
+  const msg = event.data;
+  if (msg.type === 'init') {
+    core = load(msg.module);
+    core.catch((e: unknown) => post({ type: 'init-error', error: String((e as Error)?.message ?? e) }));
+    return;
+  }
+  const started = performance.now();
+  try {
+    if (!core) throw new Error('the scheduler worker was not initialised');
+    const instance = await core;
+    const t0 = performance.now();
+    const json = instance.schedule(msg.source, msg.options);
+    post({ type: 'result', id: msg.id, ok: true, json, ms: performance.now() - t0 });
+  } catch (e) {
+    post({ type: 'result', id: msg.id, ok: false, error: String((e as Error)?.message ?? e), ms: performance.now() - started });
+  }
+};

@@ -1,0 +1,110 @@
+// Typed model of the SPEC §5.1 JSON document (`--emit=json`, and the WebAssembly API's return
+// value). The listed keys are the contract; the rest (mii details, rrt, group, pipes, ir, ...)
+// are the playground extensions and may be absent in documents from older cores.
+
+export type Severity = 'error' | 'warning' | 'note';
+
+export interface Diagnostic {
+  severity: Severity;
+  line: number; // 1-based; 0 when the diagnostic has no location
+  col: number; // 1-based
+  end_line: number;
+  end_col: number;
+  message: string;
+  file: string; // "" for the snippet; otherwise another input (a custom target model)
+}
+
+export type GeneratorName = 'serial' | 'cost-based';
+export type BlockStatus = 'scheduled' | 'failed' | 'checked' | 'violations';
+
+export interface MII {
+  resource: number;
+  recurrence: number;
+  fine_density: number;
+  dependency: number;
+  binding: string; // binding slot/pool of the resource bound ("" when none)
+  critical_cycle: number[]; // op ids of the critical recurrence, in cycle order
+}
+
+// Row k lists the slots/pools the op holds in cycle k after issue (a pool once per unit).
+export type Footprint = string[][];
+
+export interface Op {
+  id: number;
+  name: string;
+  line: number;
+  stage: number;
+  order: number;
+  cycle: number;
+  latency: number;
+  footprint: Footprint;
+  group: number | null;
+  label: string; // result names or sched.label, for display ("" when none)
+}
+
+export interface Edge {
+  src: number;
+  dst: number;
+  latency: number;
+  distance: number;
+  kind: string;
+}
+
+export interface RRTResource {
+  name: string;
+  capacity: number;
+  kind: string;
+}
+
+export interface RRTCell {
+  resource: number; // index into RRT.resources
+  op: number;
+}
+
+export interface RRT {
+  ii: number;
+  resources: RRTResource[];
+  rows: RRTCell[][]; // one list per modulo row
+}
+
+export interface TraceEntry {
+  step: number;
+  ii: number;
+  arm: string;
+  op: number; // -1 when the entry is not about one op
+  cycle: number;
+  gate: string; // G1 | G2 | G3 | G4 | -
+  outcome: string;
+  reason: string;
+}
+
+export interface Violation {
+  kind: string;
+  message: string;
+  ops: number[];
+}
+
+export interface Block {
+  name: string;
+  line: number;
+  generator: GeneratorName;
+  status: BlockStatus;
+  ii: number;
+  stage_count: number;
+  mii: MII | null;
+  ops: Op[];
+  edges: Edge[];
+  rrt: RRT | null;
+  trace: TraceEntry[] | null;
+  trace_dropped: number;
+  violations: Violation[];
+  failure: Record<string, unknown> | null; // structured placement failure (seed 001 list)
+  ir: string | null;
+}
+
+export interface ScheduleDocument {
+  version: number;
+  diagnostics: Diagnostic[];
+  blocks: Block[];
+  ir: string | null; // materialized IR of the whole input, when the core provides it
+}

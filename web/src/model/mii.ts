@@ -1,0 +1,43 @@
+// The MII breakdown of the header: which of the four lower bounds (seed 001) binds, and the
+// resource or recurrence behind it.
+import type { Block } from '../engine/types';
+
+export interface BoundLine {
+  key: 'resource' | 'recurrence' | 'fine_density' | 'dependency';
+  label: string;
+  value: number;
+  binding: boolean; // equals the MII
+  detail: string; // binding resource name or the critical recurrence, when known
+}
+
+export interface MIIExplanation {
+  mii: number;
+  bounds: BoundLine[];
+  summary: string; // one sentence naming what binds
+}
+
+function opName(block: Block, id: number): string {
+  const op = block.ops.find((o) => o.id === id);
+  if (!op) return `op#${id}`;
+  return op.label || `${op.name}@${op.line}`;
+}
+
+export function explainMII(block: Block): MIIExplanation | null {
+  const m = block.mii;
+  if (!m) return null;
+  const mii = Math.max(m.resource, m.recurrence, m.fine_density, m.dependency);
+  const cycle = m.critical_cycle.map((id) => opName(block, id));
+  const recurrence = cycle.length ? [...cycle, cycle[0]].join(' → ') : '';
+  const bounds: BoundLine[] = [
+    { key: 'resource', label: 'resource', value: m.resource, binding: false, detail: m.binding },
+    { key: 'recurrence', label: 'recurrence', value: m.recurrence, binding: false, detail: recurrence },
+    { key: 'fine_density', label: 'fine density', value: m.fine_density, binding: false, detail: '' },
+    { key: 'dependency', label: 'dependency', value: m.dependency, binding: false, detail: '' },
+  ];
+  for (const b of bounds) b.binding = mii > 0 && b.value === mii;
+  const binding = bounds.filter((b) => b.binding);
+  const reasons = binding.map((b) => (b.detail ? `${b.label} (${b.detail})` : b.label));
+  let summary = mii > 0 ? `MII ${mii}, bound by ${reasons.join(' and ')}` : 'MII 0: no bound applies';
+  if (block.ii > mii && mii > 0) summary += `; II is ${block.ii - mii} above it`;
+  return { mii, bounds, summary };
+}

@@ -1,0 +1,70 @@
+// Scheduler options: generator, a second generator to compare with, target model (built-in or
+// edited JSON), II cap, max constraint iterations, and checking a pinned schedule.
+import { BUILTIN_MODELS, GENERATOR_CHOICES, type GeneratorChoice, type ScheduleOptions } from '../engine/options';
+import { h } from '../app/dom';
+import type { AppState, Store } from '../state/state';
+
+export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void): { el: HTMLElement; sync: () => void } {
+  const setOptions = (patch: Partial<ScheduleOptions>) => store.update({ options: { ...store.get().options, ...patch } });
+
+  const gen = h('select', { id: 'opt-generator', 'data-testid': 'opt-generator' },
+    ...GENERATOR_CHOICES.map((g) => h('option', { value: g }, g)));
+  gen.addEventListener('change', () => setOptions({ generator: gen.value as GeneratorChoice }));
+
+  const cmp = h('select', { id: 'opt-compare', 'data-testid': 'opt-compare' },
+    h('option', { value: '' }, 'no comparison'),
+    ...GENERATOR_CHOICES.map((g) => h('option', { value: g }, `compare with ${g}`)));
+  cmp.addEventListener('change', () => store.update({ compare: (cmp.value || null) as GeneratorChoice | null }));
+
+  const model = h('select', { id: 'opt-model', 'data-testid': 'opt-model' },
+    ...BUILTIN_MODELS.map((m) => h('option', { value: m }, m)),
+    h('option', { value: 'custom' }, 'custom (edited JSON)'));
+  model.addEventListener('change', () => {
+    if (model.value === 'custom' && !store.get().options.modelJson) {
+      onEditModel();
+      model.value = store.get().options.model;
+      return;
+    }
+    setOptions({ model: model.value as ScheduleOptions['model'] });
+  });
+  const edit = h('button', { type: 'button', 'data-testid': 'edit-model', title: 'Edit the target model as JSON' }, 'Edit…');
+  edit.addEventListener('click', onEditModel);
+
+  const number = (id: string, title: string, key: 'iiCap' | 'maxConstraintIterations', min: number) => {
+    const input = h('input', { id, type: 'number', min, step: 1, class: 'num-input', title, 'data-testid': id });
+    input.addEventListener('change', () => {
+      const v = Math.floor(Number(input.value));
+      if (Number.isFinite(v) && v >= min) setOptions({ [key]: v });
+      else input.value = String(store.get().options[key]);
+    });
+    return input;
+  };
+  const cap = number('opt-ii-cap', 'Highest II to try (0 = automatic)', 'iiCap', 0);
+  const iters = number('opt-iterations', 'Rounds of the constraint refinement loop', 'maxConstraintIterations', 0);
+
+  const check = h('input', { id: 'opt-check', type: 'checkbox', 'data-testid': 'opt-check' });
+  check.addEventListener('change', () => setOptions({ check: check.checked }));
+
+  const label = (forId: string, text: string) => h('label', { for: forId }, text);
+  const el = h('div', { class: 'options-bar', role: 'group', 'aria-label': 'scheduler options' },
+    h('span', { class: 'field' }, label('opt-generator', 'Generator'), gen),
+    h('span', { class: 'field' }, cmp),
+    h('span', { class: 'field' }, label('opt-model', 'Model'), model, edit),
+    h('span', { class: 'field' }, label('opt-ii-cap', 'II cap'), cap),
+    h('span', { class: 'field' }, label('opt-iterations', 'Constraint iterations'), iters),
+    h('span', { class: 'field', title: 'Check the nv_tile.aws.stage/order written in the snippet instead of generating a schedule' },
+      check, label('opt-check', 'Check pinned schedule')),
+  );
+
+  const sync = () => {
+    const s = store.get();
+    gen.value = s.options.generator;
+    cmp.value = s.compare ?? '';
+    model.value = s.options.model;
+    cap.value = String(s.options.iiCap);
+    iters.value = String(s.options.maxConstraintIterations);
+    check.checked = s.options.check;
+  };
+  sync();
+  return { el, sync };
+}

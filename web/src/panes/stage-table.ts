@@ -1,0 +1,35 @@
+// Stage/order table: one row per op of the block, in program order or in (stage, order).
+import type { Block, Op } from '../engine/types';
+import { h } from '../app/dom';
+import type { OpField } from '../model/compare';
+import { footprintText } from './format';
+
+export type TableOrder = 'program' | 'schedule';
+
+export function sortedOps(block: Block, order: TableOrder): Op[] {
+  if (order === 'program') return block.ops;
+  return [...block.ops].sort((a, b) => a.stage - b.stage || a.order - b.order || a.id - b.id);
+}
+
+export function renderStageTable(block: Block, order: TableOrder, diff?: Map<number, Set<OpField>>): HTMLTableElement {
+  const moved = (op: Op, f: OpField) => (diff?.get(op.id)?.has(f) ? 'diff' : undefined);
+  const groups = block.ops.some((o) => o.group !== null);
+  return h('table', { class: 'stage-table', 'data-testid': 'stage-table' },
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, 'op'), h('th', { scope: 'col', class: 'num' }, 'line'),
+      h('th', { scope: 'col', class: 'num' }, 'stage'), h('th', { scope: 'col', class: 'num' }, 'order'),
+      h('th', { scope: 'col', class: 'num' }, 'cycle'), h('th', { scope: 'col', class: 'num' }, 'latency'),
+      h('th', { scope: 'col' }, 'footprint'), groups ? h('th', { scope: 'col', class: 'num' }, 'group') : null)),
+    h('tbody', {}, ...sortedOps(block, order).map((op) =>
+      h('tr', { 'data-op': op.id, tabindex: 0, class: diff?.has(op.id) ? 'row-diff' : undefined },
+        h('td', { class: 'op-name', title: op.name },
+          op.label ? h('span', { class: 'ssa' }, op.label, ' ') : null, op.name),
+        h('td', { class: 'num' }, op.line),
+        h('td', { class: ['num', `stage-${op.stage % 6}`, moved(op, 'stage')].filter(Boolean).join(' ') }, op.stage),
+        h('td', { class: `num ${moved(op, 'order') ?? ''}` }, op.order),
+        h('td', { class: `num ${moved(op, 'cycle') ?? ''}` }, op.cycle),
+        h('td', { class: 'num' }, op.latency),
+        h('td', { class: 'footprint' }, footprintText(op.footprint)),
+        groups ? h('td', { class: 'num' }, op.group ?? '') : null))),
+  );
+}

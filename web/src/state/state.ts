@@ -1,0 +1,55 @@
+// The playground's shareable state (what a link reproduces) and a small observable store.
+import { DEFAULT_OPTIONS, type GeneratorChoice, type ScheduleOptions } from '../engine/options';
+
+export const PANES = ['table', 'rrt', 'trace', 'timeline', 'ir', 'json'] as const;
+export type PaneId = (typeof PANES)[number];
+
+export const PANE_TITLES: Record<PaneId, string> = {
+  table: 'Stage / order',
+  rrt: 'RRT heatmap',
+  trace: 'Gate trace',
+  timeline: 'Timeline',
+  ir: 'Materialized IR',
+  json: 'JSON',
+};
+
+export interface AppState {
+  source: string;
+  options: ScheduleOptions;
+  compare: GeneratorChoice | null; // second generator shown side by side
+  panes: PaneId[]; // open result panes, in PANES order
+  block: number; // selected scheduled block
+}
+
+export function defaultState(source = ''): AppState {
+  return {
+    source,
+    options: { ...DEFAULT_OPTIONS },
+    compare: null,
+    panes: ['table', 'rrt', 'trace', 'timeline'],
+    block: 0,
+  };
+}
+
+type Listener<T> = (value: T, previous: T) => void;
+
+export class Store<T extends object> {
+  private listeners = new Set<Listener<T>>();
+
+  constructor(private value: T) {}
+
+  get(): T {
+    return this.value;
+  }
+
+  update(patch: Partial<T>): void {
+    const previous = this.value;
+    this.value = { ...previous, ...patch };
+    for (const l of [...this.listeners]) l(this.value, previous);
+  }
+
+  subscribe(listener: Listener<T>): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Engine } from '../../src/engine/engine';
+import type { HostMessage, WorkerMessage } from '../../src/engine/protocol';
+
+// A stand-in for the scheduler worker: answers init at once and schedule requests when the
+// test says so; records what it was sent and whether it was terminated.
+class FakeWorker {
+  static all: FakeWorker[] = [];
+  onmessage: ((e: MessageEvent<WorkerMessage>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  received: HostMessage[] = [];
+  terminated = false;
+  initModule: WebAssembly.Module | null | undefined;
+
+  constructor(private failInit = false) {
+    FakeWorker.all.push(this);
+  }
+
+  postMessage(msg: HostMessage): void {
+    this.received.push(msg);
+    if (msg.type === 'init') {
+      this.initModule = msg.module;
+      const module = msg.module ?? ({ compiledBy: FakeWorker.all.length } as unknown as WebAssembly.Module);
+      queueMicrotask(() => this.emit(this.failInit
+        ? { type: 'init-error', error: 'tilesched.wasm: HTTP 404' }
+        : { type: 'ready', version: '0.1.0', module }));
+    }
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+
+  emit(msg: WorkerMessage): void {
+    if (!this.terminated) this.onmessage?.({ data: msg } as MessageEvent<WorkerMessage>);
+  }
+
+  requests(): Array<Extract<HostMessage, { type: 'schedule' }>> {
+    return this.received.filter((m): m is Extract<HostMessage, { type: 'schedule' }> => m.type === 'schedule');
+  }
+
+  answer(json = '{"version":1}'): void {
+    const req = this.requests().at(-1)!;
+    this.emit({ type: 'result', id: req.id, ok: true, json: `${json}/${req.source}`, ms: 1 });
+  }
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+function engine(timeLimitMs = 1000, failInit = false): Engine {
+  return new Engine({ timeLimitMs, supersedeAfterMs: 300, createWorker: () => new FakeWorker(failInit) as unknown as Worker });
+}
+
+beforeEach(() => {
+  FakeWorker.all = [];
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('engine host', () => {
+  it('answers a request with the worker result', async () => {
+    const e = engine();
+    const reply = e.run('main', 'a', '{}');
+    await flush();
+    FakeWorker.all[0].answer();
+    expect(await reply).toEqual({ kind: 'ok', json: '{"version":1}/a', ms: 1 });
+    expect(await e.version()).toBe('0.1.0');
+  });
+
+  it('drops queued requests of a channel that a newer one supersedes', async () => {
+    const e = engine();
+    const first = e.run('main', 'a', '{}');
+    const second = e.run('main', 'b', '{}');
+    const third = e.run('main', 'c', '{}');
+    await flush();
+    const w = FakeWorker.all[0];
+    expect(await second).toEqual({ kind: 'stale' });
+    w.answer(); // 'a' was already running when b and c came in
+    expect(await first).toEqual({ kind: 'stale' });
+    await flush();
+    expect(w.requests().map((r) => r.source)).toEqual(['a', 'c']);
+    w.answer();
+    expect(await third).toMatchObject({ kind: 'ok', json: '{"version":1}/c' });
+  });
+
+  it('keeps channels independent', async () => {
+    const e = engine();
+    const main = e.run('main', 'a', '{}');
+    const cmp = e.run('compare', 'b', '{}');
+    await flush();
+    const w = FakeWorker.all[0];
+    w.answer();
+    await flush();
+    w.answer();
+    expect(await main).toMatchObject({ kind: 'ok', json: '{"version":1}/a' });
+    expect(await cmp).toMatchObject({ kind: 'ok', json: '{"version":1}/b' });
+  });
+
+  it('terminates a run past the time limit and reuses the compiled module in the new worker', async () => {
+    const e = engine(1000);
+    const slow = e.run('main', 'loop', '{}');
+    await flush();
+    const first = FakeWorker.all[0];
+    await vi.advanceTimersByTimeAsync(999);
+    expect(first.terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await slow).toEqual({ kind: 'timeout', limitMs: 1000 });
+    expect(first.terminated).toBe(true);
+    expect(e.restarts).toBe(1);
+
+    const next = e.run('main', 'small', '{}');
+    await flush();
+    const second = FakeWorker.all[1];
+    expect(second.initModule).toEqual({ compiledBy: 1 });
+    second.answer();
+    expect(await next).toMatchObject({ kind: 'ok', json: '{"version":1}/small' });
+  });
+
+  it('abandons a long superseded run instead of waiting for it', async () => {
+    const e = engine(10000);
+    const old = e.run('main', 'big', '{}');
+    await flush();
+    await vi.advanceTimersByTimeAsync(500);
+    const fresh = e.run('main', 'edited', '{}');
+    expect(await old).toEqual({ kind: 'stale' });
+    expect(FakeWorker.all[0].terminated).toBe(true);
+    await flush();
+    FakeWorker.all[1].answer();
+    expect(await fresh).toMatchObject({ kind: 'ok', json: '{"version":1}/edited' });
+  });
+
+  it('ignores replies of a terminated worker', async () => {
+    const e = engine(1000);
+    const slow = e.run('main', 'loop', '{}');
+    await flush();
+    const first = FakeWorker.all[0];
+    await vi.advanceTimersByTimeAsync(1000);
+    await slow;
+    const next = e.run('main', 'x', '{}');
+    await flush();
+    first.terminated = false; // a late message from the old worker must not answer 'x'
+    first.emit({ type: 'result', id: first.requests()[0].id, ok: true, json: 'late', ms: 1 });
+    FakeWorker.all[1].answer();
+    expect(await next).toMatchObject({ json: '{"version":1}/x' });
+  });
+
+  it('reports a module that cannot load, and retries on the next run', async () => {
+    const e = engine(1000, true);
+    const r = await Promise.all([e.run('main', 'a', '{}'), flush()]).then(([x]) => x);
+    expect(r).toMatchObject({ kind: 'error' });
+    expect(r.kind === 'error' && r.error).toContain('could not load the scheduler module: tilesched.wasm: HTTP 404');
+    const again = e.run('main', 'b', '{}');
+    await flush();
+    expect(FakeWorker.all).toHaveLength(2);
+    expect(await again).toMatchObject({ kind: 'error' });
+  });
+});

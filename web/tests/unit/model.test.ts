@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/engine/parse';
+import type { Block, RRT } from '../../src/engine/types';
+import { diffOps, diffSummary } from '../../src/model/compare';
+import { explainMII } from '../../src/model/mii';
+import { finalRRT, replayRRT, usage } from '../../src/model/rrt';
+import { timelineLayout } from '../../src/model/timeline';
+import { fixture } from './helpers';
+
+const scheduled = (): Block => parseDocument(fixture('scheduled.json')).blocks[0];
+
+// Rows as sorted "resource:op" strings, to compare tables regardless of cell order.
+const cells = (t: RRT) => t.rows.map((r) => r.map((c) => `${t.resources[c.resource].name}:${c.op}`).sort());
+
+describe('RRT model', () => {
+  it('rebuilds the document table from the ops when the rrt key is absent', () => {
+    const b = scheduled();
+    const given = cells(b.rrt!);
+    const rebuilt = finalRRT({ ...b, rrt: null })!;
+    expect(cells(rebuilt)).toEqual(given);
+  });
+
+  it('replays the trace to the final table at its last step', () => {
+    const b = scheduled();
+    expect(cells(replayRRT(b, b.trace!.length - 1)!)).toEqual(cells(b.rrt!));
+  });
+
+  it('restarts the table when the candidate II changes', () => {
+    const b = scheduled();
+    const atStep2 = replayRRT(b, 2)!;
+    expect(atStep2.ii).toBe(1);
+    expect(cells(atStep2)).toEqual([['tma:0', 'tp_smem_wr:0']]);
+    const atStep3 = replayRRT(b, 3)!;
+    expect(atStep3.ii).toBe(2);
+    expect(cells(atStep3)).toEqual([['tma:0', 'tp_smem_wr:0'], []]);
+  });
+
+  it('removes an uncommitted footprint and ignores rejected probes', () => {
+    const b = scheduled();
+    const afterUncommit = replayRRT(b, 9)!;
+    expect(cells(afterUncommit)[1]).toEqual(['tc_and_mma:2', 'tp_smem_wr:1']);
+    const afterReject = replayRRT(b, 7)!;
+    expect(cells(afterReject)).toEqual(cells(replayRRT(b, 6)!));
+  });
+
+  it('counts pool units per modulo row', () => {
+    const b = scheduled();
+    const u = usage(b.rrt!);
+    expect(u[5]).toEqual([0, 1]); // smem_port, capacity 2
+    expect(u[0]).toEqual([0, 0]); // xu is never used
+  });
+});
+
+describe('MII breakdown', () => {
+  it('names the binding resource', () => {
+    const m = explainMII(scheduled())!;
+    expect(m.mii).toBe(2);
+    expect(m.bounds.filter((b) => b.binding).map((b) => b.key)).toEqual(['resource']);
+    expect(m.summary).toBe('MII 2, bound by resource (tc_and_mma)');
+  });
+
+  it('names the critical recurrence and the gap to the II', () => {
+    const b = scheduled();
+    b.mii = { ...b.mii!, resource: 1, recurrence: 2, critical_cycle: [2, 3] };
+    b.ii = 3;
+    expect(explainMII(b)!.summary).toBe('MII 2, bound by recurrence (%2 → %3 → %2); II is 1 above it');
+  });
+
+  it('has nothing to explain for the serial generator', () => {
+    expect(explainMII(parseDocument(fixture('serial.json')).blocks[0])).toBeNull();
+  });
+});
+
+describe('timeline layout', () => {
+  it('overlaps iterations at II without overlapping bars in a lane', () => {
+    const t = timelineLayout(scheduled())!;
+    expect(t.iterations).toBe(3);
+    expect(t.prologueEnd).toBe(2);
+    expect(t.kernelEnd).toBe(6);
+    for (const it of [0, 1, 2]) {
+      const bars = t.bars.filter((b) => b.iteration === it);
+      expect(bars.find((b) => b.op.id === 0)!.start).toBe(it * 2);
+      for (const a of bars) for (const b of bars) {
+        if (a !== b && a.lane === b.lane) expect(a.start + a.length <= b.start || b.start + b.length <= a.start).toBe(true);
+      }
+    }
+  });
+
+  it('draws nothing for a failed block', () => {
+    expect(timelineLayout(parseDocument(fixture('failed.json')).blocks[0])).toBeNull();
+  });
+});
+
+describe('generator comparison', () => {
+  it('marks the ops placed differently', () => {
+    const a = scheduled();
+    const b = scheduled();
+    b.ops[3] = { ...b.ops[3], cycle: 5, stage: 2 };
+    b.ii = 3;
+    expect([...diffOps(a, b)].map(([id, f]) => [id, [...f].sort()])).toEqual([[3, ['cycle', 'stage']]]);
+    expect(diffSummary(a, b)).toEqual({ ii: true, stage_count: false, status: false, generator: false });
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DocumentError, parseDocument } from '../../src/engine/parse';
+import { fixture } from './helpers';
+
+describe('result document model', () => {
+  it('reads a cost-based schedule with the playground extensions', () => {
+    const doc = parseDocument(fixture('scheduled.json'));
+    expect(doc.version).toBe(1);
+    const b = doc.blocks[0];
+    expect(b).toMatchObject({ generator: 'cost-based', status: 'scheduled', ii: 2, stage_count: 2 });
+    expect(b.mii).toEqual({ resource: 2, recurrence: 1, fine_density: 1, dependency: 1, binding: 'tc_and_mma', critical_cycle: [2] });
+    expect(b.ops.map((o) => [o.id, o.stage, o.order, o.cycle])).toEqual([[0, 0, 0, 0], [1, 0, 1, 1], [2, 1, 0, 2], [3, 1, 1, 3]]);
+    expect(b.ops[3].footprint).toEqual([['tp_smem_rd', 'smem_port']]);
+    expect(b.ops[2].group).toBe(1);
+    expect(b.rrt?.resources[5]).toEqual({ name: 'smem_port', capacity: 2, kind: 'pool' });
+    expect(b.trace).toHaveLength(11);
+    expect(doc.diagnostics[0]).toMatchObject({ severity: 'warning', line: 15, col: 46, file: '' });
+  });
+
+  it('keeps stage = cycle / II and unique (stage, order) in the fixture it tests against', () => {
+    const b = parseDocument(fixture('scheduled.json')).blocks[0];
+    for (const op of b.ops) expect(op.stage).toBe(Math.floor(op.cycle / b.ii));
+    expect(new Set(b.ops.map((o) => `${o.stage}/${o.order}`)).size).toBe(b.ops.length);
+  });
+
+  it('reads documents without the optional keys', () => {
+    const b = parseDocument(fixture('serial.json')).blocks[0];
+    expect(b.mii).toBeNull();
+    expect(b.rrt).toBeNull();
+    expect(b.trace).toBeNull();
+    expect(b.violations).toEqual([]);
+    expect(b.ops[0]).toMatchObject({ group: null, label: '' });
+  });
+
+  it('reads a failure report and diagnostics-only documents', () => {
+    const failed = parseDocument(fixture('failed.json')).blocks[0];
+    expect(failed.status).toBe('failed');
+    expect(failed.failure).toMatchObject({ rejecting_resource: 'tma', ii: 8 });
+    const broken = parseDocument(fixture('broken.json'));
+    expect(broken.blocks).toEqual([]);
+    expect(broken.diagnostics.map((d) => `${d.line}:${d.col}`)).toEqual(['6:29', '7:73']);
+  });
+
+  it('rejects what is not a version-1 document', () => {
+    expect(() => parseDocument('{')).toThrow(DocumentError);
+    expect(() => parseDocument('[]')).toThrow(/not an object/);
+    expect(() => parseDocument('{"version": 2, "blocks": []}')).toThrow(/version 2/);
+    expect(() => parseDocument('{"version": 1, "blocks": [{"status": "scheduled", "ops": []}]}')).toThrow(/missing "generator"/);
+    expect(() => parseDocument('{"version": 1, "blocks": [{"generator": "x", "status": "scheduled", "ops": []}]}')).toThrow(/unknown generator/);
+    expect(() => parseDocument('{"version": 1, "blocks": [{"generator": "serial", "status": "scheduled", "ops": [{"name": "a"}]}]}')).toThrow(/ops\[0\]: missing "id"/);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { deflateSync, strToU8 } from 'fflate';
+import { decodeState, encodeState, fromBase64Url, LONG_LINK_CHARS, toBase64Url } from '../../src/state/share';
+import { defaultState, type AppState } from '../../src/state/state';
+import { isLongLink, markdownFor, shareUrl } from '../../src/app/share-actions';
+
+const SRC = 'scf.for %k = %c0 to %n step %c1 {\n  %0 = nv_tileas.async.tiled_tma_load %d[%k] : !t\n  scf.yield\n}\n';
+
+function sample(): AppState {
+  const s = defaultState(SRC);
+  s.options = { generator: 'cost-based', model: 'custom', modelJson: '{"name":"m"}', iiCap: 24, maxConstraintIterations: 3, check: true };
+  s.compare = 'serial';
+  s.panes = ['table', 'trace'];
+  s.block = 1;
+  return s;
+}
+
+function payloadFragment(version: number, payload: unknown): string {
+  return `v=${version}&s=${toBase64Url(deflateSync(strToU8(JSON.stringify(payload))))}`;
+}
+
+describe('share links', () => {
+  it('round-trips every shared field', () => {
+    const s = sample();
+    const d = decodeState(`#${encodeState(s)}`);
+    expect(d).toEqual({ kind: 'ok', state: s, warnings: [] });
+  });
+
+  it('uses the versioned, compressed fragment format', () => {
+    const frag = encodeState(defaultState(SRC.repeat(40)));
+    expect(frag).toMatch(/^v=1&s=[A-Za-z0-9_-]+$/);
+    expect(frag.length).toBeLessThan((SRC.length * 40) / 10); // repetitive IR compresses well
+  });
+
+  it('reports no state for an empty fragment', () => {
+    expect(decodeState('')).toEqual({ kind: 'none' });
+    expect(decodeState('#')).toEqual({ kind: 'none' });
+  });
+
+  it('refuses links from a newer format', () => {
+    const d = decodeState('#v=7&s=abc');
+    expect(d.kind).toBe('error');
+    expect(d.kind === 'error' && d.message).toContain('newer playground');
+  });
+
+  it('reports a damaged link instead of throwing', () => {
+    expect(decodeState('#v=1&s=%%%').kind).toBe('error');
+    expect(decodeState('#v=1&s=AAAA').kind).toBe('error');
+    expect(decodeState('#v=abc&s=AAAA').kind).toBe('error');
+    expect(decodeState(`#${payloadFragment(1, [1, 2])}`).kind).toBe('error');
+  });
+
+  it('fills missing and invalid fields with defaults and names them', () => {
+    const d = decodeState(`#${payloadFragment(1, { src: 'x', gen: 'bogus', model: 'ampere', cap: -4, it: 2.5, p: ['rrt', 'nope'] })}`);
+    expect(d.kind).toBe('ok');
+    if (d.kind !== 'ok') return;
+    const def = defaultState('x');
+    expect(d.state.options).toEqual(def.options);
+    expect(d.state.panes).toEqual(['rrt']);
+    expect(d.warnings.join()).toContain('ampere');
+  });
+
+  it('applies migrations in order from the link version to the current one', () => {
+    const migrations = {
+      1: (p: Record<string, unknown>) => ({ ...p, code: undefined, src: p.code }),
+      2: (p: Record<string, unknown>) => ({ ...p, gen: p.generator }),
+    };
+    const frag = payloadFragment(1, { code: SRC, generator: 'serial' });
+    const d = decodeState(frag, { current: 3, migrations });
+    expect(d.kind === 'ok' && d.state.source).toBe(SRC);
+    expect(d.kind === 'ok' && d.state.options.generator).toBe('serial');
+    const missing = decodeState(frag, { current: 4, migrations });
+    expect(missing.kind === 'error' && missing.message).toContain('v3 to v4');
+  });
+
+  it('base64url round-trips arbitrary bytes', () => {
+    const bytes = new Uint8Array(70000).map((_, i) => (i * 7919) & 255);
+    expect(fromBase64Url(toBase64Url(bytes))).toEqual(bytes);
+  });
+
+  it('flags links longer than chat tools accept', () => {
+    const long = shareUrl('http://127.0.0.1:4173/', defaultState(Array.from({ length: 400 }, (_, i) => `%v${i * 7919} = arith.addi %a${i}, %b${(i * 31) % 97} : i32`).join('\n')));
+    expect(long.length).toBeGreaterThan(LONG_LINK_CHARS);
+    expect(isLongLink(long)).toBe(true);
+    expect(isLongLink(shareUrl('http://127.0.0.1:4173/', defaultState(SRC)))).toBe(false);
+  });
+
+  it('puts the link and the snippet into the Markdown', () => {
+    const md = markdownFor('http://x/#v=1&s=a', defaultState(SRC), null);
+    expect(md).toContain('[tilesched playground](http://x/#v=1&s=a)');
+    expect(md).toContain('```mlir\n' + SRC.trimEnd() + '\n```');
+  });
+});
