@@ -1,0 +1,268 @@
+#include "ir/Lexer.h"
+
+namespace tilesched {
+
+namespace {
+
+bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isHexDigit(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+// MLIR bare-id: (letter|_) (letter|digit|[_$.])*
+bool isBareIdChar(char c) { return isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.'; }
+// MLIR suffix-id characters (after %, ^, #, !): letters, digits and [$._-]
+bool isSuffixIdChar(char c) { return isBareIdChar(c) || c == '-'; }
+int hexValue(char c) {
+  if (isDigit(c)) return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return c - 'A' + 10;
+}
+
+}  // namespace
+
+const char *tokenDescription(Tok k) {
+  switch (k) {
+  case Tok::Eof: return "end of input";
+  case Tok::Error: return "invalid character";
+  case Tok::BareId: return "identifier";
+  case Tok::PercentId: return "SSA value";
+  case Tok::CaretId: return "block label";
+  case Tok::AtId: return "symbol";
+  case Tok::HashId: return "attribute alias";
+  case Tok::BangId: return "type alias";
+  case Tok::Integer: return "integer";
+  case Tok::Float: return "float";
+  case Tok::String: return "string";
+  case Tok::LParen: return "'('";
+  case Tok::RParen: return "')'";
+  case Tok::LSquare: return "'['";
+  case Tok::RSquare: return "']'";
+  case Tok::LBrace: return "'{'";
+  case Tok::RBrace: return "'}'";
+  case Tok::Less: return "'<'";
+  case Tok::Greater: return "'>'";
+  case Tok::Comma: return "','";
+  case Tok::Colon: return "':'";
+  case Tok::Equal: return "'='";
+  case Tok::Arrow: return "'->'";
+  case Tok::Question: return "'?'";
+  case Tok::Star: return "'*'";
+  case Tok::Plus: return "'+'";
+  case Tok::Minus: return "'-'";
+  case Tok::Slash: return "'/'";
+  case Tok::Pipe: return "'|'";
+  case Tok::Ellipsis: return "'...'";
+  }
+  return "token";
+}
+
+Token Lexer::make(Tok k, size_t start, bool space, bool nl) {
+  Token t;
+  t.kind = k;
+  t.offset = static_cast<uint32_t>(start);
+  t.length = static_cast<uint32_t>(pos_ - start);
+  t.line = line_;
+  t.col = static_cast<int>(start - lineBegin_) + 1;
+  t.spaceBefore = space;
+  t.lineStart = nl;
+  return t;
+}
+
+bool Lexer::atSuffixIdStart() const { return pos_ < src_.size() && isSuffixIdChar(src_[pos_]); }
+
+void Lexer::skipSuffixId() {
+  while (pos_ < src_.size() && isSuffixIdChar(src_[pos_])) ++pos_;
+}
+
+Token Lexer::lex() {
+  bool space = false, nl = pos_ == 0;
+  // Whitespace and `//` comments.
+  while (pos_ < src_.size()) {
+    char c = src_[pos_];
+    if (c == '\n') {
+      ++pos_;
+      ++line_;
+      lineBegin_ = pos_;
+      space = nl = true;
+    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+      ++pos_;
+      space = true;
+    } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '/') {
+      while (pos_ < src_.size() && src_[pos_] != '\n') ++pos_;
+      space = true;
+    } else {
+      break;
+    }
+  }
+  size_t start = pos_;
+  if (pos_ >= src_.size()) return make(Tok::Eof, start, space, nl);
+
+  char c = src_[pos_++];
+  auto single = [&](Tok k) { return make(k, start, space, nl); };
+  auto error = [&](const char *msg) {
+    Token t = make(Tok::Error, start, space, nl);
+    t.error = msg;
+    return t;
+  };
+  switch (c) {
+  case '(': return single(Tok::LParen);
+  case ')': return single(Tok::RParen);
+  case '[': return single(Tok::LSquare);
+  case ']': return single(Tok::RSquare);
+  case '{': return single(Tok::LBrace);
+  case '}': return single(Tok::RBrace);
+  case '<': return single(Tok::Less);
+  case '>': return single(Tok::Greater);
+  case ',': return single(Tok::Comma);
+  case ':': return single(Tok::Colon);
+  case '=': return single(Tok::Equal);
+  case '?': return single(Tok::Question);
+  case '*': return single(Tok::Star);
+  case '+': return single(Tok::Plus);
+  case '/': return single(Tok::Slash);
+  case '|': return single(Tok::Pipe);
+  case '-':
+    if (pos_ < src_.size() && src_[pos_] == '>') {
+      ++pos_;
+      return single(Tok::Arrow);
+    }
+    return single(Tok::Minus);
+  case '.':
+    if (src_.substr(start, 3) == "...") {
+      pos_ = start + 3;
+      return single(Tok::Ellipsis);
+    }
+    return error("unexpected '.'; expected an identifier or a number");
+  case '%':
+  case '^':
+  case '#':
+  case '!': {
+    if (!atSuffixIdStart()) {
+      if (c == '%') return error("expected an SSA value name after '%'");
+      if (c == '^') return error("expected a block name after '^'");
+      if (c == '#') return error("expected an attribute alias name after '#'");
+      return error("expected a type name after '!'");
+    }
+    skipSuffixId();
+    if (c == '%') {
+      // `%r#1`: the result-number suffix belongs to the use.
+      if (pos_ + 1 < src_.size() && src_[pos_] == '#' && isDigit(src_[pos_ + 1])) {
+        ++pos_;
+        while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
+      }
+      return single(Tok::PercentId);
+    }
+    return single(c == '^' ? Tok::CaretId : c == '#' ? Tok::HashId : Tok::BangId);
+  }
+  case '@': {
+    if (pos_ < src_.size() && src_[pos_] == '"') {
+      ++pos_;
+      while (pos_ < src_.size() && src_[pos_] != '"' && src_[pos_] != '\n') {
+        if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && src_[pos_ + 1] != '\n') ++pos_;
+        ++pos_;
+      }
+      if (pos_ >= src_.size() || src_[pos_] != '"') {
+        Token t = make(Tok::AtId, start, space, nl);
+        t.unterminated = true;
+        return t;
+      }
+      ++pos_;
+      return single(Tok::AtId);
+    }
+    if (pos_ >= src_.size() || !(isLetter(src_[pos_]) || src_[pos_] == '_'))
+      return error("expected a symbol name after '@'");
+    skipSuffixId();
+    return single(Tok::AtId);
+  }
+  case '"': {
+    while (pos_ < src_.size() && src_[pos_] != '"' && src_[pos_] != '\n') {
+      if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && src_[pos_ + 1] != '\n') ++pos_;
+      ++pos_;
+    }
+    if (pos_ >= src_.size() || src_[pos_] != '"') {
+      Token t = make(Tok::String, start, space, nl);
+      t.unterminated = true;
+      return t;
+    }
+    ++pos_;
+    return single(Tok::String);
+  }
+  default: break;
+  }
+
+  if (isDigit(c)) {
+    if (c == '0' && pos_ + 1 < src_.size() && src_[pos_] == 'x' && isHexDigit(src_[pos_ + 1])) {
+      pos_ += 1;
+      while (pos_ < src_.size() && isHexDigit(src_[pos_])) ++pos_;
+      return single(Tok::Integer);
+    }
+    while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
+    if (pos_ < src_.size() && src_[pos_] == '.' && src_.substr(pos_, 3) != "...") {
+      ++pos_;
+      while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
+      if (pos_ < src_.size() && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
+        size_t save = pos_++;
+        if (pos_ < src_.size() && (src_[pos_] == '+' || src_[pos_] == '-')) ++pos_;
+        if (pos_ < src_.size() && isDigit(src_[pos_])) {
+          while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
+        } else {
+          pos_ = save;
+        }
+      }
+      return single(Tok::Float);
+    }
+    return single(Tok::Integer);
+  }
+  if (isLetter(c) || c == '_') {
+    while (pos_ < src_.size() && isBareIdChar(src_[pos_])) ++pos_;
+    return single(Tok::BareId);
+  }
+
+  // Anything else is invalid; swallow the whole run of invalid bytes so one mistake (a pasted
+  // non-ASCII quote, a NUL block) yields one message.
+  auto invalid = [](char ch) {
+    unsigned char u = static_cast<unsigned char>(ch);
+    return u >= 0x80 || u < 0x20 || ch == '$' || ch == '&' || ch == ';' || ch == '\'' ||
+           ch == '\\' || ch == '`' || ch == '~' || ch == 0x7f;
+  };
+  while (pos_ < src_.size() && invalid(src_[pos_]) && src_[pos_] != '\n' && src_[pos_] != '\t' &&
+         src_[pos_] != '\r')
+    ++pos_;
+  unsigned char u = static_cast<unsigned char>(c);
+  if (u >= 0x80) return error("unexpected non-ASCII byte; only ASCII is allowed outside strings");
+  if (u == 0) return error("unexpected NUL byte");
+  if (u < 0x20 || u == 0x7f) return error("unexpected control character");
+  return error("unexpected character");
+}
+
+bool unescapeString(std::string_view s, std::string &out, size_t &badEscapeOffset) {
+  out.clear();
+  size_t end = s.size();
+  if (end >= 2 && s.back() == '"') --end;
+  for (size_t i = 1; i < end; ++i) {
+    char c = s[i];
+    if (c != '\\') {
+      out += c;
+      continue;
+    }
+    if (i + 1 >= end) {
+      badEscapeOffset = i;
+      return false;
+    }
+    char n = s[i + 1];
+    if (n == 'n') out += '\n';
+    else if (n == 't') out += '\t';
+    else if (n == '\\') out += '\\';
+    else if (n == '"') out += '"';
+    else if (i + 2 < end && isHexDigit(n) && isHexDigit(s[i + 2])) {
+      out += static_cast<char>(hexValue(n) * 16 + hexValue(s[i + 2]));
+      ++i;
+    } else {
+      badEscapeOffset = i;
+      return false;
+    }
+    ++i;
+  }
+  return true;
+}
+
+}  // namespace tilesched

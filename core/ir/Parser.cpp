@@ -1,0 +1,369 @@
+// Token stream, diagnostics, recovery and the region/block structure of the parser.
+#include "ir/ParserImpl.h"
+
+#include <limits>
+#include <unordered_map>
+
+namespace tilesched {
+
+namespace {
+
+constexpr int kMaxErrors = 50;  // past this the input is not worth reading further
+
+bool isOpener(Tok k) { return k == Tok::LParen || k == Tok::LSquare || k == Tok::LBrace || k == Tok::Less; }
+bool isCloser(Tok k) { return k == Tok::RParen || k == Tok::RSquare || k == Tok::RBrace || k == Tok::Greater; }
+
+std::string where(SourceLoc l) { return std::to_string(l.line) + ":" + std::to_string(l.col); }
+
+}  // namespace
+
+Parser::Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits &limits, Module &m)
+    : lexer_(src), diags_(diags), limits_(limits), module_(m), scopes_(m, diags) {
+  tok_ = lexer_.lex();
+  // The first token goes through the same checks as every other one.
+  bool skipped = false;
+  while (tok_.is(Tok::Error) && !stopped_) {
+    error(tok_.range(), tok_.error);
+    tok_ = lexer_.lex();
+    skipped = true;
+  }
+  if (skipped) tok_.spaceBefore = true;
+  if (tok_.unterminated) error(tok_.range(), "unterminated string; add the closing '\"' on the same line");
+  if (stopped_) tok_.kind = Tok::Eof;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token stream
+
+void Parser::consume() {
+  if (tok_.is(Tok::Eof)) return;
+  for (std::string *c : captures_) {
+    if (!c->empty() && tok_.spaceBefore) *c += ' ';
+    c->append(spell(tok_));
+  }
+  if (tok_.is(Tok::LParen) || tok_.is(Tok::LSquare) || tok_.is(Tok::LBrace)) ++brackets_;
+  if (tok_.is(Tok::RParen) || tok_.is(Tok::RSquare) || tok_.is(Tok::RBrace)) --brackets_;
+  prevEnd_ = tok_.end();
+
+  Token next = lexer_.lex();
+  bool skipped = false;
+  while (next.is(Tok::Error) && !stopped_) {
+    error(next.range(), next.error);
+    next = lexer_.lex();
+    skipped = true;
+  }
+  if (skipped) next.spaceBefore = true;
+  if (next.unterminated && !stopped_)
+    error(next.range(), "unterminated string; add the closing '\"' on the same line");
+  if (stopped_) next.kind = Tok::Eof;
+  tok_ = next;
+}
+
+bool Parser::consumeIf(Tok k) {
+  if (!tok_.is(k)) return false;
+  consume();
+  return true;
+}
+
+Token Parser::peek(int n) const {
+  Lexer ahead = lexer_;
+  Token t = tok_;
+  for (int i = 0; i < n && !t.is(Tok::Eof); ++i) {
+    do t = ahead.lex();
+    while (t.is(Tok::Error));
+  }
+  return t;
+}
+
+bool Parser::isKeyword(std::string_view kw) const { return tok_.is(Tok::BareId) && spell(tok_) == kw; }
+
+bool Parser::isLocStart() const { return isKeyword("loc") && peek(1).is(Tok::LParen); }
+
+std::string Parser::describeCurrent() const {
+  if (tok_.is(Tok::Eof)) return "end of input";
+  std::string_view s = spell(tok_);
+  std::string out = "'";
+  for (size_t i = 0; i < s.size() && i < 24; ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    out += (c >= 0x20 && c < 0x7f) ? static_cast<char>(c) : '?';
+  }
+  if (s.size() > 24) out += "...";
+  return out + "'";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Diagnostics and limits
+
+bool Parser::error(SourceRange r, std::string msg) {
+  if (stopped_) return false;
+  if (tok_.is(Tok::Eof)) {
+    if (eofReported_) return false;
+    eofReported_ = true;
+  }
+  diags_.error(r, std::move(msg));
+  if (++errors_ >= kMaxErrors) {
+    diags_.error(r, "too many errors (" + std::to_string(kMaxErrors) + "); the rest of the input is ignored");
+    stopped_ = true;
+    tok_.kind = Tok::Eof;
+  }
+  return false;
+}
+
+bool Parser::errorHere(const std::string &expected) {
+  return error(tok_.range(), "expected " + expected + ", found " + describeCurrent());
+}
+
+bool Parser::expectClose(Tok close, const char *what, SourceLoc openedAt) {
+  if (tok_.is(close)) {
+    consume();
+    return true;
+  }
+  return error(tok_.range(), std::string("expected ") + tokenDescription(close) + " to close " + what +
+                                 " opened at " + where(openedAt) + ", found " + describeCurrent());
+}
+
+bool Parser::enterNesting() {
+  if (depth_ >= limits_.maxNestingDepth) {
+    error(tok_.range(), "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
+                            " levels (ParseLimits::maxNestingDepth); flatten the input");
+    skipBalancedGroup();
+    return false;
+  }
+  ++depth_;
+  return true;
+}
+
+// Skips one bracketed group (or one token) without recursion, for input past the depth limit.
+void Parser::skipBalancedGroup() {
+  int open = 0;
+  do {
+    if (isOpener(tok_.kind)) ++open;
+    else if (isCloser(tok_.kind)) --open;
+    consume();
+  } while (open > 0 && !tok_.is(Tok::Eof));
+}
+
+// A line that starts a new operation: `%x =`, `%r:2 =`, `"op"(`, `^bb`, or `dialect.op`.
+bool Parser::looksLikeOpStart() const {
+  switch (tok_.kind) {
+  case Tok::PercentId: {
+    Token n = peek(1);
+    return n.is(Tok::Equal) || (n.is(Tok::Colon) && peek(2).is(Tok::Integer) && peek(3).is(Tok::Equal));
+  }
+  case Tok::String: return peek(1).is(Tok::LParen);
+  case Tok::CaretId: return true;
+  case Tok::BareId: {
+    std::string_view s = spell(tok_);
+    if (s.find('.') == std::string_view::npos && s != "return" && s != "module") return false;
+    Token next = peek(1);
+    if (next.lineStart) return true;  // alone on its line
+    Tok n = next.kind;
+    return n != Tok::Equal && n != Tok::Comma && n != Tok::Colon && !isCloser(n) && n != Tok::Less;
+  }
+  default: return false;
+  }
+}
+
+// After a failed operation: skip to where the next operation starts, so one mistake gives one
+// message. `startBrackets` is the bracket count when the operation began; brackets it opened
+// and did not close are expected to close before the next operation.
+void Parser::recover(int startBrackets, uint32_t startOffset) {
+  int open = brackets_ - startBrackets;
+  while (!tok_.is(Tok::Eof)) {
+    if (tok_.offset != startOffset) {
+      if (open <= 0 && isCloser(tok_.kind) && !tok_.is(Tok::Greater)) return;  // closes an enclosing region
+      if (tok_.lineStart) {
+        bool canStart = tok_.is(Tok::PercentId) || tok_.is(Tok::String) || tok_.is(Tok::BareId) ||
+                        tok_.is(Tok::CaretId) || tok_.is(Tok::RBrace) || tok_.is(Tok::HashId) ||
+                        tok_.is(Tok::BangId);
+        if ((open <= 0 && canStart) || looksLikeOpStart()) return;
+      }
+    }
+    if (tok_.is(Tok::LBrace)) {
+      // A region or dictionary of the failed op: braces are the most reliably balanced
+      // brackets, so skip the whole group rather than resuming inside it.
+      int braces = 0;
+      do {
+        if (tok_.is(Tok::LBrace)) ++braces;
+        else if (tok_.is(Tok::RBrace)) --braces;
+        consume();
+      } while (braces > 0 && !tok_.is(Tok::Eof));
+      continue;
+    }
+    if (tok_.is(Tok::LParen) || tok_.is(Tok::LSquare)) ++open;
+    else if (tok_.is(Tok::RParen) || tok_.is(Tok::RSquare) || tok_.is(Tok::RBrace)) --open;
+    consume();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structure
+
+void Parser::parseTopLevel() {
+  scopes_.push(false);
+  parseOperationList(nullptr, true);
+  scopes_.finish();
+}
+
+// Operations until the end of the enclosing region (`}`, a block label, or the end of input).
+void Parser::parseOperationList(Block *block, bool topLevel) {
+  while (!tok_.is(Tok::Eof)) {
+    int startBrackets = brackets_;
+    uint32_t startOffset = tok_.offset;
+    if (tok_.is(Tok::RBrace) || tok_.is(Tok::CaretId)) {
+      if (!topLevel) return;
+      error(tok_.range(), tok_.is(Tok::RBrace) ? "unexpected '}' with no matching '{'"
+                                               : "block labels are only allowed inside a region");
+      recover(startBrackets, startOffset);
+      continue;
+    }
+    if (topLevel && (tok_.is(Tok::HashId) || tok_.is(Tok::BangId)) && peek(1).is(Tok::Equal)) {
+      if (!parseAliasDef()) recover(startBrackets, startOffset);
+      continue;
+    }
+    std::unique_ptr<Operation> op = parseOperation(block);
+    if (!op) {
+      recover(startBrackets, startOffset);
+      continue;
+    }
+    if (block) block->operations.push_back(std::move(op));
+    else module_.operations.push_back(std::move(op));
+  }
+}
+
+// `{` [block...] `}`. With `entryArgs`, the entry block is implicit and takes its arguments
+// from the op's own syntax (func signature, scf.for header).
+bool Parser::parseRegion(Region &region, Operation *parent, bool isolated,
+                         const std::vector<EntryArg> *entryArgs) {
+  SourceLoc open = tok_.begin();
+  if (!enterNesting()) return false;
+  consume();
+  region.parentOp = parent;
+  scopes_.push(isolated);
+
+  auto newBlock = [&](SourceLoc at) {
+    region.blocks.push_back(std::make_unique<Block>());
+    Block *b = region.blocks.back().get();
+    b->parentRegion = &region;
+    b->range = SourceRange::at(at);
+    return b;
+  };
+  Block *current = nullptr;
+  if (entryArgs) {
+    current = newBlock(open);
+    for (const EntryArg &a : *entryArgs) {
+      Value *v = module_.newValue();
+      v->name = a.name;
+      v->type = a.type;
+      v->ownerBlock = current;
+      v->index = static_cast<int>(current->arguments.size());
+      v->range = a.range;
+      current->arguments.push_back(v);
+      scopes_.define(a.name, {v}, a.range);
+    }
+  }
+
+  bool ok = true;
+  std::unordered_map<std::string, SourceLoc> labels;
+  while (true) {
+    if (tok_.is(Tok::RBrace)) {
+      consume();
+      break;
+    }
+    if (tok_.is(Tok::Eof)) {
+      std::string what = "the region of '" + (parent ? parent->name : std::string("?")) + "'";
+      ok = expectClose(Tok::RBrace, what.c_str(), open);
+      break;
+    }
+    if (tok_.is(Tok::CaretId)) {
+      int startBrackets = brackets_;
+      uint32_t startOffset = tok_.offset;
+      std::string label = spelling();
+      if (entryArgs && region.blocks.size() == 1 && current->operations.empty()) {
+        error(tok_.range(), "the entry block of '" + parent->name +
+                                "' takes its arguments from the operation; remove the label '" + label + "'");
+      } else if (auto [it, inserted] = labels.emplace(label, tok_.begin()); !inserted) {
+        error(tok_.range(), "redefinition of block '" + label + "' (first defined at " + where(it->second) + ")");
+      }
+      current = newBlock(tok_.begin());
+      if (!parseBlockLabel(*current)) recover(startBrackets, startOffset);
+      continue;
+    }
+    if (!current) current = newBlock(tok_.begin());
+    parseOperationList(current, false);
+  }
+  for (auto &b : region.blocks)
+    if (!b->operations.empty()) b->range.end = b->operations.back()->range.end;
+  scopes_.pop();
+  exitNesting();
+  region.range = rangeFrom(open);
+  return ok;
+}
+
+// `^bb0(%x: type loc(...), ...):`
+bool Parser::parseBlockLabel(Block &block) {
+  block.label = spelling();
+  consume();
+  if (tok_.is(Tok::LParen)) {
+    SourceLoc open = tok_.begin();
+    consume();
+    if (!tok_.is(Tok::RParen)) {
+      do {
+        if (!tok_.is(Tok::PercentId)) return errorHere("a block argument such as '%arg0: i32'");
+        std::string name = spelling();
+        SourceRange r = tok_.range();
+        if (name.find('#') != std::string::npos)
+          return error(r, "block argument names cannot carry a '#N' suffix");
+        consume();
+        if (!tok_.is(Tok::Colon)) return errorHere("':' and the type of block argument '" + name + "'");
+        consume();
+        Value *v = module_.newValue();
+        if (!parseType(v->type)) return false;
+        std::string loc;
+        if (!parseTrailingLoc(loc)) return false;
+        v->name = name;
+        v->ownerBlock = &block;
+        v->index = static_cast<int>(block.arguments.size());
+        v->range = r;
+        block.arguments.push_back(v);
+        scopes_.define(name, {v}, r);
+      } while (consumeIf(Tok::Comma));
+    }
+    if (!expectClose(Tok::RParen, "the arguments of block", open)) return false;
+  }
+  if (!tok_.is(Tok::Colon)) return errorHere("':' after block label '" + block.label + "'");
+  consume();
+  return true;
+}
+
+// `#name = ...` / `!name = ...` at top level, kept verbatim.
+bool Parser::parseAliasDef() {
+  AliasDef def;
+  SourceLoc begin = tok_.begin();
+  std::string value;
+  {
+    Capture cap(*this, def.text);
+    consume();  // the alias name
+    consume();  // '='
+    if (!captureUntilLineEnd(value, false)) return false;
+  }
+  if (value.empty()) return error(SourceRange::at(prevEnd_), "expected a value after '=' in an alias definition");
+  def.range = rangeFrom(begin);
+  module_.aliases.push_back(std::move(def));
+  return true;
+}
+
+std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &diags, const ParseLimits &limits) {
+  auto m = std::make_unique<Module>();
+  if (text.size() > limits.maxInputBytes || text.size() > std::numeric_limits<uint32_t>::max()) {
+    diags.error({{1, 1}, {1, 2}}, "input is " + std::to_string(text.size()) + " bytes; the limit is " +
+                                      std::to_string(limits.maxInputBytes) +
+                                      " bytes (ParseLimits::maxInputBytes)");
+    return m;
+  }
+  Parser p(text, diags, limits, *m);
+  p.parseTopLevel();
+  return m;
+}
+
+}  // namespace tilesched

@@ -1,0 +1,134 @@
+// The recursive-descent parser behind parseSource (SPEC §2). Split by concern:
+//   Parser.cpp          token stream, diagnostics, recovery, regions/blocks, top level
+//   OpParser.cpp        the operation forms (generic, structural custom forms, unknown custom)
+//   AttributeParser.cpp attribute values, dictionaries, types and verbatim text capture
+// Every parse function returns false after reporting exactly one diagnostic; callers only
+// propagate the failure, and the block loop recovers at the next operation.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/IR.h"
+#include "ir/Lexer.h"
+#include "ir/Parser.h"
+#include "ir/SSAScopes.h"
+
+namespace tilesched {
+
+class Parser {
+public:
+  Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits &limits, Module &m);
+  void parseTopLevel();
+
+private:
+  // A name on the left of `=`: `%x` (count 0) or `%r:N`.
+  struct ResultName {
+    std::string base;
+    int count = 0;
+    SourceRange range;
+  };
+  using ResultNames = std::vector<ResultName>;
+  static size_t resultCount(const ResultNames &names);
+  // An argument of an entry block that comes from the op's syntax (func signature, scf.for).
+  struct EntryArg {
+    std::string name;
+    std::string type;
+    SourceRange range;
+  };
+
+  // --- token stream (Parser.cpp)
+  void consume();
+  bool consumeIf(Tok k);
+  Token peek(int n) const;
+  bool isKeyword(std::string_view kw) const;
+  bool isLocStart() const;
+  std::string_view spell(const Token &t) const { return lexer_.spelling(t); }
+  std::string spelling() const { return std::string(spell(tok_)); }
+  SourceRange rangeFrom(SourceLoc begin) const { return {begin, prevEnd_}; }
+  std::string describeCurrent() const;
+
+  // --- diagnostics and limits (Parser.cpp)
+  bool error(SourceRange r, std::string msg);
+  bool errorHere(const std::string &expected);  // "expected X, found Y" at the current token
+  bool expectClose(Tok close, const char *what, SourceLoc openedAt);
+  bool enterNesting();
+  void exitNesting() { --depth_; }
+  void skipBalancedGroup();
+  void recover(int startBrackets, uint32_t startOffset);
+  bool looksLikeOpStart() const;
+
+  // --- structure (Parser.cpp)
+  void parseOperationList(Block *block, bool topLevel);
+  bool parseRegion(Region &region, Operation *parent, bool isolated,
+                   const std::vector<EntryArg> *entryArgs);
+  bool parseBlockLabel(Block &block);
+  bool parseAliasDef();
+
+  // --- operations (OpParser.cpp)
+  std::unique_ptr<Operation> parseOperation(Block *parent);
+  bool parseResultNames(ResultNames &names);
+  bool parseGenericOp(Operation &op, const ResultNames &names);
+  bool parseModuleOp(Operation &op, const ResultNames &names);
+  bool parseFuncOp(Operation &op, const ResultNames &names);
+  bool parseForOp(Operation &op, const ResultNames &names);
+  bool parseTerminatorOp(Operation &op, const ResultNames &names);
+  bool parseConstantOp(Operation &op, const ResultNames &names);
+  bool parseCustomOp(Operation &op, const ResultNames &names);
+  bool parseCustomTail(Operation &op);
+  bool parseOperandUse(Operation &op);
+  bool parseFuncArgument(std::vector<EntryArg> &args);
+  bool parseTrailingLoc(std::string &out);
+  bool isAttrDictStart() const;
+  bool rejectResults(const Operation &op, const ResultNames &names);
+  bool makeResults(Operation &op, const ResultNames &names, const std::vector<std::string> &types,
+                   SourceRange typesRange);
+  void defineResults(Operation &op, const ResultNames &names);
+  std::vector<std::string> customResultTypes(const std::string &typeText, size_t n) const;
+
+  // --- attributes, types, verbatim text (AttributeParser.cpp)
+  bool parseAttribute(Attribute &out);
+  bool parseAttrDict(std::vector<NamedAttribute> &out);
+  bool parseArrayAttr(Attribute &out);
+  bool parseDenseArrayAttr(Attribute &out);
+  bool parseNumberAttr(Attribute &out);
+  bool parseOptionalTypeSuffix(Attribute &out);
+  bool parseType(std::string &out);
+  bool parseTypeList(std::vector<std::string> &out);
+  bool parseFunctionType(std::vector<std::string> &inputs, std::vector<std::string> &results,
+                         std::string &text);
+  bool parseBalancedBody();
+  bool captureUntilLineEnd(std::string &out, bool stopAtBrace);
+
+  // Appends every token consumed while alive to `out`, one space where the source had any
+  // whitespace or comment: types and opaque attributes are kept verbatim but normalized.
+  class Capture {
+  public:
+    Capture(Parser &p, std::string &out) : p_(p) { p_.captures_.push_back(&out); }
+    ~Capture() { p_.captures_.pop_back(); }
+    Capture(const Capture &) = delete;
+    Capture &operator=(const Capture &) = delete;
+
+  private:
+    Parser &p_;
+  };
+
+  Lexer lexer_;
+  Token tok_;
+  SourceLoc prevEnd_{1, 1};
+  DiagnosticEngine &diags_;
+  const ParseLimits &limits_;
+  Module &module_;
+  SSAScopes scopes_;
+  std::vector<std::string *> captures_;
+  int brackets_ = 0;  // ( [ { consumed minus ) ] } consumed; recovery measures from op start
+  int depth_ = 0;     // current nesting of regions and attribute/type brackets
+  size_t opCount_ = 0;
+  int errors_ = 0;
+  bool stopped_ = false;      // limit hit or too many errors: the rest of the input is ignored
+  bool eofReported_ = false;  // one "unexpected end of input" is enough
+};
+
+}  // namespace tilesched

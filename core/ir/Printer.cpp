@@ -1,0 +1,312 @@
+// Text form of a Module: structural ops in their custom form, unknown custom ops with their
+// verbatim operand and type text, everything else generic. Output re-parses to the same IR and
+// printing it again gives the same text (tests/unit/ir/RoundTripTest.cpp).
+#include "ir/Printer.h"
+
+#include <string_view>
+
+namespace tilesched {
+
+namespace {
+
+bool isBareName(std::string_view s) {
+  if (s.empty()) return false;
+  char c = s[0];
+  if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) return false;
+  for (char ch : s)
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+          ch == '$' || ch == '.'))
+      return false;
+  return true;
+}
+
+// MLIR's escaping: printable ASCII as is, `"` and `\` escaped, anything else as `\XX`.
+std::string quote(std::string_view s) {
+  static const char *hex = "0123456789ABCDEF";
+  std::string out = "\"";
+  for (char c : s) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u >= 0x20 && u < 0x7f) {
+      out += c;
+    } else {
+      out += '\\';
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    }
+  }
+  return out + "\"";
+}
+
+std::string typeSuffix(const Attribute &a) { return a.type.empty() ? "" : " : " + a.type; }
+
+class ModulePrinter {
+public:
+  std::string out;
+
+  void printOp(const Operation &op, int indent);
+
+private:
+  void line(int indent) { out.append(static_cast<size_t>(indent), ' '); }
+  void printResults(const Operation &op);
+  void printUses(const std::vector<Value *> &values);
+  void printRegion(const Region &r, int indent, bool entryArgsFromOp);
+  void printGeneric(const Operation &op, int indent);
+  void printCustom(const Operation &op, int indent);
+  void printFor(const Operation &op, int indent);
+};
+
+// `%a, %r:2 = `: a run of results named %r#0..%r#N-1 prints as `%r:N`.
+void ModulePrinter::printResults(const Operation &op) {
+  if (op.results.empty()) return;
+  for (const Value *v : op.results)
+    if (v->name.empty()) return;
+  size_t i = 0;
+  while (i < op.results.size()) {
+    if (i) out += ", ";
+    const std::string &name = op.results[i]->name;
+    size_t hash = name.find('#');
+    if (hash == std::string::npos || name.substr(hash + 1) != "0") {
+      out += name;
+      ++i;
+      continue;
+    }
+    std::string base = name.substr(0, hash);
+    size_t n = 1;
+    while (i + n < op.results.size() && op.results[i + n]->name == base + "#" + std::to_string(n)) ++n;
+    out += base + ":" + std::to_string(n);
+    i += n;
+  }
+  out += " = ";
+}
+
+void ModulePrinter::printUses(const std::vector<Value *> &values) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ", ";
+    out += values[i]->name;
+  }
+}
+
+void ModulePrinter::printRegion(const Region &r, int indent, bool entryArgsFromOp) {
+  out += "{\n";
+  for (size_t b = 0; b < r.blocks.size(); ++b) {
+    const Block &block = *r.blocks[b];
+    bool implicitEntry = b == 0 && (entryArgsFromOp || (block.label.empty() && block.arguments.empty()));
+    if (!implicitEntry) {
+      line(indent);
+      out += block.label.empty() ? "^bb" + std::to_string(b) : block.label;
+      if (!block.arguments.empty()) {
+        out += "(";
+        for (size_t i = 0; i < block.arguments.size(); ++i) {
+          if (i) out += ", ";
+          out += block.arguments[i]->name + ": " + block.arguments[i]->type;
+        }
+        out += ")";
+      }
+      out += ":\n";
+    }
+    for (const auto &op : block.operations) printOp(*op, indent + 2);
+  }
+  line(indent);
+  out += "}";
+}
+
+void ModulePrinter::printGeneric(const Operation &op, int indent) {
+  out += quote(op.name) + "(";
+  printUses(op.operands);
+  out += ")";
+  if (!op.properties.empty()) {
+    out += " <";
+    out += printAttrDict(op.properties) + ">";
+  }
+  if (!op.regions.empty()) {
+    out += " (";
+    for (size_t i = 0; i < op.regions.size(); ++i) {
+      if (i) out += ", ";
+      printRegion(*op.regions[i], indent, false);
+    }
+    out += ")";
+  }
+  if (!op.attributes.empty()) {
+    out += " ";
+    out += printAttrDict(op.attributes);
+  }
+  out += " : ";
+  out += op.typeText;
+}
+
+void ModulePrinter::printCustom(const Operation &op, int indent) {
+  out += op.name;
+  if (!op.operandText.empty()) {
+    out += " ";
+    out += op.operandText;
+  }
+  for (const auto &r : op.regions) {
+    out += " ";
+    printRegion(*r, indent, false);
+  }
+  if (!op.attributes.empty()) {
+    out += " ";
+    out += printAttrDict(op.attributes);
+  }
+  if (!op.typeText.empty()) {
+    out += " : ";
+    out += op.typeText;
+  }
+}
+
+void ModulePrinter::printFor(const Operation &op, int indent) {
+  const Block *body = !op.regions.empty() && !op.regions[0]->blocks.empty() ? op.regions[0]->blocks[0].get() : nullptr;
+  out += op.name + " ";
+  out += body && !body->arguments.empty() ? body->arguments[0]->name : std::string("%iv");
+  out += " = ";
+  for (size_t i = 0; i < op.operands.size() && i < 3; ++i) {
+    static const char *sep[] = {"", " to ", " step "};
+    out += sep[i] + op.operands[i]->name;
+  }
+  if (op.operands.size() > 3) {
+    out += " iter_args(";
+    for (size_t i = 3; i < op.operands.size(); ++i) {
+      if (i > 3) out += ", ";
+      bool named = body && i - 2 < body->arguments.size();
+      out += (named ? body->arguments[i - 2]->name : std::string("%arg")) + " = " + op.operands[i]->name;
+    }
+    out += ") -> (";
+    for (size_t i = 3; i < op.operands.size(); ++i) {
+      if (i > 3) out += ", ";
+      bool typed = body && i - 2 < body->arguments.size();
+      out += typed ? body->arguments[i - 2]->type : op.operands[i]->type;
+    }
+    out += ")";
+  }
+  if (!op.typeText.empty()) {
+    out += " : ";
+    out += op.typeText;
+  }
+  out += " ";
+  if (!op.regions.empty()) printRegion(*op.regions[0], indent, true);
+  if (!op.attributes.empty()) {
+    out += " ";
+    out += printAttrDict(op.attributes);
+  }
+}
+
+void ModulePrinter::printOp(const Operation &op, int indent) {
+  line(indent);
+  printResults(op);
+  switch (op.syntax) {
+  case OpSyntax::Generic: printGeneric(op, indent); break;
+  case OpSyntax::Custom: printCustom(op, indent); break;
+  case OpSyntax::Module:
+    out += op.name;
+    if (!op.symbol.empty()) {
+      out += " ";
+      out += op.symbol;
+    }
+    if (!op.attributes.empty()) {
+      out += " attributes ";
+      out += printAttrDict(op.attributes);
+    }
+    out += " ";
+    if (!op.regions.empty()) printRegion(*op.regions[0], indent, true);
+    else {
+      out += "{\n";
+      line(indent);
+      out += "}";
+    }
+    break;
+  case OpSyntax::Func:
+    out += op.name + " ";
+    if (!op.operandText.empty()) out += op.operandText + " ";
+    out += op.symbol + op.signatureText;
+    if (!op.attributes.empty()) {
+      out += " attributes ";
+      out += printAttrDict(op.attributes);
+    }
+    if (!op.regions.empty() && !op.regions[0]->blocks.empty()) {
+      out += " ";
+      printRegion(*op.regions[0], indent, true);
+    }
+    break;
+  case OpSyntax::For: printFor(op, indent); break;
+  case OpSyntax::Yield:
+  case OpSyntax::Return:
+    out += op.name;
+    if (!op.operands.empty()) {
+      out += " ";
+      printUses(op.operands);
+    }
+    if (!op.typeText.empty()) {
+      out += " : ";
+      out += op.typeText;
+    }
+    break;
+  case OpSyntax::Constant:
+    out += op.name;
+    if (!op.attributes.empty()) {
+      out += " ";
+      out += printAttrDict(op.attributes);
+    }
+    out += " ";
+    out += printAttribute(op.constantValue);
+    if (op.constantValue.type.empty() && !op.typeText.empty()) {
+      out += " : ";
+      out += op.typeText;
+    }
+    break;
+  }
+  if (!op.locText.empty()) {
+    out += " ";
+    out += op.locText;
+  }
+  out += "\n";
+}
+
+}  // namespace
+
+std::string printAttribute(const Attribute &a) {
+  switch (a.kind) {
+  case Attribute::Kind::Unit: return "unit";
+  case Attribute::Kind::Bool: return a.boolValue ? "true" : "false";
+  case Attribute::Kind::Integer: return std::to_string(a.intValue) + typeSuffix(a);
+  case Attribute::Kind::Float: return a.text + typeSuffix(a);
+  case Attribute::Kind::String: return quote(a.text);
+  case Attribute::Kind::Array: {
+    std::string s = "[";
+    for (size_t i = 0; i < a.elements.size(); ++i) s += (i ? ", " : "") + printAttribute(a.elements[i]);
+    return s + "]";
+  }
+  case Attribute::Kind::DenseArray: {
+    std::string s = "array<" + a.type;
+    for (size_t i = 0; i < a.elements.size(); ++i) s += (i ? ", " : ": ") + printAttribute(a.elements[i]);
+    return s + ">";
+  }
+  case Attribute::Kind::Dict: return printAttrDict(a.entries);
+  case Attribute::Kind::Opaque: return a.text + typeSuffix(a);
+  }
+  return "unit";
+}
+
+std::string printAttrDict(const std::vector<NamedAttribute> &dict) {
+  std::string s = "{";
+  for (size_t i = 0; i < dict.size(); ++i) {
+    if (i) s += ", ";
+    s += isBareName(dict[i].name) ? dict[i].name : quote(dict[i].name);
+    if (dict[i].value.kind != Attribute::Kind::Unit) {
+      s += " = ";
+      s += printAttribute(dict[i].value);
+    }
+  }
+  return s + "}";
+}
+
+std::string printModule(const Module &m) {
+  ModulePrinter p;
+  for (const AliasDef &a : m.aliases) p.out += a.text + "\n";
+  for (const auto &op : m.operations) p.printOp(*op, 0);
+  return p.out;
+}
+
+}  // namespace tilesched
