@@ -35,6 +35,21 @@ enum OpTrait : unsigned {
   TraitAsyncPipeline = 1u << 2,
 };
 
+// Bounds on model and override values, so that a pasted model cannot make later phases loop
+// or allocate without limit (docs/target-model.md).
+inline constexpr int kMaxSlotId = 64;  // one uint64 RRT row
+inline constexpr int kMaxLatency = 100000;
+inline constexpr int kMaxCapacity = 1 << 20;
+inline constexpr int kMaxFootprintRows = 1024;
+
+// Model-file spelling of each trait (docs/target-model.md), in printing order.
+struct TraitName {
+  OpTrait trait;
+  const char *name;
+};
+inline constexpr TraitName kTraitNames[] = {
+    {TraitTma, "tma"}, {TraitWgmma, "wgmma"}, {TraitAsyncPipeline, "async_pipeline"}};
+
 struct OpModel {
   std::string pattern;  // exact op name, or a prefix ending in '*'
   int latency = 1;

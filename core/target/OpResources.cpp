@@ -1,0 +1,87 @@
+// What one op costs (SPEC §2.1, §3): the model's op table, then the `sched.latency` /
+// `sched.footprint` overrides, read inherent-then-discardable like every attribute (seed 004).
+#include "target/FootprintCheck.h"
+#include "target/TargetModel.h"
+
+namespace tilesched {
+namespace {
+
+constexpr const char *kFootprintShape =
+    "sched.footprint must be an array of rows, each an array of slot/pool names, e.g. "
+    "[[\"tma\", \"tp_smem_wr\"], [\"tma\"], []]";
+
+std::optional<int> latencyOverride(const Attribute &a, DiagnosticEngine &diags) {
+  if (a.kind != Attribute::Kind::Integer || a.intValue < 0 || a.intValue > kMaxLatency) {
+    diags.error(a.range, "sched.latency must be an integer in [0, " + std::to_string(kMaxLatency) + "]");
+    return std::nullopt;
+  }
+  return int(a.intValue);
+}
+
+std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel &model,
+                                           DiagnosticEngine &diags) {
+  if (a.kind != Attribute::Kind::Array || a.elements.size() > size_t(kMaxFootprintRows)) {
+    diags.error(a.range, std::string(kFootprintShape) + ", with at most " +
+                             std::to_string(kMaxFootprintRows) + " rows");
+    return std::nullopt;
+  }
+  Footprint fp;
+  bool ok = true;
+  for (const Attribute &rowAttr : a.elements) {
+    if (rowAttr.kind != Attribute::Kind::Array) {
+      diags.error(rowAttr.range, kFootprintShape);
+      ok = false;
+      continue;
+    }
+    FootprintRow row;
+    bool rowOk = true;
+    for (const Attribute &name : rowAttr.elements) {
+      int index = name.kind == Attribute::Kind::String ? model.resourceIndex(name.text) : -1;
+      if (name.kind != Attribute::Kind::String)
+        diags.error(name.range, "sched.footprint entries must be slot or pool names in quotes");
+      else if (index < 0)
+        diags.error(name.range, "unknown slot or pool '" + name.text + "' in sched.footprint (target model '" +
+                                    model.name + "')");
+      if (index < 0) {
+        rowOk = false;
+        continue;
+      }
+      row.push_back(index);
+    }
+    size_t bad = 0;
+    std::string why = rowOk ? checkFootprintRow(model, row, bad) : "";
+    if (!why.empty()) diags.error(rowAttr.elements[bad].range, "sched.footprint: " + why);
+    ok &= rowOk && why.empty();
+    fp.push_back(std::move(row));
+  }
+  if (!ok) return std::nullopt;
+  return fp;
+}
+
+}  // namespace
+
+OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags) {
+  OpResources r;
+  r.latency = model.defaultLatency;
+  if (const OpModel *m = model.lookup(op.name)) {
+    r.latency = m->latency;
+    r.footprint = m->footprint;
+    r.traits = m->traits;
+    r.source = OpResources::Source::Model;
+  }
+  if (const Attribute *a = op.lookupAttr("sched.latency")) {
+    if (auto latency = latencyOverride(*a, diags)) {
+      r.latency = *latency;
+      r.source = OpResources::Source::Override;
+    }
+  }
+  if (const Attribute *a = op.lookupAttr("sched.footprint")) {
+    if (auto fp = footprintOverride(*a, model, diags)) {
+      r.footprint = std::move(*fp);
+      r.source = OpResources::Source::Override;
+    }
+  }
+  return r;
+}
+
+}  // namespace tilesched

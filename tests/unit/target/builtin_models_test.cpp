@@ -1,0 +1,136 @@
+// The built-in models (core/target/models/*.json, embedded at build time): they load cleanly,
+// are in canonical form, and carry the slot table and footprints of the facts sheet.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "target/TargetModel.h"
+
+using namespace tilesched;
+
+namespace {
+
+std::string modelFile(const std::string &name) {
+  std::ifstream in(std::string(TILESCHED_SOURCE_DIR) + "/core/target/models/" + name + ".json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> names(const TargetModel &m, const FootprintRow &row) {
+  std::vector<std::string> out;
+  for (int r : row) out.push_back(m.resources[size_t(r)].name);
+  return out;
+}
+
+// Checks that `op` holds `row` (by names) in each of `cycles` cycles, and nothing else.
+void checkUniformFootprint(const TargetModel &m, const char *op, int latency, int cycles,
+                           const std::vector<std::string> &row) {
+  INFO(op);
+  const OpModel *o = m.lookup(op);
+  REQUIRE(o);
+  CHECK(o->latency == latency);
+  REQUIRE(o->footprint.size() == size_t(cycles));
+  for (const FootprintRow &r : o->footprint) CHECK(names(m, r) == row);
+}
+
+}  // namespace
+
+TEST_CASE("built-in models: blackwell first, then hopper; other names are unknown") {
+  CHECK(builtinTargetModelNames() == std::vector<std::string>{"blackwell", "hopper"});
+  CHECK_FALSE(builtinTargetModel("ampere"));
+}
+
+TEST_CASE("built-in models: files load without diagnostics and are in canonical form") {
+  for (const std::string &name : builtinTargetModelNames()) {
+    INFO(name);
+    std::string text = modelFile(name);
+    REQUIRE_FALSE(text.empty());
+    DiagnosticEngine d;
+    auto parsed = parseTargetModel(text, d);
+    CHECK(d.all().empty());
+    REQUIRE(parsed);
+    auto builtin = builtinTargetModel(name);
+    REQUIRE(builtin);
+    CHECK(builtin->name == name);
+    // The embedded copy is the file, and printing reproduces it byte for byte.
+    CHECK(targetModelToJson(*builtin) == text);
+  }
+}
+
+TEST_CASE("built-in models: blackwell has the 24 slot ids of the 15-slot page") {
+  const std::vector<std::pair<const char *, const char *>> slots = {
+      {"issue", "coarse"},      {"xu", "coarse"},         {"xu64", "coarse"},       {"fp32x2_fp16ultra", "fine"},
+      {"alu", "coarse"},        {"alu_or_fmaheavy", "fine"}, {"dual_alu", "fine"},  {"lsu", "coarse"},
+      {"tmem", "coarse"},       {"mma", "coarse"},        {"tc_and_mma", "fine"},   {"tma", "coarse"},
+      {"tp_gnic_rd", "fine"},   {"tp_gnic_wr", "fine"},   {"tp_smem_rd", "fine"},   {"tp_smem_wr", "fine"},
+      {"tp_tmem_rd", "fine"},   {"tp_tmem_wr", "fine"},   {"tp_mma", "fine"},       {"unknown", "fine"},
+      {"omitted_simt", "fine"}, {"test_simt", "fine"},    {"test_mma", "fine"},     {"test_dma", "test"}};
+  auto m = builtinTargetModel("blackwell");
+  REQUIRE(m);
+  int slotCount = 0;
+  for (const Resource &r : m->resources) slotCount += r.isSlot;
+  CHECK(slotCount == 24);
+  for (int id = 1; id <= 24; ++id) {
+    INFO("slot id " << id);
+    int index = m->resourceIndex(slots[size_t(id - 1)].first);
+    REQUIRE(index >= 0);
+    const Resource &r = m->resources[size_t(index)];
+    CHECK(r.isSlot);
+    CHECK(r.capacity == 1);
+    CHECK(r.slotId == id);
+    CHECK(r.kind == slots[size_t(id - 1)].second);
+  }
+}
+
+TEST_CASE("built-in models: blackwell pools are named, with the capacities of docs/decisions.md") {
+  auto m = builtinTargetModel("blackwell");
+  REQUIRE(m);
+  std::vector<std::pair<std::string, int>> pools;
+  for (const Resource &r : m->resources)
+    if (!r.isSlot) pools.emplace_back(r.name, r.capacity);
+  CHECK(pools == std::vector<std::pair<std::string, int>>{
+                     {"tmem_banks", 4}, {"fma_issue", 4}, {"alu_issue", 3}, {"named_barriers", 3}, {"reg_bank_pairs", 2}});
+  CHECK(m->resourceIndex("smem_bytes") == -1);
+}
+
+TEST_CASE("built-in models: the seeds' worked-example ops have the RCB footprints") {
+  auto m = builtinTargetModel("blackwell");
+  REQUIRE(m);
+  checkUniformFootprint(*m, "nv_tileas.async.tiled_tma_load", 8, 8, {"tma", "tp_smem_wr"});
+  checkUniformFootprint(*m, "nv_tileas.async.smem_write", 7, 7, {"tp_smem_wr"});
+  checkUniformFootprint(*m, "nv_tileas.async.wgmma", 8, 8, {"tc_and_mma", "tp_mma", "tmem_banks"});
+  checkUniformFootprint(*m, "nv_tileas.async.smem_read", 7, 7, {"tp_smem_rd"});
+  checkUniformFootprint(*m, "nv_tileas.async.tcgen05_cp", 7, 7, {"tp_tmem_wr", "tmem_banks"});
+  checkUniformFootprint(*m, "nv_tileas.async.tcgen05_ld", 7, 7, {"tp_tmem_rd", "tmem_banks"});
+  checkUniformFootprint(*m, "arith.mulf", 4, 1, {"fma_issue"});
+}
+
+TEST_CASE("built-in models: traits drive the seed-000 region summary") {
+  for (const std::string &name : builtinTargetModelNames()) {
+    INFO(name);
+    auto m = builtinTargetModel(name);
+    REQUIRE(m);
+    CHECK(m->lookup("nv_tileas.async.tiled_tma_load")->traits == TraitTma);
+    CHECK(m->lookup("nv_tileas.async.gather_tma_load")->traits == TraitTma);
+    CHECK(m->lookup("nv_tileas.async.tiled_tma_store")->traits == TraitTma);
+    CHECK(m->lookup("nv_tileas.async.dot")->traits == TraitWgmma);
+    CHECK(m->lookup("nv_tileas.dot")->traits == TraitWgmma);
+    CHECK(m->lookup("nv_tileas.async.wgmma")->traits == TraitWgmma);
+    CHECK(m->lookup("nv_tileas.async.pipeline.consumer_wait")->traits == TraitAsyncPipeline);
+    CHECK(m->lookup("nv_tileas.async.pipeline.producer_acquire")->traits == TraitAsyncPipeline);
+    CHECK(m->lookup("nv_tileas.async.copy")->traits == TraitNone);
+    CHECK(m->lookup("nv_tileas.async.smem_write")->traits == TraitNone);
+  }
+}
+
+TEST_CASE("built-in models: hopper has no tensor memory and wgmma keeps its accumulator in registers") {
+  auto m = builtinTargetModel("hopper");
+  REQUIRE(m);
+  for (const char *tmem : {"tmem", "tp_tmem_rd", "tp_tmem_wr", "tmem_banks"}) CHECK(m->resourceIndex(tmem) == -1);
+  CHECK(m->lookup("nv_tileas.async.tcgen05_mma") == nullptr);
+  checkUniformFootprint(*m, "nv_tileas.async.dot", 8, 8, {"tc_and_mma", "tp_mma"});
+  checkUniformFootprint(*m, "nv_tileas.async.tiled_tma_load", 8, 8, {"tma", "tp_smem_wr"});
+  CHECK(m->resources[size_t(m->resourceIndex("tma"))].slotId == 12);
+}

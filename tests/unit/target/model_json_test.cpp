@@ -1,0 +1,164 @@
+// The JSON model format (docs/target-model.md): reading, located errors, lookup, printing.
+#include <catch2/catch.hpp>
+
+#include "target/JsonLocator.h"
+#include "target/TargetModel.h"
+
+using namespace tilesched;
+
+namespace {
+
+// Text of `d`'s only diagnostic, with its position, e.g. "3:15 unknown key ...".
+std::string only(const DiagnosticEngine &d) {
+  REQUIRE(d.all().size() == 1);
+  const Diagnostic &x = d.all()[0];
+  return std::to_string(x.range.begin.line) + ":" + std::to_string(x.range.begin.col) + " " + x.message;
+}
+
+// Parses `text`, expects failure with exactly one error, and returns it as `only` does.
+std::string errorOf(const std::string &text) {
+  DiagnosticEngine d;
+  auto m = parseTargetModel(text, d);
+  CHECK_FALSE(m);
+  CHECK(d.hasErrors());
+  return only(d);
+}
+
+const char *kSmall = R"({
+  "name": "small",
+  "default_latency": 2,
+  "slots": [{"id": 1, "name": "a", "kind": "fine"}, {"id": 3, "name": "b", "kind": "coarse"}],
+  "pools": [{"name": "p", "capacity": 2, "role": "two units"}],
+  "ops": {
+    "x.op": {"latency": 3, "footprint": [["a", "p"], ["p", "p"], []], "traits": ["tma", "async_pipeline"]},
+    "x.*": {"footprint": [["b"]]},
+    "x.long.*": {"latency": 0}
+  }
+})";
+
+}  // namespace
+
+TEST_CASE("target model: a valid document is read field by field") {
+  DiagnosticEngine d;
+  auto m = parseTargetModel(kSmall, d);
+  REQUIRE(m);
+  CHECK(d.all().empty());
+  CHECK(m->name == "small");
+  CHECK(m->defaultLatency == 2);
+  REQUIRE(m->resources.size() == 3);
+  CHECK(m->resources[1].name == "b");
+  CHECK(m->resources[1].slotId == 3);
+  CHECK(m->resources[1].kind == "coarse");
+  CHECK(m->resources[1].isSlot);
+  CHECK_FALSE(m->resources[2].isSlot);
+  CHECK(m->resources[2].capacity == 2);
+  CHECK(m->resources[2].kind == "two units");
+  REQUIRE(m->ops.size() == 3);
+  const OpModel &op = m->ops[0];
+  CHECK(op.latency == 3);
+  // Row k = cycle k; a pool listed twice is two units; an empty row is an idle cycle.
+  CHECK(op.footprint == Footprint{{0, 2}, {2, 2}, {}});
+  CHECK(op.traits == (TraitTma | TraitAsyncPipeline));
+  CHECK(m->ops[1].latency == 2);  // default_latency fills a missing latency
+  CHECK(m->ops[2].latency == 0);
+}
+
+TEST_CASE("target model: lookup takes the exact name, then the longest prefix pattern") {
+  DiagnosticEngine d;
+  auto m = parseTargetModel(kSmall, d);
+  REQUIRE(m);
+  CHECK(m->lookup("x.op")->pattern == "x.op");
+  CHECK(m->lookup("x.opx")->pattern == "x.*");
+  CHECK(m->lookup("x.long.thing")->pattern == "x.long.*");
+  CHECK(m->lookup("y.op") == nullptr);
+  CHECK(m->resourceIndex("p") == 2);
+  CHECK(m->resourceIndex("zz") == -1);
+}
+
+TEST_CASE("target model: JSON syntax errors are located from the byte offset") {
+  CHECK(errorOf("{\n  \"name\": \"x\",\n  \"slots\": [1,,2]\n}").rfind("3:15 invalid JSON: ", 0) == 0);
+  std::string eof = errorOf("{\n  \"name\": \"x\"");
+  CHECK(eof.rfind("2:14 invalid JSON: ", 0) == 0);
+  CHECK(eof.find("unexpected end of input") != std::string::npos);
+  CHECK(errorOf("").find("invalid JSON") != std::string::npos);
+}
+
+TEST_CASE("target model: nesting deeper than the limit is rejected before parsing") {
+  std::string deep(kMaxJsonNesting + 1, '[');
+  CHECK(errorOf("\n  " + deep).rfind("2:" + std::to_string(3 + kMaxJsonNesting) + " JSON nesting deeper", 0) == 0);
+}
+
+TEST_CASE("target model: schema errors point at the offending key or value") {
+  CHECK(errorOf("{\"name\": \"x\",\n \"slot\": []}") ==
+        "2:2 unknown key 'slot' in target model (expected name, description, default_latency, slots, pools, ops)");
+  CHECK(errorOf("{\"name\": \"x\", \"default_latency\": \"1\"}") ==
+        "1:34 'default_latency' must be an integer in [0, 100000], got \"1\"");
+  CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"a.b\": {\"latency\": -1}}}") ==
+        "1:42 latency of 'a.b' must be an integer in [0, 100000], got -1");
+  CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"a.b\": {\"latency\": 2.5}}}").rfind("1:42 latency of 'a.b' must be an integer", 0) == 0);
+  CHECK(errorOf("{\"slots\": []}") == "1:1 target model has no 'name'");
+  CHECK(errorOf("[]") == "1:1 target model must be a JSON object");
+  CHECK(errorOf("{\"name\": \"x\", \"slots\": [{\"id\": 1, \"name\": \"a\", \"kind\": \"huge\"}]}") ==
+        "1:56 slot 'kind' must be \"coarse\", \"fine\" or \"test\", got \"huge\"");
+  CHECK(errorOf("{\"name\": \"x\", \"slots\": [{\"id\": 65, \"name\": \"a\", \"kind\": \"fine\"}]}") ==
+        "1:32 slot 'id' must be an integer in [1, 64], got 65");
+  CHECK(errorOf("{\"name\": \"x\", \"pools\": [{\"name\": \"p\", \"capacity\": 0}]}") ==
+        "1:51 pool 'capacity' must be an integer in [1, 1048576], got 0");
+}
+
+TEST_CASE("target model: duplicate names, ids and keys are errors at the repetition") {
+  CHECK(errorOf("{\"name\": \"x\",\n \"slots\": [{\"id\": 1, \"name\": \"a\", \"kind\": \"fine\"}],\n"
+                " \"pools\": [{\"name\": \"a\", \"capacity\": 2}]}") ==
+        "3:21 duplicate slot or pool name 'a' (first defined at line 2)");
+  CHECK(errorOf("{\"name\": \"x\",\n \"slots\": [{\"id\": 1, \"name\": \"a\", \"kind\": \"fine\"},\n"
+                " {\"id\": 1, \"name\": \"b\", \"kind\": \"fine\"}]}") ==
+        "3:9 duplicate slot id 1 (first used at line 2)");
+  CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"a.b\": {},\n \"a.b\": {}}}") ==
+        "2:2 duplicate key; every key may appear once per object");
+}
+
+TEST_CASE("target model: footprint names must resolve and rows must be admissible") {
+  const std::string head = "{\"name\": \"x\", \"slots\": [{\"id\": 1, \"name\": \"s\", \"kind\": \"fine\"}], "
+                           "\"pools\": [{\"name\": \"p\", \"capacity\": 2}],\n\"ops\": {\"o\": {\"footprint\": ";
+  CHECK(errorOf(head + "[[\"s\"], [\"q\"]]}}}") == "2:37 unknown slot or pool 'q' in the footprint of 'o'");
+  CHECK(errorOf(head + "[[\"s\", \"p\", \"s\"]]}}}") ==
+        "2:40 footprint of 'o', row 0: slot 's' is listed twice in one row; a slot is a singleton");
+  CHECK(errorOf(head + "[[\"p\", \"p\", \"p\"]]}}}") ==
+        "2:40 footprint of 'o', row 0: row requests 3 units of pool 'p', whose capacity is 2");
+  CHECK(errorOf(head + "[\"s\"]}}}").rfind("2:29 footprint row 0 of 'o' must be an array", 0) == 0);
+  CHECK(errorOf(head + "[[]], \"traits\": [\"simd\"]}}}") ==
+        "2:45 unknown trait \"simd\" (expected \"tma\", \"wgmma\" or \"async_pipeline\")");
+  CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"a.*.b\": {}}}") ==
+        "1:23 op pattern 'a.*.b' must be an op name or a prefix ending in a single trailing '*'");
+}
+
+TEST_CASE("target model: several errors are all reported") {
+  DiagnosticEngine d;
+  CHECK_FALSE(parseTargetModel("{\"name\": 3, \"default_latency\": -2, \"extra\": 1}", d));
+  CHECK(d.errorCount() == 3);
+  DiagnosticEngine misspelt;
+  CHECK_FALSE(parseTargetModel("{\"name\": \"x\", \"pools\": [{\"name\": \"p\", \"cap\": 2}]}", misspelt));
+  REQUIRE(misspelt.errorCount() == 2);
+  CHECK(misspelt.all()[0].message == "unknown key 'cap' in pool (expected name, capacity, role)");
+  CHECK(misspelt.all()[0].range.begin.col == 39);
+  CHECK(misspelt.all()[1].message == "pool has no 'capacity'");
+  CHECK(misspelt.all()[1].range.begin.col == 25);
+}
+
+TEST_CASE("target model: printing is canonical and parses back to the same model") {
+  DiagnosticEngine d;
+  auto m = parseTargetModel(kSmall, d);
+  REQUIRE(m);
+  m->description = "quote \" and slash \\ and tab \t";
+  std::string once = targetModelToJson(*m);
+  auto back = parseTargetModel(once, d);
+  REQUIRE(back);
+  CHECK(d.all().empty());
+  CHECK(back->description == m->description);
+  CHECK(back->ops[0].footprint == m->ops[0].footprint);
+  CHECK(back->ops[0].traits == m->ops[0].traits);
+  CHECK(back->ops[1].latency == 2);
+  CHECK(targetModelToJson(*back) == once);
+  CHECK(once.find("\"x.op\": {\"latency\": 3, \"footprint\": [[\"a\", \"p\"], [\"p\", \"p\"], []], "
+                  "\"traits\": [\"tma\", \"async_pipeline\"]}") != std::string::npos);
+}
