@@ -1,0 +1,158 @@
+#include "import/XmlDocument.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include <boost/property_tree/xml_parser.hpp>
+
+namespace tilesched {
+
+namespace {
+
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+bool isPropertyTreeEntry(const std::string &key) {
+  return key == "<xmlattr>" || key == "<xmlcomment>" || key == "<xmltext>";
+}
+
+}  // namespace
+
+std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticEngine &diags) {
+  namespace xp = boost::property_tree::xml_parser;
+  XmlDocument doc;
+  doc.text_.assign(text);
+  doc.tree_ = std::make_unique<XmlTree>();
+  // PropertyTree reports problems by throwing; nothing may escape the core (SPEC §2).
+  try {
+    std::istringstream in(doc.text_);
+    xp::read_xml(in, *doc.tree_, xp::no_comments | xp::trim_whitespace);
+  } catch (const xp::xml_parser_error &e) {
+    const int line = std::max(1, (int)e.line());
+    diags.error(SourceRange::at({line, 1}), "malformed XML: " + e.message());
+    return std::nullopt;
+  } catch (const std::exception &e) {
+    diags.error(SourceRange::at({1, 1}), std::string("cannot read XML: ") + e.what());
+    return std::nullopt;
+  }
+  doc.lineStarts_.push_back(0);
+  for (size_t i = 0; i < doc.text_.size(); ++i)
+    if (doc.text_[i] == '\n') doc.lineStarts_.push_back(i + 1);
+  doc.scanTags();
+  size_t next = 0;
+  doc.bindTags(*doc.tree_, next);
+  // Element i of the tree is start tag i of the text; when the counts disagree the pairing
+  // is not trusted and diagnostics fall back to unknown positions.
+  if (next != doc.tags_.size()) doc.tagOf_.clear();
+  return doc;
+}
+
+// Start tags in document order, skipping what rapidxml does not turn into elements:
+// comments, CDATA, processing instructions, declarations/DOCTYPE and end tags.
+void XmlDocument::scanTags() {
+  const std::string &t = text_;
+  auto skipPast = [&](size_t from, std::string_view close) {
+    size_t p = t.find(close, from);
+    return p == std::string::npos ? t.size() : p + close.size();
+  };
+  size_t i = 0;
+  while ((i = t.find('<', i)) != std::string::npos) {
+    std::string_view rest(t.data() + i, t.size() - i);
+    if (rest.rfind("<!--", 0) == 0) {
+      i = skipPast(i + 4, "-->");
+    } else if (rest.rfind("<![CDATA[", 0) == 0) {
+      i = skipPast(i + 9, "]]>");
+    } else if (rest.rfind("<?", 0) == 0) {
+      i = skipPast(i + 2, "?>");
+    } else if (rest.rfind("<!", 0) == 0) {
+      int depth = 0;  // a DOCTYPE internal subset [...] may hold '>'
+      for (i += 2; i < t.size(); ++i) {
+        if (t[i] == '[') ++depth;
+        else if (t[i] == ']') --depth;
+        else if (t[i] == '>' && depth <= 0) break;
+      }
+      ++i;
+    } else if (rest.rfind("</", 0) == 0) {
+      i = skipPast(i + 2, ">");
+    } else {
+      Tag tag;
+      tag.begin = i;
+      size_t p = i + 1;
+      while (p < t.size() && !isSpace(t[p]) && t[p] != '/' && t[p] != '>') ++p;
+      tag.nameEnd = p;
+      char quote = 0;
+      for (; p < t.size(); ++p) {
+        if (quote) {
+          if (t[p] == quote) quote = 0;
+        } else if (t[p] == '"' || t[p] == '\'') {
+          quote = t[p];
+        } else if (t[p] == '>') {
+          break;
+        }
+      }
+      tag.end = std::min(p + 1, t.size());
+      tags_.push_back(tag);
+      i = tag.end;
+    }
+  }
+}
+
+void XmlDocument::bindTags(const XmlTree &parent, size_t &next) {
+  for (const auto &child : parent) {
+    if (isPropertyTreeEntry(child.first)) continue;
+    if (next < tags_.size()) tagOf_[&child.second] = next;
+    ++next;
+    bindTags(child.second, next);
+  }
+}
+
+SourceLoc XmlDocument::locate(size_t offset) const {
+  auto it = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
+  const size_t line = (size_t)(it - lineStarts_.begin());
+  return {(int)line, (int)(offset - lineStarts_[line - 1]) + 1};
+}
+
+SourceRange XmlDocument::elementRange(const XmlTree &element) const {
+  auto it = tagOf_.find(&element);
+  if (it == tagOf_.end()) return {};
+  const Tag &tag = tags_[it->second];
+  return {locate(tag.begin), locate(tag.nameEnd)};
+}
+
+SourceRange XmlDocument::attributeRange(const XmlTree &element, std::string_view name) const {
+  auto it = tagOf_.find(&element);
+  if (it == tagOf_.end()) return {};
+  const Tag &tag = tags_[it->second];
+  const std::string &t = text_;
+  size_t p = tag.nameEnd;
+  while (p < tag.end) {
+    while (p < tag.end && isSpace(t[p])) ++p;
+    const size_t nameBegin = p;
+    while (p < tag.end && !isSpace(t[p]) && t[p] != '=' && t[p] != '>' && t[p] != '/') ++p;
+    if (p == nameBegin) break;
+    const std::string_view attrName(t.data() + nameBegin, p - nameBegin);
+    while (p < tag.end && (isSpace(t[p]) || t[p] == '=')) ++p;
+    if (p < tag.end && (t[p] == '"' || t[p] == '\'')) {
+      const size_t close = t.find(t[p], p + 1);
+      p = close == std::string::npos || close >= tag.end ? tag.end : close + 1;
+    }
+    if (attrName == name) return {locate(nameBegin), locate(p)};
+  }
+  return elementRange(element);
+}
+
+std::optional<std::string> XmlDocument::attribute(const XmlTree &element, std::string_view name) {
+  auto attrs = element.get_child_optional("<xmlattr>");
+  if (!attrs) return std::nullopt;
+  for (const auto &a : *attrs)
+    if (a.first == name) return a.second.data();
+  return std::nullopt;
+}
+
+std::vector<std::pair<std::string, const XmlTree *>> XmlDocument::elements(const XmlTree &parent) {
+  std::vector<std::pair<std::string, const XmlTree *>> out;
+  for (const auto &child : parent)
+    if (!isPropertyTreeEntry(child.first)) out.emplace_back(child.first, &child.second);
+  return out;
+}
+
+}  // namespace tilesched
