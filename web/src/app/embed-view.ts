@@ -87,6 +87,7 @@ export function mountEmbed(cfg: EmbedConfig): Session {
   const render = () => {
     const r = results.get();
     const s = state.get();
+    status.dataset.runs = String(r.runs);
     status.textContent = r.status === 'running' ? 'running…' : r.status === 'done' ? `tilesched · ${r.ms.toFixed(1)} ms` : '';
     if (r.error) status.replaceChildren(h('span', { class: 'engine-error', 'data-testid': r.status === 'timeout' ? 'engine-timeout' : 'engine-error' }, r.error));
     const diags = r.doc?.diagnostics ?? [];

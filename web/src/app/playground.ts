@@ -6,7 +6,7 @@ import type { Diagnostic, Op } from '../engine/types';
 import { SourceEditor } from '../editor/editor';
 import { DEFAULT_EXAMPLE, EXAMPLES } from '../panes/examples';
 import { renderDiagnostics } from '../panes/diagnostics-list';
-import { ModelDialog } from '../panes/model-dialog';
+import type { ModelDialog } from '../panes/model-dialog';
 import { renderOptionsBar } from '../panes/options-bar';
 import { applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
 import { decodeState, encodeState } from '../state/share';
@@ -101,14 +101,21 @@ export function mountPlayground(root: HTMLElement): void {
   const runButton = h('button', { type: 'button', class: 'primary', 'data-testid': 'run', title: 'Run (Ctrl/Cmd+Enter)' }, 'Run ▶');
   runButton.addEventListener('click', () => void session.run());
 
-  const modelDialog = new ModelDialog({
-    builtinJson: builtinModelJson,
-    onApply: (json) => state.update({ options: { ...state.get().options, model: 'custom', modelJson: json } }),
-  });
-  const options = renderOptionsBar(state, () => {
+  // The model editor (and its JSON language) loads on first use.
+  let modelDialog: ModelDialog | null = null;
+  const openModelDialog = async () => {
+    if (!modelDialog) {
+      const { ModelDialog } = await import('../panes/model-dialog');
+      modelDialog = new ModelDialog({
+        builtinJson: builtinModelJson,
+        onApply: (json) => state.update({ options: { ...state.get().options, model: 'custom', modelJson: json } }),
+      });
+      root.append(modelDialog.el);
+    }
     const o = state.get().options;
-    void modelDialog.open(o.model === 'custom' ? o.modelJson : '', o.model === 'custom' ? 'blackwell' : o.model);
-  });
+    await modelDialog.open(o.model === 'custom' ? o.modelJson : '', o.model === 'custom' ? 'blackwell' : o.model);
+  };
+  const options = renderOptionsBar(state, () => void openModelDialog());
 
   // Share panel: the link (selectable), copy link, copy as Markdown, an iframe snippet.
   const shareInput = h('input', { type: 'text', readonly: true, class: 'share-url', 'data-testid': 'share-url', 'aria-label': 'share link' });
@@ -187,7 +194,7 @@ export function mountPlayground(root: HTMLElement): void {
   const main = h('main', { class: `layout-${prefs.get().layout}` },
     h('section', { class: 'editor-col', 'aria-label': 'source' }, editorHost, diagnosticsHost),
     h('section', { class: 'results-col', 'aria-label': 'results' }, status, notice, view.el));
-  root.replaceChildren(header, main, modelDialog.el);
+  root.replaceChildren(header, main);
 
   // --- reactions ----------------------------------------------------------------------------
   let firstResult = true;
@@ -195,6 +202,7 @@ export function mountPlayground(root: HTMLElement): void {
     const r = results.get();
     const s = state.get();
     status.className = `status status-${r.status}`;
+    status.dataset.runs = String(r.runs);
     status.textContent =
       r.status === 'running' ? 'running…'
       : r.status === 'done' ? `scheduled in ${r.ms.toFixed(1)} ms${engine.restarts ? ` · worker restarted ${engine.restarts}×` : ''}`

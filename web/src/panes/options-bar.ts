@@ -30,17 +30,19 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   const edit = h('button', { type: 'button', 'data-testid': 'edit-model', title: 'Edit the target model as JSON' }, 'Edit…');
   edit.addEventListener('click', onEditModel);
 
-  const number = (id: string, title: string, key: 'iiCap' | 'maxConstraintIterations', min: number) => {
-    const input = h('input', { id, type: 'number', min, step: 1, class: 'num-input', title, 'data-testid': id });
+  // An empty II cap means the core's automatic cap (0).
+  const show = (key: 'iiCap' | 'maxConstraintIterations', v: number) => (key === 'iiCap' && v === 0 ? '' : String(v));
+  const number = (id: string, title: string, key: 'iiCap' | 'maxConstraintIterations', placeholder: string) => {
+    const input = h('input', { id, type: 'number', min: 0, step: 1, class: 'num-input', title, placeholder, 'data-testid': id });
     input.addEventListener('change', () => {
-      const v = Math.floor(Number(input.value));
-      if (Number.isFinite(v) && v >= min) setOptions({ [key]: v });
-      else input.value = String(store.get().options[key]);
+      const v = input.value.trim() === '' && key === 'iiCap' ? 0 : Math.floor(Number(input.value));
+      if (Number.isFinite(v) && v >= 0) setOptions({ [key]: v });
+      else input.value = show(key, store.get().options[key]);
     });
     return input;
   };
-  const cap = number('opt-ii-cap', 'Highest II to try (0 = automatic)', 'iiCap', 0);
-  const iters = number('opt-iterations', 'Rounds of the constraint refinement loop', 'maxConstraintIterations', 0);
+  const cap = number('opt-ii-cap', 'Highest II to try (empty = automatic)', 'iiCap', 'auto');
+  const iters = number('opt-iterations', 'Rounds of the constraint refinement loop', 'maxConstraintIterations', '');
 
   const check = h('input', { id: 'opt-check', type: 'checkbox', 'data-testid': 'opt-check' });
   check.addEventListener('change', () => setOptions({ check: check.checked }));
@@ -61,8 +63,8 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
     gen.value = s.options.generator;
     cmp.value = s.compare ?? '';
     model.value = s.options.model;
-    cap.value = String(s.options.iiCap);
-    iters.value = String(s.options.maxConstraintIterations);
+    cap.value = show('iiCap', s.options.iiCap);
+    iters.value = show('maxConstraintIterations', s.options.maxConstraintIterations);
     check.checked = s.options.check;
   };
   sync();

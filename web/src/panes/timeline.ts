@@ -13,7 +13,7 @@ const TOP = 22;
 export function renderTimeline(block: Block, width = 760): SVGSVGElement | null {
   const t = timelineLayout(block);
   if (!t) return null;
-  const px = Math.min(28, Math.max(4, (width - LEFT - 8) / t.end));
+  const px = Math.min(40, Math.max(4, (width - LEFT - 8) / t.end));
   const band = t.lanes * LANE + GAP;
   const height = TOP + t.iterations * band + 8;
   const x = (cycle: number) => LEFT + cycle * px;

@@ -1,0 +1,301 @@
+// End-to-end tests of the built playground in headless Chromium (playwright-core + Debian's
+// chromium): load, paste + Ctrl+Enter, located diagnostics, share links, the embed page, the
+// custom element, generator comparison, trace replay, the worker time limit, every example,
+// theme/keyboard. Screenshots go to tests/artifacts/web/. Prints "e2e: N passed, N failed".
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS, REPO, assert, buildSite, requireWasm, runCases, startBrowser } from './harness.mjs';
+
+requireWasm();
+await buildSite();
+const { context, url, close } = await startBrowser();
+const metrics = {};
+
+const example = (name) => readFileSync(join(REPO, 'examples', `${name}.mlir`), 'utf8');
+
+// A loop whose ops are described by override attributes only, so it means the same on any model.
+const SNIPPET = `func.func @e2e(%d: !nv_tileas.tma_desc<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t0 = nv_tileas.async.tiled_tma_load %d[%i] {sched.footprint = [["tma"], ["tma"]], sched.latency = 3 : i32} : !nv_tileas.AsyncToken
+    %t1 = nv_tileas.async.tiled_tma_load %d[%i] {sched.footprint = [["tma"], ["tp_smem_wr"]], sched.latency = 3 : i32} : !nv_tileas.AsyncToken
+    %a = nv_tileas.async.wait %t0 {sched.footprint = [["alu"]], sched.latency = 1 : i32} : tensor<64x64xf16>
+    %b = nv_tileas.async.wait %t1 {sched.footprint = [["alu"]], sched.latency = 1 : i32} : tensor<64x64xf16>
+    scf.yield
+  }
+  return
+}
+`;
+
+// A loop far larger than any real kernel body, with an II cap that lets the search run long.
+function runawaySnippet(ops = 4000) {
+  const body = Array.from({ length: ops }, (_, i) =>
+    `    %v${i} = nv_tileas.async.tiled_tma_load %d[%i${i ? `, %v${i - 1}` : ''}] {sched.footprint = [["tma"], ["tma"], ["tma"]], sched.latency = 7 : i32} : !nv_tileas.AsyncToken`);
+  return `func.func @runaway(%d: !nv_tileas.tma_desc<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+${body.join('\n')}
+    scf.yield
+  } {sched.ii_cap = 1000000 : i32}
+  return
+}
+`;
+}
+
+async function withPrefs(page, prefs) {
+  await page.addInitScript((p) => localStorage.setItem('tilesched.prefs', JSON.stringify(p)), prefs);
+}
+
+const runs = (page) => page.locator('[data-testid="run-status"]').first().getAttribute('data-runs').then((v) => Number(v ?? 0));
+
+// Waits until the session has completed more than `after` runs.
+async function nextResult(page, after, timeout = 20000) {
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="run-status"]')?.getAttribute('data-runs') ?? 0) > n, after, { timeout });
+}
+
+async function setSource(page, text) {
+  await page.locator('.cm-content').first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+async function runWithKeyboard(page) {
+  const before = await runs(page);
+  await page.locator('.cm-content').first().click();
+  await page.keyboard.press('Control+Enter');
+  await nextResult(page, before);
+}
+
+async function openPlayground(page, prefs = { runOnEdit: false }, hash = '') {
+  await withPrefs(page, prefs);
+  await page.goto(url + hash);
+  await nextResult(page, 0);
+}
+
+const text = (page, testid) => page.locator(`[data-testid="${testid}"]`).first().innerText();
+
+const cases = [
+  ['loads the playground and schedules the default example', async (page) => {
+    await withPrefs(page, {});
+    await page.goto(url);
+    await page.locator('[data-testid="ii"]').waitFor({ timeout: 20000 });
+    const first = await page.evaluate(() => performance.getEntriesByName('tilesched:first-result')[0]?.startTime);
+    assert(typeof first === 'number', 'no first-result mark');
+    metrics.firstResultColdMs = Math.round(first);
+    await page.reload();
+    await page.locator('[data-testid="ii"]').waitFor({ timeout: 20000 });
+    metrics.firstResultWarmMs = Math.round(await page.evaluate(() => performance.getEntriesByName('tilesched:first-result')[0]?.startTime));
+    assert(/\d/.test(await text(page, 'core-version')), 'core version not shown');
+  }],
+
+  ['paste a snippet, Ctrl+Enter: table, heatmap, trace and II', async (page) => {
+    await openPlayground(page);
+    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+    await setSource(page, SNIPPET);
+    await runWithKeyboard(page);
+    const ii = Number(await text(page, 'ii'));
+    assert(Number.isInteger(ii) && ii > 0, `II is ${ii}`);
+    assert((await text(page, 'generator')) === 'cost-based', 'generator not cost-based');
+    const opCount = Number(await text(page, 'op-count'));
+    const rows = await page.locator('[data-testid="stage-table"] tbody tr').count();
+    assert(rows === opCount && rows >= 4, `${rows} table rows for ${opCount} ops`);
+    const heat = page.locator('[data-testid="rrt-heatmap"]');
+    assert(Number(await heat.getAttribute('data-ii')) === ii, 'heatmap II differs from the header II');
+    const resources = await heat.locator('tbody tr').count();
+    const cells = await heat.locator('td[data-slot][data-row]').count();
+    assert(resources >= 2 && cells === resources * ii, `${cells} cells for ${resources} resources x II ${ii}`);
+    assert(await heat.locator('td[data-slot="tma"] .chip').count() >= 3, 'tma occupants missing');
+    assert(await page.locator('[data-testid="trace-entry"]').count() > 0, 'no trace entries');
+    assert((await text(page, 'mii')).includes('MII'), 'no MII breakdown');
+    // linked highlighting: hovering a table row marks its heatmap chips
+    await page.locator('[data-testid="stage-table"] tbody tr').first().hover();
+    assert(await page.locator('[data-testid="rrt-heatmap"] .chip.linked').count() > 0, 'hover did not link the heatmap');
+    assert(await page.locator('.cm-op-linked').count() === 1, 'hover did not highlight the source line');
+  }],
+
+  ['a broken snippet shows a located diagnostic', async (page) => {
+    await openPlayground(page);
+    await setSource(page, example('broken'));
+    await runWithKeyboard(page);
+    const diags = page.locator('[data-testid="diagnostic"]');
+    assert(await diags.count() >= 1, 'no diagnostic');
+    const first = await diags.first().innerText();
+    const m = /^(\d+):(\d+)/.exec(first.trim());
+    assert(m, `diagnostic without line:col: ${first}`);
+    assert(await page.locator('.cm-lintRange-error').count() >= 1, 'no squiggle in the editor');
+    await diags.first().locator('button').click();
+    const activeLine = Number(await page.locator('.cm-activeLineGutter').first().innerText());
+    assert(activeLine === Number(m[1]), `clicking the diagnostic moved to line ${activeLine}, not ${m[1]}`);
+  }],
+
+  ['a share link restores the same state', async (page) => {
+    await openPlayground(page, { runOnEdit: true });
+    await setSource(page, SNIPPET);
+    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+    await page.fill('[data-testid="opt-ii-cap"]', '64');
+    await page.press('[data-testid="opt-ii-cap"]', 'Tab');
+    await page.locator('.pane-toggle[data-pane="ir"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="generator"]')?.textContent === 'cost-based');
+    const before = await runs(page);
+    await page.waitForTimeout(600);
+    if ((await runs(page)) === before) await nextResult(page, before - 1);
+    await page.locator('[data-testid="share"]').click();
+    const link = await page.inputValue('[data-testid="share-url"]');
+    assert(/#v=1&s=[A-Za-z0-9_-]+$/.test(link), `unexpected link ${link}`);
+    const ii = await text(page, 'ii');
+    const other = await context.newPage();
+    await withPrefs(other, { runOnEdit: false });
+    await other.goto(link);
+    await nextResult(other, 0);
+    assert((await text(other, 'ii')) === ii, 'II differs after restoring');
+    assert((await other.inputValue('[data-testid="opt-generator"]')) === 'cost-based', 'generator not restored');
+    assert((await other.inputValue('[data-testid="opt-ii-cap"]')) === '64', 'II cap not restored');
+    assert((await other.locator('.pane-toggle[data-pane="ir"]').getAttribute('aria-pressed')) === 'true', 'open panes not restored');
+    await other.locator('[data-testid="share"]').click();
+    assert((await other.inputValue('[data-testid="share-url"]')) === link, 'the restored state encodes to a different link');
+    await other.screenshot({ path: join(ARTIFACTS, 'share-link-restored.png') });
+    await other.close();
+    metrics.shareLink = link;
+  }],
+
+  ['the embed page renders read-only with an open-in-playground link', async (page) => {
+    const hash = new URL(metrics.shareLink).hash;
+    const target = `${url}embed.html?readonly=1${hash}`;
+    await page.goto(target);
+    await page.locator('[data-testid="ii"]').waitFor({ timeout: 20000 });
+    assert((await page.locator('.cm-content').getAttribute('contenteditable')) === 'false', 'embed editor is editable');
+    const open = await page.locator('[data-testid="open-in-playground"]').getAttribute('href');
+    assert(new URL(open).hash === hash && new URL(open).pathname.endsWith('/index.html'), `open link ${open}`);
+    assert(await page.locator('.topbar').count() === 0, 'embed shows the playground chrome');
+    await page.waitForTimeout(500);
+    assert(page.url() === target, 'the embed page rewrote its URL');
+  }],
+
+  ['the custom element lazily renders an inline snippet', async (page) => {
+    const inline = SNIPPET.split('\n').map((l) => `      ${l}`).join('\n');
+    await page.route(`${url}element-test.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html><head><script src="./tilesched-loader.js"></script>
+<style>body{font-family:serif;color:red} .cm-content{display:none}</style></head><body>
+<h1>Docs page</h1><div style="height:1600px">Scroll down</div>
+<tilesched-playground generator="cost-based" panes="table,rrt" readonly>
+${inline}
+</tilesched-playground></body></html>`,
+    }));
+    await page.goto(`${url}element-test.html`);
+    await page.waitForFunction(() => customElements.get('tilesched-playground') !== undefined);
+    await page.waitForTimeout(300);
+    assert(await page.locator('tilesched-playground [data-testid="embed"]').count() === 0, 'the element loaded before it was visible');
+    await page.locator('tilesched-playground').scrollIntoViewIfNeeded();
+    await page.locator('tilesched-playground [data-testid="ii"]').waitFor({ timeout: 20000 });
+    assert((await page.locator('tilesched-playground [data-testid="generator"]').innerText()) === 'cost-based', 'generator attribute ignored');
+    assert(await page.locator('tilesched-playground [data-testid="stage-table"] tbody tr').count() >= 4, 'no stage table');
+    assert(await page.locator('tilesched-playground .cm-content').isVisible(), 'page CSS leaked into the shadow root');
+  }],
+
+  ['comparing two generators marks the differences', async (page) => {
+    await openPlayground(page, { runOnEdit: true });
+    await setSource(page, SNIPPET);
+    const before = await runs(page);
+    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+    await page.selectOption('[data-testid="opt-compare"]', 'serial');
+    await page.locator('[data-testid="compare"]').waitFor({ timeout: 20000 });
+    await nextResult(page, before);
+    assert(await page.locator('[data-testid="stage-table"]').count() === 2, 'not two stage tables');
+    const gens = await page.locator('[data-testid="compare"] [data-testid="generator"]').allInnerTexts();
+    assert(gens.join() === 'cost-based,serial', `generators shown: ${gens}`);
+    assert((await text(page, 'compare-summary')).length > 0, 'no comparison summary');
+  }],
+
+  ['the trace step slider replays the RRT', async (page) => {
+    await openPlayground(page);
+    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+    await setSource(page, SNIPPET);
+    await runWithKeyboard(page);
+    const used = (sel) => page.locator(`[data-testid="${sel}"] td[data-used]`).evaluateAll((tds) =>
+      tds.map((td) => `${td.dataset.slot}/${td.dataset.row}=${td.dataset.used}`).filter((s) => !s.endsWith('=0')).sort().join(' '));
+    const slider = page.locator('[data-testid="trace-step"]');
+    await slider.focus();
+    await page.keyboard.press('End');
+    assert((await used('rrt-replay')) === (await used('rrt-heatmap')), 'the replay at the last step differs from the final RRT');
+    await page.keyboard.press('Home');
+    assert((await text(page, 'trace-step-label')).startsWith('step 1 /'), 'Home did not go to the first step');
+    const atStart = (await used('rrt-replay')).split(' ').filter(Boolean).length;
+    const atEnd = (await used('rrt-heatmap')).split(' ').filter(Boolean).length;
+    assert(atStart < atEnd, `replay at step 1 holds ${atStart} cells, final ${atEnd}`);
+    await page.locator('[data-testid="trace-entry"]').nth(1).click();
+    assert((await text(page, 'trace-step-label')).startsWith('step 2 /'), 'clicking an entry did not step to it');
+  }],
+
+  ['a runaway run is stopped by the time limit and the page stays usable', async (page) => {
+    await openPlayground(page, { runOnEdit: false, timeLimitMs: 300 });
+    await setSource(page, runawaySnippet());
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+Enter');
+    await page.locator('[data-testid="engine-timeout"]').waitFor({ timeout: 20000 });
+    await setSource(page, SNIPPET);
+    await runWithKeyboard(page);
+    assert(Number(await text(page, 'ii')) > 0, 'no result after the restart');
+    assert((await text(page, 'run-status')).includes('worker restarted 1×'), 'restart not reported');
+  }],
+
+  ['every gallery example runs', async (page) => {
+    await openPlayground(page);
+    const ids = await page.locator('[data-testid="examples"] option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+    const files = readdirSync(join(REPO, 'examples')).filter((f) => f.endsWith('.mlir'));
+    assert(ids.length === files.length && ids.length > 0, `${ids.length} examples offered, ${files.length} files`);
+    metrics.examples = {};
+    for (const id of ids) {
+      const before = await runs(page);
+      await page.selectOption('[data-testid="examples"]', id);
+      await nextResult(page, before);
+      assert(await page.locator('[data-testid="engine-error"], [data-testid="engine-timeout"]').count() === 0, `${id}: ${await page.locator('.engine-error').first().innerText().catch(() => '')}`);
+      const blocks = await page.locator('[data-testid="result-header"]').count();
+      const diagnostics = await page.locator('[data-testid="diagnostic"]').count();
+      assert(blocks > 0 || diagnostics > 0, `${id}: neither a result nor a diagnostic`);
+      metrics.examples[id] = blocks ? `${await text(page, 'status')}, II ${await text(page, 'ii')}` : `${diagnostics} diagnostics`;
+      await page.screenshot({ path: join(ARTIFACTS, `example-${id}.png`) });
+    }
+  }],
+
+  ['dark theme, stacked layout and keyboard reach at 1280x800', async (page) => {
+    await openPlayground(page);
+    await page.locator('.prefs summary').click();
+    await page.selectOption('[data-testid="pref-theme"]', 'dark');
+    assert((await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark', 'dark theme not applied');
+    await page.locator('.prefs summary').click();
+    await page.screenshot({ path: join(ARTIFACTS, 'dark-theme.png') });
+    await page.locator('.prefs summary').click();
+    await page.selectOption('[data-testid="pref-layout"]', 'stacked');
+    assert(await page.locator('main.layout-stacked').count() === 1, 'stacked layout not applied');
+    await page.locator('.prefs summary').click();
+    await page.screenshot({ path: join(ARTIFACTS, 'stacked-layout.png') });
+    await page.reload();
+    await nextResult(page, 0);
+    assert(await page.locator('main.layout-stacked').count() === 1, 'layout preference not kept');
+    assert(!page.url().includes('dark') && !(await page.evaluate(() => location.hash)).includes('theme'), 'preferences leaked into the URL');
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    let reached = false;
+    for (let i = 0; i < 80 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.classList.contains('pane-toggle') ?? false);
+    }
+    assert(reached, 'the pane toggles cannot be reached with Tab');
+    await page.keyboard.press('Enter');
+  }],
+];
+
+console.log(`e2e: ${url} (chromium, 1280x800)`);
+const { passed, failed } = await runCases(context, cases);
+await close();
+
+mkdirSync(ARTIFACTS, { recursive: true });
+writeFileSync(join(ARTIFACTS, 'e2e-summary.json'), JSON.stringify({ passed, failed, metrics }, null, 2));
+if (metrics.firstResultColdMs !== undefined) {
+  console.log(`e2e: page load to first result: ${metrics.firstResultColdMs} ms cold, ${metrics.firstResultWarmMs} ms warm (headless Chromium)`);
+}
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
