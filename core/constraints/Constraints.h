@@ -57,6 +57,7 @@ struct ConstraintState {
   std::vector<ConstraintSlot> slots;  // per node of the scheduled block
   GroupDSU dsu;
   std::set<int> pending;      // G1 pending set (node ids); see docs/decisions.md
+  std::map<int, int> pendingUntil;  // pending node -> the leader node whose seating releases it
   bool regionForceSerial = false;  // force_serial_execution on the owning scf.for
 };
 
