@@ -337,14 +337,14 @@ bool Parser::parseBalancedBody() {
   return !tooDeep;
 }
 
-// Verbatim tokens up to the end of the line (brackets may span lines), a `loc(...)`, a closing
-// bracket of the enclosing construct, or (with `stopAtBrace`) a `{` / `}`.
-bool Parser::captureUntilLineEnd(std::string &out, bool stopAtBrace) {
+// Verbatim tokens up to the end of the line (brackets may span lines) or a closing bracket of the
+// enclosing construct; in an operation also up to a `{` or a trailing `loc(...)`.
+bool Parser::captureUntilLineEnd(std::string &out, bool inOperation) {
   Capture cap(*this, out);
   bool first = true;
   while (!tok_.is(Tok::Eof)) {
     if (!first && tok_.lineStart) break;
-    if (isLocStart() || isCloser(tok_.kind) || (stopAtBrace && tok_.is(Tok::LBrace))) break;
+    if (isCloser(tok_.kind) || (inOperation && (tok_.is(Tok::LBrace) || isLocStart()))) break;
     if (isOpener(tok_.kind)) {
       if (!parseBalancedBody()) return false;
     } else {

@@ -568,7 +568,7 @@ bool Parser::parseCustomOp(Operation &op, const ResultNames &names) {
       }
       Tok k = tok_.kind;
       if (k == Tok::LParen || k == Tok::LSquare || k == Tok::LBrace || k == Tok::Less) {
-        if (depth_ + static_cast<int>(open.size()) >= limits_.maxNestingDepth) return enterNesting();
+        if (depth_ + static_cast<int>(open.size()) >= limits_.maxNestingDepth) return tooDeep();
         open.emplace_back(k, tok_.begin());
       } else if (k == Tok::RParen || k == Tok::RSquare || k == Tok::RBrace || k == Tok::Greater) {
         if (k != closerOf(open.back().first)) break;

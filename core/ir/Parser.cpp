@@ -18,7 +18,8 @@ std::string where(SourceLoc l) { return std::to_string(l.line) + ":" + std::to_s
 }  // namespace
 
 Parser::Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits &limits, Module &m)
-    : lexer_(src), diags_(diags), limits_(limits), module_(m), scopes_(m, diags) {
+    : lexer_(src), diags_(diags), limits_(limits), module_(m),
+      scopes_(m, diags, [this](SourceRange r, std::string msg) { error(r, std::move(msg)); }) {
   tok_ = lexer_.lex();
   // The first token goes through the same checks as every other one.
   bool skipped = false;
@@ -27,7 +28,10 @@ Parser::Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits 
     tok_ = lexer_.lex();
     skipped = true;
   }
-  if (skipped) tok_.spaceBefore = true;
+  if (skipped) {
+    tok_.spaceBefore = true;
+    afterLexError_ = tok_.offset;
+  }
   if (tok_.unterminated) error(tok_.range(), "unterminated string; add the closing '\"' on the same line");
   if (stopped_) tok_.kind = Tok::Eof;
 }
@@ -44,6 +48,7 @@ void Parser::consume() {
   if (tok_.is(Tok::LParen) || tok_.is(Tok::LSquare) || tok_.is(Tok::LBrace)) ++brackets_;
   if (tok_.is(Tok::RParen) || tok_.is(Tok::RSquare) || tok_.is(Tok::RBrace)) --brackets_;
   prevEnd_ = tok_.end();
+  bool afterUnterminated = tok_.unterminated;
 
   Token next = lexer_.lex();
   bool skipped = false;
@@ -53,6 +58,9 @@ void Parser::consume() {
     skipped = true;
   }
   if (skipped) next.spaceBefore = true;
+  // What follows a reported bad byte or a string that ran to the end of the line is not a new
+  // mistake.
+  if (skipped || afterUnterminated) afterLexError_ = next.offset;
   if (next.unterminated && !stopped_)
     error(next.range(), "unterminated string; add the closing '\"' on the same line");
   if (stopped_) next.kind = Tok::Eof;
@@ -96,6 +104,9 @@ std::string Parser::describeCurrent() const {
 
 bool Parser::error(SourceRange r, std::string msg) {
   if (stopped_) return false;
+  // The bad byte was reported already; what the parser expected in its place is the same mistake.
+  if (tok_.offset == afterLexError_ && r.begin.line == tok_.line && r.begin.col == tok_.col) return false;
+  if (r.end.line == r.begin.line && r.end.col <= r.begin.col) r.end.col = r.begin.col + 1;
   if (tok_.is(Tok::Eof)) {
     if (eofReported_) return false;
     eofReported_ = true;
@@ -123,14 +134,16 @@ bool Parser::expectClose(Tok close, const char *what, SourceLoc openedAt) {
 }
 
 bool Parser::enterNesting() {
-  if (depth_ >= limits_.maxNestingDepth) {
-    error(tok_.range(), "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
-                            " levels (ParseLimits::maxNestingDepth); flatten the input");
-    skipBalancedGroup();
-    return false;
-  }
+  if (depth_ >= limits_.maxNestingDepth) return tooDeep();
   ++depth_;
   return true;
+}
+
+bool Parser::tooDeep() {
+  error(tok_.range(), "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
+                          " levels (ParseLimits::maxNestingDepth); flatten the input");
+  skipBalancedGroup();
+  return false;
 }
 
 // Skips one bracketed group (or one token) without recursion, for input past the depth limit.
@@ -171,7 +184,14 @@ void Parser::recover(int startBrackets, uint32_t startOffset) {
   int open = brackets_ - startBrackets;
   while (!tok_.is(Tok::Eof)) {
     if (tok_.offset != startOffset) {
-      if (open <= 0 && isCloser(tok_.kind) && !tok_.is(Tok::Greater)) return;  // closes an enclosing region
+      // A `}` closes the enclosing region when it starts a line or the region is a one-liner;
+      // otherwise it is part of the broken op.
+      if (open <= 0 && tok_.is(Tok::RBrace) && !regionLines_.empty() &&
+          (tok_.lineStart || regionLines_.back() == tok_.line))
+        return;
+      if (open <= 0 && (tok_.is(Tok::RParen) || tok_.is(Tok::RSquare)) && !regionLines_.empty() &&
+          regionLines_.back() == tok_.line)
+        return;
       if (tok_.lineStart) {
         bool canStart = tok_.is(Tok::PercentId) || tok_.is(Tok::String) || tok_.is(Tok::BareId) ||
                         tok_.is(Tok::CaretId) || tok_.is(Tok::RBrace) || tok_.is(Tok::HashId) ||
@@ -240,6 +260,7 @@ bool Parser::parseRegion(Region &region, Operation *parent, bool isolated,
   consume();
   region.parentOp = parent;
   scopes_.push(isolated);
+  regionLines_.push_back(open.line);
 
   auto newBlock = [&](SourceLoc at) {
     region.blocks.push_back(std::make_unique<Block>());
@@ -295,6 +316,7 @@ bool Parser::parseRegion(Region &region, Operation *parent, bool isolated,
   for (auto &b : region.blocks)
     if (!b->operations.empty()) b->range.end = b->operations.back()->range.end;
   scopes_.pop();
+  regionLines_.pop_back();
   exitNesting();
   region.range = rangeFrom(open);
   return ok;

@@ -55,6 +55,7 @@ private:
   bool errorHere(const std::string &expected);  // "expected X, found Y" at the current token
   bool expectClose(Tok close, const char *what, SourceLoc openedAt);
   bool enterNesting();
+  bool tooDeep();  // reports the depth limit and skips the group at the current token
   void exitNesting() { --depth_; }
   void skipBalancedGroup();
   void recover(int startBrackets, uint32_t startOffset);
@@ -100,7 +101,7 @@ private:
   bool parseFunctionType(std::vector<std::string> &inputs, std::vector<std::string> &results,
                          std::string &text);
   bool parseBalancedBody();
-  bool captureUntilLineEnd(std::string &out, bool stopAtBrace);
+  bool captureUntilLineEnd(std::string &out, bool inOperation);
 
   // Appends every token consumed while alive to `out`, one space where the source had any
   // whitespace or comment: types and opaque attributes are kept verbatim but normalized.
@@ -124,6 +125,8 @@ private:
   SSAScopes scopes_;
   std::vector<std::string *> captures_;
   int brackets_ = 0;  // ( [ { consumed minus ) ] } consumed; recovery measures from op start
+  std::vector<int> regionLines_;  // line of each open region's `{`
+  uint32_t afterLexError_ = UINT32_MAX;  // offset of the token that follows a reported bad byte
   int depth_ = 0;     // current nesting of regions and attribute/type brackets
   size_t opCount_ = 0;
   int errors_ = 0;

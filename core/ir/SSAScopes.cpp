@@ -34,7 +34,7 @@ void SSAScopes::define(const std::string &base, const std::vector<Value *> &grou
     return;
   }
   if (const Group *prev = lookup(base)) {
-    diags_.error(r, "redefinition of '" + base + "' (first defined at " + where(prev->range) +
+    onError_(r, "redefinition of '" + base + "' (first defined at " + where(prev->range) +
                         "); give this value a different name");
     return;
   }
@@ -45,7 +45,7 @@ void SSAScopes::define(const std::string &base, const std::vector<Value *> &grou
       LiveIn &li = liveIns_[i];
       if (li.definedLater || !li.useScopes.count(scope.id)) continue;
       li.definedLater = true;
-      diags_.error(li.value->range, "'" + li.value->name + "' is used here before its definition at " +
+      onError_(li.value->range, "'" + li.value->name + "' is used here before its definition at " +
                                         where(r) + "; SSA values must be defined before they are used");
     }
   }
@@ -63,7 +63,7 @@ Value *SSAScopes::use(std::string_view spelling, SourceRange r) {
   }
   if (const Group *g = lookup(base)) {
     if (index >= 0 && static_cast<size_t>(index) < g->values.size()) return g->values[index];
-    diags_.error(r, std::string("'").append(spelling) + "' refers to a result that does not exist: '" + base +
+    onError_(r, std::string("'").append(spelling) + "' refers to a result that does not exist: '" + base +
                         "' has " + std::to_string(g->values.size()) + " result(s), numbered from #0");
     Value *bad = module_.newValue();
     bad->name = std::string(spelling);

@@ -3,6 +3,7 @@
 // visible name is an error. A name that is never defined becomes one shared live-in value.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -16,7 +17,10 @@ namespace tilesched {
 
 class SSAScopes {
 public:
-  SSAScopes(Module &m, DiagnosticEngine &diags) : module_(m), diags_(diags) {}
+  using ErrorFn = std::function<void(SourceRange, std::string)>;
+  // Errors go through `onError` so the parser's error cap applies; warnings go to `diags`.
+  SSAScopes(Module &m, DiagnosticEngine &diags, ErrorFn onError)
+      : module_(m), diags_(diags), onError_(std::move(onError)) {}
 
   void push(bool isolated);
   void pop();
@@ -50,6 +54,7 @@ private:
 
   Module &module_;
   DiagnosticEngine &diags_;
+  ErrorFn onError_;
   std::vector<Scope> scopes_;
   int nextScopeId_ = 0;
   std::vector<LiveIn> liveIns_;                         // creation order, for stable warnings
