@@ -1,0 +1,53 @@
+// `bench_driver_repeat N ARGS...`: times tilesched::runCommandLine in-process. Files are read
+// once (the first, untimed run fills the cache), then the command line runs N times from memory
+// and the median is printed as JSON. bench/wasm_vs_native.mjs times the same loop in the
+// WebAssembly module, so the ratio compares the core, not process start-up or disk reads.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "driver/Driver.h"
+
+int main(int argc, char **argv) {
+  int repeat = argc >= 3 ? std::atoi(argv[1]) : 0;
+  if (repeat < 1) {
+    std::cerr << "usage: bench_driver_repeat N ARGS...   (ARGS as for tilesched)\n";
+    return 2;
+  }
+  std::vector<std::string> args(argv + 2, argv + argc);
+  std::map<std::string, std::optional<std::string>> cache;
+  auto readFile = [&cache](const std::string &path) -> std::optional<std::string> {
+    auto it = cache.find(path);
+    if (it == cache.end()) {
+      std::ifstream in(path, std::ios::binary);
+      std::ostringstream ss;
+      if (in) ss << in.rdbuf();
+      it = cache.emplace(path, in ? std::optional<std::string>(ss.str()) : std::nullopt).first;
+    }
+    return it->second;
+  };
+
+  const int exitCode = tilesched::runCommandLine(args, readFile).exitCode;
+  std::vector<double> micros;
+  for (int i = 0; i < repeat; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    tilesched::DriverResult r = tilesched::runCommandLine(args, readFile);
+    auto stop = std::chrono::steady_clock::now();
+    if (r.exitCode != exitCode) {
+      std::cerr << "bench_driver_repeat: run " << i << " exited " << r.exitCode << ", the first " << exitCode << "\n";
+      return 2;
+    }
+    micros.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
+  }
+  std::sort(micros.begin(), micros.end());
+  std::printf("{\"median_us\": %.1f, \"runs\": %d, \"exit_code\": %d}\n", micros[micros.size() / 2], repeat, exitCode);
+  return 0;
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// WebAssembly vs native (issue 5 goals: module <= 300 KB gzip, <= 1.5x native time).
+//   node bench/wasm_vs_native.mjs [ARGS...]     (default ARGS: --emit=json --trace, the playground's)
+// Sizes: gzip -9 of tilesched.wasm and its glue tilesched.mjs. Time: the median of N in-process
+// runs of the same command line on each examples/*.mlir, natively (bench_driver_repeat) and in
+// the module (runCli from memory), then the ratio per example and the geometric mean.
+// Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm), BENCH_RUNS (30).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const buildDir = path.resolve(repo, process.env.TILESCHED_BUILD_DIR ?? 'build');
+const wasmDir = path.resolve(repo, process.env.TILESCHED_WASM_BUILD_DIR ?? 'build-wasm', 'wasm');
+const runs = Number.parseInt(process.env.BENCH_RUNS ?? '30', 10);
+const args = process.argv.length > 2 ? process.argv.slice(2) : ['--emit=json', '--trace'];
+
+process.env.TILESCHED_WASM_DIR = wasmDir;
+const { loadTilesched } = await import('../wasm/cli.mjs');
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const sizes = ['tilesched.wasm', 'tilesched.mjs'].map((f) => {
+  const bytes = readFileSync(path.join(wasmDir, f));
+  return { file: f, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+});
+const gzipTotal = sizes.reduce((s, x) => s + x.gzip, 0);
+console.log('module size (gzip -9):');
+for (const s of sizes) console.log(`  ${s.file.padEnd(16)} ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(10)} gzip`);
+console.log(`  ${'total'.padEnd(16)} ${''.padStart(10)}      ${kb(gzipTotal).padStart(10)} gzip  (goal <= 300 KB: ${gzipTotal <= 300 * 1024 ? 'met' : 'NOT met'})`);
+
+const tilesched = await loadTilesched(wasmDir);
+function wasmMedian(argv, files) {
+  tilesched.runCli(argv, files, undefined);  // warm-up, as the native side's first run
+  const micros = [];
+  for (let i = 0; i < runs; ++i) {
+    const start = performance.now();
+    tilesched.runCli(argv, files, undefined);
+    micros.push((performance.now() - start) * 1000);
+  }
+  return micros.sort((a, b) => a - b)[Math.floor(micros.length / 2)];
+}
+
+const examples = readdirSync(path.join(repo, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
+console.log(`\ntime per run, median of ${runs} (args: ${args.join(' ')}):`);
+console.log(`  ${'example'.padEnd(34)} ${'native'.padStart(10)} ${'wasm'.padStart(10)}  ratio`);
+let logSum = 0;
+let nativeTotal = 0;
+let wasmTotal = 0;
+for (const example of examples) {
+  const file = path.join('examples', example);
+  const argv = [file, ...args];
+  const native = JSON.parse(execFileSync(path.join(buildDir, 'bin', 'bench_driver_repeat'), [String(runs), ...argv], { cwd: repo }));
+  const wasm = wasmMedian(argv, { [file]: readFileSync(path.join(repo, file)) });
+  const ratio = wasm / native.median_us;
+  logSum += Math.log(ratio);
+  nativeTotal += native.median_us;
+  wasmTotal += wasm;
+  console.log(`  ${example.padEnd(34)} ${`${native.median_us.toFixed(0)} us`.padStart(10)} ${`${wasm.toFixed(0)} us`.padStart(10)}  ${ratio.toFixed(2)}x`);
+}
+const geomean = Math.exp(logSum / examples.length);
+console.log(`  ${'total'.padEnd(34)} ${`${nativeTotal.toFixed(0)} us`.padStart(10)} ${`${wasmTotal.toFixed(0)} us`.padStart(10)}  ${(wasmTotal / nativeTotal).toFixed(2)}x`);
+console.log(`\nwasm/native: geometric mean ${geomean.toFixed(2)}x, total ${(wasmTotal / nativeTotal).toFixed(2)}x (goal <= 1.5x: ${geomean <= 1.5 ? 'met' : 'NOT met'})`);
