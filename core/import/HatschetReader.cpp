@@ -11,6 +11,8 @@ namespace {
 
 // Keeps sums like latency + delay and II * distance far from int overflow.
 constexpr long long kMaxMagnitude = 1000000;
+// The snippet writes one footprint row per blocked cycle; HatScheT's models block for 0 or 1.
+constexpr int kMaxBlockingTime = 1024;
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' ||
@@ -126,6 +128,13 @@ private:
       const char *attr = *latency < 0 ? "latency" : "blockingTime";
       diags_.error(doc_.attributeRange(element, attr),
                    "resource " + quoted(r.name) + ": " + attr + " must not be negative");
+      return;
+    }
+    if (*blocking > kMaxBlockingTime) {
+      diags_.error(doc_.attributeRange(element, "blockingTime"),
+                   "resource " + quoted(r.name) + ": blockingTime " + std::to_string(*blocking) +
+                       " exceeds " + std::to_string(kMaxBlockingTime) +
+                       " (one footprint row is written per blocked cycle)");
       return;
     }
     r.limit = *limit;

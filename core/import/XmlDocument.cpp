@@ -22,6 +22,14 @@ std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticE
   XmlDocument doc;
   doc.text_.assign(text);
   doc.tree_ = std::make_unique<XmlTree>();
+  doc.lineStarts_.push_back(0);
+  for (size_t i = 0; i < doc.text_.size(); ++i)
+    if (doc.text_[i] == '\n') doc.lineStarts_.push_back(i + 1);
+  if (const size_t deep = doc.scanTags(); deep != std::string::npos) {
+    diags.error(SourceRange::at(doc.locate(deep)),
+                "XML elements nest deeper than " + std::to_string(kMaxDepth) + " levels");
+    return std::nullopt;
+  }
   // PropertyTree reports problems by throwing; nothing may escape the core (SPEC §2).
   try {
     std::istringstream in(doc.text_);
@@ -34,10 +42,6 @@ std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticE
     diags.error(SourceRange::at({1, 1}), std::string("cannot read XML: ") + e.what());
     return std::nullopt;
   }
-  doc.lineStarts_.push_back(0);
-  for (size_t i = 0; i < doc.text_.size(); ++i)
-    if (doc.text_[i] == '\n') doc.lineStarts_.push_back(i + 1);
-  doc.scanTags();
   size_t next = 0;
   doc.bindTags(*doc.tree_, next);
   // Element i of the tree is start tag i of the text; when the counts disagree the pairing
@@ -48,8 +52,9 @@ std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticE
 
 // Start tags in document order, skipping what rapidxml does not turn into elements:
 // comments, CDATA, processing instructions, declarations/DOCTYPE and end tags.
-void XmlDocument::scanTags() {
+size_t XmlDocument::scanTags() {
   const std::string &t = text_;
+  int depth = 0;
   auto skipPast = [&](size_t from, std::string_view close) {
     size_t p = t.find(close, from);
     return p == std::string::npos ? t.size() : p + close.size();
@@ -73,6 +78,7 @@ void XmlDocument::scanTags() {
       ++i;
     } else if (rest.rfind("</", 0) == 0) {
       i = skipPast(i + 2, ">");
+      --depth;
     } else {
       Tag tag;
       tag.begin = i;
@@ -92,8 +98,11 @@ void XmlDocument::scanTags() {
       tag.end = std::min(p + 1, t.size());
       tags_.push_back(tag);
       i = tag.end;
+      const bool selfClosing = p < t.size() && p > tag.nameEnd && t[p - 1] == '/';
+      if (!selfClosing && ++depth > kMaxDepth) return tag.begin;
     }
   }
+  return std::string::npos;
 }
 
 void XmlDocument::bindTags(const XmlTree &parent, size_t &next) {

@@ -19,6 +19,10 @@ using XmlTree = boost::property_tree::ptree;
 
 class XmlDocument {
 public:
+  // rapidxml and PropertyTree recurse once per nesting level; deeper input is rejected before
+  // it reaches them instead of overflowing the stack.
+  static constexpr int kMaxDepth = 256;
+
   // Parses `text`; a parse error becomes one diagnostic at the parser's line and nullopt.
   static std::optional<XmlDocument> parse(std::string_view text, DiagnosticEngine &diags);
 
@@ -48,7 +52,9 @@ private:
     size_t end = 0;      // offset just past '>'
   };
   SourceLoc locate(size_t offset) const;
-  void scanTags();
+  // Fills tags_; returns the offset of the first start tag nested deeper than kMaxDepth, or
+  // npos.
+  size_t scanTags();
   void bindTags(const XmlTree &parent, size_t &next);
 
   std::string text_;

@@ -151,7 +151,12 @@ TEST_CASE("unsupported and inconsistent files name the element and its line", "[
   const std::string okModel =
       "<M><Resources>\n<Resource name=\"add\" limit=\"-1\" latency=\"1\" blockingTime=\"1\"/>\n"
       "</Resources></M>\n";
+  std::string deep = "<graphml>\n";
+  for (int i = 0; i < 300; ++i) deep += "<a>";
+  for (int i = 0; i < 300; ++i) deep += "</a>";
+  deep += "\n</graphml>\n";
   const std::vector<Case> cases = {
+      {"deep nesting", deep, okModel, 2, "XML elements nest deeper than 256 levels", 0, ""},
       {"root", "<graph/>\n", okModel, 1, "expected a <graphml> root element, found <graph>", 0, ""},
       {"no graph", "<graphml>\n<key id=\"k\"/>\n</graphml>\n", okModel, 1,
        "the GraphML file has no <graph>", 0, ""},
@@ -198,6 +203,11 @@ TEST_CASE("unsupported and inconsistent files name the element and its line", "[
       {"limit 0", head + n1 + tail,
        "<M>\n<Resource name=\"add\" limit=\"0\" latency=\"1\" blockingTime=\"1\"/>\n</M>\n", 0, "",
        2, "resource 'add': limit must be -1 (unlimited) or at least 1, got 0"},
+      {"blocking time", head + n1 + tail,
+       "<M>\n<Resource name=\"add\" limit=\"1\" latency=\"1\" blockingTime=\"5000\"/>\n</M>\n",
+       0, "", 2,
+       "resource 'add': blockingTime 5000 exceeds 1024 (one footprint row is written per blocked "
+       "cycle)"},
       {"duplicate resource", head + n1 + tail,
        "<M>\n" + okModel + "<Resource name=\"add\" limit=\"1\" latency=\"1\" blockingTime=\"1\"/>\n</M>\n",
        0, "", 5, "resource 'add' is defined twice"},
