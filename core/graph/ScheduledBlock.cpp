@@ -12,6 +12,14 @@ bool isTerminator(const Operation &op) {
 }
 bool isContainer(const Operation &op) { return op.name == "builtin.module" || op.name == "module" || op.name == "func.func"; }
 
+// `@name` of a func.func in custom form, or its `sym_name` property in generic form.
+std::string functionName(const Operation &op) {
+  if (!op.symbol.empty()) return op.symbol;
+  if (const Attribute *name = op.lookupAttr("sym_name"); name && name->kind == Attribute::Kind::String)
+    return "@" + name->text;
+  return "";
+}
+
 bool containsLoop(const Operation &op) {
   bool found = false;
   for (auto &r : op.regions)
@@ -29,7 +37,7 @@ public:
     for (auto &r : op.regions)
       for (auto &b : r->blocks)
         for (auto &inner : b->operations) {
-          std::string f = inner->name == "func.func" ? inner->symbol : funcName;
+          std::string f = inner->name == "func.func" ? functionName(*inner) : funcName;
           visitLoops(*inner, f);
         }
     if (isLoop(op) && !op.regions.empty() && !op.regions[0]->blocks.empty()) {
@@ -44,7 +52,7 @@ public:
   void visitFunctions(Operation &op) {
     if (op.name == "func.func") {
       if (!containsLoop(op) && !op.regions.empty() && !op.regions[0]->blocks.empty())
-        add(op, *op.regions[0]->blocks[0], false, op.symbol.empty() ? "func.func" : op.symbol);
+        add(op, *op.regions[0]->blocks[0], false, functionName(op).empty() ? "func.func" : functionName(op));
       return;
     }
     if (isContainer(op))
@@ -77,7 +85,7 @@ private:
 
 std::vector<ScheduledBlock> collectScheduledBlocks(Module &m) {
   Collector c;
-  for (auto &op : m.operations) c.visitLoops(*op, op->name == "func.func" ? op->symbol : "");
+  for (auto &op : m.operations) c.visitLoops(*op, op->name == "func.func" ? functionName(*op) : "");
   for (auto &op : m.operations) c.visitFunctions(*op);
 
   // A bare snippet (top-level ops that are neither module, function nor loop) with no loop
