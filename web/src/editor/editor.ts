@@ -93,7 +93,7 @@ export class SourceEditor {
         mouseleave: () => cfg.onHoverLine?.(null),
       }),
     ];
-    if (cfg.readOnly) extensions.push(EditorState.readOnly.of(true));
+    if (cfg.readOnly) extensions.push(EditorState.readOnly.of(true), EditorView.editable.of(false));
     this.view = new EditorView({
       parent: cfg.parent,
       root: cfg.root,

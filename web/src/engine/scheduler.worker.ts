@@ -2,7 +2,8 @@
 // order. A wasm call cannot be interrupted, so the host enforces time limits by terminating
 // this worker; it sends the compiled WebAssembly.Module back so a replacement starts fast.
 /// <reference lib="webworker" />
-import type { CreateTilesched, TileschedModule } from './tilesched-module';
+import type createTilesched from '../../../wasm/tilesched';
+import type { TileschedModule } from '../../../wasm/tilesched';
 import type { HostMessage, WorkerMessage } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -30,7 +31,7 @@ async function compile(url: URL): Promise<WebAssembly.Module> {
 async function load(given: WebAssembly.Module | null): Promise<TileschedModule> {
   const glueUrl = new URL('tilesched.mjs', WASM_BASE).href;
   const [glue, module] = await Promise.all([
-    import(/* @vite-ignore */ glueUrl) as Promise<{ default: CreateTilesched }>,
+    import(/* @vite-ignore */ glueUrl) as Promise<{ default: typeof createTilesched }>,
     given ? Promise.resolve(given) : compile(new URL('tilesched.wasm', WASM_BASE)),
   ]);
   const instance = await glue.default({

@@ -11,25 +11,27 @@ export function sortedOps(block: Block, order: TableOrder): Op[] {
   return [...block.ops].sort((a, b) => a.stage - b.stage || a.order - b.order || a.id - b.id);
 }
 
+// With `diff` (generator comparison) the table is compact: the columns the comparison marks.
 export function renderStageTable(block: Block, order: TableOrder, diff?: Map<number, Set<OpField>>): HTMLTableElement {
   const moved = (op: Op, f: OpField) => (diff?.get(op.id)?.has(f) ? 'diff' : undefined);
-  const groups = block.ops.some((o) => o.group !== null);
+  const full = diff === undefined;
+  const groups = full && block.ops.some((o) => o.group !== null);
   return h('table', { class: 'stage-table', 'data-testid': 'stage-table' },
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, 'op'), h('th', { scope: 'col', class: 'num' }, 'line'),
       h('th', { scope: 'col', class: 'num' }, 'stage'), h('th', { scope: 'col', class: 'num' }, 'order'),
-      h('th', { scope: 'col', class: 'num' }, 'cycle'), h('th', { scope: 'col', class: 'num' }, 'latency'),
-      h('th', { scope: 'col' }, 'footprint'), groups ? h('th', { scope: 'col', class: 'num' }, 'group') : null)),
+      h('th', { scope: 'col', class: 'num' }, 'cycle'), full ? h('th', { scope: 'col', class: 'num' }, 'latency') : null,
+      full ? h('th', { scope: 'col' }, 'footprint') : null, groups ? h('th', { scope: 'col', class: 'num' }, 'group') : null)),
     h('tbody', {}, ...sortedOps(block, order).map((op) =>
       h('tr', { 'data-op': op.id, tabindex: 0, class: diff?.has(op.id) ? 'row-diff' : undefined },
         h('td', { class: 'op-name', title: op.name },
-          op.label ? h('span', { class: 'ssa' }, op.label, ' ') : null, op.name),
+          op.label ? h('span', { class: 'ssa' }, op.label, ' ') : null, full ? op.name : op.name.replace(/^.*\./, '')),
         h('td', { class: 'num' }, op.line),
         h('td', { class: ['num', `stage-${op.stage % 6}`, moved(op, 'stage')].filter(Boolean).join(' ') }, op.stage),
         h('td', { class: `num ${moved(op, 'order') ?? ''}` }, op.order),
         h('td', { class: `num ${moved(op, 'cycle') ?? ''}` }, op.cycle),
-        h('td', { class: 'num' }, op.latency),
-        h('td', { class: 'footprint' }, footprintText(op.footprint)),
+        full ? h('td', { class: 'num' }, op.latency) : null,
+        full ? h('td', { class: 'footprint' }, footprintText(op.footprint)) : null,
         groups ? h('td', { class: 'num' }, op.group ?? '') : null))),
   );
 }

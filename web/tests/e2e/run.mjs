@@ -5,6 +5,10 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, REPO, assert, buildSite, requireWasm, runCases, startBrowser } from './harness.mjs';
+import { inflateSync, strFromU8 } from 'fflate';
+
+// The JSON payload of a share-link fragment, for failure messages.
+const payloadOf = (hash) => strFromU8(inflateSync(Buffer.from(new URLSearchParams(hash.slice(1)).get('s'), 'base64url')));
 
 requireWasm();
 await buildSite();
@@ -44,8 +48,13 @@ ${body.join('\n')}
 `;
 }
 
+// Sets the preferences a case starts with, once per tab (a reload keeps what the case changed).
 async function withPrefs(page, prefs) {
-  await page.addInitScript((p) => localStorage.setItem('tilesched.prefs', JSON.stringify(p)), prefs);
+  await page.addInitScript((p) => {
+    if (sessionStorage.getItem('e2e-prefs')) return;
+    sessionStorage.setItem('e2e-prefs', '1');
+    localStorage.setItem('tilesched.prefs', JSON.stringify(p));
+  }, prefs);
 }
 
 const runs = (page) => page.locator('[data-testid="run-status"]').first().getAttribute('data-runs').then((v) => Number(v ?? 0));
@@ -55,11 +64,16 @@ async function nextResult(page, after, timeout = 20000) {
   await page.waitForFunction((n) => Number(document.querySelector('[data-testid="run-status"]')?.getAttribute('data-runs') ?? 0) > n, after, { timeout });
 }
 
+// Replaces the editor text the way a user pastes: select all, then a paste event.
 async function setSource(page, text) {
-  await page.locator('.cm-content').first().click();
+  const editor = page.locator('.cm-content').first();
+  await editor.click();
   await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
+  await editor.evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
 }
 
 async function runWithKeyboard(page) {
@@ -155,7 +169,8 @@ const cases = [
     assert((await other.inputValue('[data-testid="opt-ii-cap"]')) === '64', 'II cap not restored');
     assert((await other.locator('.pane-toggle[data-pane="ir"]').getAttribute('aria-pressed')) === 'true', 'open panes not restored');
     await other.locator('[data-testid="share"]').click();
-    assert((await other.inputValue('[data-testid="share-url"]')) === link, 'the restored state encodes to a different link');
+    const again = await other.inputValue('[data-testid="share-url"]');
+    assert(again === link, `the restored state encodes to a different link:\n${payloadOf(new URL(link).hash)}\n${payloadOf(new URL(again).hash)}`);
     await other.screenshot({ path: join(ARTIFACTS, 'share-link-restored.png') });
     await other.close();
     metrics.shareLink = link;
@@ -194,6 +209,7 @@ ${inline}
     assert((await page.locator('tilesched-playground [data-testid="generator"]').innerText()) === 'cost-based', 'generator attribute ignored');
     assert(await page.locator('tilesched-playground [data-testid="stage-table"] tbody tr').count() >= 4, 'no stage table');
     assert(await page.locator('tilesched-playground .cm-content').isVisible(), 'page CSS leaked into the shadow root');
+    await page.locator('tilesched-playground').evaluate((el) => el.scrollIntoView());
   }],
 
   ['comparing two generators marks the differences', async (page) => {
@@ -252,7 +268,8 @@ ${inline}
       const before = await runs(page);
       await page.selectOption('[data-testid="examples"]', id);
       await nextResult(page, before);
-      assert(await page.locator('[data-testid="engine-error"], [data-testid="engine-timeout"]').count() === 0, `${id}: ${await page.locator('.engine-error').first().innerText().catch(() => '')}`);
+      const engineErrors = await page.locator('.engine-error').allInnerTexts();
+      assert(engineErrors.length === 0, `${id}: ${engineErrors.join(' ')}`);
       const blocks = await page.locator('[data-testid="result-header"]').count();
       const diagnostics = await page.locator('[data-testid="diagnostic"]').count();
       assert(blocks > 0 || diagnostics > 0, `${id}: neither a result nor a diagnostic`);
