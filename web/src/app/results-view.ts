@@ -4,6 +4,7 @@ import type { Block, Op, ScheduleDocument } from '../engine/types';
 import { diffOps, diffSummary } from '../model/compare';
 import { finalRRT } from '../model/rrt';
 import { GateTracePane } from '../panes/gate-trace';
+import { renderFailure } from '../panes/failure';
 import { renderHeader } from '../panes/header';
 import { IRPane } from '../panes/ir-pane';
 import { renderHeatmap } from '../panes/rrt-heatmap';
@@ -32,10 +33,6 @@ export interface ResultsInput {
   compareDoc: ScheduleDocument | null;
   block: number;
   open: PaneId[];
-}
-
-function formatValue(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v, null, 1).replace(/\n\s*/g, ' ');
 }
 
 export class ResultsView {
@@ -102,11 +99,8 @@ export class ResultsView {
     } else {
       this.top.append(renderHeader(block));
     }
-    if (block.failure) {
-      this.top.append(h('details', { class: 'failure', open: true, 'data-testid': 'failure' },
-        h('summary', {}, 'Why no schedule was found'),
-        h('dl', {}, ...Object.entries(block.failure).flatMap(([k, v]) => [h('dt', {}, k.replace(/_/g, ' ')), h('dd', {}, formatValue(v))]))));
-    }
+    const failure = renderFailure(block);
+    if (failure) this.top.append(failure);
     if (block.violations.length) {
       this.top.append(h('div', { class: 'violations', 'data-testid': 'violations' },
         h('h3', {}, `${block.violations.length} violation${block.violations.length > 1 ? 's' : ''}`),

@@ -2,8 +2,8 @@
 // authority on content; this only checks the shape, so a document from a newer or older core
 // degrades to absent optional panes instead of a crash in a pane.
 import type {
-  Block, BlockStatus, Diagnostic, Edge, GeneratorName, MII, Op, RRT, ScheduleDocument,
-  Severity, TraceEntry, Violation,
+  Block, BlockStatus, Diagnostic, Edge, GeneratorName, MII, Op, OpConstraints, RRT, Refinement,
+  RegionSummary, ScheduleDocument, Severity, TraceEntry, Violation,
 } from './types';
 
 export class DocumentError extends Error {}
@@ -53,6 +53,28 @@ function parseOp(v: unknown, index: number): Op {
     footprint: parseFootprint(v.footprint),
     group: typeof v.group === 'number' ? v.group : null,
     label: str(v.label),
+    constraints: parseConstraints(v),
+  };
+}
+
+function parseConstraints(v: Json): OpConstraints | null {
+  if (typeof v.gid !== 'number') return null;
+  return { gid: num(v.gid), leader_gid: num(v.leader_gid), max_depth: num(v.max_depth), force_serial: v.force_serial === true };
+}
+
+function parseSummary(v: unknown): RegionSummary | null {
+  if (!isObj(v)) return null;
+  return {
+    op_count: num(v.op_count), has_tma: v.has_tma === true, has_wgmma: v.has_wgmma === true,
+    has_async_pipeline: v.has_async_pipeline === true, force_serial: v.force_serial === true,
+  };
+}
+
+function parseRefinement(v: unknown): Refinement | null {
+  if (!isObj(v)) return null;
+  return {
+    rounds: num(v.rounds), converged: v.converged === true,
+    budget_exceeded: v.budget_exceeded === true, budget_truncated: v.budget_truncated === true,
   };
 }
 
@@ -104,7 +126,7 @@ function parseViolation(v: unknown): Violation {
   if (typeof v === 'string') return { kind: '', message: v, ops: [] };
   const o = isObj(v) ? v : {};
   const ops = arr(o.ops).map((x) => num(x));
-  for (const k of ['src', 'dst', 'op']) if (typeof o[k] === 'number') ops.push(o[k] as number);
+  for (const k of ['op', 'other_op']) if (typeof o[k] === 'number' && (o[k] as number) >= 0) ops.push(o[k] as number);
   return { kind: str(o.kind), message: str(o.message, JSON.stringify(o)), ops };
 }
 
@@ -127,6 +149,8 @@ function parseBlock(v: unknown, index: number): Block {
     ii: num(v.ii),
     stage_count: num(v.stage_count),
     mii: parseMII(v.mii),
+    summary: parseSummary(v.summary),
+    refinement: parseRefinement(v.refinement),
     ops,
     edges: arr(v.edges).map(parseEdge),
     rrt: parseRRT(v.rrt),
@@ -156,6 +180,8 @@ export function parseDocument(text: string): ScheduleDocument {
     version,
     diagnostics: arr(raw.diagnostics).map(parseDiagnostic),
     blocks: arr(raw.blocks).map(parseBlock),
-    ir: typeof raw.ir === 'string' ? raw.ir : null,
+    ir: typeof raw.ir === 'string' && raw.ir !== '' ? raw.ir : null,
+    model: str(raw.model),
+    tool: str(raw.tool),
   };
 }

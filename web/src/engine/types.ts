@@ -38,8 +38,17 @@ export interface Op {
   cycle: number;
   latency: number;
   footprint: Footprint;
-  group: number | null;
+  group: number | null; // constraint group (DSU root of its gid, seed 004)
   label: string; // result names or sched.label, for display ("" when none)
+  constraints: OpConstraints | null;
+}
+
+// The op's scheduling-constraint attributes as the constraint parser read them (seed 004).
+export interface OpConstraints {
+  gid: number;
+  leader_gid: number;
+  max_depth: number;
+  force_serial: boolean;
 }
 
 export interface Edge {
@@ -81,7 +90,24 @@ export interface TraceEntry {
 export interface Violation {
   kind: string;
   message: string;
-  ops: number[];
+  ops: number[]; // the ops it involves
+}
+
+// Region summary behind the generator selection (seed 000 predicate).
+export interface RegionSummary {
+  op_count: number;
+  has_tma: boolean;
+  has_wgmma: boolean;
+  has_async_pipeline: boolean;
+  force_serial: boolean;
+}
+
+// The constraint refinement loop's 2-bit status and budget flag (seed 003).
+export interface Refinement {
+  rounds: number;
+  converged: boolean;
+  budget_exceeded: boolean;
+  budget_truncated: boolean;
 }
 
 export interface Block {
@@ -92,6 +118,8 @@ export interface Block {
   ii: number;
   stage_count: number;
   mii: MII | null;
+  summary: RegionSummary | null;
+  refinement: Refinement | null;
   ops: Op[];
   edges: Edge[];
   rrt: RRT | null;
@@ -107,4 +135,6 @@ export interface ScheduleDocument {
   diagnostics: Diagnostic[];
   blocks: Block[];
   ir: string | null; // materialized IR of the whole input, when the core provides it
+  model: string; // target model name
+  tool: string; // core version
 }

@@ -33,7 +33,30 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
           `${b.label} ${b.value}`, b.binding && b.detail ? h('span', { class: 'mii-detail' }, ` · ${b.detail}`) : null))),
     ));
   } else if (block.generator === 'serial') {
-    el.append(h('div', { class: 'mii muted' }, 'serial generator: every op in stage 0, no II search (seed 000)'));
+    el.append(h('div', { class: 'mii muted' }, 'serial generator: ops issued one after another in program order, no II search (seed 000)'));
   }
+  const facts = [...selectionFacts(block), ...refinementFacts(block)];
+  if (facts.length) el.append(h('ul', { class: 'facts', 'data-testid': 'block-facts' }, ...facts.map(([text, title]) => h('li', { title }, text))));
   return el;
+}
+
+// What the generator selection saw (seed 000 predicate: force-serial, TMA/WGMMA/async pipeline,
+// op count against the serial threshold).
+function selectionFacts(block: Block): Array<[string, string]> {
+  const s = block.summary;
+  if (!s) return [];
+  const facts: Array<[string, string]> = [];
+  if (s.force_serial) facts.push(['force_serial_execution', 'a force-serial attribute selects the serial generator']);
+  if (s.has_tma) facts.push(['TMA', 'the block issues TMA operations']);
+  if (s.has_wgmma) facts.push(['WGMMA', 'the block issues WGMMA / MMA operations']);
+  if (s.has_async_pipeline) facts.push(['async pipeline', 'the block uses an async producer/consumer pipeline']);
+  return facts;
+}
+
+function refinementFacts(block: Block): Array<[string, string]> {
+  const r = block.refinement;
+  if (!r || r.rounds === 0) return [];
+  const state = r.converged ? 'converged' : r.budget_exceeded ? 'budget exceeded' : 'not converged';
+  return [[`refinement: ${r.rounds} round${r.rounds === 1 ? '' : 's'}, ${state}${r.budget_truncated ? ' (truncated)' : ''}`,
+    'constraint refinement loop (seed 003): rounds run, 2-bit status, budget-truncated flag']];
 }

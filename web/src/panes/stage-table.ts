@@ -6,6 +6,12 @@ import { footprintText } from './format';
 
 export type TableOrder = 'program' | 'schedule';
 
+function constraintText(op: Op): string | undefined {
+  const c = op.constraints;
+  if (!c) return undefined;
+  return `gid ${c.gid}, leader_gid ${c.leader_gid}, max_depth ${c.max_depth}${c.force_serial ? ', force_serial_execution' : ''}`;
+}
+
 export function sortedOps(block: Block, order: TableOrder): Op[] {
   if (order === 'program') return block.ops;
   return [...block.ops].sort((a, b) => a.stage - b.stage || a.order - b.order || a.id - b.id);
@@ -32,6 +38,6 @@ export function renderStageTable(block: Block, order: TableOrder, diff?: Map<num
         h('td', { class: `num ${moved(op, 'cycle') ?? ''}` }, op.cycle),
         full ? h('td', { class: 'num' }, op.latency) : null,
         full ? h('td', { class: 'footprint' }, footprintText(op.footprint)) : null,
-        groups ? h('td', { class: 'num' }, op.group ?? '') : null))),
+        groups ? h('td', { class: 'num', title: constraintText(op) }, op.group ?? '') : null))),
   );
 }
