@@ -301,6 +301,10 @@ bool Parser::parseGenericOp(Operation &op, const ResultNames &names) {
   std::vector<std::string> inputs, results;
   if (!parseFunctionType(inputs, results, op.typeText)) return false;
   SourceRange typesRange = rangeFrom(typesBegin);
+  // `(...)` is the placeholder of hand-written dumps (tileiras-facts §8.5): any number of types.
+  auto placeholder = [](const std::vector<std::string> &types) { return types.size() == 1 && types[0] == "..."; };
+  if (placeholder(inputs)) inputs.assign(op.operands.size(), "");
+  if (placeholder(results)) results.assign(resultCount(names), "");
   if (inputs.size() != op.operands.size())
     return error(typesRange, quoted + " has " + std::to_string(op.operands.size()) +
                                  " operand(s) but its function type lists " + std::to_string(inputs.size()) +

@@ -1,5 +1,6 @@
 #include "ir/SSAScopes.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace tilesched {
@@ -43,7 +44,7 @@ void SSAScopes::define(const std::string &base, const std::vector<Value *> &grou
   if (auto byBase = liveInsByBase_.find(base); byBase != liveInsByBase_.end()) {
     for (size_t i : byBase->second) {
       LiveIn &li = liveIns_[i];
-      if (li.definedLater || !li.useScopes.count(scope.id)) continue;
+      if (li.definedLater || !std::binary_search(li.useScopes.begin(), li.useScopes.end(), scope.id)) continue;
       li.definedLater = true;
       onError_(li.value->range, "'" + li.value->name + "' is used here before its definition at " +
                                         where(r) + "; SSA values must be defined before they are used");
@@ -86,7 +87,8 @@ Value *SSAScopes::use(std::string_view spelling, SourceRange r) {
     li = &liveIns_[it->second];
   }
   for (size_t i = scopes_.size(); i-- > 0;) {
-    li->useScopes.insert(scopes_[i].id);
+    auto at = std::lower_bound(li->useScopes.begin(), li->useScopes.end(), scopes_[i].id);
+    if (at == li->useScopes.end() || *at != scopes_[i].id) li->useScopes.insert(at, scopes_[i].id);
     if (scopes_[i].isolated) break;
   }
   return li->value;

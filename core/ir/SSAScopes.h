@@ -7,7 +7,6 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "ir/IR.h"
@@ -46,7 +45,7 @@ private:
   struct LiveIn {
     std::string base;
     Value *value;
-    std::unordered_set<int> useScopes;  // every scope from which a use could have seen a def
+    std::vector<int> useScopes;  // sorted ids of every scope from which a use could see a def
     bool definedLater = false;          // reported as use-before-definition instead
   };
 

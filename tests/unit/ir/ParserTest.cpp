@@ -404,3 +404,46 @@ TEST_CASE("parser: operation and value ranges", "[ir][parser]") {
   CHECK(op->results[0]->definingOp == op);
   CHECK(op->parentBlock == findOp(*r->module, "module")->regions[0]->blocks[0].get());
 }
+
+TEST_CASE("parser: generic ops accept the attribute dictionary before or after the regions", "[ir][parser]") {
+  auto r = parse(R"("t.a"() <{p}> {d = 1} ({
+  t.inner
+}) : () -> ()
+"t.b"() <{p}> ({
+  t.inner
+}) {d = 1} : () -> ()
+)");
+  INFO(r->text());
+  REQUIRE(r->diags.all().empty());
+  for (const char *name : {"t.a", "t.b"}) {
+    Operation *op = findOp(*r->module, name);
+    CHECK(op->regions.size() == 1);
+    CHECK(op->inherentAttr("p"));
+    CHECK(op->discardableAttr("d")->intValue == 1);
+  }
+}
+
+TEST_CASE("parser: CRLF line endings, tabs and non-ASCII comments", "[ir][parser]") {
+  auto r = parse("// caf\xC3\xA9 \xE2\x80\x94 note\r\nmodule {\r\n\t%a = t.x %b : i32 // \xFF\r\n}\r\n");
+  INFO(r->text());
+  CHECK(r->errors().empty());
+  Operation *op = findOp(*r->module, "t.x");
+  REQUIRE(op);
+  CHECK(op->typeText == "i32");
+  CHECK(op->range.begin.line == 3);
+  CHECK(op->range.begin.col == 2);
+}
+
+TEST_CASE("parser: placeholder syntax from hand-written dumps", "[ir][parser]") {
+  // tileiras-facts §8.5 dumps use `(...)` and `tensor<...>` as placeholder types.
+  auto r = parse(R"(%90 = "nv_tileas.async.tiled_tma_load"(%btile, %buf) : (...) -> (!async)
+%20 = "nv_tileas.dot"(%10, %11) : (tensor<...>, tensor<...>) -> (tensor<...>)
+)");
+  INFO(r->text());
+  CHECK(r->errors().empty());
+  CHECK(findOp(*r->module, "nv_tileas.dot")->results[0]->type == "tensor<...>");
+  Operation *load = findOp(*r->module, "nv_tileas.async.tiled_tma_load");
+  CHECK(load->operands.size() == 2);
+  CHECK(load->operands[0]->type.empty());
+  CHECK(load->results[0]->type == "!async");
+}
