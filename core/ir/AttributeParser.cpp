@@ -6,23 +6,6 @@
 
 namespace tilesched {
 
-namespace {
-
-std::string where(SourceLoc l) { return std::to_string(l.line) + ":" + std::to_string(l.col); }
-
-bool isOpener(Tok k) { return k == Tok::LParen || k == Tok::LSquare || k == Tok::LBrace || k == Tok::Less; }
-bool isCloser(Tok k) { return k == Tok::RParen || k == Tok::RSquare || k == Tok::RBrace || k == Tok::Greater; }
-Tok closerOf(Tok open) {
-  switch (open) {
-  case Tok::LParen: return Tok::RParen;
-  case Tok::LSquare: return Tok::RSquare;
-  case Tok::LBrace: return Tok::RBrace;
-  default: return Tok::Greater;
-  }
-}
-
-}  // namespace
-
 bool Parser::parseAttribute(Attribute &out) {
   SourceLoc begin = tok_.begin();
   bool ok = true;
@@ -52,7 +35,7 @@ bool Parser::parseAttribute(Attribute &out) {
     out.kind = Attribute::Kind::Opaque;
     Capture cap(*this, out.text);
     consume();
-    if (tok_.is(Tok::Less) && !tok_.spaceBefore) ok = parseBalancedBody();
+    if (tok_.is(Tok::Less)) ok = parseBalancedBody();
     break;
   }
   case Tok::AtId: {
@@ -134,7 +117,7 @@ bool Parser::parseAttrDict(std::vector<NamedAttribute> &out) {
       na.range = rangeFrom(keyRange.begin);
       if (const NamedAttribute *first = findAttr(out, na.name)) {
         // Reported, then dropped: the first value is kept and parsing goes on.
-        error(na.range, "duplicate attribute '" + na.name + "' (first given at " + where(first->range.begin) +
+        error(na.range, "duplicate attribute '" + na.name + "' (first given at " + formatLoc(first->range.begin) +
                             "); remove one of them");
         continue;
       }
@@ -142,7 +125,7 @@ bool Parser::parseAttrDict(std::vector<NamedAttribute> &out) {
     } while (consumeIf(Tok::Comma));
   }
   if (ok && !tok_.is(Tok::RBrace))
-    ok = error(tok_.range(), "expected ',' or '}' in the attribute dictionary opened at " + where(open) +
+    ok = error(tok_.range(), "expected ',' or '}' in the attribute dictionary opened at " + formatLoc(open) +
                                  ", found " + describeCurrent());
   if (ok) consume();
   exitNesting();
@@ -165,7 +148,7 @@ bool Parser::parseArrayAttr(Attribute &out) {
     } while (consumeIf(Tok::Comma));
   }
   if (ok && !tok_.is(Tok::RSquare))
-    ok = error(tok_.range(), "expected ',' or ']' in the array opened at " + where(open) + ", found " +
+    ok = error(tok_.range(), "expected ',' or ']' in the array opened at " + formatLoc(open) + ", found " +
                                  describeCurrent());
   if (ok) consume();
   exitNesting();
@@ -252,7 +235,7 @@ bool Parser::parseType(std::string &out) {
   case Tok::BareId:
   case Tok::BangId:
     consume();
-    if (tok_.is(Tok::Less) && !tok_.spaceBefore) return parseBalancedBody();
+    if (tok_.is(Tok::Less)) return parseBalancedBody();
     return true;
   case Tok::Ellipsis: consume(); return true;
   case Tok::LParen: {
@@ -284,7 +267,7 @@ bool Parser::parseFunctionType(std::vector<std::string> &inputs, std::vector<std
   consume();
   if (!tok_.is(Tok::RParen) && !parseTypeList(inputs)) return false;
   if (!tok_.is(Tok::RParen))
-    return error(tok_.range(), "expected ',' or ')' in the input types opened at " + where(open) + ", found " +
+    return error(tok_.range(), "expected ',' or ')' in the input types opened at " + formatLoc(open) + ", found " +
                                    describeCurrent());
   consume();
   if (!tok_.is(Tok::Arrow)) return errorHere("'->' and the result types of the function type");
@@ -297,7 +280,7 @@ bool Parser::parseFunctionType(std::vector<std::string> &inputs, std::vector<std
   consume();
   if (!tok_.is(Tok::RParen) && !parseTypeList(results)) return false;
   if (!tok_.is(Tok::RParen))
-    return error(tok_.range(), "expected ',' or ')' in the result types opened at " + where(o) + ", found " +
+    return error(tok_.range(), "expected ',' or ')' in the result types opened at " + formatLoc(o) + ", found " +
                                    describeCurrent());
   consume();
   return true;
@@ -306,7 +289,7 @@ bool Parser::parseFunctionType(std::vector<std::string> &inputs, std::vector<std
 // Consumes a bracketed group starting at the current `open` token, checking that brackets
 // pair up; no recursion, so depth is bounded by ParseLimits rather than by the stack.
 bool Parser::parseBalancedBody() {
-  if (!isOpener(tok_.kind)) return errorHere("an opening bracket");
+  if (!isOpenBracket(tok_.kind)) return errorHere("an opening bracket");
   std::vector<std::pair<Tok, SourceLoc>> stack;  // opening bracket, where
   bool tooDeep = false;
   do {
@@ -314,21 +297,21 @@ bool Parser::parseBalancedBody() {
     if (k == Tok::Eof || (tok_.lineStart && looksLikeOpStart())) {
       if (tooDeep) return false;
       std::string what = std::string("the ") + tokenDescription(stack.back().first);
-      return expectClose(closerOf(stack.back().first), what.c_str(), stack.back().second);
+      return expectClose(closingBracket(stack.back().first), what.c_str(), stack.back().second);
     }
     bool comparison = (k == Tok::Less || k == Tok::Greater) && peek(1).is(Tok::Equal) && !peek(1).spaceBefore;
-    if (isOpener(k) && !comparison) {
+    if (isOpenBracket(k) && !comparison) {
       stack.emplace_back(k, tok_.begin());
       if (!tooDeep && depth_ + static_cast<int>(stack.size()) > limits_.maxNestingDepth) {
         tooDeep = true;
         error(tok_.range(), "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
                                 " levels (ParseLimits::maxNestingDepth); flatten the input");
       }
-    } else if (isCloser(k) && !comparison) {
-      if (stack.empty() || k != closerOf(stack.back().first)) {
+    } else if (isCloseBracket(k) && !comparison) {
+      if (k != closingBracket(stack.back().first)) {
         if (tooDeep) return false;
         std::string what = std::string("the ") + tokenDescription(stack.back().first);
-        return expectClose(closerOf(stack.back().first), what.c_str(), stack.back().second);
+        return expectClose(closingBracket(stack.back().first), what.c_str(), stack.back().second);
       }
       stack.pop_back();
     }
@@ -344,8 +327,8 @@ bool Parser::captureUntilLineEnd(std::string &out, bool inOperation) {
   bool first = true;
   while (!tok_.is(Tok::Eof)) {
     if (!first && tok_.lineStart) break;
-    if (isCloser(tok_.kind) || (inOperation && (tok_.is(Tok::LBrace) || isLocStart()))) break;
-    if (isOpener(tok_.kind)) {
+    if (isCloseBracket(tok_.kind) || (inOperation && (tok_.is(Tok::LBrace) || isLocStart()))) break;
+    if (isOpenBracket(tok_.kind)) {
       if (!parseBalancedBody()) return false;
     } else {
       consume();

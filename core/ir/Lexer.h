@@ -46,6 +46,19 @@ struct Token {
 
 const char *tokenDescription(Tok k);  // "'('", "identifier", ... for messages
 
+inline bool isOpenBracket(Tok k) { return k == Tok::LParen || k == Tok::LSquare || k == Tok::LBrace || k == Tok::Less; }
+inline bool isCloseBracket(Tok k) {
+  return k == Tok::RParen || k == Tok::RSquare || k == Tok::RBrace || k == Tok::Greater;
+}
+inline Tok closingBracket(Tok open) {
+  switch (open) {
+  case Tok::LParen: return Tok::RParen;
+  case Tok::LSquare: return Tok::RSquare;
+  case Tok::LBrace: return Tok::RBrace;
+  default: return Tok::Greater;
+  }
+}
+
 class Lexer {
 public:
   explicit Lexer(std::string_view src) : src_(src) {}

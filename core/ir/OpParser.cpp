@@ -23,78 +23,48 @@ std::optional<int> smallInt(std::string_view s, int limit) {
   return static_cast<int>(v);
 }
 
-Tok closerOf(Tok open) {
-  switch (open) {
-  case Tok::LParen: return Tok::RParen;
-  case Tok::LSquare: return Tok::RSquare;
-  case Tok::LBrace: return Tok::RBrace;
-  default: return Tok::Greater;
-  }
-}
-
-std::string trim(std::string_view s) {
-  size_t b = 0, e = s.size();
-  while (b < e && s[b] == ' ') ++b;
-  while (e > b && s[e - 1] == ' ') --e;
-  return std::string(s.substr(b, e - b));
-}
-
-// Splits `text` at top-level commas; fails (returns {}) when an item holds a top-level space,
-// i.e. is not a single type.
-std::vector<std::string> splitTopLevelTypes(std::string_view text) {
-  std::vector<std::string> items;
-  int depth = 0;
-  bool inString = false;
-  size_t start = 0;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    char c = i < text.size() ? text[i] : ',';
-    if (inString) {
-      if (c == '\\') ++i;
-      else if (c == '"') inString = false;
-      continue;
-    }
-    if (c == '"') inString = true;
-    else if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
-    else if ((c == ')' || c == ']' || c == '}' || c == '>') && !(c == '>' && i > 0 && text[i - 1] == '-')) --depth;
-    else if (c == ',' && depth == 0) {
-      std::string item = trim(text.substr(start, i - start));
-      int d = 0;
-      for (size_t j = 0; j < item.size(); ++j) {
-        char x = item[j];
-        if (x == '(' || x == '<' || x == '[') ++d;
-        else if (x == ')' || x == '>' || x == ']') --d;
-        else if (x == ' ' && d == 0) return {};
-      }
-      if (item.empty()) return {};
-      items.push_back(std::move(item));
-      start = i + 1;
-    }
-  }
-  return items;
-}
-
 }  // namespace
 
 // Result types of an unknown custom op from its verbatim type text: `T` for one result, `A, B`
-// for several, or the results of a trailing `-> R` / `-> (A, B)`. Unknown otherwise (empty).
+// for several, or the results of a trailing `-> R` / `-> (A, B)`. Unknown (empty) otherwise,
+// e.g. for `f32 from vector<4xf32>`.
 std::vector<std::string> Parser::customResultTypes(const std::string &typeText, size_t n) const {
   std::vector<std::string> none(n);
-  if (n == 0 || typeText.empty()) return none;
-  std::string_view text = typeText;
-  int depth = 0;
-  size_t arrow = std::string_view::npos;
-  for (size_t i = 0; i + 1 < text.size(); ++i) {
-    char c = text[i];
-    if (c == '(' || c == '<' || c == '[') ++depth;
-    else if ((c == ')' || c == '>' || c == ']') && !(c == '>' && i > 0 && text[i - 1] == '-')) --depth;
-    else if (c == '-' && text[i + 1] == '>' && depth == 0) arrow = i;
+  Lexer lx(typeText);
+  std::vector<Token> toks;
+  std::vector<int> depth;  // bracket depth before each token
+  int d = 0;
+  for (Token t = lx.lex(); !t.is(Tok::Eof) && !t.is(Tok::Error); t = lx.lex()) {
+    if (isCloseBracket(t.kind)) --d;
+    toks.push_back(t);
+    depth.push_back(d);
+    if (isOpenBracket(t.kind)) ++d;
   }
-  if (arrow != std::string_view::npos) {
-    text = text.substr(arrow + 2);
-    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-    if (text.size() >= 2 && text.front() == '(' && text.back() == ')') text = text.substr(1, text.size() - 2);
+  size_t begin = 0, end = toks.size();
+  for (size_t i = 0; i < toks.size(); ++i)
+    if (toks[i].is(Tok::Arrow) && depth[i] == 0) begin = i + 1;
+  if (begin > 0 && end - begin >= 2 && toks[begin].is(Tok::LParen) && toks[end - 1].is(Tok::RParen)) {
+    bool wraps = true;  // `(A, B)` rather than `(A) -> B`-like text
+    for (size_t i = begin + 1; i + 1 < end; ++i) wraps &= depth[i] > 0;
+    if (wraps) {
+      ++begin;
+      --end;
+    }
   }
-  std::vector<std::string> items = splitTopLevelTypes(text);
+  std::vector<std::string> items;
+  int base = begin < end ? depth[begin] : 0;
+  size_t itemBegin = begin;
+  for (size_t i = begin; i <= end; ++i) {
+    if (i < end && !(toks[i].is(Tok::Comma) && depth[i] == base)) {
+      // A second top-level word means this item is not a single type.
+      if (i > itemBegin && depth[i] == base && toks[i].spaceBefore) return none;
+      continue;
+    }
+    if (i == itemBegin) return none;
+    const Token &first = toks[itemBegin], &last = toks[i - 1];
+    items.push_back(typeText.substr(first.offset, last.offset + last.length - first.offset));
+    itemBegin = i + 1;
+  }
   return items.size() == n ? items : none;
 }
 
@@ -192,8 +162,7 @@ bool Parser::rejectResults(const Operation &op, const ResultNames &names) {
 }
 
 // Creates the result values; with no names on the left of `=` the op keeps no result values.
-bool Parser::makeResults(Operation &op, const ResultNames &names, const std::vector<std::string> &types,
-                         SourceRange typesRange) {
+bool Parser::makeResults(Operation &op, const ResultNames &names, const std::vector<std::string> &types) {
   if (names.empty()) return true;
   size_t n = resultCount(names);
   if (types.size() != n)
@@ -311,7 +280,7 @@ bool Parser::parseGenericOp(Operation &op, const ResultNames &names) {
                                  " input type(s)");
   for (size_t i = 0; i < inputs.size(); ++i)
     if (op.operands[i]->type.empty()) op.operands[i]->type = inputs[i];
-  return makeResults(op, names, results, typesRange);
+  return makeResults(op, names, results);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -496,7 +465,7 @@ bool Parser::parseForOp(Operation &op, const ResultNames &names) {
   op.regions.push_back(std::make_unique<Region>());
   if (!parseRegion(*op.regions.back(), &op, false, &args)) return false;
   if (tok_.is(Tok::LBrace) && !parseAttrDict(op.attributes)) return false;
-  return makeResults(op, names, resultTypes, typesRange);
+  return makeResults(op, names, resultTypes);
 }
 
 // scf.yield / return / func.return [%a, %b [: t1, t2]]
@@ -533,7 +502,6 @@ bool Parser::parseConstantOp(Operation &op, const ResultNames &names) {
   op.name = spelling();
   consume();
   if (tok_.is(Tok::LBrace) && !parseAttrDict(op.attributes)) return false;
-  SourceLoc begin = tok_.begin();
   if (!parseAttribute(op.constantValue)) return false;
   if (!op.constantValue.type.empty()) {
     op.typeText = op.constantValue.type;
@@ -543,7 +511,7 @@ bool Parser::parseConstantOp(Operation &op, const ResultNames &names) {
   std::vector<std::string> types{op.typeText};
   if (names.size() > 1 || (!names.empty() && names[0].count > 1))
     return error(names.front().range, "'arith.constant' produces exactly one result");
-  return makeResults(op, names, types, rangeFrom(begin));
+  return makeResults(op, names, types);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -575,7 +543,7 @@ bool Parser::parseCustomOp(Operation &op, const ResultNames &names) {
         if (depth_ + static_cast<int>(open.size()) >= limits_.maxNestingDepth) return tooDeep();
         open.emplace_back(k, tok_.begin());
       } else if (k == Tok::RParen || k == Tok::RSquare || k == Tok::RBrace || k == Tok::Greater) {
-        if (k != closerOf(open.back().first)) break;
+        if (k != closingBracket(open.back().first)) break;
         open.pop_back();
       }
       consume();
@@ -583,11 +551,11 @@ bool Parser::parseCustomOp(Operation &op, const ResultNames &names) {
     if (!open.empty()) {
       std::string what = std::string("the ") + tokenDescription(open.back().first) + " in the operands of '" +
                          op.name + "'";
-      return expectClose(closerOf(open.back().first), what.c_str(), open.back().second);
+      return expectClose(closingBracket(open.back().first), what.c_str(), open.back().second);
     }
   }
   if (!parseCustomTail(op)) return false;
-  return makeResults(op, names, customResultTypes(op.typeText, resultCount(names)), op.nameRange);
+  return makeResults(op, names, customResultTypes(op.typeText, resultCount(names)));
 }
 
 // Regions and the attribute dictionary (each `{` classified by isAttrDictStart), then `: types`.

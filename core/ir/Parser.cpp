@@ -10,30 +10,13 @@ namespace {
 
 constexpr int kMaxErrors = 50;  // past this the input is not worth reading further
 
-bool isOpener(Tok k) { return k == Tok::LParen || k == Tok::LSquare || k == Tok::LBrace || k == Tok::Less; }
-bool isCloser(Tok k) { return k == Tok::RParen || k == Tok::RSquare || k == Tok::RBrace || k == Tok::Greater; }
-
-std::string where(SourceLoc l) { return std::to_string(l.line) + ":" + std::to_string(l.col); }
-
 }  // namespace
 
 Parser::Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits &limits, Module &m)
     : lexer_(src), diags_(diags), limits_(limits), module_(m),
       scopes_(m, diags, [this](SourceRange r, std::string msg) { error(r, std::move(msg)); }) {
-  tok_ = lexer_.lex();
-  // The first token goes through the same checks as every other one.
-  bool skipped = false;
-  while (tok_.is(Tok::Error) && !stopped_) {
-    error(tok_.range(), tok_.error);
-    tok_ = lexer_.lex();
-    skipped = true;
-  }
-  if (skipped) {
-    tok_.spaceBefore = true;
-    afterLexError_ = tok_.offset;
-  }
-  if (tok_.unterminated) error(tok_.range(), "unterminated string; add the closing '\"' on the same line");
-  if (stopped_) tok_.kind = Tok::Eof;
+  tok_.kind = Tok::Error;  // nothing lexed yet: not the end of input
+  advance(false);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -48,16 +31,22 @@ void Parser::consume() {
   if (tok_.is(Tok::LParen) || tok_.is(Tok::LSquare) || tok_.is(Tok::LBrace)) ++brackets_;
   if (tok_.is(Tok::RParen) || tok_.is(Tok::RSquare) || tok_.is(Tok::RBrace)) --brackets_;
   prevEnd_ = tok_.end();
-  bool afterUnterminated = tok_.unterminated;
+  advance(tok_.unterminated);
+}
 
+// Lexes the next token, reporting bad bytes and unterminated strings once, here.
+void Parser::advance(bool afterUnterminated) {
   Token next = lexer_.lex();
-  bool skipped = false;
+  bool skipped = false, lineStart = false;
   while (next.is(Tok::Error) && !stopped_) {
     error(next.range(), next.error);
+    lineStart |= next.lineStart;
     next = lexer_.lex();
     skipped = true;
   }
+  // A skipped bad byte counts as whitespace, keeping the line structure custom ops rely on.
   if (skipped) next.spaceBefore = true;
+  next.lineStart |= lineStart;
   // What follows a reported bad byte or a string that ran to the end of the line is not a new
   // mistake.
   if (skipped || afterUnterminated) afterLexError_ = next.offset;
@@ -130,7 +119,7 @@ bool Parser::expectClose(Tok close, const char *what, SourceLoc openedAt) {
     return true;
   }
   return error(tok_.range(), std::string("expected ") + tokenDescription(close) + " to close " + what +
-                                 " opened at " + where(openedAt) + ", found " + describeCurrent());
+                                 " opened at " + formatLoc(openedAt) + ", found " + describeCurrent());
 }
 
 bool Parser::enterNesting() {
@@ -150,8 +139,8 @@ bool Parser::tooDeep() {
 void Parser::skipBalancedGroup() {
   int open = 0;
   do {
-    if (isOpener(tok_.kind)) ++open;
-    else if (isCloser(tok_.kind)) --open;
+    if (isOpenBracket(tok_.kind)) ++open;
+    else if (isCloseBracket(tok_.kind)) --open;
     consume();
   } while (open > 0 && !tok_.is(Tok::Eof));
 }
@@ -171,7 +160,7 @@ bool Parser::looksLikeOpStart() const {
     Token next = peek(1);
     if (next.lineStart) return true;  // alone on its line
     Tok n = next.kind;
-    return n != Tok::Equal && n != Tok::Comma && n != Tok::Colon && !isCloser(n) && n != Tok::Less;
+    return n != Tok::Equal && n != Tok::Comma && n != Tok::Colon && !isCloseBracket(n) && n != Tok::Less;
   }
   default: return false;
   }
@@ -304,7 +293,7 @@ bool Parser::parseRegion(Region &region, Operation *parent, bool isolated,
         error(tok_.range(), "the entry block of '" + parent->name +
                                 "' takes its arguments from the operation; remove the label '" + label + "'");
       } else if (auto [it, inserted] = labels.emplace(label, tok_.begin()); !inserted) {
-        error(tok_.range(), "redefinition of block '" + label + "' (first defined at " + where(it->second) + ")");
+        error(tok_.range(), "redefinition of block '" + label + "' (first defined at " + formatLoc(it->second) + ")");
       }
       current = newBlock(tok_.begin());
       if (!parseBlockLabel(*current)) recover(startBrackets, startOffset);

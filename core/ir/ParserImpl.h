@@ -18,6 +18,9 @@
 
 namespace tilesched {
 
+// "3:14", for messages that point at a second position.
+inline std::string formatLoc(SourceLoc l) { return std::to_string(l.line) + ":" + std::to_string(l.col); }
+
 class Parser {
 public:
   Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits &limits, Module &m);
@@ -40,6 +43,7 @@ private:
   };
 
   // --- token stream (Parser.cpp)
+  void advance(bool afterUnterminated);
   void consume();
   bool consumeIf(Tok k);
   Token peek(int n) const;
@@ -84,8 +88,7 @@ private:
   bool parseTrailingLoc(std::string &out);
   bool isAttrDictStart() const;
   bool rejectResults(const Operation &op, const ResultNames &names);
-  bool makeResults(Operation &op, const ResultNames &names, const std::vector<std::string> &types,
-                   SourceRange typesRange);
+  bool makeResults(Operation &op, const ResultNames &names, const std::vector<std::string> &types);
   void defineResults(Operation &op, const ResultNames &names);
   std::vector<std::string> customResultTypes(const std::string &typeText, size_t n) const;
 

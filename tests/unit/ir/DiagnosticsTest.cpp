@@ -238,3 +238,12 @@ TEST_CASE("recovery: errors are capped", "[ir][diag][recovery]") {
   REQUIRE(e.size() == 51);
   CHECK(e.back().message == "too many errors (50); the rest of the input is ignored");
 }
+
+TEST_CASE("diagnostics: separate bad bytes at the very start are separate mistakes", "[ir][diag]") {
+  auto r = parse("$ x.y\n$ x.z\n");
+  auto e = r->errors();
+  REQUIRE(e.size() == 2);
+  CHECK(e[0].range.begin.line == 1);
+  CHECK(e[1].range.begin.line == 2);
+  CHECK(r->module->operations.size() == 2);
+}
