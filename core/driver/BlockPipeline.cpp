@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "driver/MaterializeStep.h"
+
 namespace tilesched {
 
 const char *blockStatusName(BlockStatus s) {
@@ -57,12 +59,14 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
 DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverOptions &opts,
                          DiagnosticEngine &diags) {
   DriverRun run;
+  MaterializeStep materialize(module, opts);
   for (ScheduledBlock &block : collectScheduledBlocks(module)) {
     BlockResult r;
     r.block = block;
     r.line = block.range.begin.line;
     int errorsBefore = diags.errorCount();
-    for (const Operation *op : block.ops) {
+    stripMaterializedOps(r.block, diags);  // Pipe_/Mutex_ of an earlier --emit=ir are not work
+    for (const Operation *op : r.block.ops) {
       r.resources.push_back(resolveOpResources(*op, model, diags));
       r.nodeNames.push_back(describeOp(*op));
     }
@@ -72,6 +76,10 @@ DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverO
     if (diags.errorCount() != errorsBefore) {
       run.unusable = true;  // malformed overrides / constraints: nothing trustworthy to schedule
       r.status = BlockStatus::Failed;
+      run.blocks.push_back(std::move(r));
+      continue;
+    }
+    if (materialize.checkPinned(r, model, run, diags)) {  // --check: verify the pins instead (SPEC §5)
       run.blocks.push_back(std::move(r));
       continue;
     }
@@ -102,6 +110,7 @@ DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverO
                         " generator produced a schedule the checker rejects: " + v.message);
     } else {
       r.status = BlockStatus::Scheduled;
+      materialize.materialize(r, diags);  // Pipe_/Mutex_ values (seeds 002-003)
     }
     run.blocks.push_back(std::move(r));
   }

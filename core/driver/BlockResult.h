@@ -7,6 +7,7 @@
 
 #include "check/ScheduleChecker.h"
 #include "generate/GenerateSchedule.h"
+#include "materialize/MaterializeSchedule.h"
 
 namespace tilesched {
 
@@ -21,6 +22,8 @@ struct BlockResult {
   RegionSummary summary;
   ScheduleAnalysis analysis;
   std::vector<Violation> violations;
+  bool pinned = false;                  // --check: the schedule is the block's nv_tile.aws.* pins
+  MaterializedSchedule materialized;    // Pipe_/Mutex_ plan; valid once the block is materialized
   std::vector<std::string> nodeNames;
   BlockStatus status = BlockStatus::Failed;
   int line = 0;

@@ -11,7 +11,8 @@ namespace tilesched {
 std::string emitJson(const DriverRun &run, const TargetModel *model, const std::vector<Diagnostic> &diags,
                      const DriverOptions &opts, const std::string &ir);
 std::string emitTable(const DriverRun &run, const TargetModel &model);
-// Stamps nv_tile.aws.stage / nv_tile.aws.order on every scheduled op and prints the module.
+// Rewrites every materialized block (Pipe_/Mutex_ values, nv_tile.aws.* attributes) and prints
+// the module; the text parses back, and --check accepts it.
 std::string emitScheduledIR(Module &module, const DriverRun &run);
 
 }  // namespace tilesched

@@ -3,20 +3,13 @@
 
 namespace tilesched {
 
+// Each materialized block is rebuilt in (stage, order) with its Pipe_/Mutex_ values and the
+// nv_tile.aws.* attributes (core/materialize/RegionRewrite.cpp); blocks that failed, or whose
+// pins violate the checker, print as they were written.
 std::string emitScheduledIR(Module &module, const DriverRun &run) {
-  for (const BlockResult &r : run.blocks) {
-    if (r.status == BlockStatus::Failed) continue;
-    for (size_t i = 0; i < r.block.ops.size(); ++i) {
-      // Per-op i32 attributes: the Pipe/Mutex page's shape (facts §4.3, docs/decisions.md).
-      r.block.ops[i]->setDiscardableAttr("nv_tile.aws.stage", Attribute::integer(r.analysis.ops[i].stage));
-      r.block.ops[i]->setDiscardableAttr("nv_tile.aws.order", Attribute::integer(r.analysis.ops[i].order));
-      r.block.ops[i]->setDiscardableAttr("nv_tile.aws.cycle", Attribute::integer(r.analysis.ops[i].cycle));
-    }
-    if (r.block.owner && r.block.owner->name == "scf.for") {
-      r.block.owner->setDiscardableAttr("nv_tile.aws.ii", Attribute::integer(r.analysis.ii));
-      r.block.owner->setDiscardableAttr("nv_tile.aws.stage_count", Attribute::integer(r.analysis.stageCount));
-    }
-  }
+  for (const BlockResult &r : run.blocks)
+    if (r.materialized.valid && (r.status == BlockStatus::Scheduled || r.status == BlockStatus::Checked))
+      rewriteScheduledRegion(module, r.block, r.materialized, r.nodeNames);
   return printModule(module);
 }
 

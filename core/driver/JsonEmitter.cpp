@@ -57,6 +57,25 @@ Json failureJson(const PlacementFailure &f, const TargetModel &model) {
           {"order", f.order}, {"message", f.message}};
 }
 
+// Pipe_/Mutex_ values of a materialized block (seed 002; core/materialize/).
+Json pipesJson(const BlockResult &r) {
+  Json pipes = Json::array();
+  for (const PipeValue &p : r.materialized.pipes)
+    pipes.push_back({{"name", p.name}, {"raw", p.raw->name}, {"producers", p.producers}, {"consumers", p.consumers},
+                     {"owner", p.owner}, {"stage", p.stage}, {"order", p.order}, {"depth", p.depth},
+                     {"stages_crossed", p.stagesCrossed}, {"flavour", p.tile ? "tile" : "scalar"},
+                     {"payload_type", p.payloadType}, {"trivial_fallback", p.trivialFallback}});
+  return pipes;
+}
+
+Json mutexesJson(const BlockResult &r) {
+  Json mutexes = Json::array();
+  for (const MutexValue &m : r.materialized.mutexes)
+    mutexes.push_back({{"name", m.name}, {"protects", m.protects}, {"owner", m.owner}, {"stage", m.stage},
+                       {"order", m.order}, {"barrier", m.barrier}, {"reasons", m.reasons}});
+  return mutexes;
+}
+
 Json blockJson(const BlockResult &r, const TargetModel &model, bool trace) {
   const ScheduleAnalysis &a = r.analysis;
   bool placed = r.status == BlockStatus::Scheduled || r.status == BlockStatus::Checked ||
@@ -115,6 +134,10 @@ Json blockJson(const BlockResult &r, const TargetModel &model, bool trace) {
     b["trace"] = std::move(t);
     b["trace_dropped"] = a.traceDropped;
   }
+  b["schedule_source"] = r.pinned ? "pinned" : "generated";
+  b["pipes"] = pipesJson(r);
+  b["mutexes"] = mutexesJson(r);
+  b["trivial_fallback"] = r.materialized.trivialFallback;
   Json violations = Json::array();
   for (const Violation &v : r.violations)
     violations.push_back({{"kind", violationKindName(v.kind)}, {"op", v.node}, {"other_op", v.otherNode},

@@ -1,0 +1,42 @@
+// A hand-written schedule pinned on the ops of a block (SPEC §2.1, §5 `--check`): per-op i32
+// nv_tile.aws.stage / nv_tile.aws.order, optionally nv_tile.aws.cycle, and nv_tile.aws.ii on the
+// loop (on every op for a bare snippet, which has no loop). The --emit=ir output carries all of
+// them, so it checks back exactly; what is derived when some are absent is in docs/decisions.md.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/ScheduleChecker.h"
+#include "graph/ScheduledBlock.h"
+#include "support/Diagnostics.h"
+
+namespace tilesched {
+
+inline constexpr const char *kAttrAwsStage = "nv_tile.aws.stage";
+inline constexpr const char *kAttrAwsOrder = "nv_tile.aws.order";
+inline constexpr const char *kAttrAwsCycle = "nv_tile.aws.cycle";
+inline constexpr const char *kAttrAwsII = "nv_tile.aws.ii";
+inline constexpr const char *kAttrAwsStageCount = "nv_tile.aws.stage_count";
+inline constexpr const char *kAttrAwsPipeline = "nv_tile.aws.pipeline";
+
+struct PinnedSchedule {
+  int ii = 0;
+  bool iiPinned = false;
+  int stageCount = 0;
+  std::vector<CheckedOp> ops;      // per node; cycles derived where not pinned
+  std::vector<bool> cyclePinned;   // per node
+  std::vector<Violation> violations;  // found while reading: a multi-stage schedule without II
+  std::vector<std::string> notes;     // what was derived, and how
+};
+
+// Does some op of the block carry nv_tile.aws.stage or nv_tile.aws.order?
+bool hasPinnedSchedule(const ScheduledBlock &block);
+
+// Reads and completes the pins. Malformed or partial pins are located errors and give nullopt.
+std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const DependenceGraph &graph,
+                                                 const std::vector<OpResources> &resources,
+                                                 const TargetModel &model, DiagnosticEngine &diags);
+
+}  // namespace tilesched

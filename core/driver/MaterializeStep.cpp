@@ -1,0 +1,84 @@
+#include "driver/MaterializeStep.h"
+
+#include <algorithm>
+
+namespace tilesched {
+
+namespace {
+
+SourceRange blockRange(const BlockResult &r) {
+  if (r.block.owner) return r.block.owner->nameRange;
+  return r.block.ops.empty() ? SourceRange{} : r.block.ops.front()->nameRange;
+}
+
+ScheduleAnalysis analysisFromPins(const PinnedSchedule &p) {
+  ScheduleAnalysis a;
+  a.valid = true;
+  a.ii = p.ii;
+  a.stageCount = std::max(1, p.stageCount);
+  for (const CheckedOp &op : p.ops) a.ops.push_back({op.stage, op.order, op.cycle});
+  for (size_t i = 0; i < a.ops.size(); ++i) a.orderedNodes.push_back(static_cast<int>(i));
+  std::stable_sort(a.orderedNodes.begin(), a.orderedNodes.end(), [&](int x, int y) {
+    return a.ops[x].stage != a.ops[y].stage ? a.ops[x].stage < a.ops[y].stage : a.ops[x].order < a.ops[y].order;
+  });
+  return a;
+}
+
+}  // namespace
+
+bool MaterializeStep::checkPinned(BlockResult &r, const TargetModel &model, DriverRun &run, DiagnosticEngine &diags) {
+  if (!hasPinnedSchedule(r.block)) {
+    if (opts_.check)
+      diags.note(blockRange(r), "--check: no op of block '" + r.block.name +
+                                    "' pins nv_tile.aws.stage/order, so its schedule is generated");
+    return false;
+  }
+  if (!opts_.check) {
+    diags.warning(blockRange(r), "block '" + r.block.name +
+                                     "' pins nv_tile.aws.stage/order; they are ignored and replaced by a generated "
+                                     "schedule (pass --check to verify them instead)");
+    return false;
+  }
+  r.pinned = true;
+  std::optional<PinnedSchedule> pinned = readPinnedSchedule(r.block, r.graph, r.resources, model, diags);
+  if (!pinned) {
+    run.unusable = true;  // malformed or partial pins: nothing to check
+    r.status = BlockStatus::Failed;
+    return true;
+  }
+  for (const std::string &note : pinned->notes) diags.note(blockRange(r), note);
+  r.analysis = analysisFromPins(*pinned);
+  r.violations = pinned->violations.empty()
+                     ? checkSchedule(r.graph, r.resources, model, pinned->ii, pinned->ops, r.nodeNames)
+                     : pinned->violations;
+  for (const Violation &v : r.violations)
+    diags.error(v.node >= 0 && v.node < static_cast<int>(r.block.ops.size()) ? r.block.ops[v.node]->nameRange
+                                                                              : blockRange(r),
+                std::string("pinned schedule violates a ") + violationKindName(v.kind) + " constraint: " + v.message);
+  r.status = r.violations.empty() ? BlockStatus::Checked : BlockStatus::Violations;
+  if (r.status == BlockStatus::Checked) materialize(r, diags);
+  return true;
+}
+
+void MaterializeStep::materialize(BlockResult &r, DiagnosticEngine &diags) {
+  MaterializeInput in;
+  in.module = &module_;
+  in.block = &r.block;
+  in.graph = &r.graph;
+  in.constraints = &r.constraints;
+  in.analysis = &r.analysis;
+  in.nodeNames = r.nodeNames;
+  r.materialized = materializeSchedule(in, MaterializeOptions{}, namerFor(r.block), diags);
+  if (!r.materialized.valid) r.status = BlockStatus::Failed;
+}
+
+// Pipe_/Mutex_ numbers run per function (facts §4.1).
+PipeNamer &MaterializeStep::namerFor(const ScheduledBlock &block) {
+  Operation *scope = block.owner;
+  while (scope && scope->name != "func.func") scope = scope->parentOp();
+  std::unique_ptr<PipeNamer> &namer = namers_[scope];
+  if (!namer) namer = std::make_unique<PipeNamer>(valueNamesInScope(module_, scope));
+  return *namer;
+}
+
+}  // namespace tilesched

@@ -1,0 +1,58 @@
+// MaterializeSchedule entry (seed 002 emit_pipe_and_mutex; seed 003 "Pass 2").
+#include "materialize/MaterializeSchedule.h"
+
+#include <algorithm>
+
+#include "materialize/ScheduleSolve.h"
+
+namespace tilesched {
+
+MaterializedSchedule materializeSchedule(const MaterializeInput &in, const MaterializeOptions &opts,
+                                         PipeNamer &namer, DiagnosticEngine &diags) {
+  MaterializedSchedule plan;
+  const ScheduleAnalysis &a = *in.analysis;
+  if (!a.valid || a.ops.size() != in.block->ops.size()) {
+    diags.error(in.block->range, "materialization: the schedule analysis of block '" + in.block->name +
+                                     "' is not valid; nothing to materialize");
+    return plan;
+  }
+  plan.ii = a.ii;
+  plan.stageCount = a.stageCount;
+  plan.ops = a.ops;
+
+  // Recover depths and the producer/consumer maps (seed 003).
+  ScheduleView view(in);
+
+  // Mutex placeholders first, then pipe placeholders (seed 002).
+  std::vector<MutexPlaceholder> mutexPlaceholders =
+      seedMutexPlaceholders(view, *in.graph, in.constraints, in.nodeNames);
+  std::vector<PipePlaceholder> worklist = seedPipePlaceholders(view);
+
+  std::vector<PipeSkeleton> skeletons;
+  for (const PipePlaceholder &p : worklist) {
+    std::vector<PipeSkeleton> emitted = solveSchedule(view, in.constraints, p);
+    ++plan.solves;
+    for (PipeSkeleton &k : emitted) {
+      plan.trivialFallback = plan.trivialFallback || k.trivialFallback;
+      skeletons.push_back(std::move(k));
+    }
+  }
+
+  plan.mutexes = collapseMutexPlaceholders(view, mutexPlaceholders);
+  plan.pipes = collapsePipeSkeletons(view, skeletons);
+  for (MutexValue &m : plan.mutexes) m.name = namer.next(/*pipe=*/false);
+  for (PipeValue &p : plan.pipes) p.name = namer.next(/*pipe=*/true);
+
+  // tileiras stays silent here (seed 002: "let later passes diagnose"); tilesched says it.
+  for (const PipeValue &p : plan.pipes)
+    if (p.trivialFallback)
+      diags.note(view.op(p.owner).nameRange,
+                 p.name + ": no op of this block produces the async handle " + p.raw->name +
+                     " before it is read here, so it gets a consumer-only Pipe_ (seed 002 trivial fallback)");
+
+  plan.sequence = rebuildSequence(view, plan.pipes, plan.mutexes);
+  plan.valid = verifyScheduledRegion(view, plan, opts, in.nodeNames, diags);
+  return plan;
+}
+
+}  // namespace tilesched

@@ -1,0 +1,64 @@
+// Mutex placeholders (seed 002: exclusion edges are seeded first, because a missing mutex is a
+// correctness bug while a missing pipe edge only costs overlap).
+#include <algorithm>
+#include <map>
+
+#include "materialize/Skeletons.h"
+
+namespace tilesched {
+
+namespace {
+
+std::string nameOf(const std::vector<std::string> &names, int node) {
+  return node < static_cast<int>(names.size()) ? names[node] : "op#" + std::to_string(node);
+}
+
+// Does `consumer` read a value `producer` defines (directly or through iter_args)?
+bool readsValueOf(const ScheduleView &view, int consumer, int producer) {
+  for (const Value *u : view.uses(consumer))
+    if (view.trace(u).producer == producer) return true;
+  return false;
+}
+
+}  // namespace
+
+// Three relations serialise work without a value to carry (docs/decisions.md):
+//  - force_serial_execution on the scf.for: the whole body, one iteration at a time;
+//  - force_serial_execution on ops: each constraint group of such ops;
+//  - a sched.deps edge whose ops share no value (memory ordering, imported edges).
+std::vector<MutexPlaceholder> seedMutexPlaceholders(const ScheduleView &view, const DependenceGraph &graph,
+                                                    const ConstraintState *constraints,
+                                                    const std::vector<std::string> &nodeNames) {
+  std::vector<MutexPlaceholder> out;
+  const int n = view.numNodes();
+  bool slotsUsable = constraints && constraints->slots.size() == static_cast<size_t>(n);
+  if (constraints && constraints->regionForceSerial && n > 0) {
+    MutexPlaceholder all;
+    for (int i = 0; i < n; ++i) all.ops.push_back(i);
+    all.reason = "force_serial_execution on the " +
+                 std::string(view.block().owner ? view.block().owner->name : "block");
+    out.push_back(std::move(all));
+  }
+  if (slotsUsable) {
+    std::map<uint32_t, size_t> placeholderOfGroup;
+    for (int i = 0; i < n; ++i) {
+      if (!(constraints->slots[i].flags & FlagForceSerial)) continue;
+      uint32_t group = constraints->dsu.findNoCompress(constraints->slots[i].gid);
+      auto [it, inserted] = placeholderOfGroup.emplace(group, out.size());
+      if (inserted)
+        out.push_back({{}, "force_serial_execution (constraint group " + std::to_string(group) + ")"});
+      out[it->second].ops.push_back(i);
+    }
+  }
+  for (const DepEdge &e : graph.edges) {
+    if (e.kind != EdgeKind::Explicit || e.src >= n || e.dst >= n || readsValueOf(view, e.dst, e.src)) continue;
+    MutexPlaceholder p;
+    p.ops = e.src == e.dst ? std::vector<int>{e.src} : std::vector<int>{std::min(e.src, e.dst), std::max(e.src, e.dst)};
+    p.reason = "sched.deps " + nameOf(nodeNames, e.src) + " -> " + nameOf(nodeNames, e.dst) + " (latency " +
+               std::to_string(e.latency) + ", distance " + std::to_string(e.distance) + ")";
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace tilesched

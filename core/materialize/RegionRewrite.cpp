@@ -1,0 +1,164 @@
+// Applies a verified plan to the IR: the block in (stage, order) with the Pipe_/Mutex_ ops
+// spliced in, per-op nv_tile.aws.stage/order/cycle, and on the owner the II, the stage count
+// and the prologue/kernel/epilogue a peeling pass would produce (facts §7.3).
+#include <algorithm>
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "materialize/MaterializeSchedule.h"
+
+namespace tilesched {
+
+namespace {
+
+Attribute i32(int v) { return Attribute::integer(v, "i32"); }
+
+Attribute stageList(int first, int last) {
+  std::vector<Attribute> stages;
+  for (int s = first; s <= last; ++s) stages.push_back(Attribute::integer(s, ""));
+  return Attribute::array(std::move(stages));
+}
+
+Attribute nameList(const std::vector<int> &nodes, const std::vector<std::string> &names) {
+  std::vector<Attribute> out;
+  for (int n : nodes) out.push_back(Attribute::string(n < static_cast<int>(names.size()) ? names[n] : "op#" + std::to_string(n)));
+  return Attribute::array(std::move(out));
+}
+
+void addAttr(Operation &op, const std::string &key, Attribute value) {
+  NamedAttribute na;
+  na.name = key;
+  na.value = std::move(value);
+  op.attributes.push_back(std::move(na));
+}
+
+// Peeling S stages: a prologue of S-1 steps (step k runs stages 0..k of the first iterations),
+// the kernel running every stage N-(S-1) times, an epilogue of S-1 steps draining stages k..S-1.
+Attribute pipelineShape(int stageCount) {
+  const int s = std::max(1, stageCount);
+  std::vector<Attribute> prologue, epilogue;
+  for (int k = 0; k + 1 < s; ++k) prologue.push_back(stageList(0, k));
+  for (int k = 1; k < s; ++k) epilogue.push_back(stageList(k, s - 1));
+  Attribute d;
+  d.kind = Attribute::Kind::Dict;
+  d.entries.push_back({"prologue", Attribute::array(std::move(prologue)), {}});
+  d.entries.push_back({"kernel", stageList(0, s - 1), {}});
+  d.entries.push_back({"kernel_trip_count", Attribute::string(s == 1 ? "N" : "N-" + std::to_string(s - 1)), {}});
+  d.entries.push_back({"epilogue", Attribute::array(std::move(epilogue)), {}});
+  return d;
+}
+
+class Rewriter {
+public:
+  Rewriter(Module &module, const ScheduledBlock &block, const MaterializedSchedule &plan,
+           const std::vector<std::string> &names)
+      : module_(module), block_(block), plan_(plan), names_(names) {}
+
+  void run() {
+    std::vector<std::unique_ptr<Operation>> &ops = block_.body ? block_.body->operations : module_.operations;
+    std::vector<std::unique_ptr<Operation>> old = std::move(ops);
+    ops.clear();
+    std::unordered_map<const Operation *, size_t> position;
+    for (size_t i = 0; i < old.size(); ++i) position[old[i].get()] = i;
+    const std::unordered_set<const Operation *> scheduled(block_.ops.begin(), block_.ops.end());
+
+    // Ops of the container that are not scheduled (the functions around a bare snippet) keep
+    // their place ahead of the block; the terminator stays last; stale Pipe_/Mutex_ go.
+    for (auto &op : old)
+      if (op && op.get() != block_.terminator && !isMaterializedOp(*op) && !scheduled.count(op.get()))
+        ops.push_back(std::move(op));
+    for (const RegionItem &item : plan_.sequence) {
+      switch (item.kind) {
+      case RegionItem::Kind::Op: {
+        Operation *op = block_.ops[item.index];
+        stamp(*op, plan_.ops[item.index]);
+        ops.push_back(std::move(old[position.at(op)]));
+        break;
+      }
+      case RegionItem::Kind::Pipe: ops.push_back(makePipe(plan_.pipes[item.index])); break;
+      case RegionItem::Kind::Mutex: ops.push_back(makeMutex(plan_.mutexes[item.index])); break;
+      }
+    }
+    if (block_.terminator) ops.push_back(std::move(old[position.at(block_.terminator)]));
+    stampOwner();
+  }
+
+private:
+  void stamp(Operation &op, const OpSchedule &s) {
+    op.setDiscardableAttr(kAttrAwsStage, i32(s.stage));
+    op.setDiscardableAttr(kAttrAwsOrder, i32(s.order));
+    op.setDiscardableAttr(kAttrAwsCycle, i32(s.cycle));
+    if (!block_.owner) op.setDiscardableAttr(kAttrAwsII, i32(plan_.ii));  // a bare snippet has no owner to carry it
+  }
+
+  void stampOwner() {
+    if (!block_.owner) return;
+    block_.owner->setDiscardableAttr(kAttrAwsII, i32(plan_.ii));
+    block_.owner->setDiscardableAttr(kAttrAwsStageCount, i32(plan_.stageCount));
+    if (block_.isLoop) block_.owner->setDiscardableAttr(kAttrAwsPipeline, pipelineShape(plan_.stageCount));
+  }
+
+  std::unique_ptr<Operation> newOp(const char *name, const std::string &result, const std::string &type) {
+    auto op = std::make_unique<Operation>();
+    op->name = name;
+    op->syntax = OpSyntax::Generic;
+    op->parentBlock = block_.body;
+    Value *v = module_.newValue();
+    v->name = "%" + result;
+    v->type = type;
+    v->definingOp = op.get();
+    op->results.push_back(v);
+    return op;
+  }
+
+  std::unique_ptr<Operation> makePipe(const PipeValue &p) {
+    const std::string payload = p.payloadType.empty() ? "none" : p.payloadType;
+    auto op = newOp(kPipeOpName, p.name, "!nv_tileas.pipe<" + payload + ">");
+    std::string operandTypes;
+    for (const Value *v : p.operands) {
+      // The plan holds read-only views of values that this module owns and this rewrite edits.
+      op->operands.push_back(const_cast<Value *>(v));
+      operandTypes += (operandTypes.empty() ? "" : ", ") + (v->type.empty() ? std::string("none") : v->type);
+    }
+    op->typeText = "(" + operandTypes + ") -> " + op->results[0]->type;
+    addAttr(*op, "depth", i32(p.depth));
+    addAttr(*op, "stages_crossed", i32(p.stagesCrossed));
+    addAttr(*op, "flavour", Attribute::string(p.tile ? "tile" : "scalar"));
+    addAttr(*op, "raw", Attribute::string(p.raw->name));
+    addAttr(*op, "producers", nameList(p.producers, names_));
+    addAttr(*op, "consumers", nameList(p.consumers, names_));
+    if (p.trivialFallback) addAttr(*op, "trivial_fallback", Attribute::unit());
+    addAttr(*op, kAttrAwsStage, i32(p.stage));
+    addAttr(*op, kAttrAwsOrder, i32(p.order));
+    return op;
+  }
+
+  std::unique_ptr<Operation> makeMutex(const MutexValue &m) {
+    auto op = newOp(kMutexOpName, m.name, "!nv_tileas.mutex");
+    op->typeText = "() -> !nv_tileas.mutex";
+    addAttr(*op, "barrier", i32(m.barrier));
+    addAttr(*op, "protects", nameList(m.protects, names_));
+    std::vector<Attribute> reasons;
+    for (const std::string &r : m.reasons) reasons.push_back(Attribute::string(r));
+    addAttr(*op, "reasons", Attribute::array(std::move(reasons)));
+    addAttr(*op, kAttrAwsStage, i32(m.stage));
+    addAttr(*op, kAttrAwsOrder, i32(m.order));
+    return op;
+  }
+
+  Module &module_;
+  const ScheduledBlock &block_;
+  const MaterializedSchedule &plan_;
+  const std::vector<std::string> &names_;
+};
+
+}  // namespace
+
+void rewriteScheduledRegion(Module &module, const ScheduledBlock &block, const MaterializedSchedule &plan,
+                            const std::vector<std::string> &nodeNames) {
+  if (!plan.valid) return;
+  Rewriter(module, block, plan, nodeNames).run();
+}
+
+}  // namespace tilesched

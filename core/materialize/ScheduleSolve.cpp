@@ -1,0 +1,209 @@
+// Schedule::solve, phase by phase (seed 002 "Schedule::solve" and "Six-Phase State Machine").
+#include "materialize/ScheduleSolve.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <numeric>
+
+namespace tilesched {
+
+DisjointSet::DisjointSet(size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0); }
+
+int DisjointSet::find(int x) {
+  int root = x;
+  while (parent_[root] != root) root = parent_[root];
+  while (parent_[x] != root) {
+    int next = parent_[x];
+    parent_[x] = root;
+    x = next;
+  }
+  return root;
+}
+
+void DisjointSet::unite(int a, int b) {
+  a = find(a);
+  b = find(b);
+  if (a == b) return;
+  if (b < a) std::swap(a, b);
+  parent_[b] = a;
+}
+
+// Phase 1. The comparator is lexicographic (stage, order) and never ties (seed 002,
+// sub_8F7900): (stage, order) is unique per block, and the node id settles the rest.
+void collectCandidateProducers(const ScheduleView &view, const PipePlaceholder &p, SolveState &s) {
+  s.work = view.producersOf(p.raw);
+  std::stable_sort(s.work.begin(), s.work.end(), [&](int a, int b) { return view.before(a, b); });
+}
+
+// Phase 2.
+void buildScheduleMaps(const ScheduleView &view, const PipePlaceholder &p, SolveState &s) {
+  s.schedInfo.clear();
+  s.owner.clear();
+  for (int node : s.work) {
+    s.schedInfo[node] = view.info(node);
+    for (const Value *r : view.op(node).results)
+      if (view.origin(r) == p.raw) s.owner[r->definingOp] = node;
+  }
+  s.schedInfo[p.consumer] = view.info(p.consumer);
+  walkOps(*view.block().ops[p.consumer], [&](Operation &op) {
+    for (const Value *v : op.operands)
+      if (view.origin(v) == p.raw) s.owner.emplace(&op, p.consumer);
+  });
+}
+
+namespace {
+
+// The candidate producer that wrote `v` (followed through iter_args), or -1.
+int candidateOf(const SolveState &s, const UseSource &src) {
+  if (!src.value || !src.value->definingOp) return -1;
+  auto it = s.owner.find(src.value->definingOp);
+  if (it == s.owner.end() || !s.schedInfo.count(it->second)) return -1;
+  return it->second;
+}
+
+}  // namespace
+
+// Phase 3. Start from the producers of the values the consumer reads, then follow their
+// same-origin operands upstream. A producer is live at the consumer when its write issues no
+// later than the read: cycle(P) <= cycle(C) + d * II. A producer first met at a larger distance
+// is revisited when a shorter one turns up, so each keeps its nearest write.
+void closeUnderLiveAtConsumer(const ScheduleView &view, const PipePlaceholder &p, SolveState &s) {
+  s.distance.clear();
+  s.dead.clear();
+  std::deque<int> queue;
+  const OpSchedule &consumer = s.schedInfo.at(p.consumer);
+  auto admit = [&](int producer, int distance) {
+    const OpSchedule &info = s.schedInfo.at(producer);
+    bool inTime = (int64_t)info.cycle <= (int64_t)consumer.cycle + (int64_t)distance * view.ii();
+    if (!inTime || (producer == p.consumer && distance == 0)) {
+      s.dead.insert(producer);
+      return;
+    }
+    auto it = s.distance.find(producer);
+    if (it != s.distance.end() && it->second <= distance) return;
+    s.distance[producer] = distance;
+    queue.push_back(producer);
+  };
+  for (const Value *u : view.uses(p.consumer)) {
+    if (view.origin(u) != p.raw) continue;
+    UseSource src = view.trace(u);
+    if (int producer = candidateOf(s, src); producer >= 0) admit(producer, src.distance);
+  }
+  while (!queue.empty()) {
+    int producer = queue.front();
+    queue.pop_front();
+    const int base = s.distance.at(producer);
+    for (const Value *w : view.uses(producer)) {
+      if (view.origin(w) != p.raw) continue;
+      UseSource src = view.trace(w);
+      if (int upstream = candidateOf(s, src); upstream >= 0) admit(upstream, base + src.distance);
+    }
+  }
+  s.live.clear();
+  for (int node : s.work)
+    if (s.distance.count(node)) {
+      s.live.push_back(node);
+      s.dead.erase(node);
+    }
+}
+
+// Phase 4. The forest starts from the constraint-attribute DSU (seed 002: the UF buckets are
+// seeded from Schedule+0x70): producers of one constraint group start together, with the
+// absent == 0 quirk putting every unconstrained op in group 0. Then a producer joins the
+// producer of each operand that carries the same raw value.
+void unionSameOrigin(const ScheduleView &view, const ConstraintState *constraints, const PipePlaceholder &p,
+                     SolveState &s) {
+  DisjointSet dsu(s.live.size());
+  std::map<int, int> index;  // node -> position in live
+  for (size_t i = 0; i < s.live.size(); ++i) index[s.live[i]] = static_cast<int>(i);
+
+  if (constraints && constraints->slots.size() == static_cast<size_t>(view.numNodes())) {
+    std::map<uint32_t, int> firstOfGroup;
+    for (size_t i = 0; i < s.live.size(); ++i) {
+      uint32_t group = constraints->dsu.findNoCompress(constraints->slots[s.live[i]].gid);
+      auto [it, inserted] = firstOfGroup.emplace(group, static_cast<int>(i));
+      if (!inserted) dsu.unite(it->second, static_cast<int>(i));
+    }
+  }
+  for (size_t i = 0; i < s.live.size(); ++i)
+    for (const Value *w : view.uses(s.live[i])) {
+      if (view.origin(w) != p.raw) continue;
+      int def = candidateOf(s, view.trace(w));
+      if (auto it = index.find(def); it != index.end()) dsu.unite(static_cast<int>(i), it->second);
+    }
+
+  s.groups.clear();
+  std::map<int, size_t> groupOfRoot;
+  for (size_t i = 0; i < s.live.size(); ++i) {
+    auto [it, inserted] = groupOfRoot.emplace(dsu.find(static_cast<int>(i)), s.groups.size());
+    if (inserted) s.groups.emplace_back();
+    s.groups[it->second].push_back(s.live[i]);
+  }
+}
+
+// Phase 5. The canonical owner of a group is its earliest member by (stage, order).
+void chooseEarliestOwners(const ScheduleView &view, SolveState &s) {
+  s.canonical.clear();
+  for (const std::vector<int> &members : s.groups)
+    s.canonical.push_back(*std::min_element(members.begin(), members.end(),
+                                            [&](int a, int b) { return view.before(a, b); }));
+}
+
+// Phase 6. One Pipe_ per group; with no live producer, a consumer-only Pipe_ with the scalar
+// constructor's default depth 2 (facts §4.1, sub_8E9450 with no producer range) and the
+// trivial-fallback flag: later passes diagnose the missing dataflow.
+std::vector<PipeSkeleton> emitPipes(const ScheduleView &view, const PipePlaceholder &p, SolveState &s) {
+  std::vector<PipeSkeleton> out;
+  auto operandsFrom = [&](const std::vector<int> *members) {
+    std::vector<const Value *> operands;
+    for (const Value *u : view.uses(p.consumer)) {
+      if (view.origin(u) != p.raw) continue;
+      UseSource src = view.trace(u);
+      const Value *v = members ? src.value : u;
+      if (members && std::find(members->begin(), members->end(), candidateOf(s, src)) == members->end()) continue;
+      if (std::find(operands.begin(), operands.end(), v) == operands.end()) operands.push_back(v);
+    }
+    return operands;
+  };
+  for (size_t g = 0; g < s.groups.size(); ++g) {
+    PipeSkeleton k;
+    k.raw = p.raw;
+    k.members = s.groups[g];
+    k.canonical = s.canonical[g];
+    k.consumer = p.consumer;
+    k.operands = operandsFrom(&k.members);
+    k.depth = 1;
+    for (int member : k.members) {
+      k.depth = std::max(k.depth, view.ringDepth(member, p.consumer, s.distance.at(member)));
+      k.stagesCrossed = std::max(k.stagesCrossed, view.stagesCrossed(member, p.consumer, s.distance.at(member)));
+    }
+    out.push_back(std::move(k));
+  }
+  if (s.live.empty()) {
+    PipeSkeleton k;
+    k.raw = p.raw;
+    k.canonical = p.consumer;
+    k.consumer = p.consumer;
+    k.operands = operandsFrom(nullptr);
+    k.depth = 2;
+    k.trivialFallback = true;
+    s.trivialFallback = true;
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+std::vector<PipeSkeleton> solveSchedule(const ScheduleView &view, const ConstraintState *constraints,
+                                        const PipePlaceholder &p, SolveState *state) {
+  SolveState local;
+  SolveState &s = state ? *state : local;
+  collectCandidateProducers(view, p, s);
+  buildScheduleMaps(view, p, s);
+  closeUnderLiveAtConsumer(view, p, s);
+  unionSameOrigin(view, constraints, p, s);
+  chooseEarliestOwners(view, s);
+  return emitPipes(view, p, s);
+}
+
+}  // namespace tilesched
