@@ -30,7 +30,10 @@ function valueNode(block: Block, key: string, v: unknown): Node | string {
 export function renderFailure(block: Block): HTMLElement | null {
   const f = block.failure;
   if (!f) return null;
-  const keys = Object.keys(f).filter((k) => !(typeof f[k] === 'number' && (f[k] as number) < 0));
+  // A failure before any op was tried (e.g. the II cap below the MII) has only the II and why.
+  const keys = typeof f.op === 'number' && f.op < 0
+    ? ['ii', 'message'].filter((k) => k in f)
+    : Object.keys(f).filter((k) => !(typeof f[k] === 'number' && (f[k] as number) < 0) && f[k] !== '');
   return h('details', { class: 'failure', open: true, 'data-testid': 'failure' },
     h('summary', {}, 'Why no schedule was found'),
     h('dl', {}, ...keys.flatMap((k) => [h('dt', {}, LABELS[k] ?? k.replace(/_/g, ' ')), h('dd', {}, valueNode(block, k, f[k]))])));

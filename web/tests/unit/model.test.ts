@@ -101,3 +101,18 @@ describe('generator comparison', () => {
     expect(diffSummary(a, b)).toEqual({ ii: true, stage_count: false, status: false, generator: false });
   });
 });
+
+describe('RRT replay on the native trace', () => {
+  it('rebuilds the final reservation table from the commit/uncommit/clear entries', () => {
+    let checked = 0;
+    for (const name of ['seed-worked-example', 'hopper-tma-wgmma-gemm']) {
+      for (const b of parseDocument(fixture(`native-${name}.json`)).blocks) {
+        if (!b.rrt || !b.trace || b.trace_dropped > 0 || !b.trace.some((t) => t.outcome === 'commit')) continue;
+        expect(cells(replayRRT(b, b.trace.length - 1)!)).toEqual(cells(b.rrt));
+        expect(cells(finalRRT({ ...b, rrt: null })!)).toEqual(cells(b.rrt));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});

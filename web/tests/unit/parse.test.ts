@@ -50,3 +50,39 @@ describe('result document model', () => {
     expect(() => parseDocument('{"version": 1, "blocks": [{"generator": "serial", "status": "scheduled", "ops": [{"name": "a"}]}]}')).toThrow(/ops\[0\]: missing "id"/);
   });
 });
+
+describe('documents printed by the native tool', () => {
+  const native = (name: string) => parseDocument(fixture(`native-${name}.json`));
+
+  it('parses every snapshot', () => {
+    for (const name of ['seed-worked-example', 'infeasible', 'broken', 'hopper-tma-wgmma-gemm']) {
+      const doc = native(name);
+      expect(doc.version).toBe(1);
+      expect(doc.tool).toMatch(/^tilesched /);
+      for (const b of doc.blocks) {
+        expect(b.ops.length).toBeGreaterThan(0);
+        for (const op of b.ops) expect(op.name).not.toBe('');
+      }
+    }
+  });
+
+  it('keeps the placement of a scheduled block consistent', () => {
+    const b = native('seed-worked-example').blocks[0];
+    expect(b.status).toBe('scheduled');
+    for (const op of b.ops) expect(op.stage).toBe(Math.floor(op.cycle / b.ii));
+    expect(b.mii?.binding).not.toBe('');
+    expect(b.summary?.op_count).toBe(b.ops.length);
+    expect(b.ops.every((o) => o.constraints !== null)).toBe(true);
+  });
+
+  it('reads a failed block and a broken input', () => {
+    const failed = native('infeasible').blocks[0];
+    expect(failed.status).toBe('failed');
+    expect(failed.failure?.message).toMatch(/II cap/);
+    expect(failed.ops.every((o) => o.cycle === -1)).toBe(true);
+    const broken = native('broken');
+    expect(broken.blocks).toEqual([]);
+    expect(broken.diagnostics.every((d) => d.line > 0 && d.col > 0)).toBe(true);
+    expect(broken.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+  });
+});
