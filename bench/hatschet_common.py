@@ -274,8 +274,10 @@ def run_loop(tilesched: str, loop: Loop, generator: str, timeout: float, repeat:
     out.ops = len(block.get("ops", []))
     out.status = block.get("status", "?")
     out.ii = block.get("ii", 0)
-    out.mii_parts = block.get("mii", {}) or {}
-    out.mii = max(out.mii_parts.values(), default=0)
+    mii = block.get("mii") or {}
+    out.mii_parts = {k: mii[k] for k in ("resource", "recurrence", "fine_density", "dependency")
+                     if isinstance(mii.get(k), int)}
+    out.mii = mii.get("lower_bound", max(out.mii_parts.values(), default=0))
     if not out.scheduled:
         out.message = "; ".join(errors)[:500]
         return out
