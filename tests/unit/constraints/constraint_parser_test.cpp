@@ -242,3 +242,21 @@ TEST_CASE("constraints: force_serial_execution on the scf.for marks the region")
   auto plain = run("    %a = x.op %i : i32\n");
   CHECK_FALSE(plain->state.regionForceSerial);
 }
+
+TEST_CASE("constraints: the region flag is also read from the scf.for's inherent properties") {
+  auto p = test::parseBlocks(R"(func.func @f(%n: index) {
+  "scf.for"(%n, %n, %n) <{tileas.schedule.constraint.force_serial_execution}> ({
+  ^bb0(%i: index):
+    %a = x.op %i : i32
+    scf.yield
+  }) : (index, index, index) -> ()
+  return
+})");
+  INFO(test::diagText(p->diags));
+  REQUIRE_FALSE(p->diags.hasErrors());
+  REQUIRE(p->blocks.size() == 1);
+  REQUIRE(p->blocks[0].isLoop);
+  DiagnosticEngine d;
+  CHECK(parseConstraints(p->blocks[0], d).regionForceSerial);
+  CHECK(d.all().empty());
+}
