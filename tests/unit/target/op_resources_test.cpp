@@ -1,0 +1,176 @@
+// resolveOpResources (model lookup, sched.latency / sched.footprint overrides) and
+// applyModulePools (sched.pools), on parsed snippets.
+#include <catch2/catch.hpp>
+
+#include "TestSupport.h"
+#include "target/TargetModel.h"
+
+using namespace tilesched;
+
+namespace {
+
+TargetModel blackwell() {
+  auto m = builtinTargetModel("blackwell");
+  REQUIRE(m);
+  return *m;
+}
+
+// The scheduled ops of the first block of `src`, which must parse cleanly.
+struct Snippet {
+  std::unique_ptr<test::Parsed> parsed;
+  const Operation &op(size_t i) const { return *parsed->blocks.at(0).ops.at(i); }
+};
+
+Snippet snippet(std::string_view src) {
+  Snippet s{test::parseBlocks(src)};
+  INFO(test::diagText(s.parsed->diags));
+  REQUIRE_FALSE(s.parsed->diags.hasErrors());
+  REQUIRE_FALSE(s.parsed->blocks.empty());
+  return s;
+}
+
+std::string located(const Diagnostic &d) {
+  return std::to_string(d.range.begin.line) + ":" + std::to_string(d.range.begin.col) + " " + d.message;
+}
+
+std::vector<std::string> rowNames(const TargetModel &m, const FootprintRow &row) {
+  std::vector<std::string> out;
+  for (int r : row) out.push_back(m.resources[size_t(r)].name);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("op resources: model entry, then the documented default") {
+  TargetModel m = blackwell();
+  Snippet s = snippet(R"(func.func @f(%d: index) {
+  %a = nv_tileas.async.tiled_tma_load %d : i32
+  %b = nv_tileas.async.pipeline.producer_acquire %a : i32
+  %c = my.unlisted %b : i32
+  return
+})");
+  DiagnosticEngine d;
+  OpResources tma = resolveOpResources(s.op(0), m, d);
+  CHECK(tma.source == OpResources::Source::Model);
+  CHECK(tma.latency == 8);
+  CHECK(tma.footprint.size() == 8);
+  CHECK(tma.traits == TraitTma);
+  OpResources acquire = resolveOpResources(s.op(1), m, d);
+  CHECK(acquire.traits == TraitAsyncPipeline);
+  CHECK(acquire.footprint.empty());
+  OpResources unlisted = resolveOpResources(s.op(2), m, d);
+  CHECK(unlisted.source == OpResources::Source::Default);
+  CHECK(unlisted.latency == 1);
+  CHECK(unlisted.footprint.empty());
+  CHECK(unlisted.traits == TraitNone);
+  CHECK(d.all().empty());
+}
+
+TEST_CASE("op resources: sched.latency and sched.footprint replace the model's entry") {
+  TargetModel m = blackwell();
+  Snippet s = snippet(R"(func.func @f(%d: index) {
+  %a = nv_tileas.async.tiled_tma_load %d {sched.latency = 3 : i32, sched.footprint = [["tma", "fma_issue", "fma_issue"], [], ["tp_mma"]]} : i32
+  %b = my.op %a {sched.latency = 0} : i32
+  return
+})");
+  DiagnosticEngine d;
+  OpResources a = resolveOpResources(s.op(0), m, d);
+  CHECK(d.all().empty());
+  CHECK(a.source == OpResources::Source::Override);
+  CHECK(a.latency == 3);
+  REQUIRE(a.footprint.size() == 3);  // duration = number of rows, empty rows included
+  CHECK(rowNames(m, a.footprint[0]) == std::vector<std::string>{"tma", "fma_issue", "fma_issue"});
+  CHECK(a.footprint[1].empty());
+  CHECK(rowNames(m, a.footprint[2]) == std::vector<std::string>{"tp_mma"});
+  CHECK(a.traits == TraitTma);  // traits stay with the op name
+  OpResources b = resolveOpResources(s.op(1), m, d);
+  CHECK(b.source == OpResources::Source::Override);
+  CHECK(b.latency == 0);
+}
+
+TEST_CASE("op resources: overrides are looked up inherent first, then discardable") {
+  TargetModel m = blackwell();
+  Snippet s = snippet(R"(func.func @f(%d: index) {
+  %a = "my.op"(%d) <{sched.latency = 5 : i32}> {sched.latency = 9 : i32} : (index) -> i32
+  %b = "my.op"(%a) {sched.latency = 9 : i32} : (i32) -> i32
+  return
+})");
+  DiagnosticEngine d;
+  CHECK(resolveOpResources(s.op(0), m, d).latency == 5);
+  CHECK(resolveOpResources(s.op(1), m, d).latency == 9);
+}
+
+TEST_CASE("op resources: malformed overrides are errors at the attribute") {
+  TargetModel m = blackwell();
+  Snippet s = snippet(R"(func.func @f(%d: index) {
+  %a = my.op %d {sched.latency = -2 : i32} : i32
+  %b = my.op %a {sched.latency = "7"} : i32
+  %c = my.op %b {sched.footprint = [["tma"], ["tmaa"]]} : i32
+  %e = my.op %c {sched.footprint = [["tma", "tp_mma", "tma"]]} : i32
+  %g = my.op %e {sched.footprint = [["named_barriers", "named_barriers", "named_barriers", "named_barriers"]]} : i32
+  %h = my.op %g {sched.footprint = ["tma"]} : i32
+  %k = my.op %h {sched.footprint = [[12]]} : i32
+  %l = my.op %k {sched.footprint = 3} : i32
+  return
+})");
+  std::vector<std::string> got;
+  for (size_t i = 0; i < 8; ++i) {
+    DiagnosticEngine d;
+    OpResources r = resolveOpResources(s.op(i), m, d);
+    CHECK(r.source == OpResources::Source::Default);  // a rejected override changes nothing
+    REQUIRE(d.all().size() == 1);
+    CHECK(d.all()[0].severity == Severity::Error);
+    got.push_back(located(d.all()[0]));
+  }
+  CHECK(got[0] == "2:34 sched.latency must be an integer in [0, 100000]");
+  CHECK(got[1] == "3:34 sched.latency must be an integer in [0, 100000]");
+  CHECK(got[2] == "4:47 unknown slot or pool 'tmaa' in sched.footprint (target model 'blackwell')");
+  CHECK(got[3] == "5:55 sched.footprint: slot 'tma' is listed twice in one row; a slot is a singleton");
+  CHECK(got[4] == "6:92 sched.footprint: row requests 4 units of pool 'named_barriers', whose capacity is 3");
+  CHECK(got[5].rfind("7:37 sched.footprint must be an array of rows", 0) == 0);
+  CHECK(got[6] == "8:38 sched.footprint entries must be slot or pool names in quotes");
+  CHECK(got[7].rfind("9:36 sched.footprint must be an array of rows", 0) == 0);
+}
+
+TEST_CASE("module pools: sched.pools adds and resizes pools") {
+  TargetModel m = blackwell();
+  auto p = test::parseBlocks(R"(module attributes {sched.pools = {hls_load = 2 : i32, named_barriers = 16 : i32}} {
+  func.func @f() {
+    return
+  }
+})");
+  REQUIRE_FALSE(p->diags.hasErrors());
+  size_t before = m.resources.size();
+  DiagnosticEngine d;
+  applyModulePools(*p->module, m, d);
+  CHECK(d.all().empty());
+  REQUIRE(m.resources.size() == before + 1);
+  const Resource &added = m.resources.back();
+  CHECK(added.name == "hls_load");
+  CHECK(added.capacity == 2);
+  CHECK_FALSE(added.isSlot);
+  CHECK(m.resources[size_t(m.resourceIndex("named_barriers"))].capacity == 16);
+}
+
+TEST_CASE("module pools: bad entries are errors at the attribute and change nothing") {
+  TargetModel m = blackwell();
+  auto p = test::parseBlocks(R"(module attributes {sched.pools = {tma = 2 : i32, a = 0 : i32, b = "3", c = 1.5 : f32}} {
+})");
+  REQUIRE_FALSE(p->diags.hasErrors());
+  size_t before = m.resources.size();
+  DiagnosticEngine d;
+  applyModulePools(*p->module, m, d);
+  CHECK(m.resources.size() == before);
+  REQUIRE(d.all().size() == 4);
+  CHECK(located(d.all()[0]) == "1:35 sched.pools entry 'tma' clashes with slot 12 of target model 'blackwell'; a "
+                               "slot is a singleton and cannot be resized");
+  CHECK(located(d.all()[1]) == "1:54 capacity of pool 'a' in sched.pools must be an integer in [1, 1048576]");
+  CHECK(located(d.all()[2]).rfind("1:67 capacity of pool 'b'", 0) == 0);
+  CHECK(located(d.all()[3]).rfind("1:76 capacity of pool 'c'", 0) == 0);
+
+  auto notDict = test::parseBlocks("module attributes {sched.pools = [1]} {\n}");
+  DiagnosticEngine d2;
+  applyModulePools(*notDict->module, m, d2);
+  REQUIRE(d2.all().size() == 1);
+  CHECK(located(d2.all()[0]).rfind("1:34 sched.pools must be a dictionary", 0) == 0);
+}
