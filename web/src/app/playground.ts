@@ -4,7 +4,7 @@ import { Engine } from '../engine/engine';
 import { createSchedulerWorker } from '../engine/worker-factory';
 import type { Diagnostic, Op } from '../engine/types';
 import { SourceEditor } from '../editor/editor';
-import { DEFAULT_EXAMPLE, EXAMPLES } from '../panes/examples';
+import { DEFAULT_EXAMPLE, EXAMPLES, exampleOptions } from '../panes/examples';
 import { renderDiagnostics } from '../panes/diagnostics-list';
 import type { ModelDialog } from '../panes/model-dialog';
 import { renderOptionsBar } from '../panes/options-bar';
@@ -25,7 +25,9 @@ function initialState(notices: string[]): AppState {
     return decoded.state;
   }
   if (decoded.kind === 'error') notices.push(decoded.message);
-  return defaultState(DEFAULT_EXAMPLE?.source ?? '');
+  const s = defaultState(DEFAULT_EXAMPLE?.source ?? '');
+  if (DEFAULT_EXAMPLE) s.options = exampleOptions(DEFAULT_EXAMPLE.source);
+  return s;
 }
 
 export function mountPlayground(root: HTMLElement): void {
@@ -93,8 +95,10 @@ export function mountPlayground(root: HTMLElement): void {
     const ex = EXAMPLES.find((e) => e.id === examples.value);
     examples.value = '';
     if (ex) {
+      applyingState = true;
       editor.setText(ex.source);
-      state.update({ block: 0 });
+      applyingState = false;
+      state.update({ source: ex.source, options: exampleOptions(ex.source), compare: null, block: 0 });
       void session.run();
     }
   });

@@ -78,7 +78,7 @@ export class SourceEditor {
     const extensions: Extension[] = [
       runKeys,
       ...mlirViewExtensions(),
-      highlightActiveLine(), highlightActiveLineGutter(), history(), lintGutter(),
+      highlightActiveLine(), highlightActiveLineGutter(), history(), lintGutter(), EditorView.lineWrapping,
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap]),
       EditorView.contentAttributes.of({ 'aria-label': 'nv_tileas snippet', 'data-testid': 'editor-content' }),
       EditorView.updateListener.of((u) => {

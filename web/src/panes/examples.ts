@@ -1,5 +1,7 @@
 // The examples gallery: the snippets of examples/*.mlir, bundled as text. Each is named after
-// its file; its leading comment block is the description.
+// its file; its leading comment block is the description, and a `// Run: tilesched FILE FLAGS`
+// line in it gives the options the example is meant to be run with.
+import { BUILTIN_MODELS, DEFAULT_OPTIONS, GENERATOR_CHOICES, type ScheduleOptions } from '../engine/options';
 const files = import.meta.glob('../../../examples/*.mlir', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 export interface Example {
@@ -10,6 +12,22 @@ export interface Example {
 
 export interface ExampleWithSource extends Example {
   source: string;
+}
+
+// The options of the example's `// Run:` line applied to the defaults; unknown flags are ignored.
+export function exampleOptions(source: string): ScheduleOptions {
+  const o = { ...DEFAULT_OPTIONS };
+  const run = /^\s*\/\/\s*Run:\s*tilesched\b(.*)$/m.exec(source);
+  for (const flag of run?.[1].trim().split(/\s+/) ?? []) {
+    const [name, value = ''] = flag.split('=');
+    const n = Number(value);
+    if (name === '--generator' && (GENERATOR_CHOICES as readonly string[]).includes(value)) o.generator = value as ScheduleOptions['generator'];
+    else if (name === '--model' && (BUILTIN_MODELS as readonly string[]).includes(value)) o.model = value as ScheduleOptions['model'];
+    else if (name === '--ii-cap' && Number.isInteger(n) && n >= 0) o.iiCap = n;
+    else if (name === '--max-constraint-iterations' && Number.isInteger(n) && n >= 0) o.maxConstraintIterations = n;
+    else if (name === '--check') o.check = true;
+  }
+  return o;
 }
 
 export function describeExample(id: string, source: string): Example {

@@ -306,7 +306,9 @@ ${inline}
 ];
 
 console.log(`e2e: ${url} (chromium, 1280x800)`);
-const { passed, failed } = await runCases(context, cases);
+// E2E_ONLY=<text> runs the cases whose name contains it (for working on one case).
+const only = process.env.E2E_ONLY;
+const { passed, failed } = await runCases(context, only ? cases.filter(([name]) => name.includes(only)) : cases);
 await close();
 
 mkdirSync(ARTIFACTS, { recursive: true });

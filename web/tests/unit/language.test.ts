@@ -61,3 +61,14 @@ describe('examples and inline snippets', () => {
     expect(dedent('\n    scf.for {\n      %a = x\n    }\n  ')).toBe('scf.for {\n  %a = x\n}\n');
   });
 });
+
+describe('example run lines', () => {
+  it('applies the flags of a // Run: line to the default options', async () => {
+    const { exampleOptions } = await import('../../src/panes/examples');
+    expect(exampleOptions('// GEMM\n// Run: tilesched examples/x.mlir --model=hopper --generator=cost-based --ii-cap=12 --check\nmodule {}')).toEqual({
+      generator: 'cost-based', model: 'hopper', modelJson: '', iiCap: 12, maxConstraintIterations: 10, check: true,
+    });
+    expect(exampleOptions('// no run line\nmodule {}').generator).toBe('auto');
+    expect(exampleOptions('// Run: tilesched x.mlir --model=ampere --bogus').model).toBe('blackwell');
+  });
+});
