@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Engine, EngineReply } from '../../src/engine/engine';
+import { Session } from '../../src/app/session';
+import { defaultState } from '../../src/state/state';
+import { fixture } from './helpers';
+
+// An engine that answers from a script of replies and records the requests.
+function scripted(replies: Record<string, EngineReply>) {
+  const calls: Array<{ channel: string; source: string; options: Record<string, unknown> }> = [];
+  const engine = {
+    run: async (channel: string, source: string, options: string) => {
+      calls.push({ channel, source, options: JSON.parse(options) });
+      return replies[channel];
+    },
+  } as unknown as Engine;
+  return { engine, calls };
+}
+
+describe('session', () => {
+  it('runs the snippet with the trace on and publishes the parsed document', async () => {
+    const { engine, calls } = scripted({ main: { kind: 'ok', json: fixture('scheduled.json'), ms: 2 } });
+    const s = new Session(engine, defaultState('src'));
+    await s.run();
+    const r = s.results.get();
+    expect(r).toMatchObject({ status: 'done', ms: 2, runs: 1, error: '', compareDoc: null });
+    expect(r.doc?.blocks[0].ii).toBe(2);
+    expect(calls).toEqual([{ channel: 'main', source: 'src', options: { generator: 'auto', model: 'blackwell', maxConstraintIterations: 10, check: false, trace: true, emit: 'json' } }]);
+  });
+
+  it('runs the compared generator on its own channel', async () => {
+    const { engine, calls } = scripted({
+      main: { kind: 'ok', json: fixture('scheduled.json'), ms: 1 },
+      compare: { kind: 'ok', json: fixture('serial.json'), ms: 1 },
+    });
+    const state = defaultState('src');
+    state.compare = 'serial';
+    state.options.iiCap = 7;
+    const s = new Session(engine, state);
+    await s.run();
+    expect(calls.map((c) => [c.channel, c.options.generator, c.options.iiCap])).toEqual([['main', 'auto', 7], ['compare', 'serial', 7]]);
+    expect(s.results.get().compareDoc?.blocks[0].generator).toBe('serial');
+  });
+
+  it('reports a time-out, an engine error and a malformed document', async () => {
+    const timeout = new Session(scripted({ main: { kind: 'timeout', limitMs: 1500 } }).engine, defaultState('x'));
+    await timeout.run();
+    expect(timeout.results.get()).toMatchObject({ status: 'timeout', doc: null });
+    expect(timeout.results.get().error).toContain('Stopped after 1.5 s');
+
+    const failed = new Session(scripted({ main: { kind: 'error', error: 'could not load', ms: 0 } }).engine, defaultState('x'));
+    await failed.run();
+    expect(failed.results.get()).toMatchObject({ status: 'error', error: 'could not load' });
+
+    const bad = new Session(scripted({ main: { kind: 'ok', json: '{"version": 9}', ms: 0 } }).engine, defaultState('x'));
+    await bad.run();
+    expect(bad.results.get()).toMatchObject({ status: 'error', json: '{"version": 9}' });
+    expect(bad.results.get().error).toContain('version 9');
+  });
+
+  it('leaves the results alone when a newer run superseded this one', async () => {
+    const s = new Session(scripted({ main: { kind: 'stale' } }).engine, defaultState('x'));
+    await s.run();
+    expect(s.results.get()).toMatchObject({ status: 'running', runs: 0 });
+  });
+
+  it('re-runs after an edit only when run-on-edit is on, once per burst of edits', async () => {
+    const { engine, calls } = scripted({ main: { kind: 'ok', json: fixture('serial.json'), ms: 0 } });
+    let enabled = true;
+    const s = new Session(engine, defaultState('a'), 20);
+    s.watch(() => enabled);
+    s.state.update({ source: 'ab' });
+    s.state.update({ source: 'abc' });
+    s.state.update({ panes: ['table'] });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(calls.map((c) => c.source)).toEqual(['abc']);
+    enabled = false;
+    s.state.update({ source: 'abcd' });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(calls).toHaveLength(1);
+  });
+});
