@@ -66,7 +66,7 @@ bool mentions(const Diagnostic &d, const std::string &text) { return d.message.f
 
 }  // namespace
 
-TEST_CASE("constraints: the nine keys fill the slot words; absent keys stay zero") {
+TEST_CASE("constraints: the nine keys fill the slot words and absent keys stay zero") {
   auto r = run(R"(    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 3 : i32, tileas.schedule.constraint.max_depth = 2 : i32, tileas.schedule.constraint.force_serial_execution, tileas.preferred_atom_size = 64 : i32, tileas.max_num_slices_for_non_reduce_axis = 4 : i32, tileas.max_num_of_recomputations = 5 : i32, tileas.enable_defusion_if_fusion_extending_liveness, tileas.recomputable} : i32
     %b = x.op %a {tileas.schedule.constraint.force_serial_execution} : i32
     %c = x.op %b {tileas.recomputable} : i32

@@ -37,7 +37,7 @@ void checkUniformFootprint(const TargetModel &m, const char *op, int latency, in
 
 }  // namespace
 
-TEST_CASE("built-in models: blackwell first, then hopper; other names are unknown") {
+TEST_CASE("built-in models: blackwell first, then hopper, other names unknown") {
   CHECK(builtinTargetModelNames() == std::vector<std::string>{"blackwell", "hopper"});
   CHECK_FALSE(builtinTargetModel("ampere"));
 }
