@@ -159,6 +159,10 @@ const cases = [
     await page.locator('[data-testid="share"]').click();
     const link = await page.inputValue('[data-testid="share-url"]');
     assert(/#v=1&s=[A-Za-z0-9_-]+$/.test(link), `unexpected link ${link}`);
+    await page.locator('[data-testid="copy-markdown"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="share-note"]')?.textContent?.includes('Markdown copied'));
+    const markdown = await page.evaluate(() => navigator.clipboard.readText());
+    assert(markdown.includes(`(${link})`) && markdown.includes('```mlir\nfunc.func @e2e'), `unexpected Markdown:\n${markdown}`);
     const ii = await text(page, 'ii');
     const other = await context.newPage();
     await withPrefs(other, { runOnEdit: false });
@@ -210,6 +214,24 @@ ${inline}
     assert(await page.locator('tilesched-playground [data-testid="stage-table"] tbody tr').count() >= 4, 'no stage table');
     assert(await page.locator('tilesched-playground .cm-content').isVisible(), 'page CSS leaked into the shadow root');
     await page.locator('tilesched-playground').evaluate((el) => el.scrollIntoView());
+  }],
+
+  ['a snippet with several loops offers a block selector', async (page) => {
+    await openPlayground(page);
+    const two = SNIPPET.replace('  return\n}', `  scf.for %j = %c0 to %n step %c1 {
+    %u = nv_tileas.async.tiled_tma_load %d[%j] {sched.footprint = [["tma"]]} : !nv_tileas.AsyncToken
+    scf.yield
+  }
+  return
+}`);
+    await setSource(page, two);
+    await runWithKeyboard(page);
+    const options = await page.locator('[data-testid="block-select"] option').count();
+    assert(options === 2, `${options} blocks offered`);
+    const rowsFirst = await page.locator('[data-testid="stage-table"] tbody tr').count();
+    await page.selectOption('[data-testid="block-select"]', '1');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="stage-table"] tbody tr').length !== n, rowsFirst);
+    assert(await page.locator('[data-testid="stage-table"] tbody tr').count() === 1, 'the second block should have one op');
   }],
 
   ['comparing two generators marks the differences', async (page) => {
