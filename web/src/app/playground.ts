@@ -183,6 +183,16 @@ export function mountPlayground(root: HTMLElement): void {
       h('label', { class: 'inline', for: 'pref-time-limit' }, 'time limit (s) ', limit),
       h('p', { class: 'muted small' }, 'Kept in this browser only; never part of a link.')));
 
+  const help = h('details', { class: 'help menu' },
+    h('summary', { 'aria-label': 'help' }, '?'),
+    h('div', { class: 'menu-body' },
+      h('dl', { class: 'shortcuts' },
+        h('dt', {}, 'Ctrl/⌘+Enter'), h('dd', {}, 'run the scheduler'),
+        h('dt', {}, 'Ctrl/⌘+S'), h('dd', {}, 'copy a share link'),
+        h('dt', {}, 'Ctrl/⌘+F'), h('dd', {}, 'search the snippet'),
+        h('dt', {}, 'Tab / Shift+Tab'), h('dd', {}, 'leave the editor, move between controls'),
+        h('dt', {}, 'Enter on a table row'), h('dd', {}, 'show the op in the source')),
+      h('p', { class: 'small' }, 'Hover or click an op anywhere (source line, table row, heatmap chip, trace entry, timeline bar) to highlight it in every pane. The step slider of the gate trace replays the reservation table entry by entry.')));
   const version = h('span', { class: 'version muted', 'data-testid': 'core-version' });
   void engine.version().then((v) => (version.textContent = `core ${v}`));
 
@@ -193,7 +203,7 @@ export function mountPlayground(root: HTMLElement): void {
     h('div', { class: 'topbar-row' },
       h('h1', {}, 'tilesched', h('span', { class: 'subtitle' }, ' playground')),
       examples, runButton, h('span', { class: 'kbd-hint muted' }, 'Ctrl/⌘+Enter'),
-      h('span', { class: 'spacer' }), share, prefsMenu, version),
+      h('span', { class: 'spacer' }), share, prefsMenu, help, version),
     options.el);
   const main = h('main', { class: `layout-${prefs.get().layout}` },
     h('section', { class: 'editor-col', 'aria-label': 'source' }, editorHost, diagnosticsHost),

@@ -163,7 +163,9 @@ export class ResultsView {
         this.ir ??= new IRPane(this.cfg.root);
         const text = block.ir ?? this.input!.doc?.ir;
         this.ir.show(text ?? '');
-        return this.section('ir', null, text ? this.ir.el : h('p', { class: 'muted' }, 'The core returned no materialized IR for this block.'));
+        const count = (kind: string) => (text?.match(new RegExp(`%${kind}_\\d+ =`, 'g')) ?? []).length;
+        const summary = text ? h('span', { class: 'muted small', 'data-testid': 'ir-summary' }, `${count('Pipe')} Pipe_, ${count('Mutex')} Mutex_ values`) : null;
+        return this.section('ir', summary, text ? this.ir.el : h('p', { class: 'muted' }, 'The core returned no materialized IR.'));
       }
       case 'json': return this.jsonPane();
     }

@@ -33,6 +33,8 @@ export const mlirStreamParser: StreamParser<MlirState> = {
     // Generic op form: "dialect.op"( ... ) — the quoted name is the op.
     if (stream.match(/^"[A-Za-z_][\w$]*(?:\.[\w$]+)+"(?=\s*\()/)) return 'keyword';
     if (stream.match(/^"(?:[^"\\]|\\.)*"?/)) return 'string';
+    // Materialized pipeline values (seed 003): %Pipe_<N>, %Mutex_<N>.
+    if (stream.match(/^%(?:Pipe|Mutex)_\d+(?![\w$.-])/)) return 'atom';
     if (stream.match(/^%[\w$.-]+(?::\d+|#\d+)?/)) return 'variableName';
     if (stream.match(/^\^[\w$.-]+/)) return 'labelName';
     if (stream.match(/^@[\w$.-]+/) || stream.match(/^@"(?:[^"\\]|\\.)*"/)) return 'variableName.special';
@@ -67,6 +69,7 @@ export const mlirHighlight = HighlightStyle.define([
   { tag: tags.string, color: 'var(--syn-string)' },
   { tag: tags.number, color: 'var(--syn-number)' },
   { tag: tags.bool, color: 'var(--syn-number)' },
+  { tag: tags.atom, color: 'var(--syn-pipe)', fontWeight: '700' },
   { tag: tags.variableName, color: 'var(--syn-ssa)' },
   { tag: tags.special(tags.variableName), color: 'var(--syn-symbol)' },
   { tag: tags.labelName, color: 'var(--syn-symbol)' },

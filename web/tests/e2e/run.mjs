@@ -33,7 +33,7 @@ const SNIPPET = `func.func @e2e(%d: !nv_tileas.tma_desc<64x64xf16>, %n: index) {
 `;
 
 // A loop far larger than any real kernel body, with an II cap that lets the search run long.
-function runawaySnippet(ops = 4000) {
+function runawaySnippet(ops = 2000) {
   const body = Array.from({ length: ops }, (_, i) =>
     `    %v${i} = nv_tileas.async.tiled_tma_load %d[%i${i ? `, %v${i - 1}` : ''}] {sched.footprint = [["tma"], ["tma"], ["tma"]], sched.latency = 7 : i32} : !nv_tileas.AsyncToken`);
   return `func.func @runaway(%d: !nv_tileas.tma_desc<64x64xf16>, %n: index) {
@@ -269,7 +269,7 @@ ${inline}
   }],
 
   ['a runaway run is stopped by the time limit and the page stays usable', async (page) => {
-    await openPlayground(page, { runOnEdit: false, timeLimitMs: 300 });
+    await openPlayground(page, { runOnEdit: false, timeLimitMs: 200 });
     await setSource(page, runawaySnippet());
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+Enter');

@@ -72,3 +72,10 @@ describe('example run lines', () => {
     expect(exampleOptions('// Run: tilesched x.mlir --model=ampere --bogus').model).toBe('blackwell');
   });
 });
+
+describe('materialized IR highlighting', () => {
+  it('marks Pipe_ and Mutex_ values', () => {
+    expect(tokens('%Pipe_3 = "nv_tileas.pipe"(%Mutex_0, %Pipe_10x)').filter(([, t]) => t === 'atom' || t === 'variableName'))
+      .toEqual([['%Pipe_3', 'atom'], ['%Mutex_0', 'atom'], ['%Pipe_10x', 'variableName']]);
+  });
+});
