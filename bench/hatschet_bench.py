@@ -148,9 +148,10 @@ def environment(tilesched: str, generator: str) -> str:
                             capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],
                            capture_output=True, text=True).stdout.strip()
+    load = os.getloadavg()[0]
     return (f"Measured {datetime.date.today().isoformat()} on {cpu}, {os.cpu_count()} cores "
-            f"(shared with other work), {version}, commit {commit}{' + local changes' if dirty else ''}, "
-            f"`--generator={generator}`.")
+            f"(load average {load:.1f} at the start: times include contention), {version}, "
+            f"commit {commit}{' + local changes' if dirty else ''}, `--generator={generator}`.")
 
 
 def chstone_table(outcomes: List[hc.Outcome], ref: Dict[str, dict], walls: Dict[str, str]):
@@ -293,7 +294,7 @@ def main() -> int:
         "## HatScheT benchmark loops (CHStone + origami)",
         "",
         "Regenerate with `python3 bench/hatschet_bench.py` (options: `--tilesched PATH`, "
-        "`--generator`, `--timeout`). " + environment(args.tilesched, args.generator),
+        "`--generator`, `--timeout`, `--repeat`). " + environment(args.tilesched, args.generator),
         "Each loop runs as whole processes: `tilesched import-hatschet G RM`, then "
         "`tilesched - --emit=json` with the snippet on stdin; wall time is spawn to exit of the "
         "scheduling process (median of `--repeat` runs), peak RSS is GNU time's `%M` for one more run. "
