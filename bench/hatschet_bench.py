@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import Dict, List, Optional
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import hatschet_common as hc  # noqa: E402
 

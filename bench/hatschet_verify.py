@@ -15,6 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import hatschet_common as hc  # noqa: E402
 
