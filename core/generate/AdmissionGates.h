@@ -1,0 +1,56 @@
+// The admission gates of seed 000, run in a fixed order before every seat, each with its own
+// recovery:
+//   G1 pending set   the op waits for its group leader  -> hold the op over to the next attempt
+//   G2 max depth     depth(t) = t / II + 1 > max_depth  -> mark the op dead for this attempt
+//   G3 RRT veto      the folded footprint does not fit  -> bump the seat one cycle and rerun
+//   G4 same depth    a seated group mate is at another stage -> reorder the group
+// (docs/decisions.md, "Admission gates" gives the semantics chosen where the seeds disagree.)
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "generate/PlacementState.h"
+
+namespace tilesched {
+
+enum class GateOutcome { Pass, Hold, Dead, Bump, Reorder };
+const char *gateName(GateOutcome g);      // "-", "G1", "G2", "G3", "G4"
+const char *recoveryName(GateOutcome g);  // "pass", "hold", "dead", "bump", "reorder"
+
+// One op, or a fused pair issued at one cycle with a composed footprint (fuse arm).
+struct SeatCandidate {
+  int ops[2] = {-1, -1};
+  int count = 1;
+  const FoldedFootprint *footprint = nullptr;
+  static SeatCandidate single(const PlacementState &st, int v) {
+    return SeatCandidate{{v, -1}, 1, &st.ctx.folded[v]};
+  }
+};
+
+struct GateVerdict {
+  GateOutcome outcome = GateOutcome::Pass;
+  int op = -1;        // op the gate failed for
+  int row = -1;       // G3: first full modulo row
+  int resource = -1;  // G3: its slot or pool
+  int stage = -1;     // G2 / G4: the candidate's stage
+  int limit = -1;     // G2: max_depth; G4: the group's stage
+};
+
+GateVerdict runGateLadder(const PlacementState &st, const SeatCandidate &c, int t);
+std::string describeVerdict(const PlacementState &st, const GateVerdict &v);
+
+struct SeatScan {
+  enum class Result { Seated, Held, Dead, Reorder, NoCycle };
+  Result result = Result::NoCycle;
+  int cycle = -1;        // the seat when Seated, else the cycle of the last verdict
+  GateVerdict verdict;   // the verdict that ended the scan
+  PlacementState::Window window;
+};
+
+// Earliest seat from the dependence window upward (at most II candidates, one per modulo row;
+// a group's stage moves the start to that stage). G3 bumps, the other gates end the scan with
+// their recovery for the caller to apply. `record` traces every verdict.
+SeatScan scanForSeat(const PlacementState &st, const SeatCandidate &c, std::string_view arm, bool record);
+
+}  // namespace tilesched

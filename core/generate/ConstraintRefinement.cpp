@@ -1,0 +1,71 @@
+#include "generate/ConstraintRefinement.h"
+
+#include <map>
+
+#include "generate/IISearch.h"
+
+namespace tilesched {
+
+RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &layout, int lower, int cap,
+                                 const SerialFallback &serial, const ScheduleOptions &opts,
+                                 const LadderOptions &ladder, TraceRecorder &trace) {
+  RefinementOutcome out;
+  IISearchDriver search(lower, cap, opts.iiSearch);
+  WarmStart warm;
+  struct Found {
+    std::vector<int> start;
+    std::string rung;
+  };
+  std::map<int, Found> found;
+  int failedAt = 0;
+  while (std::optional<int> ii = search.next()) {
+    if (out.rounds >= opts.maxConstraintIterations) {
+      out.truncated = true;
+      break;
+    }
+    ++out.rounds;
+    const IIContext ctx(p, layout, *ii);
+    LadderResult r = runStrategyLadder(ctx, trace, warm, ladder);
+    // At or above the serial II the serial-execution schedule is valid: the probe never fails there.
+    if (!r.found && serial.available && *ii >= serial.ii) {
+      r.found = true;
+      r.rung = "serial-fallback";
+      r.start = serial.start;
+    }
+    if (trace.enabled())
+      trace.record(*ii, "refine", -1, -1, "-", "round",
+                   "round " + std::to_string(out.rounds) + ": II " + std::to_string(*ii) +
+                       (r.found ? " scheduled by " + r.rung
+                                : r.provenInfeasible ? " proven infeasible" : " not scheduled"));
+    search.feed(*ii, r.found);
+    if (r.found) {
+      found[*ii] = {r.start, r.rung};
+    } else if (*ii >= failedAt) {
+      failedAt = *ii;
+      out.failure = r.failure;
+      out.provenInfeasibleAtFailure = r.provenInfeasible;
+    }
+    warm = std::move(r.next);
+  }
+
+  std::optional<int> best = search.concluded() ? search.result() : search.smallestFeasibleSoFar();
+  if (best) {
+    out.found = true;
+    out.ii = *best;
+    out.start = found[*best].start;
+    out.rung = found[*best].rung;
+  } else if (out.truncated && serial.available && serial.ii <= cap) {
+    out.found = true;
+    out.ii = serial.ii;
+    out.start = serial.start;
+    out.rung = "serial-fallback";
+  }
+  out.status = (search.concluded() && out.found ? 1u : 0u) | (out.truncated ? 2u : 0u);
+  if (trace.enabled())
+    trace.record(out.ii, "refine", -1, -1, "-", "status",
+                 "status " + std::to_string(out.status) + (out.status & 1u ? " converged" : "") +
+                     (out.status & 2u ? " budget exceeded after " + std::to_string(out.rounds) + " round(s)" : ""));
+  return out;
+}
+
+}  // namespace tilesched

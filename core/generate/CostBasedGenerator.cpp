@@ -1,0 +1,145 @@
+// The cost-based generator (seeds 000-002): MII bounds, the II cap, the refinement loop over
+// candidate IIs, and the published ScheduleAnalysis. Unlike the serial path (seed 000 QUIRK),
+// it honours every constraint: force_serial_execution, max_depth, same depth, pools.
+#include <algorithm>
+#include <numeric>
+
+#include "generate/ConstraintRefinement.h"
+#include "generate/GenerateSchedule.h"
+#include "generate/MiiBounds.h"
+
+namespace tilesched {
+
+namespace {
+
+std::string describeBounds(const ModuloProblem &p, const MIIBounds &b, int cap) {
+  std::string s = "MII " + std::to_string(b.lower()) + " = max(resource " + std::to_string(b.resource);
+  if (!b.resourceBinding.empty()) s += " ['" + b.resourceBinding + "']";
+  s += ", recurrence " + std::to_string(b.recurrence);
+  if (!b.criticalCycle.empty()) {
+    s += " [";
+    for (int v : b.criticalCycle) s += p.nodeNames[v] + " -> ";
+    s += p.nodeNames[b.criticalCycle.front()] + "]";
+  }
+  s += ", fine-density " + std::to_string(b.fineDensity) + ", dependency " + std::to_string(b.dependency) +
+       "); II cap " + std::to_string(cap);
+  return s;
+}
+
+PlacementFailure plainFailure(const ModuloProblem &p, int node, int ii, std::string message) {
+  PlacementFailure f;
+  f.ii = ii;
+  f.node = node;
+  if (node >= 0) {
+    f.duration = p.duration(node);
+    f.footprint = p.footprint[node];
+    f.group = p.group[node] >= 0 ? p.groupGid[p.group[node]] : 0;
+  }
+  f.message = std::move(message);
+  return f;
+}
+
+// Cycles shift by a multiple of II so the first stage is 0 (rows, stages relative to each other
+// and every constraint are unchanged); order ranks ops by (cycle, program order) in their stage.
+void publish(ScheduleAnalysis &a, const ModuloProblem &p, int ii, std::vector<int> start) {
+  const int n = p.numNodes;
+  a.ii = ii;
+  if (n > 0) {
+    const int lowest = *std::min_element(start.begin(), start.end());
+    const int shift = ii * (lowest >= 0 ? lowest / ii : -((-lowest + ii - 1) / ii));
+    for (int &t : start) t -= shift;
+  }
+  a.orderedNodes.resize(n);
+  std::iota(a.orderedNodes.begin(), a.orderedNodes.end(), 0);
+  std::stable_sort(a.orderedNodes.begin(), a.orderedNodes.end(), [&](int x, int y) { return start[x] < start[y]; });
+  a.ops.assign(n, {});
+  int64_t end = 0;
+  for (size_t i = 0; i < a.orderedNodes.size(); ++i) {
+    const int v = a.orderedNodes[i];
+    const int stage = start[v] / ii;
+    const bool sameStage = i > 0 && a.ops[a.orderedNodes[i - 1]].stage == stage;
+    a.ops[v] = {stage, sameStage ? a.ops[a.orderedNodes[i - 1]].order + 1 : 0, start[v]};
+    end = std::max<int64_t>(end, int64_t{start[v]} + std::max({p.latency[v], p.duration(v), 1}));
+  }
+  // Seed 001 compute_stage_count takes ceil((end + 1) / II), one stage too many whenever the
+  // last completion falls on a stage boundary; tilesched counts the II windows up to it.
+  a.stageCount = static_cast<int>((end + ii - 1) / ii);
+  a.valid = true;
+}
+
+}  // namespace
+
+ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const ScheduleOptions &opts,
+                                           DiagnosticEngine &diags) {
+  ScheduleAnalysis a;
+  a.generator = GeneratorKind::CostBased;
+  if (!in.graph) {
+    a.notes.push_back("the cost-based generator was given no dependence graph");
+    return a;
+  }
+  const ModuloProblem p = buildModuloProblem(in);
+  a.ops.assign(p.numNodes, {});
+  TraceRecorder trace(opts.trace, opts.traceLimit);
+  auto finish = [&]() -> ScheduleAnalysis & {
+    a.trace = std::move(trace.entries());
+    a.traceDropped = trace.dropped();
+    return a;
+  };
+
+  const MiiAnalysis mii = computeMiiBounds(p);
+  if (mii.infeasible) {
+    a.failure = plainFailure(p, mii.infeasibleNode, 0, mii.infeasibleReason);
+    trace.record(0, "bounds", mii.infeasibleNode, -1, "-", "infeasible", mii.infeasibleReason);
+    return finish();
+  }
+  a.mii = mii.bounds;
+  const int lower = mii.bounds.lower();
+  const SerialFallback serial = buildSerialFallback(p);
+  int64_t fallbackCap = lower;
+  if (!serial.available)  // zero-latency distance-0 cycles: stretch by every op's length instead
+    for (int v = 0; v < p.numNodes; ++v) fallbackCap += std::max({p.latency[v], p.duration(v), 1});
+  const int cap = opts.iiCap > 0 ? opts.iiCap
+                                 : std::max(lower, serial.available ? serial.ii
+                                                                    : static_cast<int>(std::min<int64_t>(fallbackCap, 1 << 30)));
+  const std::string bounds = describeBounds(p, mii.bounds, cap);
+  trace.record(lower, "bounds", -1, -1, "-", "mii", bounds);
+  if (lower > cap) {
+    a.failure = plainFailure(p, -1, cap,
+                             "the II cap " + std::to_string(cap) + " is below the lower bound " +
+                                 std::to_string(lower) + " (" + bounds + ")");
+    return finish();
+  }
+
+  const ResourceLayout layout(p.capacity);
+  const RefinementOutcome out = refineSchedule(p, layout, lower, cap, serial, opts, LadderOptions{}, trace);
+  a.refinementStatus = out.status;
+  a.budgetTruncated = out.truncated;
+  a.refinementRounds = out.rounds;
+  if (!out.found) {
+    a.failure = out.failure ? *out.failure
+                            : plainFailure(p, -1, cap, "the refinement budget ran out before any II was tried");
+    a.notes.push_back(bounds);
+    if (out.failure)
+      a.notes.push_back(out.provenInfeasibleAtFailure
+                            ? "the exact search proved that no schedule exists at II " + std::to_string(out.failure->ii)
+                            : "the placement heuristics found no schedule up to II " + std::to_string(out.failure->ii));
+    if (out.truncated)
+      a.notes.push_back("the refinement stopped after " + std::to_string(out.rounds) +
+                        " round(s) (--max-constraint-iterations)");
+    return finish();
+  }
+  publish(a, p, out.ii, out.start);
+  if (out.truncated) {
+    const std::string msg =
+        "the refinement budget (--max-constraint-iterations=" + std::to_string(opts.maxConstraintIterations) +
+        ") ran out before the II search finished; " +
+        (out.rung == "serial-fallback" ? "falling back to serial execution at II " + std::to_string(out.ii)
+                                       : "keeping the smallest II found, " + std::to_string(out.ii)) +
+        ", which may not be minimal";
+    a.notes.push_back(msg);
+    if (in.block) diags.warning(in.block->range, msg);
+  }
+  return finish();
+}
+
+}  // namespace tilesched

@@ -1,0 +1,44 @@
+// Graph routines shared by the bounds, the closure and the priorities: strongly connected
+// components, positive-cycle search for a candidate II, and longest-path heights.
+// Edge weight at II is `latency - II * distance` (the modulo dependence constraint).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "generate/ModuloProblem.h"
+
+namespace tilesched {
+
+inline constexpr int64_t kNoPath64 = INT64_MIN / 4;
+
+inline int64_t edgeWeight(const ModuloEdge &e, int ii) {
+  return static_cast<int64_t>(e.latency) - static_cast<int64_t>(ii) * e.distance;
+}
+
+// Tarjan's algorithm (iterative). Component ids follow a topological order of the condensation:
+// every edge goes from a component to itself or to a higher id.
+int computeSccs(const ModuloProblem &p, std::vector<int> &component);
+
+// A cycle of positive weight among the edges inside component `comp`, as node ids in cycle
+// order; empty when there is none. `zeroDistanceOnly` restricts the search to distance-0 edges
+// (a positive cycle there defeats every II). Bellman-Ford with a predecessor-graph cycle check
+// after each pass, so infeasible IIs are usually rejected in a few passes.
+std::vector<int> findPositiveCycle(const ModuloProblem &p, int comp, int ii, bool zeroDistanceOnly);
+
+// HeightR (Rau 1994): longest path from each op to any sink, at least 0. Components are done in
+// reverse topological order, each relaxed to a fixed point. Requires II >= RecMII.
+std::vector<int64_t> heightsAt(const ModuloProblem &p, int ii);
+
+// Longest path from any op to each op, at least 0 (the op's depth at this II).
+std::vector<int64_t> depthsAt(const ModuloProblem &p, int ii);
+
+// Longest distance-0 path from `source` to every op (kNoPath64 when unreachable); the source
+// itself is 0.
+std::vector<int64_t> longestDistanceZeroFrom(const ModuloProblem &p, int source);
+
+// Longest distance-0 path ending at each op from any op (0 for ops without distance-0 preds):
+// the op's ASAP cycle within one iteration.
+std::vector<int64_t> asapDistanceZero(const ModuloProblem &p);
+
+}  // namespace tilesched

@@ -1,0 +1,156 @@
+#include "generate/MiiBounds.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "generate/GraphAlgorithms.h"
+
+namespace tilesched {
+
+namespace {
+
+int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
+
+bool hasInternalEdge(const ModuloProblem &p, int comp) {
+  for (int v : p.sccMembers[comp])
+    for (int ei : p.succ[v])
+      if (p.scc[p.edges[ei].dst] == comp) return true;
+  return false;
+}
+
+// Units of each resource a footprint needs per (row, resource), rows folded modulo `ii`
+// (ii = 0: not folded). Returns the first pair over capacity as (row, resource), or (-1, -1).
+std::pair<int, int> overCapacity(const ModuloProblem &p, const Footprint &f, int ii) {
+  std::vector<std::pair<int, int>> units;
+  for (int k = 0; k < static_cast<int>(f.size()); ++k)
+    for (int r : f[k]) units.emplace_back(ii > 0 ? k % ii : k, r);
+  std::sort(units.begin(), units.end());
+  for (size_t i = 0; i < units.size();) {
+    size_t j = i;
+    while (j < units.size() && units[j] == units[i]) ++j;
+    if (static_cast<int>(j - i) > p.capacity[units[i].second]) return units[i];
+    i = j;
+  }
+  return {-1, -1};
+}
+
+}  // namespace
+
+bool footprintSelfConflicts(const ModuloProblem &p, int v, int ii) {
+  return overCapacity(p, p.footprint[v], ii).first >= 0;
+}
+
+int resourceMii(const ModuloProblem &p, std::string *binding, std::vector<int> *units) {
+  std::vector<int64_t> total(p.capacity.size(), 0);
+  for (const Footprint &f : p.footprint)
+    for (const FootprintRow &row : f)
+      for (int r : row) ++total[r];
+  int best = 1;
+  int bestResource = -1;
+  int64_t bestRatioNum = 0, bestRatioDen = 1;  // occupancy / capacity, for naming the binding one
+  for (size_t r = 0; r < total.size(); ++r) {
+    if (total[r] == 0 || p.capacity[r] <= 0) continue;
+    best = std::max<int>(best, static_cast<int>(ceilDiv(total[r], p.capacity[r])));
+    if (bestResource < 0 || total[r] * bestRatioDen > bestRatioNum * p.capacity[r]) {
+      bestResource = static_cast<int>(r);
+      bestRatioNum = total[r];
+      bestRatioDen = p.capacity[r];
+    }
+  }
+  if (binding) *binding = bestResource >= 0 ? p.resourceNames[bestResource] : "";
+  if (units) units->assign(total.begin(), total.end());
+  return best;
+}
+
+int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle) {
+  int best = 1;
+  if (criticalCycle) criticalCycle->clear();
+  for (int c = 0; c < static_cast<int>(p.sccMembers.size()); ++c) {
+    if (!hasInternalEdge(p, c)) continue;
+    int64_t hi = 1;
+    for (int v : p.sccMembers[c])
+      for (int ei : p.succ[v])
+        if (p.scc[p.edges[ei].dst] == c) hi += std::max(0, p.edges[ei].latency);
+    int lo = 1;
+    int top = static_cast<int>(std::min<int64_t>(hi, 1 << 30));
+    while (lo < top) {  // positive cycles only disappear as II grows (distance >= 0)
+      const int mid = lo + (top - lo) / 2;
+      if (findPositiveCycle(p, c, mid, false).empty())
+        top = mid;
+      else
+        lo = mid + 1;
+    }
+    if (lo > best) {
+      best = lo;
+      if (criticalCycle) *criticalCycle = findPositiveCycle(p, c, lo - 1, false);
+    }
+  }
+  return best;
+}
+
+int fineDensityMii(const ModuloProblem &p) {
+  int longest = 0;
+  for (int v = 0; v < p.numNodes; ++v) longest = std::max(longest, p.duration(v));
+  for (int ii = 1; ii < longest; ++ii) {
+    bool fits = true;
+    for (int v = 0; v < p.numNodes && fits; ++v) fits = !footprintSelfConflicts(p, v, ii);
+    if (fits) return ii;
+  }
+  return std::max(1, longest);
+}
+
+int dependencyMii(const ModuloProblem &p) {
+  int64_t best = 1;
+  // max_depth = k: the op must start in the first k stages, after its distance-0 ancestors.
+  const std::vector<int64_t> asap = asapDistanceZero(p);
+  for (int v = 0; v < p.numNodes; ++v)
+    if (p.maxDepth[v] > 0) best = std::max(best, ceilDiv(asap[v] + 1, p.maxDepth[v]));
+  // Same depth: a distance-0 path between two group members must fit inside one stage.
+  std::vector<std::vector<int>> members(p.groupGid.size());
+  for (int v = 0; v < p.numNodes; ++v)
+    if (p.group[v] >= 0) members[p.group[v]].push_back(v);
+  for (const std::vector<int> &m : members) {
+    if (m.size() < 2) continue;
+    for (int u : m) {
+      const std::vector<int64_t> d = longestDistanceZeroFrom(p, u);
+      for (int v : m)
+        if (v != u && d[v] != kNoPath64) best = std::max(best, d[v] + 1);
+    }
+  }
+  return static_cast<int>(std::min<int64_t>(best, 1 << 30));
+}
+
+MiiAnalysis computeMiiBounds(const ModuloProblem &p) {
+  MiiAnalysis a;
+  for (int v = 0; v < p.numNodes && !a.infeasible; ++v) {
+    auto [row, r] = overCapacity(p, p.footprint[v], 0);
+    if (row < 0) continue;
+    int need = 0;
+    for (int x : p.footprint[v][row]) need += x == r;
+    a.infeasible = true;
+    a.infeasibleNode = v;
+    a.infeasibleReason = p.nodeNames[v] + " needs " + std::to_string(need) + " units of '" +
+                         p.resourceNames[r] + "' in cycle " + std::to_string(row) +
+                         " of its footprint, but '" + p.resourceNames[r] + "' has capacity " +
+                         std::to_string(p.capacity[r]) + "; no II can seat it";
+  }
+  for (int c = 0; c < static_cast<int>(p.sccMembers.size()) && !a.infeasible; ++c) {
+    std::vector<int> cycle = findPositiveCycle(p, c, 0, true);
+    if (cycle.empty()) continue;
+    std::string names;
+    for (int v : cycle) names += p.nodeNames[v] + " -> ";
+    a.infeasible = true;
+    a.infeasibleNode = cycle.front();
+    a.infeasibleCycle = cycle;
+    a.infeasibleReason = "dependence cycle inside one iteration (" + names + p.nodeNames[cycle.front()] +
+                         ") has positive latency; no II can satisfy it";
+  }
+  if (a.infeasible) return a;
+  a.bounds.resource = resourceMii(p, &a.bounds.resourceBinding, &a.resourceUnits);
+  a.bounds.recurrence = recurrenceMii(p, &a.bounds.criticalCycle);
+  a.bounds.fineDensity = fineDensityMii(p);
+  a.bounds.dependency = dependencyMii(p);
+  return a;
+}
+
+}  // namespace tilesched

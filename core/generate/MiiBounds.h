@@ -1,0 +1,37 @@
+// The four lower bounds of seed 001, each computed and reported on its own
+// (docs/decisions.md, "MII bounds"):
+//   resource     max over resources of ceil(units per iteration / capacity); names the resource
+//   recurrence   the smallest II with no positive cycle of latency - II*distance; names the cycle
+//   fine-density the smallest II at which every footprint fits onto itself modulo II
+//   dependency   what max_depth and same-depth groups need from distance-0 dependence depth
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "generate/ModuloProblem.h"
+
+namespace tilesched {
+
+struct MiiAnalysis {
+  MIIBounds bounds;
+  std::vector<int> resourceUnits;  // units per iteration, per resource
+  // Set when no II can schedule the block; `infeasibleNode` is the op to blame (-1: none).
+  bool infeasible = false;
+  int infeasibleNode = -1;
+  std::string infeasibleReason;
+  std::vector<int> infeasibleCycle;  // a distance-0 cycle of positive latency, when that is why
+};
+
+MiiAnalysis computeMiiBounds(const ModuloProblem &p);
+
+int resourceMii(const ModuloProblem &p, std::string *binding, std::vector<int> *units);
+int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle);
+int fineDensityMii(const ModuloProblem &p);
+int dependencyMii(const ModuloProblem &p);
+
+// True when op `v`'s footprint, folded onto `ii` rows, needs more units of some resource in
+// some row than the resource has (the footprint conflicts with itself).
+bool footprintSelfConflicts(const ModuloProblem &p, int v, int ii);
+
+}  // namespace tilesched

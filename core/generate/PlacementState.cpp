@@ -1,0 +1,101 @@
+#include "generate/PlacementState.h"
+
+#include <algorithm>
+
+namespace tilesched {
+
+PlacementState::PlacementState(const IIContext &c, TraceRecorder &t)
+    : ctx(c), rrt(c.layout, c.ii), inversions(c.problem.numNodes), trace(t) {
+  const int n = c.problem.numNodes;
+  start_.assign(n, kUnseated);
+  dead.assign(n, 0);
+  released.assign(n, 0);
+  groupCount_.assign(c.problem.groupGid.size(), 0);
+  groupStage_.assign(c.problem.groupGid.size(), 0);
+  windowCache_.assign(n, {});
+  windowStamp_.assign(n, 0);
+}
+
+void PlacementState::record(std::string_view arm, int op, int cycle, std::string_view gate,
+                            std::string_view outcome, std::string reason) const {
+  if (tracing())
+    trace.record(ctx.ii, std::string(arm), op, cycle, std::string(gate), std::string(outcome), std::move(reason));
+}
+
+PlacementState::Window PlacementState::window(int v) const {
+  if (windowStamp_[v] != version_) {
+    windowCache_[v] = computeWindow(v);
+    windowStamp_[v] = version_;
+  }
+  return windowCache_[v];
+}
+
+PlacementState::Window PlacementState::computeWindow(int v) const {
+  const ModuloProblem &p = ctx.problem;
+  const int64_t ii = ctx.ii;
+  int64_t earliest = 0, latest = INT_MAX;
+  for (int ei : p.pred[v]) {
+    const ModuloEdge &e = p.edges[ei];
+    if (e.src != v && seated(e.src)) earliest = std::max(earliest, start_[e.src] + e.latency - ii * e.distance);
+  }
+  for (int ei : p.succ[v]) {
+    const ModuloEdge &e = p.edges[ei];
+    if (e.dst != v && seated(e.dst)) latest = std::min(latest, start_[e.dst] - e.latency + ii * e.distance);
+  }
+  // The closure sees through unseated ops.
+  forEachDenseNeighbour(v, [&](int q) {
+    if (!seated(q)) return;
+    const int to = ctx.closure.dist(q, v), from = ctx.closure.dist(v, q);
+    if (to != DistanceClosure::kNoPath) earliest = std::max<int64_t>(earliest, start_[q] + int64_t{to});
+    if (from != DistanceClosure::kNoPath) latest = std::min<int64_t>(latest, start_[q] - int64_t{from});
+  });
+  Window w;
+  w.earliest = static_cast<int>(std::min<int64_t>(earliest, INT_MAX / 2));
+  w.latest = static_cast<int>(std::clamp<int64_t>(latest, INT_MIN / 2, INT_MAX));
+  return w;
+}
+
+std::optional<int> PlacementState::groupStage(int v) const {
+  const int g = ctx.problem.group[v];
+  if (g < 0) return std::nullopt;
+  const int others = groupCount_[g] - (seated(v) ? 1 : 0);
+  if (others <= 0) return std::nullopt;
+  return groupStage_[g];
+}
+
+void PlacementState::commit(int v, int t, std::string_view arm, std::string reason) {
+  start_[v] = t;
+  ++seatedCount_;
+  ++version_;
+  rrt.commit(v, ctx.folded[v], ctx.problem.footprint[v], t);
+  inversions.insert(v, t);
+  if (const int g = ctx.problem.group[v]; g >= 0 && groupCount_[g]++ == 0) groupStage_[g] = stageOf(t);
+  record(arm, v, t, "-", "commit", std::move(reason));
+}
+
+void PlacementState::uncommit(int v, std::string_view arm, std::string reason) {
+  const int t = start_[v];
+  rrt.uncommit(v, ctx.folded[v], ctx.problem.footprint[v], t);
+  inversions.erase(v, t);
+  if (const int g = ctx.problem.group[v]; g >= 0) --groupCount_[g];
+  start_[v] = kUnseated;
+  --seatedCount_;
+  ++version_;
+  record(arm, v, t, "-", "uncommit", std::move(reason));
+}
+
+void PlacementState::clear(std::string_view arm, std::string reason) {
+  std::fill(start_.begin(), start_.end(), kUnseated);
+  seatedCount_ = 0;
+  ++version_;
+  rrt.clear();
+  inversions.clear();
+  std::fill(groupCount_.begin(), groupCount_.end(), 0);
+  freshSnapshot();
+  std::fill(released.begin(), released.end(), 0);
+  record(arm, -1, -1, "-", "clear", std::move(reason));
+}
+
+void PlacementState::freshSnapshot() { std::fill(dead.begin(), dead.end(), 0); }
+
+}  // namespace tilesched

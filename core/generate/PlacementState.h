@@ -1,0 +1,100 @@
+// Mutable placement state at one candidate II: the global RRT, the seat (start cycle) of every
+// op, the same-depth group bookkeeping G4 reads, the retry snapshot overlay (dead ops) and the
+// G1 carry state. Every real commit / uncommit / clear is traced so the RRT can be replayed;
+// `quiet` trial seating (arms scoring alternatives) is not.
+#pragma once
+
+#include <climits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "generate/IIContext.h"
+#include "generate/StructuralDistance.h"
+#include "generate/TraceRecorder.h"
+
+namespace tilesched {
+
+inline constexpr int kUnseated = INT_MIN;
+
+inline int floorDiv(int64_t a, int64_t b) {
+  return static_cast<int>(a >= 0 ? a / b : -((-a + b - 1) / b));
+}
+
+class PlacementState {
+public:
+  struct Window {
+    int earliest = 0;       // dependence-earliest start (never below cycle 0)
+    int latest = INT_MAX;   // dependence-latest start
+    bool empty() const { return earliest > latest; }
+  };
+
+  PlacementState(const IIContext &ctx, TraceRecorder &trace);
+
+  const IIContext &ctx;
+  const ModuloProblem &problem() const { return ctx.problem; }
+  int ii() const { return ctx.ii; }
+  int stageOf(int t) const { return floorDiv(t, ctx.ii); }
+
+  bool seated(int v) const { return start_[v] != kUnseated; }
+  int start(int v) const { return start_[v]; }
+  const std::vector<int> &starts() const { return start_; }
+  int seatedCount() const { return seatedCount_; }
+  bool complete() const { return seatedCount_ == ctx.problem.numNodes; }
+
+  // Window of v from its seated neighbours: direct edges, plus the distance closure for seated
+  // ops whose distance to v is a dense lookup (transitively through unseated ops). Cached until
+  // the next seat change.
+  Window window(int v) const;
+  // Calls f(q) for every op q != v whose closure distance to and from v is a dense lookup: every
+  // op of a small block, else the members of v's component when it is small.
+  template <typename F> void forEachDenseNeighbour(int v, F &&f) const {
+    const ModuloProblem &p = ctx.problem;
+    if (p.numNodes <= DistanceClosure::kWholeGraphLimit) {
+      for (int q = 0; q < p.numNodes; ++q)
+        if (q != v) f(q);
+      return;
+    }
+    const std::vector<int> &members = p.sccMembers[p.scc[v]];
+    if (members.size() > static_cast<size_t>(DistanceClosure::kDenseComponentLimit)) return;
+    for (int q : members)
+      if (q != v) f(q);
+  }
+
+  // Stage shared by v's seated same-depth group mates (v itself excluded), if any.
+  std::optional<int> groupStage(int v) const;
+
+  // The caller has probed the seat through the gate ladder.
+  void commit(int v, int t, std::string_view arm, std::string reason = {});
+  void uncommit(int v, std::string_view arm, std::string reason);
+  void clear(std::string_view arm, std::string reason);
+
+  // Snapshot overlay (seed 001): ops marked dead for the current attempt.
+  std::vector<uint8_t> dead;
+  void freshSnapshot();
+  // G1 carry: pending ops released because nothing else could be placed before their leader.
+  std::vector<uint8_t> released;
+
+  ReservationTable rrt;
+  InversionCounter inversions;
+  TraceRecorder &trace;
+  bool quiet = false;  // trial seating: no trace entries
+
+  bool tracing() const { return !quiet && trace.enabled(); }
+  void record(std::string_view arm, int op, int cycle, std::string_view gate, std::string_view outcome,
+              std::string reason) const;
+  const std::string &name(int v) const { return ctx.problem.nodeNames[v]; }
+
+private:
+  Window computeWindow(int v) const;
+
+  std::vector<int> start_;
+  int seatedCount_ = 0;
+  uint64_t version_ = 1;  // bumped on every seat change; stamps the window cache
+  mutable std::vector<Window> windowCache_;
+  mutable std::vector<uint64_t> windowStamp_;
+  std::vector<int> groupCount_, groupStage_;
+};
+
+}  // namespace tilesched

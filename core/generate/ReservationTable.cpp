@@ -1,0 +1,186 @@
+#include "generate/ReservationTable.h"
+
+#include <algorithm>
+
+namespace tilesched {
+
+ResourceLayout::ResourceLayout(const std::vector<int> &capacity) : capacity_(capacity) {
+  const int n = static_cast<int>(capacity.size());
+  bitOf_.assign(n, -1);
+  poolOf_.assign(n, -1);
+  for (int r = 0; r < n; ++r) {
+    if (capacity[r] == 1) {
+      bitOf_[r] = static_cast<int>(bitResource_.size());
+      bitResource_.push_back(r);
+    } else {
+      poolOf_[r] = static_cast<int>(poolResource_.size());
+      poolResource_.push_back(r);
+    }
+  }
+  words_ = std::max<int>(1, (static_cast<int>(bitResource_.size()) + 63) / 64);
+}
+
+FoldedFootprint foldFootprint(const Footprint &f, int ii, const ResourceLayout &layout) {
+  FoldedFootprint out;
+  out.duration = static_cast<int>(f.size());
+  std::vector<std::pair<int, int>> units;  // (folded row, resource)
+  for (int k = 0; k < out.duration; ++k)
+    for (int r : f[k]) units.emplace_back(k % ii, r);
+  std::sort(units.begin(), units.end());
+  const int words = layout.words();
+  for (size_t i = 0; i < units.size();) {
+    const int offset = units[i].first;
+    FoldedFootprint::Row row;
+    row.offset = offset;
+    row.poolBegin = static_cast<int>(out.pools.size());
+    out.bits.resize(out.bits.size() + words, 0);
+    uint64_t *mask = &out.bits[out.bits.size() - words];
+    while (i < units.size() && units[i].first == offset) {
+      const int r = units[i].second;
+      size_t j = i;
+      while (j < units.size() && units[j] == units[i]) ++j;
+      const int count = static_cast<int>(j - i);
+      if (count > layout.capacity(r) && !out.selfConflict()) {
+        out.selfConflictResource = r;
+        out.selfConflictRow = offset;
+      }
+      if (layout.isSingleton(r))
+        mask[layout.bitOf(r) / 64] |= uint64_t{1} << (layout.bitOf(r) % 64);
+      else
+        out.pools.emplace_back(layout.poolOf(r), count);
+      i = j;
+    }
+    row.poolEnd = static_cast<int>(out.pools.size());
+    out.rows.push_back(row);
+  }
+  return out;
+}
+
+Footprint composeFootprints(const Footprint &a, const Footprint &b) {
+  Footprint out(std::max(a.size(), b.size()));
+  for (size_t k = 0; k < out.size(); ++k) {
+    if (k < a.size()) out[k].insert(out[k].end(), a[k].begin(), a[k].end());
+    if (k < b.size()) out[k].insert(out[k].end(), b[k].begin(), b[k].end());
+  }
+  return out;
+}
+
+ReservationTable::ReservationTable(const ResourceLayout &layout, int ii) : layout_(layout), ii_(ii) {
+  clear();
+}
+
+void ReservationTable::clear() {
+  const size_t cells = static_cast<size_t>(ii_) * layout_.numResources();
+  bits_.assign(static_cast<size_t>(ii_) * layout_.words(), 0);
+  poolUnits_.assign(static_cast<size_t>(ii_) * layout_.numPools(), 0);
+  inIter_.assign(cells, 0);
+  carry_.assign(cells, 0);
+  occ_.assign(cells, {});
+}
+
+int ReservationTable::rowOf(int t, int offset) const {
+  const int row = (t + offset) % ii_;
+  return row < 0 ? row + ii_ : row;
+}
+
+bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
+  const int words = layout_.words();
+  const int pools = layout_.numPools();
+  for (size_t i = 0; i < fp.rows.size(); ++i) {
+    const FoldedFootprint::Row &r = fp.rows[i];
+    const int row = rowOf(t, r.offset);
+    const uint64_t *mine = &fp.bits[i * words];
+    const uint64_t *global = &bits_[static_cast<size_t>(row) * words];
+    for (int w = 0; w < words; ++w)
+      if (mine[w] & global[w]) return false;
+    for (int k = r.poolBegin; k < r.poolEnd; ++k) {
+      const auto [pool, need] = fp.pools[k];
+      if (poolUnits_[static_cast<size_t>(row) * pools + pool] + need >
+          layout_.capacity(layout_.poolResource(pool)))
+        return false;
+    }
+  }
+  return true;
+}
+
+std::vector<ReservationTable::Conflict> ReservationTable::conflicts(const FoldedFootprint &fp, int t) const {
+  std::vector<Conflict> out;
+  const int words = layout_.words();
+  const int pools = layout_.numPools();
+  for (size_t i = 0; i < fp.rows.size(); ++i) {
+    const FoldedFootprint::Row &r = fp.rows[i];
+    const int row = rowOf(t, r.offset);
+    for (int w = 0; w < words; ++w) {
+      uint64_t hit = fp.bits[i * words + w] & bits_[static_cast<size_t>(row) * words + w];
+      while (hit) {
+        const int bit = w * 64 + __builtin_ctzll(hit);
+        hit &= hit - 1;
+        out.push_back({row, layout_.bitResource(bit)});
+      }
+    }
+    for (int k = r.poolBegin; k < r.poolEnd; ++k) {
+      const auto [pool, need] = fp.pools[k];
+      const int res = layout_.poolResource(pool);
+      if (poolUnits_[static_cast<size_t>(row) * pools + pool] + need > layout_.capacity(res))
+        out.push_back({row, res});
+    }
+  }
+  return out;
+}
+
+std::optional<ReservationTable::Conflict> ReservationTable::firstConflict(const FoldedFootprint &fp,
+                                                                          int t) const {
+  if (probe(fp, t)) return std::nullopt;
+  return conflicts(fp, t).front();
+}
+
+int ReservationTable::units(int row, int resource) const {
+  if (layout_.isSingleton(resource)) {
+    const int bit = layout_.bitOf(resource);
+    return (bits_[static_cast<size_t>(row) * layout_.words() + bit / 64] >> (bit % 64)) & 1;
+  }
+  return poolUnits_[static_cast<size_t>(row) * layout_.numPools() + layout_.poolOf(resource)];
+}
+
+void ReservationTable::apply(int node, const FoldedFootprint &fp, const Footprint &original, int t,
+                             int sign) {
+  const int words = layout_.words();
+  const int pools = layout_.numPools();
+  for (size_t i = 0; i < fp.rows.size(); ++i) {
+    const FoldedFootprint::Row &r = fp.rows[i];
+    const int row = rowOf(t, r.offset);
+    for (int w = 0; w < words; ++w) {
+      uint64_t &g = bits_[static_cast<size_t>(row) * words + w];
+      g = sign > 0 ? (g | fp.bits[i * words + w]) : (g & ~fp.bits[i * words + w]);
+    }
+    for (int k = r.poolBegin; k < r.poolEnd; ++k)
+      poolUnits_[static_cast<size_t>(row) * pools + fp.pools[k].first] += sign * fp.pools[k].second;
+  }
+  // Occupants and the in-iteration / carry split come from the unfolded rows.
+  const int issueRow = rowOf(t, 0);
+  for (int k = 0; k < static_cast<int>(original.size()); ++k) {
+    const int row = rowOf(t, k);
+    const bool spilled = issueRow + k >= ii_;
+    for (int res : original[k]) {
+      const size_t c = cell(row, res);
+      (spilled ? carry_ : inIter_)[c] += sign;
+      std::vector<int> &holders = occ_[c];
+      if (sign > 0) {
+        holders.push_back(node);
+      } else {
+        auto it = std::find(holders.begin(), holders.end(), node);
+        if (it != holders.end()) holders.erase(it);
+      }
+    }
+  }
+}
+
+void ReservationTable::commit(int node, const FoldedFootprint &fp, const Footprint &original, int t) {
+  apply(node, fp, original, t, +1);
+}
+
+void ReservationTable::uncommit(int node, const FoldedFootprint &fp, const Footprint &original, int t) {
+  apply(node, fp, original, t, -1);
+}
+
+}  // namespace tilesched

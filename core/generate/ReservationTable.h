@@ -1,0 +1,98 @@
+// The Resource Reservation Table (seed 001; facts §2.1): one row per cycle modulo II. Singleton
+// resources (capacity 1) are RRT bits tested with AND; pools are per-row unit counters checked
+// against their capacity. A footprint is first folded onto II rows — a footprint longer than II
+// wraps onto itself, and a fold that overfills a row makes the op unplaceable at that II.
+// Probe-before-commit: `probe` never mutates. The table also keeps the dual view the
+// bank-pressure evaluator reads (seed 002): units held in the occupant's issue stage
+// ("in-iteration") versus units that spilled past it into the next stage ("carry").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "target/TargetModel.h"
+
+namespace tilesched {
+
+class ResourceLayout {
+public:
+  explicit ResourceLayout(const std::vector<int> &capacity);
+  int numResources() const { return static_cast<int>(capacity_.size()); }
+  int words() const { return words_; }
+  int numPools() const { return static_cast<int>(poolResource_.size()); }
+  int capacity(int r) const { return capacity_[r]; }
+  bool isSingleton(int r) const { return bitOf_[r] >= 0; }
+  int bitOf(int r) const { return bitOf_[r]; }
+  int poolOf(int r) const { return poolOf_[r]; }
+  int poolResource(int pool) const { return poolResource_[pool]; }
+  int bitResource(int bit) const { return bitResource_[bit]; }
+
+private:
+  std::vector<int> capacity_, bitOf_, poolOf_, poolResource_, bitResource_;
+  int words_ = 1;
+};
+
+struct FoldedFootprint {
+  struct Row {
+    int offset = 0;     // row offset from the start cycle, in [0, II)
+    int poolBegin = 0;  // range into `pools`
+    int poolEnd = 0;
+  };
+  int duration = 0;                       // unfolded footprint rows
+  std::vector<Row> rows;                  // occupied folded rows, ascending offset
+  std::vector<uint64_t> bits;             // rows.size() * words singleton masks
+  std::vector<std::pair<int, int>> pools; // (pool ordinal, units)
+  int selfConflictResource = -1;          // resource overfilled by the fold itself
+  int selfConflictRow = -1;
+  bool selfConflict() const { return selfConflictResource >= 0; }
+  bool empty() const { return rows.empty(); }
+};
+
+FoldedFootprint foldFootprint(const Footprint &f, int ii, const ResourceLayout &layout);
+// Row-wise union of two footprints issued together (the fuse arm's composed vector).
+Footprint composeFootprints(const Footprint &a, const Footprint &b);
+
+class ReservationTable {
+public:
+  struct Conflict {
+    int row = -1;       // modulo row
+    int resource = -1;  // slot or pool that is full
+  };
+
+  ReservationTable(const ResourceLayout &layout, int ii);
+  int ii() const { return ii_; }
+  const ResourceLayout &layout() const { return layout_; }
+
+  bool probe(const FoldedFootprint &fp, int t) const;
+  std::optional<Conflict> firstConflict(const FoldedFootprint &fp, int t) const;
+  // Every (row, resource) the footprint would overfill at `t`.
+  std::vector<Conflict> conflicts(const FoldedFootprint &fp, int t) const;
+  // `original` is the unfolded footprint: it decides the in-iteration / carry split.
+  void commit(int node, const FoldedFootprint &fp, const Footprint &original, int t);
+  void uncommit(int node, const FoldedFootprint &fp, const Footprint &original, int t);
+  void clear();
+
+  int units(int row, int resource) const;
+  int inIteration(int row, int resource) const { return inIter_[cell(row, resource)]; }
+  int carry(int row, int resource) const { return carry_[cell(row, resource)]; }
+  // Holders of (row, resource), one entry per unit, in commit order.
+  const std::vector<int> &occupants(int row, int resource) const { return occ_[cell(row, resource)]; }
+
+private:
+  size_t cell(int row, int resource) const {
+    return static_cast<size_t>(row) * layout_.numResources() + resource;
+  }
+  int rowOf(int t, int offset) const;
+  void apply(int node, const FoldedFootprint &fp, const Footprint &original, int t, int sign);
+
+  const ResourceLayout &layout_;
+  int ii_;
+  std::vector<uint64_t> bits_;   // ii * words
+  std::vector<int> poolUnits_;   // ii * pools
+  std::vector<int> inIter_, carry_;
+  std::vector<std::vector<int>> occ_;
+};
+
+}  // namespace tilesched

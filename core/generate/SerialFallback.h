@@ -1,0 +1,25 @@
+// The serial-execution schedule of the scheduling graph: ops issue one after another in a
+// program-order Kahn walk of the distance-0 edges, each after its predecessors' latencies and
+// after the previous op's footprint, so no two footprints overlap and every op sits in stage 0.
+// Its II — the iteration length, stretched until every carried edge holds — is the automatic
+// II cap (docs/decisions.md, "II cap"): at that II (and any larger one) this schedule is valid
+// and honours every constraint (one stage: same depth and max_depth hold; the serialization
+// edges of force_serial_execution are graph edges). It is also the fallback when the
+// refinement budget runs out ("may fall back to serial execution", facts §7.5).
+#pragma once
+
+#include <vector>
+
+#include "generate/ModuloProblem.h"
+
+namespace tilesched {
+
+struct SerialFallback {
+  bool available = false;  // false when zero-latency distance-0 cycles defeat the walk
+  int ii = 1;
+  std::vector<int> start;
+};
+
+SerialFallback buildSerialFallback(const ModuloProblem &p);
+
+}  // namespace tilesched
