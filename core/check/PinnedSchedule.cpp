@@ -163,6 +163,36 @@ int flatII(const PinnedSchedule &s, const DependenceGraph &g, const std::vector<
   return static_cast<int>(std::min<int64_t>(length, kMaxPin));
 }
 
+// The stage count is the loop's nv_tile.aws.stage_count when pinned; otherwise the number of II
+// windows up to the last completion, as the cost-based generator counts it (so a tail of
+// latency past the last stage's start adds a stage a peeling pass has to drain).
+void completeStageCount(PinnedSchedule &s, const ScheduledBlock &block, const DependenceGraph &g,
+                        const std::vector<OpResources> &resources, DiagnosticEngine &diags, bool &bad) {
+  int highest = 0;
+  for (int i = 0; i < g.numNodes; ++i)
+    if (s.ops[i].stage > s.ops[highest].stage) highest = i;
+  const int pinnedStages = s.stageCount;
+  const Attribute *attr = block.owner ? block.owner->lookupAttr(kAttrAwsStageCount) : nullptr;
+  if (std::optional<int> count = readI32(attr, kAttrAwsStageCount, 1, diags, bad)) {
+    s.stageCount = *count;
+    if (*count < pinnedStages) {
+      Violation v;
+      v.kind = Violation::Kind::StageMismatch;
+      v.node = highest;
+      v.message = "this op pins stage " + std::to_string(pinnedStages - 1) + ", but the " + block.owner->name +
+                  " pins nv_tile.aws.stage_count = " + std::to_string(*count);
+      s.violations.push_back(std::move(v));
+    }
+    return;
+  }
+  if (s.ii < 1) return;
+  int64_t end = 0;
+  for (int i = 0; i < g.numNodes; ++i)
+    end = std::max<int64_t>(end, (int64_t)s.ops[i].cycle + std::max<int64_t>({1, resources[i].latency,
+                                                                                (int64_t)resources[i].footprint.size()}));
+  s.stageCount = std::max<int64_t>(pinnedStages, std::min<int64_t>((end + s.ii - 1) / s.ii, kMaxPin));
+}
+
 }  // namespace
 
 bool hasPinnedSchedule(const ScheduledBlock &block) {
@@ -261,6 +291,8 @@ std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, co
                         std::to_string(s.ii) + ", the length of one iteration");
     }
   }
+  completeStageCount(s, block, graph, resources, diags, bad);
+  if (bad) return std::nullopt;
   if (derived > 0)
     s.notes.push_back("derived nv_tile.aws.cycle for " + std::to_string(derived) +
                       " op(s) that pin only stage and order: each takes the earliest cycle of its stage that keeps "

@@ -24,10 +24,10 @@ inline constexpr const char *kAttrAwsPipeline = "nv_tile.aws.pipeline";
 struct PinnedSchedule {
   int ii = 0;
   bool iiPinned = false;
-  int stageCount = 0;
+  int stageCount = 0;              // nv_tile.aws.stage_count, or II windows up to the last completion
   std::vector<CheckedOp> ops;      // per node; cycles derived where not pinned
   std::vector<bool> cyclePinned;   // per node
-  std::vector<Violation> violations;  // found while reading: a multi-stage schedule without II
+  std::vector<Violation> violations;  // found while reading: no II for several stages, too few stages
   std::vector<std::string> notes;     // what was derived, and how
 };
 

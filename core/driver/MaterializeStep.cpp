@@ -48,9 +48,10 @@ bool MaterializeStep::checkPinned(BlockResult &r, const TargetModel &model, Driv
   }
   for (const std::string &note : pinned->notes) diags.note(blockRange(r), note);
   r.analysis = analysisFromPins(*pinned);
-  r.violations = pinned->violations.empty()
-                     ? checkSchedule(r.graph, r.resources, model, pinned->ii, pinned->ops, r.nodeNames)
-                     : pinned->violations;
+  r.violations = pinned->violations;
+  if (pinned->ii >= 1)
+    for (Violation &v : checkSchedule(r.graph, r.resources, model, pinned->ii, pinned->ops, r.nodeNames))
+      r.violations.push_back(std::move(v));
   for (const Violation &v : r.violations)
     diags.error(v.node >= 0 && v.node < static_cast<int>(r.block.ops.size()) ? r.block.ops[v.node]->nameRange
                                                                               : blockRange(r),

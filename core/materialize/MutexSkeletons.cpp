@@ -39,9 +39,10 @@ std::vector<MutexPlaceholder> seedMutexPlaceholders(const ScheduleView &view, co
                  std::string(view.block().owner ? view.block().owner->name : "block");
     out.push_back(std::move(all));
   }
+  // Seeded in (stage, order), so the Mutex_ values do not depend on where the ops were written.
   if (slotsUsable) {
     std::map<uint32_t, size_t> placeholderOfGroup;
-    for (int i = 0; i < n; ++i) {
+    for (int i : view.stageOrder()) {
       if (!(constraints->slots[i].flags & FlagForceSerial)) continue;
       uint32_t group = constraints->dsu.findNoCompress(constraints->slots[i].gid);
       auto [it, inserted] = placeholderOfGroup.emplace(group, out.size());
@@ -50,8 +51,16 @@ std::vector<MutexPlaceholder> seedMutexPlaceholders(const ScheduleView &view, co
       out[it->second].ops.push_back(i);
     }
   }
-  for (const DepEdge &e : graph.edges) {
-    if (e.kind != EdgeKind::Explicit || e.src >= n || e.dst >= n || readsValueOf(view, e.dst, e.src)) continue;
+  std::vector<const DepEdge *> edges;
+  for (const DepEdge &e : graph.edges)
+    if (e.kind == EdgeKind::Explicit && e.src < n && e.dst < n && !readsValueOf(view, e.dst, e.src)) edges.push_back(&e);
+  std::stable_sort(edges.begin(), edges.end(), [&](const DepEdge *a, const DepEdge *b) {
+    if (a->src != b->src) return view.before(a->src, b->src);
+    if (a->dst != b->dst) return view.before(a->dst, b->dst);
+    return a->distance < b->distance;
+  });
+  for (const DepEdge *edge : edges) {
+    const DepEdge &e = *edge;
     MutexPlaceholder p;
     p.ops = e.src == e.dst ? std::vector<int>{e.src} : std::vector<int>{std::min(e.src, e.dst), std::max(e.src, e.dst)};
     p.reason = "sched.deps " + nameOf(nodeNames, e.src) + " -> " + nameOf(nodeNames, e.dst) + " (latency " +

@@ -1,0 +1,238 @@
+// Schedule::solve phase by phase (seed 002): sort, maps, live closure, DSU, canonical owner,
+// emission and the consumer-only fallback.
+#include <catch2/catch.hpp>
+
+#include "MaterializeTestUtil.h"
+#include "materialize/ScheduleSolve.h"
+
+using namespace tilesched;
+using namespace tilesched::test;
+
+namespace {
+
+// Two forwarders of a live-in async handle, each its own constraint group when `grouped`; a
+// stage-1 consumer reads both; a stage-0 op reads the live-in itself.
+std::string forks(bool grouped) {
+  std::string g1 = grouped ? " | tileas.schedule.constraint.gid = 1 : i32, tileas.schedule.constraint.leader_gid = 1 : i32" : "";
+  std::string g2 = grouped ? " | tileas.schedule.constraint.gid = 2 : i32, tileas.schedule.constraint.leader_gid = 2 : i32" : "";
+  return R"(
+func.func @f(%h: !test.token, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %z = test.use %h [[0 0 0]] : i32
+    %g = test.fork %h [[0 1 1)" + g1 + R"(]] : !test.token
+    %k = test.fork %h [[0 2 2)" + g2 + R"(]] : !test.token
+    %r = test.read %g, %k [[1 0 8]] : tensor<4xf32>
+    scf.yield
+  } {nv_tile.aws.ii = 8 : i32}
+  return
+}
+)";
+}
+
+const char *kChain = R"(
+func.func @f(%d: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %h = test.acquire %d [[0 0 0]] : !test.token
+    %h2 = test.commit %h [[0 1 1]] : !test.token
+    %h3 = test.stamp %h2 [[0 2 2]] : !test.token
+    %x = test.other %d [[0 3 3]] : !test.token
+    %r = test.read %h3, %h [[1 0 8]] : tensor<4xf32>
+    scf.yield
+  } {nv_tile.aws.ii = 8 : i32}
+  return
+}
+)";
+
+PipePlaceholder pair(const ScheduleView &view, const PinnedBlock &b, const std::string &raw, const std::string &consumer) {
+  for (const Value *u : view.uses(b.node(consumer)))
+    if (view.origin(u)->name == raw) return {view.origin(u), b.node(consumer)};
+  FAIL(consumer << " reads no value of origin " << raw);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("phase 1 sorts the candidate producers of the raw value by (stage, order)") {
+  // Program order differs from (stage, order): the stamp sits in an earlier order slot.
+  auto b = pinnedBlock(R"(
+func.func @f(%d: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %h = test.acquire %d [[0 1 0]] : !test.token
+    %h2 = test.commit %h [[1 0 8]] : !test.token
+    %h3 = test.stamp %h [[0 2 1]] : !test.token
+    %r = test.read %h2, %h3 [[1 1 9]] : i32
+    scf.yield
+  } {nv_tile.aws.ii = 8 : i32}
+  return
+}
+)");
+  ScheduleView view(b->input());
+  SolveState s;
+  collectCandidateProducers(view, pair(view, *b, "%h", "%r"), s);
+  CHECK(s.work == std::vector<int>{b->node("%h"), b->node("%h3"), b->node("%h2")});
+}
+
+TEST_CASE("phase 2 maps each candidate and the consumer to its schedule info and owning op") {
+  auto b = pinnedBlock(R"(
+func.func @f(%d: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = test.load %d [[0 0 0]] : !test.token
+    %w = test.wrap %d { test.inner %t : i32 } [[1 0 9]] : i32
+    scf.yield
+  } {nv_tile.aws.ii = 8 : i32}
+  return
+}
+)");
+  ScheduleView view(b->input());
+  PipePlaceholder p = pair(view, *b, "%t", "%w");
+  SolveState s;
+  collectCandidateProducers(view, p, s);
+  buildScheduleMaps(view, p, s);
+  REQUIRE(s.schedInfo.size() == 2);
+  CHECK(s.schedInfo.at(b->node("%w")).cycle == 9);
+  CHECK(s.schedInfo.at(b->node("%t")).stage == 0);
+  // The nested user of %t belongs to the op that contains it.
+  const Operation &inner = *b->block.ops[b->node("%w")]->regions[0]->blocks[0]->operations[0];
+  CHECK(s.owner.at(&inner) == b->node("%w"));
+  CHECK(s.owner.at(b->block.ops[b->node("%t")]) == b->node("%t"));
+}
+
+TEST_CASE("phase 3 closes the producers over same-origin operands and drops the unrelated ones") {
+  auto b = pinnedBlock(kChain);
+  ScheduleView view(b->input());
+  PipePlaceholder p = pair(view, *b, "%h", "%r");
+  SolveState s;
+  solveSchedule(view, nullptr, p, &s);
+  // %x is a fresh handle (no token operand); acquire/commit/stamp carry %h.
+  CHECK(s.work == std::vector<int>{b->node("%h"), b->node("%h2"), b->node("%h3")});
+  CHECK(s.live == std::vector<int>{b->node("%h"), b->node("%h2"), b->node("%h3")});
+  CHECK(s.distance.at(b->node("%h2")) == 0);
+  CHECK(s.dead.empty());
+}
+
+TEST_CASE("phase 3 keeps the iteration distance and marks producers that write after the read dead") {
+  auto b = pinnedBlock(R"(
+func.func @f(%d: index, %n: index, %t0: !test.token, %x0: tensor<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0, %x = %x0) -> (!test.token, tensor<4xf32>) {
+    %r = test.read %t, %x [[0 0 0]] : i32
+    %late = test.load %d [[2 0 20]] : !test.token
+    %ok = test.make %d [[0 1 3]] : tensor<4xf32>
+    scf.yield %late, %ok : !test.token, tensor<4xf32>
+  } {nv_tile.aws.ii = 8 : i32}
+  return
+}
+)");
+  ScheduleView view(b->input());
+  SolveState late;
+  // Written at cycle 20, read by the next iteration at 0 + 8: too late, so no producer is live.
+  std::vector<PipeSkeleton> k = solveSchedule(view, nullptr, pair(view, *b, "%late", "%r"), &late);
+  CHECK(late.live.empty());
+  CHECK(late.dead == std::set<int>{b->node("%late")});
+  REQUIRE(k.size() == 1);
+  CHECK(k[0].trivialFallback);
+
+  SolveState ok;
+  k = solveSchedule(view, nullptr, pair(view, *b, "%ok", "%r"), &ok);
+  CHECK(ok.live == std::vector<int>{b->node("%ok")});
+  CHECK(ok.distance.at(b->node("%ok")) == 1);
+  REQUIRE(k.size() == 1);
+  CHECK(!k[0].trivialFallback);
+  CHECK(k[0].depth == 1);  // lifetime 0 + 8 - 3 = 5 < II
+  CHECK(k[0].stagesCrossed == 1);
+}
+
+TEST_CASE("phase 4 unions producers linked by the raw value; constraint groups seed the forest") {
+  SECTION("unconstrained ops share group 0 (absent == 0), so both forks form one group") {
+    auto b = pinnedBlock(forks(false));
+    ScheduleView view(b->input());
+    SolveState s;
+    std::vector<PipeSkeleton> k = solveSchedule(view, &b->constraints, pair(view, *b, "%h", "%r"), &s);
+    REQUIRE(s.groups.size() == 1);
+    CHECK(s.groups[0] == std::vector<int>{b->node("%g"), b->node("%k")});
+    REQUIRE(k.size() == 1);
+    CHECK(k[0].operands.size() == 2);
+  }
+  SECTION("forks in different groups with no operand between them stay apart: one Pipe_ each") {
+    auto b = pinnedBlock(forks(true));
+    ScheduleView view(b->input());
+    SolveState s;
+    std::vector<PipeSkeleton> k = solveSchedule(view, &b->constraints, pair(view, *b, "%h", "%r"), &s);
+    REQUIRE(s.groups.size() == 2);
+    CHECK(s.groups[0] == std::vector<int>{b->node("%g")});
+    CHECK(s.groups[1] == std::vector<int>{b->node("%k")});
+    REQUIRE(k.size() == 2);
+    CHECK(k[0].operands == std::vector<const Value *>{b->block.ops[b->node("%g")]->results[0]});
+    CHECK(k[1].operands == std::vector<const Value *>{b->block.ops[b->node("%k")]->results[0]});
+  }
+  SECTION("an operand link merges producers of different groups") {
+    auto b = pinnedBlock(std::string(kChain).replace(
+        std::string(kChain).find("[[0 1 1]]"), 9,
+        "[[0 1 1 | tileas.schedule.constraint.gid = 4 : i32, tileas.schedule.constraint.leader_gid = 4 : i32]]"));
+    ScheduleView view(b->input());
+    SolveState s;
+    solveSchedule(view, &b->constraints, pair(view, *b, "%h", "%r"), &s);
+    CHECK(s.groups.size() == 1);
+  }
+}
+
+TEST_CASE("DisjointSet roots follow the smaller index") {
+  DisjointSet d(5);
+  d.unite(4, 2);
+  d.unite(2, 3);
+  d.unite(1, 0);
+  CHECK(d.find(4) == 2);
+  CHECK(d.find(3) == 2);
+  CHECK(d.find(1) == 0);
+  d.unite(3, 1);
+  CHECK(d.find(4) == 0);
+}
+
+TEST_CASE("phase 5 picks the earliest member by (stage, order) as the canonical owner") {
+  auto b = pinnedBlock(kChain);
+  ScheduleView view(b->input());
+  SolveState s;
+  solveSchedule(view, nullptr, pair(view, *b, "%h", "%r"), &s);
+  CHECK(s.canonical == std::vector<int>{b->node("%h")});
+}
+
+TEST_CASE("phase 6 emits one Pipe_ per group with its ring depth and crossing") {
+  auto b = pinnedBlock(kChain);
+  ScheduleView view(b->input());
+  std::vector<PipeSkeleton> k = solveSchedule(view, nullptr, pair(view, *b, "%h", "%r"));
+  REQUIRE(k.size() == 1);
+  CHECK(k[0].members == std::vector<int>{b->node("%h"), b->node("%h2"), b->node("%h3")});
+  CHECK(k[0].canonical == b->node("%h"));
+  CHECK(k[0].consumer == b->node("%r"));
+  // The consumer reads %h3 and %h; both are group values.
+  CHECK(k[0].operands.size() == 2);
+  CHECK(k[0].depth == 2);  // acquire at 0, read at 8: lifetime 8 = II
+  CHECK(k[0].stagesCrossed == 1);
+  CHECK(!k[0].trivialFallback);
+}
+
+TEST_CASE("phase 6 falls back to a consumer-only Pipe_ and raises the trivial-fallback flag") {
+  auto b = pinnedBlock(forks(false));
+  ScheduleView view(b->input());
+  SolveState s;
+  std::vector<PipeSkeleton> k = solveSchedule(view, &b->constraints, pair(view, *b, "%h", "%z"), &s);
+  CHECK(s.work.size() == 2);  // the forks produce this handle ...
+  CHECK(s.live.empty());      // ... but not for %z, which reads the live-in itself
+  CHECK(s.trivialFallback);
+  REQUIRE(k.size() == 1);
+  CHECK(k[0].trivialFallback);
+  CHECK(k[0].members.empty());
+  CHECK(k[0].canonical == b->node("%z"));
+  CHECK(k[0].depth == 2);  // the scalar Pipe_ constructor's default
+  REQUIRE(k[0].operands.size() == 1);
+  CHECK(k[0].operands[0]->name == "%h");
+}
