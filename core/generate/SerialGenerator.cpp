@@ -53,7 +53,8 @@ ScheduleAnalysis generateSerialSchedule(const ScheduleInput &in, DiagnosticEngin
     a.ops[v] = {0, order++, cycle};
     a.orderedNodes.push_back(v);
     issue = cycle + std::max(1, footprintDuration(res[v]));
-    length = std::max({length, cycle + res[v].latency, cycle + footprintDuration(res[v])});
+    // Every op holds its issue cycle, so even a zero-latency op keeps stage = cycle / II = 0.
+    length = std::max(length, cycle + std::max({1, res[v].latency, footprintDuration(res[v])}));
     for (int ei : g.succ[v]) {
       const DepEdge &e = g.edges[ei];
       if (e.distance != 0) continue;

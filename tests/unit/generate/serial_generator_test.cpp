@@ -169,3 +169,14 @@ scf.for %i = %z to %z step %z {
   CHECK(text.find("t:5:") != std::string::npos);
   CHECK(text.find("ignores 'tileas.schedule.constraint.max_depth'") != std::string::npos);
 }
+
+TEST_CASE("serial walk: a zero-latency op last in the block still sits in stage 0") {
+  DependenceGraph g = chain(2, {{0, 1, 3, 0, EdgeKind::Explicit}});
+  std::vector<OpResources> r = plain(2, 0);
+  DiagnosticEngine d;
+  ScheduleAnalysis a = generateSerialSchedule(inputFor(g, r), d);
+  REQUIRE(a.valid);
+  CHECK(a.ops[1].cycle == 3);
+  CHECK(a.ii == 4);  // cycle 3 must stay below II
+  CHECK(a.ops[1].cycle / a.ii == 0);
+}
