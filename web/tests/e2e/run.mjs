@@ -269,15 +269,24 @@ ${inline}
   }],
 
   ['a runaway run is stopped by the time limit and the page stays usable', async (page) => {
-    await openPlayground(page, { runOnEdit: false, timeLimitMs: 200 });
+    await openPlayground(page, { runOnEdit: false });
+    const setLimit = async (seconds) => {
+      await page.locator('.prefs summary').click();
+      await page.fill('#pref-time-limit', seconds);
+      await page.press('#pref-time-limit', 'Tab');
+      await page.locator('.prefs summary').click();
+    };
+    await setLimit('0.2');
     await setSource(page, runawaySnippet());
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+Enter');
     await page.locator('[data-testid="engine-timeout"]').waitFor({ timeout: 20000 });
+    await setLimit('10');
     await setSource(page, SNIPPET);
     await runWithKeyboard(page);
     assert(Number(await text(page, 'ii')) > 0, 'no result after the restart');
-    assert((await text(page, 'run-status')).includes('worker restarted 1×'), 'restart not reported');
+    const status = await text(page, 'run-status');
+    assert(status.includes('worker restarted 1×'), `restart not reported: ${status}`);
   }],
 
   ['every gallery example runs', async (page) => {
