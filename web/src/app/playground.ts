@@ -14,7 +14,7 @@ import { PANES, Store, defaultState, type AppState } from '../state/state';
 import { h } from './dom';
 import { LinkBus } from './linking';
 import { ResultsView } from './results-view';
-import { Session } from './session';
+import { Session, type Results } from './session';
 import { copyText, isLongLink, markdownFor, shareUrl } from './share-actions';
 import { builtinModelJson } from './builtin-models';
 
@@ -211,16 +211,22 @@ export function mountPlayground(root: HTMLElement): void {
   root.replaceChildren(header, main);
 
   // --- reactions ----------------------------------------------------------------------------
+  const doneText = (r: Results) => {
+    const diags = r.doc?.diagnostics ?? [];
+    const count = (sev: string) => diags.filter((d) => d.severity === sev).length;
+    const parts = [`core ran in ${r.ms.toFixed(1)} ms`];
+    if (count('error')) parts.push(`${count('error')} error${count('error') > 1 ? 's' : ''}`);
+    if (count('warning')) parts.push(`${count('warning')} warning${count('warning') > 1 ? 's' : ''}`);
+    if (engine.restarts) parts.push(`worker restarted ${engine.restarts}×`);
+    return parts.join(' · ');
+  };
   let firstResult = true;
   const render = () => {
     const r = results.get();
     const s = state.get();
     status.className = `status status-${r.status}`;
     status.dataset.runs = String(r.runs);
-    status.textContent =
-      r.status === 'running' ? 'running…'
-      : r.status === 'done' ? `scheduled in ${r.ms.toFixed(1)} ms${engine.restarts ? ` · worker restarted ${engine.restarts}×` : ''}`
-      : r.status === 'idle' ? '' : '';
+    status.textContent = r.status === 'done' ? doneText(r) : '';
     if (r.status === 'error' || r.status === 'timeout') {
       status.append(h('span', { class: 'engine-error', 'data-testid': r.status === 'timeout' ? 'engine-timeout' : 'engine-error' }, r.error));
     }

@@ -248,6 +248,33 @@ ${inline}
     assert((await text(page, 'compare-summary')).length > 0, 'no comparison summary');
   }],
 
+  ['an edited target model is used for the run', async (page) => {
+    await openPlayground(page);
+    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+    await setSource(page, SNIPPET);
+    await page.locator('[data-testid="edit-model"]').click();
+    const dialog = page.locator('[data-testid="model-dialog"]');
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="model-dialog"] .cm-content')?.textContent?.includes('"slots"'));
+    // the built-in model with the tma slot renamed: the snippet's sched.footprint then names an
+    // unknown slot, which the core reports
+    const edited = readFileSync(join(REPO, 'core/target/models/blackwell.json'), 'utf8').replace('"name": "tma"', '"name": "tma_renamed"');
+    assert(edited.includes('tma_renamed'), 'blackwell.json has no tma slot to rename');
+    const editor = dialog.locator('.cm-content');
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await editor.evaluate((el, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, edited);
+    await page.locator('[data-testid="apply-model"]').click();
+    assert((await page.inputValue('[data-testid="opt-model"]')) === 'custom', 'model select not switched to custom');
+    await runWithKeyboard(page);
+    const diags = await page.locator('[data-testid="diagnostic"]').allInnerTexts();
+    assert(diags.some((d) => d.includes('tma')), `no diagnostic about the renamed slot: ${diags.join(' | ')}`);
+  }],
+
   ['the trace step slider replays the RRT', async (page) => {
     await openPlayground(page);
     await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
