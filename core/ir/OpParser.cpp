@@ -220,6 +220,15 @@ bool Parser::isAttrDictStart() const {
   return t2.is(Tok::RBrace) && !t1.lineStart;
 }
 
+// `<{...}>`: the op's inherent attributes (properties).
+bool Parser::parseProperties(Operation &op) {
+  SourceLoc open = tok_.begin();
+  consume();
+  if (!tok_.is(Tok::LBrace)) return errorHere("'{' to start the properties of '" + op.name + "' (written '<{...}>')");
+  if (!parseAttrDict(op.properties)) return false;
+  return expectClose(Tok::Greater, ("the properties of '" + op.name + "'").c_str(), open);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Generic form: "name"(operands) <{props}> ({regions}) {attrs} : (types) -> (types)
 
@@ -242,13 +251,7 @@ bool Parser::parseGenericOp(Operation &op, const ResultNames &names) {
   if (!expectClose(Tok::RParen, ("the operand list of " + quoted).c_str(), open)) return false;
   if (tok_.is(Tok::LSquare))
     return error(tok_.range(), "successor blocks are not supported: tilesched reads successor-free regions");
-  if (tok_.is(Tok::Less)) {
-    SourceLoc o = tok_.begin();
-    consume();
-    if (!tok_.is(Tok::LBrace)) return errorHere("'{' to start the properties of " + quoted + " (written '<{...}>')");
-    if (!parseAttrDict(op.properties)) return false;
-    if (!expectClose(Tok::Greater, ("the properties of " + quoted).c_str(), o)) return false;
-  }
+  if (tok_.is(Tok::Less) && !parseProperties(op)) return false;
   auto parseRegionList = [&]() {
     SourceLoc o = tok_.begin();
     consume();
@@ -515,7 +518,7 @@ bool Parser::parseConstantOp(Operation &op, const ResultNames &names) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Unknown custom form: dialect.op <operand text> [{region}...] [{attrs}] [: <type text>]
+// Unknown custom form: dialect.op <operand text> [<{props}>] [{region}...] [{attrs}] [: <type text>]
 
 bool Parser::parseCustomOp(Operation &op, const ResultNames &names) {
   op.syntax = OpSyntax::Custom;
@@ -529,7 +532,8 @@ bool Parser::parseCustomOp(Operation &op, const ResultNames &names) {
     while (!tok_.is(Tok::Eof)) {
       if (open.empty()) {
         if (tok_.lineStart || tok_.is(Tok::LBrace) || tok_.is(Tok::RBrace) || tok_.is(Tok::Colon) ||
-            tok_.is(Tok::RParen) || tok_.is(Tok::RSquare) || tok_.is(Tok::Greater) || isLocStart())
+            tok_.is(Tok::RParen) || tok_.is(Tok::RSquare) || tok_.is(Tok::Greater) || isLocStart() ||
+            (tok_.is(Tok::Less) && peek(1).is(Tok::LBrace)))
           break;
       } else if (tok_.lineStart && looksLikeOpStart()) {
         break;
@@ -558,11 +562,15 @@ bool Parser::parseCustomOp(Operation &op, const ResultNames &names) {
   return makeResults(op, names, customResultTypes(op.typeText, resultCount(names)));
 }
 
-// Regions and the attribute dictionary (each `{` classified by isAttrDictStart), then `: types`.
+// Properties, regions and the attribute dictionary (each `{` classified by isAttrDictStart), then
+// `: types`.
 bool Parser::parseCustomTail(Operation &op) {
-  bool sawAttrs = false, sawType = false;
+  bool sawProps = false, sawAttrs = false, sawType = false;
   while (true) {
-    if (tok_.is(Tok::LBrace)) {
+    if (tok_.is(Tok::Less) && peek(1).is(Tok::LBrace) && !sawProps) {
+      sawProps = true;
+      if (!parseProperties(op)) return false;
+    } else if (tok_.is(Tok::LBrace)) {
       if (isAttrDictStart()) {
         if (sawAttrs)
           return error(tok_.range(), "'" + op.name + "' already has an attribute dictionary; merge the two");

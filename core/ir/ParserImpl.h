@@ -83,6 +83,7 @@ private:
   bool parseConstantOp(Operation &op, const ResultNames &names);
   bool parseCustomOp(Operation &op, const ResultNames &names);
   bool parseCustomTail(Operation &op);
+  bool parseProperties(Operation &op);
   bool parseOperandUse(Operation &op);
   bool parseFuncArgument(std::vector<EntryArg> &args);
   bool parseTrailingLoc(std::string &out);

@@ -143,6 +143,11 @@ void ModulePrinter::printCustom(const Operation &op, int indent) {
     out += " ";
     out += op.operandText;
   }
+  if (!op.properties.empty()) {
+    out += " <";
+    out += printAttrDict(op.properties);
+    out += ">";
+  }
   for (const auto &r : op.regions) {
     out += " ";
     printRegion(*r, indent, false);

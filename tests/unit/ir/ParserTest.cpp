@@ -447,3 +447,15 @@ TEST_CASE("parser: placeholder syntax from hand-written dumps", "[ir][parser]") 
   CHECK(load->operands[0]->type.empty());
   CHECK(load->results[0]->type == "!async");
 }
+
+TEST_CASE("parser: custom ops may carry properties", "[ir][parser]") {
+  auto r = parse("%a = nv.load %d[%k] <{tileas.schedule.constraint.gid = 2 : i32}> {tileas.schedule.constraint.gid = 3 : i32} : f16\n");
+  INFO(r->text());
+  REQUIRE(r->errors().empty());
+  Operation *op = findOp(*r->module, "nv.load");
+  CHECK(op->operandText == "%d[%k]");
+  CHECK(op->lookupAttr("tileas.schedule.constraint.gid")->intValue == 2);  // inherent first
+  CHECK(op->discardableAttr("tileas.schedule.constraint.gid")->intValue == 3);
+  CHECK(printModule(*r->module) ==
+        "%a = nv.load %d[%k] <{tileas.schedule.constraint.gid = 2 : i32}> {tileas.schedule.constraint.gid = 3 : i32} : f16\n");
+}

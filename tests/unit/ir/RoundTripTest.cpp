@@ -252,6 +252,7 @@ private:
       default: out_ += (i ? ", " : " ") + v; break;
       }
     }
+    if (chance(4)) out_ += " <" + dict(0) + ">";
     bool region = depth > 0 && chance(4);
     if (region) {
       out_ += " {\n";
