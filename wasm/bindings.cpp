@@ -25,7 +25,7 @@
 namespace {
 
 using emscripten::val;
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;  // the core's instantiation: no second parser in the module
 
 // The user's model text, when schedule() gets one inline, is served under this name.
 constexpr const char *kInlineModelPath = "model.json";
@@ -93,7 +93,7 @@ val guardedCli(const std::function<tilesched::DriverResult()> &body) {
 // The SPEC §5.1 document for a failure outside the driver, from the driver's own emitter (the
 // shape of its usage-error documents): one whole-document error, no blocks.
 std::string errorDocument(const std::string &message) {
-  tilesched::Diagnostic d{tilesched::Severity::Error, {}, message, "<wasm>"};
+  tilesched::Diagnostic d{tilesched::Severity::Error, {}, message, ""};
   return tilesched::emitJson(tilesched::DriverRun{{}, true}, nullptr, {d}, tilesched::DriverOptions{}, "");
 }
 

@@ -28,7 +28,7 @@ DriverResult usageError(const std::string &message, bool json) {
   DriverResult r;
   r.exitCode = 2;
   if (json) {
-    Diagnostic d{Severity::Error, {}, message, "<command line>"};
+    Diagnostic d{Severity::Error, {}, message, ""};
     r.out = emitJson(DriverRun{{}, true}, nullptr, {d}, DriverOptions{}, "");
   } else {
     r.err = "tilesched: error: " + message + "\n" + kUsage;

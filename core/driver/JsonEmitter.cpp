@@ -18,9 +18,12 @@ Json footprintJson(const Footprint &fp, const TargetModel &model) {
   return rows;
 }
 
+// `file` appears only for diagnostics about another file than the snippet (a --model JSON).
 Json diagnosticJson(const Diagnostic &d) {
-  return Json{{"severity", severityName(d.severity)}, {"line", d.range.begin.line}, {"col", d.range.begin.col},
-              {"end_line", d.range.end.line}, {"end_col", d.range.end.col}, {"message", d.message}};
+  Json j{{"severity", severityName(d.severity)}, {"line", d.range.begin.line}, {"col", d.range.begin.col},
+         {"end_line", d.range.end.line}, {"end_col", d.range.end.col}, {"message", d.message}};
+  if (!d.file.empty()) j["file"] = d.file;
+  return j;
 }
 
 // Modulo rows x resources: one entry per held unit (SPEC §6 heatmap).

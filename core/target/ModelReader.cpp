@@ -158,9 +158,11 @@ void ModelReader::readList(const char *section, TargetModel &m, ElementReader re
 
 void ModelReader::readSlot(const ojson &v, const std::string &pointer, TargetModel &m) {
   if (!checkObject(v, pointer, "slot", {"id", "name", "kind"})) return;
-  bool complete = require(v, pointer, "id", "slot") & require(v, pointer, "name", "slot") &
-                  require(v, pointer, "kind", "slot");
-  if (!complete) return;
+  // Each require() reports its own missing key, so all three run before deciding.
+  bool hasId = require(v, pointer, "id", "slot");
+  bool hasName = require(v, pointer, "name", "slot");
+  bool hasKind = require(v, pointer, "kind", "slot");
+  if (!hasId || !hasName || !hasKind) return;
   auto id = readInt(v["id"], pointer + "/id", "slot 'id'", 1, kMaxSlotId);
   auto name = readString(v["name"], pointer + "/name", "slot 'name'", true);
   auto kind = readString(v["kind"], pointer + "/kind", "slot 'kind'", true);
@@ -180,7 +182,9 @@ void ModelReader::readSlot(const ojson &v, const std::string &pointer, TargetMod
 
 void ModelReader::readPool(const ojson &v, const std::string &pointer, TargetModel &m) {
   if (!checkObject(v, pointer, "pool", {"name", "capacity", "role"})) return;
-  if (!(require(v, pointer, "name", "pool") & require(v, pointer, "capacity", "pool"))) return;
+  bool hasName = require(v, pointer, "name", "pool");
+  bool hasCapacity = require(v, pointer, "capacity", "pool");
+  if (!hasName || !hasCapacity) return;
   auto name = readString(v["name"], pointer + "/name", "pool 'name'", true);
   auto capacity = readInt(v["capacity"], pointer + "/capacity", "pool 'capacity'", 1, kMaxCapacity);
   std::optional<std::string> role = std::string();

@@ -86,11 +86,11 @@ TEST_CASE("the same input gives the same bytes") {
 }
 
 TEST_CASE("syntax errors: located diagnostics on stderr, exit 2; JSON still printed with --emit=json") {
-  Files fs{{{"bad.mlir", "scf.for %i = %a to %b step %c {\n  %x = \"x.op\"(%i : (index) -> i32\n}\n"}}};
+  Files fs{{{"bad.mlir", "%a = x.c : index\nscf.for %i = %a to %a step %a {\n  %x = \"x.op\"(%i : (index) -> i32\n}\n"}}};
   DriverResult r = run(fs, {"bad.mlir"});
   CHECK(r.exitCode == 2);
   CHECK(r.out.empty());
-  CHECK(r.err.rfind("bad.mlir:2:", 0) == 0);
+  CHECK(r.err.rfind("bad.mlir:3:", 0) == 0);
   CHECK(r.err.find(": error: ") != std::string::npos);
 
   DriverResult j = run(fs, {"bad.mlir", "--emit=json"});
@@ -100,7 +100,7 @@ TEST_CASE("syntax errors: located diagnostics on stderr, exit 2; JSON still prin
   CHECK(doc["blocks"].empty());
   REQUIRE_FALSE(doc["diagnostics"].empty());
   CHECK(doc["diagnostics"][0]["severity"] == "error");
-  CHECK(doc["diagnostics"][0]["line"] == 2);
+  CHECK(doc["diagnostics"][0]["line"] == 3);
   CHECK(doc["diagnostics"][0]["col"].get<int>() >= 1);
 }
 
