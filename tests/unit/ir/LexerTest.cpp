@@ -35,7 +35,7 @@ TEST_CASE("lexer: identifiers, prefixed names and punctuation", "[ir][lexer]") {
                          Tok::Ellipsis});
 }
 
-TEST_CASE("lexer: %r#1 keeps its result-number suffix; %r:2 does not", "[ir][lexer]") {
+TEST_CASE("lexer: %r#1 keeps its result-number suffix, %r:2 does not", "[ir][lexer]") {
   std::string src = "%r#1 %r:2 %a-b.c$";
   Lexer lx(src);
   Token a = lx.lex();

@@ -325,7 +325,7 @@ TEST_CASE("parser: custom result types come from the type text", "[ir][parser]")
   CHECK(findOp(m, "t.none")->results[0]->type.empty());
 }
 
-TEST_CASE("parser: custom ops end at the line end; brackets may span lines", "[ir][parser]") {
+TEST_CASE("parser: custom ops end at the line end, brackets may span lines", "[ir][parser]") {
   auto r = parse(R"(%a = t.multi %x, [%y,
                   %z] : i32
 %b = t.next %a
