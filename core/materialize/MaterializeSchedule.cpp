@@ -1,7 +1,6 @@
 // MaterializeSchedule entry (seed 002 emit_pipe_and_mutex; seed 003 "Pass 2").
 #include "materialize/MaterializeSchedule.h"
 
-#include <algorithm>
 
 #include "materialize/ScheduleSolve.h"
 
