@@ -80,6 +80,7 @@ struct Region {
   std::vector<std::unique_ptr<Block>> blocks;
   Operation *parentOp = nullptr;
   SourceRange range;
+  std::string keyword;  // custom form: the word before this region (`else`, `do`), or empty
 };
 
 // How an operation was written, so the printer can reproduce it (print→parse→print is a fixed

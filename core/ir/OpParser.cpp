@@ -518,7 +518,8 @@ bool Parser::parseConstantOp(Operation &op, const ResultNames &names) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Unknown custom form: dialect.op <operand text> [<{props}>] [{region}...] [{attrs}] [: <type text>]
+// Unknown custom form:
+//   dialect.op <operand text> [<{props}>] [{region} [keyword {region}]...] [{attrs}] [: <type text>]
 
 bool Parser::parseCustomOp(Operation &op, const ResultNames &names) {
   op.syntax = OpSyntax::Custom;
@@ -570,6 +571,14 @@ bool Parser::parseCustomTail(Operation &op) {
     if (tok_.is(Tok::Less) && peek(1).is(Tok::LBrace) && !sawProps) {
       sawProps = true;
       if (!parseProperties(op)) return false;
+    } else if (!op.regions.empty() && tok_.is(Tok::BareId) && !tok_.lineStart && peek(1).is(Tok::LBrace) &&
+               spell(tok_).find('.') == std::string_view::npos) {
+      // `} else {`, `} do {`: a keyword joining two regions.
+      std::string keyword = spelling();
+      consume();
+      op.regions.push_back(std::make_unique<Region>());
+      op.regions.back()->keyword = std::move(keyword);
+      if (!parseRegion(*op.regions.back(), &op, false, nullptr)) return false;
     } else if (tok_.is(Tok::LBrace)) {
       if (isAttrDictStart()) {
         if (sawAttrs)

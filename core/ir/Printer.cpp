@@ -150,6 +150,10 @@ void ModulePrinter::printCustom(const Operation &op, int indent) {
   }
   for (const auto &r : op.regions) {
     out += " ";
+    if (!r->keyword.empty()) {
+      out += r->keyword;
+      out += " ";
+    }
     printRegion(*r, indent, false);
   }
   if (!op.attributes.empty()) {

@@ -459,3 +459,37 @@ TEST_CASE("parser: custom ops may carry properties", "[ir][parser]") {
   CHECK(printModule(*r->module) ==
         "%a = nv.load %d[%k] <{tileas.schedule.constraint.gid = 2 : i32}> {tileas.schedule.constraint.gid = 3 : i32} : f16\n");
 }
+
+TEST_CASE("parser: keywords between the regions of custom ops (scf.if / scf.while)", "[ir][parser]") {
+  auto r = parse(R"(%r = scf.if %c -> (f32) {
+  scf.yield %a : f32
+} else {
+  scf.yield %b : f32
+}
+%w = scf.while (%arg1 = %init) : (f32) -> f32 {
+  scf.condition(%cond) %arg1 : f32
+} do {
+^bb0(%x: f32):
+  scf.yield %x : f32
+}
+)");
+  INFO(r->text());
+  REQUIRE(r->errors().empty());
+  Operation *ifOp = findOp(*r->module, "scf.if");
+  REQUIRE(ifOp->regions.size() == 2);
+  CHECK(ifOp->regions[0]->keyword.empty());
+  CHECK(ifOp->regions[1]->keyword == "else");
+  CHECK(ifOp->operandText == "%c -> (f32)");
+  CHECK(ifOp->results[0]->type == "");
+  Operation *whileOp = findOp(*r->module, "scf.while");
+  REQUIRE(whileOp->regions.size() == 2);
+  CHECK(whileOp->regions[1]->keyword == "do");
+  CHECK(whileOp->typeText == "(f32) -> f32");
+  CHECK(whileOp->results[0]->type == "f32");
+  std::string printed = printModule(*r->module);
+  CHECK(printed.find("} else {") != std::string::npos);
+  CHECK(printed.find("} do {") != std::string::npos);
+  auto again = parse(printed);
+  CHECK(again->errors().empty());
+  CHECK(printModule(*again->module) == printed);
+}

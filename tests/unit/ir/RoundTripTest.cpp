@@ -253,9 +253,9 @@ private:
       }
     }
     if (chance(4)) out_ += " <" + dict(0) + ">";
-    bool region = depth > 0 && chance(4);
-    if (region) {
-      out_ += " {\n";
+    int regions = depth > 0 && chance(4) ? 1 + pick(2) : 0;
+    for (int r = 0; r < regions; ++r) {
+      out_ += r ? " else {\n" : " {\n";
       scopes_.emplace_back();
       block(indent + 2, depth - 1);
       scopes_.pop_back();
