@@ -62,6 +62,7 @@ Json coordination(const Json &block) {
 struct RoundTrip {
   bool scheduled = false;  // the first run scheduled every block (else nothing to check)
   std::string failure;     // empty when the round trip holds
+  Json generated;          // the first run's JSON document
 };
 
 RoundTrip roundTrip(const std::string &src, ScheduleOptions::Generator gen, const std::string &model) {
@@ -72,31 +73,37 @@ RoundTrip roundTrip(const std::string &src, ScheduleOptions::Generator gen, cons
   for (const Json &b : first["blocks"])
     if (b["status"] != "scheduled") return rt;
   rt.scheduled = true;
+  rt.generated = first;
+  auto fail = [&](std::string why) {
+    rt.failure = std::move(why);
+    return rt;
+  };
   DriverResult ir = runDriver(src, options(EmitKind::IR, false, gen, model));
-  if (ir.exitCode != 0) return {true, "--emit=ir exited " + std::to_string(ir.exitCode) + ":\n" + ir.err};
+  if (ir.exitCode != 0) return fail("--emit=ir exited " + std::to_string(ir.exitCode) + ":\n" + ir.err);
 
   DriverResult checked = runDriver(ir.out, options(EmitKind::Json, true, gen, model));
   Json second = Json::parse(checked.out);
-  if (checked.exitCode != 0) return {true, "--check exited " + std::to_string(checked.exitCode) + ":\n" + checked.out};
+  if (checked.exitCode != 0) return fail("--check exited " + std::to_string(checked.exitCode) + ":\n" + checked.out);
   for (const Json &b : second["blocks"]) {
     if (b["status"] != "checked" || !b["violations"].empty() || b["schedule_source"] != "pinned")
-      return {true, "block " + b["name"].get<std::string>() + " is " + b["status"].get<std::string>()};
+      return fail("block " + b["name"].get<std::string>() + " is " + b["status"].get<std::string>());
   }
   std::map<std::string, int> ii1, ii2;
   if (schedules(first, ii1) != schedules(second, ii2) || ii1 != ii2)
-    return {true, "the checked schedule differs from the generated one"};
+    return fail("the checked schedule differs from the generated one");
   if (first["blocks"].size() == second["blocks"].size())
     for (size_t i = 0; i < first["blocks"].size(); ++i)
       if (coordination(first["blocks"][i]) != coordination(second["blocks"][i]))
-        return {true, "the checked schedule materializes other Pipe_/Mutex_ values"};
+        return fail("the checked schedule materializes other Pipe_/Mutex_ values");
 
   DriverResult again = runDriver(ir.out, options(EmitKind::IR, true, gen, model));
-  if (again.out != ir.out) return {true, "materializing the checked schedule prints different text:\n" + again.out};
+  if (again.out != ir.out) return fail("materializing the checked schedule prints different text:\n" + again.out);
   return rt;
 }
 
 // A random loop as a snippet: ops over built-in slot and pool names, data and token operands,
-// iter_args (distance 1, and 2 through a pass-through yield), sched.deps with distances 0-2.
+// iter_args (distance 1, and 2 through a pass-through yield), sched.deps with distances 0-2, and
+// now and then a force-serial op.
 std::string randomLoop(uint64_t seed) {
   test::SplitMix rng(seed * 0x9E3779B97F4A7C15ull + 7);
   static const char *names[] = {"tma", "tp_smem_wr", "tp_smem_rd", "tc_and_mma", "alu_issue", "tmem_banks"};
@@ -148,7 +155,8 @@ std::string randomLoop(uint64_t seed) {
     s << "    %v" << i << " = test.op" << i;
     for (size_t k = 0; k < operands.size(); ++k) s << (k ? ", " : " ") << operands[k];
     s << " {sched.latency = " << rng.between(0, 6) << " : i32, sched.footprint = " << fp << ", sched.label = \"o" << i
-      << "\"" << (deps.empty() ? "" : ", sched.deps = [" + deps + "]") << "} : "
+      << "\"" << (deps.empty() ? "" : ", sched.deps = [" + deps + "]")
+      << (rng.chance(0.1) ? ", tileas.schedule.constraint.force_serial_execution" : "") << "} : "
       << (token[i] ? "!nv_tileas.AsyncToken" : "tensor<4xf32>") << "\n";
   }
   // yield: a tensor value for %a0, and %a0 itself (distance 2) or another value for %a1.
@@ -182,6 +190,9 @@ TEST_CASE("every example round-trips through --emit=ir and --check") {
 
 TEST_CASE("1,000 random loops round-trip through --emit=ir and --check") {
   int scheduled = 0, failures = 0;
+  // What the corpus exercised: a Pipe_ across a stage boundary, a consumer-only Pipe_, a Pipe_
+  // with several consumers, a Mutex_ from sched.deps and one from force_serial_execution.
+  int crossing = 0, fallback = 0, shared = 0, depsMutex = 0, serialMutex = 0;
   for (uint64_t seed = 1; scheduled < 1000 && seed <= 3000; ++seed) {
     const std::string src = randomLoop(seed);
     auto gen = seed % 2 ? ScheduleOptions::Generator::CostBased : ScheduleOptions::Generator::Serial;
@@ -191,7 +202,27 @@ TEST_CASE("1,000 random loops round-trip through --emit=ir and --check") {
       CHECK(rt.failure == "");
     }
     scheduled += rt.scheduled;
+    if (!rt.scheduled) continue;
+    for (const Json &b : rt.generated["blocks"]) {
+      for (const Json &p : b["pipes"]) {
+        crossing += p["stages_crossed"].get<int>() >= 1 && b["stage_count"].get<int>() > 1 && p["producers"].size() > 0;
+        fallback += p["trivial_fallback"].get<bool>();
+        shared += p["consumers"].size() > 1;
+      }
+      for (const Json &m : b["mutexes"])
+        for (const Json &why : m["reasons"]) {
+          depsMutex += why.get<std::string>().rfind("sched.deps", 0) == 0;
+          serialMutex += why.get<std::string>().rfind("force_serial", 0) == 0;
+        }
+    }
   }
   CHECK(failures == 0);
   CHECK(scheduled >= 1000);
+  INFO("crossing " << crossing << ", fallback " << fallback << ", shared " << shared << ", sched.deps mutexes "
+                   << depsMutex << ", force-serial mutexes " << serialMutex);
+  CHECK(crossing >= 100);
+  CHECK(fallback >= 100);
+  CHECK(shared >= 100);
+  CHECK(depsMutex >= 100);
+  CHECK(serialMutex >= 100);
 }
