@@ -34,8 +34,8 @@ std::string emitTable(const DriverRun &run, const TargetModel &model) {
   std::ostringstream os;
   for (const BlockResult &r : run.blocks) {
     const ScheduleAnalysis &a = r.analysis;
-    os << "block " << r.block.name << " (line " << r.line << "): " << generatorName(a.generator) << ", "
-       << blockStatusName(r.status);
+    os << "block " << r.block.name << " (line " << r.line << "): "
+       << (r.pinned ? "pinned schedule" : generatorName(a.generator)) << ", " << blockStatusName(r.status);
     bool placed = r.status != BlockStatus::Failed;
     if (placed) os << ", II " << a.ii << ", " << a.stageCount << (a.stageCount == 1 ? " stage" : " stages");
     os << "\n";
