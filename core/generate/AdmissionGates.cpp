@@ -118,6 +118,7 @@ SeatScan scanForSeat(const PlacementState &st, const SeatCandidate &c, std::stri
     return scan;
   }
   for (int t = first; t <= last; ++t) {
+    if (!st.spend()) break;  // the work budget ran out: no seat (docs/decisions.md, "Limits")
     const GateVerdict v = runGateLadder(st, c, t);
     if (record) st.record(arm, v.outcome == GateOutcome::Pass ? c.ops[0] : v.op, t, gateName(v.outcome),
                           v.outcome == GateOutcome::Pass ? "seat" : recoveryName(v.outcome),

@@ -23,9 +23,15 @@ RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &l
       out.truncated = true;
       break;
     }
+    if (ladder.budget && ladder.budget->spent()) {
+      out.truncated = out.workSpent = true;
+      break;
+    }
     ++out.rounds;
     const IIContext ctx(p, layout, *ii);
     LadderResult r = runStrategyLadder(ctx, trace, warm, ladder);
+    // A probe cut short by the work budget proves nothing about this II: stop without feeding it.
+    const bool cut = !r.found && ladder.budget && ladder.budget->spent();
     // At or above the serial II the serial-execution schedule is valid: the probe never fails there.
     if (!r.found && serial.available && *ii >= serial.ii) {
       r.found = true;
@@ -35,8 +41,14 @@ RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &l
     if (trace.enabled())
       trace.record(*ii, "refine", -1, -1, "-", "round",
                    "round " + std::to_string(out.rounds) + ": II " + std::to_string(*ii) +
-                       (r.found ? " scheduled by " + r.rung
-                                : r.provenInfeasible ? " proven infeasible" : " not scheduled"));
+                       (r.found                ? " scheduled by " + r.rung
+                        : cut                  ? " cut short: the work budget is spent"
+                        : r.provenInfeasible   ? " proven infeasible"
+                                               : " not scheduled"));
+    if (cut && !r.found) {
+      out.truncated = out.workSpent = true;
+      break;
+    }
     search.feed(*ii, r.found);
     if (r.found) {
       found[*ii] = {r.start, r.rung};

@@ -23,6 +23,7 @@ struct RefinementOutcome {
   std::string rung;  // the ladder rung (or "serial-fallback") that produced the schedule
   uint32_t status = 0;
   bool truncated = false;
+  bool workSpent = false;  // the work budget ran out (also sets truncated and status bit 1)
   int rounds = 0;
   std::optional<PlacementFailure> failure;  // from the largest II whose probe failed
   bool provenInfeasibleAtFailure = false;

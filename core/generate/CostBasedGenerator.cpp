@@ -7,6 +7,7 @@
 #include "generate/ConstraintRefinement.h"
 #include "generate/GenerateSchedule.h"
 #include "generate/MiiBounds.h"
+#include "generate/WorkBudget.h"
 
 namespace tilesched {
 
@@ -111,19 +112,31 @@ ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const Schedu
   }
 
   const ResourceLayout layout(p.capacity);
-  const RefinementOutcome out = refineSchedule(p, layout, lower, cap, serial, opts, LadderOptions{}, trace);
+  WorkBudget budget(opts.workBudget);
+  LadderOptions ladder;
+  ladder.budget = &budget;
+  const RefinementOutcome out = refineSchedule(p, layout, lower, cap, serial, opts, ladder, trace);
   a.refinementStatus = out.status;
   a.budgetTruncated = out.truncated;
   a.refinementRounds = out.rounds;
+  // Which budget stopped the II search early (docs/decisions.md, "Limits").
+  const std::string spentBudget =
+      out.workSpent ? "the work budget (--work-budget=" + std::to_string(opts.workBudget) + " seat probes)"
+                    : "the refinement budget (--max-constraint-iterations=" +
+                          std::to_string(opts.maxConstraintIterations) + ")";
   if (!out.found) {
-    a.failure = out.failure ? *out.failure
-                            : plainFailure(p, -1, cap, "the refinement budget ran out before any II was tried");
+    a.failure = out.workSpent ? plainFailure(p, -1, cap,
+                                             spentBudget + " ran out after " + std::to_string(out.rounds) +
+                                                 " round(s), before any II up to the cap " + std::to_string(cap) +
+                                                 " was scheduled")
+                : out.failure ? *out.failure
+                              : plainFailure(p, -1, cap, "the refinement budget ran out before any II was tried");
     a.notes.push_back(bounds);
     if (out.failure)
       a.notes.push_back(out.provenInfeasibleAtFailure
                             ? "the exact search proved that no schedule exists at II " + std::to_string(out.failure->ii)
                             : "the placement heuristics found no schedule up to II " + std::to_string(out.failure->ii));
-    if (out.truncated)
+    if (out.truncated && !out.workSpent)
       a.notes.push_back("the refinement stopped after " + std::to_string(out.rounds) +
                         " round(s) (--max-constraint-iterations)");
     return finish();
@@ -131,8 +144,7 @@ ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const Schedu
   publish(a, p, out.ii, out.start);
   if (out.truncated) {
     const std::string msg =
-        "the refinement budget (--max-constraint-iterations=" + std::to_string(opts.maxConstraintIterations) +
-        ") ran out before the II search finished; " +
+        spentBudget + " ran out before the II search finished; " +
         (out.rung == "serial-fallback" ? "falling back to serial execution at II " + std::to_string(out.ii)
                                        : "keeping the smallest II found, " + std::to_string(out.ii)) +
         ", which may not be minimal";

@@ -2,7 +2,16 @@
 
 #include <algorithm>
 
+#include "generate/GraphAlgorithms.h"
+
 namespace tilesched {
+
+std::vector<int> exactSearchOps(const ModuloProblem &p) {
+  std::vector<int> ops;
+  for (int v = 0; v < p.numNodes; ++v)
+    if (p.duration(v) > 0 || p.group[v] >= 0 || p.maxDepth[v] > 0) ops.push_back(v);
+  return ops;
+}
 
 namespace {
 
@@ -13,132 +22,167 @@ int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a)
 class ExactSearch {
 public:
   ExactSearch(PlacementState &st, int64_t budget)
-      : st_(st), p_(st.problem()), ii_(st.ii()), n_(p_.numNodes), budget_(budget), rrt_(st.ctx.layout, st.ii()) {
-    dist_.assign(static_cast<size_t>(n_) * n_, kNone);
-    for (int u = 0; u < n_; ++u)
-      for (int v = 0; v < n_; ++v) {
-        const int d = st.ctx.closure.dist(u, v);
-        if (u != v && d != DistanceClosure::kNoPath) dist_[static_cast<size_t>(u) * n_ + v] = d;
+      : st_(st), p_(st.problem()), ii_(st.ii()), ops_(exactSearchOps(p_)), m_(static_cast<int>(ops_.size())),
+        budget_(budget), rrt_(st.ctx.layout, st.ii()) {
+    dist_.assign(static_cast<size_t>(m_) * m_, kNone);
+    for (int i = 0; i < m_; ++i)
+      for (int j = 0; j < m_; ++j) {
+        const int d = st.ctx.closure.dist(ops_[i], ops_[j]);
+        if (i != j && d != DistanceClosure::kNoPath) dist_[static_cast<size_t>(i) * m_ + j] = d;
       }
     buildOrder();
-    row_.assign(n_, 0);
+    row_.assign(m_, 0);
     // K[i][j]: longest path in the stage system; index 0 is the anchor, index d+1 is order_[d].
-    k_.assign(static_cast<size_t>(n_ + 1) * (n_ + 1), kNone);
+    k_.assign(static_cast<size_t>(m_ + 1) * (m_ + 1), kNone);
     k_[0] = 0;
     fixFirstRow_ = !p_.hasStageConstraints();
   }
 
   ExactOutcome run() {
-    if (n_ == 0) return ExactOutcome::Found;
-    if (!search(0)) return exhausted_ ? ExactOutcome::BudgetExhausted : ExactOutcome::Infeasible;
-    std::vector<int> order(n_);
-    for (int d = 0; d < n_; ++d) order[d] = order_[d];
-    std::vector<int> start(n_);
-    for (int d = 0; d < n_; ++d) start[order_[d]] = ii_ * static_cast<int>(k(0, d + 1)) + row_[order_[d]];
+    if (m_ > 0 && !search(0)) return exhausted_ ? ExactOutcome::BudgetExhausted : ExactOutcome::Infeasible;
+    std::vector<int64_t> start(p_.numNodes, 0);
+    std::vector<uint8_t> fixed(p_.numNodes, 0);
+    for (int d = 0; d < m_; ++d) {
+      const int i = order_[d];
+      start[ops_[i]] = ii_ * k(0, d + 1) + row_[i];
+      fixed[ops_[i]] = 1;
+    }
+    completeFreeOps(start, fixed);
+    std::vector<int> order(p_.numNodes);
+    for (int v = 0; v < p_.numNodes; ++v) order[v] = v;
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return start[a] < start[b]; });
-    for (int v : order) st_.commit(v, start[v], "exact");
+    for (int v : order) st_.commit(v, static_cast<int>(start[v]), "exact");
     return ExactOutcome::Found;
   }
 
 private:
-  int64_t &k(int i, int j) { return k_[static_cast<size_t>(i) * (n_ + 1) + j]; }
-  int64_t distance(int u, int v) const { return dist_[static_cast<size_t>(u) * n_ + v]; }
+  int64_t &k(int i, int j) { return k_[static_cast<size_t>(i) * (m_ + 1) + j]; }
+  int64_t distance(int i, int j) const { return dist_[static_cast<size_t>(i) * m_ + j]; }
+  bool sameGroup(int i, int j) const { return p_.group[ops_[i]] >= 0 && p_.group[ops_[i]] == p_.group[ops_[j]]; }
 
   // Most connected first: each next op has the most closure relations to the ops before it.
   void buildOrder() {
-    std::vector<uint8_t> taken(n_, 0);
-    std::vector<int> links(n_, 0);
-    for (int d = 0; d < n_; ++d) {
+    std::vector<uint8_t> taken(m_, 0);
+    std::vector<int> links(m_, 0);
+    for (int d = 0; d < m_; ++d) {
       int best = -1;
-      for (int v : st_.ctx.byPriority)
-        if (!taken[v] && (best < 0 || links[v] > links[best])) best = v;
+      for (int i = 0; i < m_; ++i)
+        if (!taken[i] && (best < 0 || links[i] > links[best] ||
+                          (links[i] == links[best] &&
+                           st_.ctx.priorityRank[ops_[i]] < st_.ctx.priorityRank[ops_[best]])))
+          best = i;
       taken[best] = 1;
       order_.push_back(best);
-      for (int v = 0; v < n_; ++v)
-        links[v] += distance(best, v) != kNone || distance(v, best) != kNone ||
-                    (p_.group[v] >= 0 && p_.group[v] == p_.group[best]);
+      for (int i = 0; i < m_; ++i)
+        links[i] += distance(best, i) != kNone || distance(i, best) != kNone || sameGroup(best, i);
     }
   }
 
-  // Stage-difference weight between an assigned op (or the anchor, index 0) and op x at row r.
-  int64_t weightTo(int j, int x, int r) const {  // stage(x) - stage(j) >= weight
-    if (j == 0) return 0;
+  // Stage-difference weights between a placed op (or the anchor, index 0) and op i at row r.
+  // From the anchor: the op starts after every dependence path that can lead to it (depth), so
+  // the ops left out of the search still fit at cycle >= 0 (max_depth counts from there).
+  int64_t weightTo(int j, int i, int r) const {  // stage(i) - stage(j) >= weight
+    if (j == 0) return std::max<int64_t>(0, ceilDiv(st_.ctx.depth[ops_[i]] - r, ii_));
     const int u = order_[j - 1];
-    int64_t w = distance(u, x) == kNone ? kNone : ceilDiv(row_[u] - r + distance(u, x), ii_);
-    if (p_.group[u] >= 0 && p_.group[u] == p_.group[x]) w = std::max<int64_t>(w, 0);
+    int64_t w = distance(u, i) == kNone ? kNone : ceilDiv(row_[u] - r + distance(u, i), ii_);
+    if (sameGroup(u, i)) w = std::max<int64_t>(w, 0);
     return w;
   }
-  int64_t weightFrom(int x, int r, int j) const {  // stage(j) - stage(x) >= weight
-    if (j == 0) return p_.maxDepth[x] > 0 ? -(p_.maxDepth[x] - 1) : kNone;
+  int64_t weightFrom(int i, int r, int j) const {  // stage(j) - stage(i) >= weight
+    if (j == 0) return p_.maxDepth[ops_[i]] > 0 ? -(p_.maxDepth[ops_[i]] - 1) : kNone;
     const int u = order_[j - 1];
-    int64_t w = distance(x, u) == kNone ? kNone : ceilDiv(r - row_[u] + distance(x, u), ii_);
-    if (p_.group[u] >= 0 && p_.group[u] == p_.group[x]) w = std::max<int64_t>(w, 0);
+    int64_t w = distance(i, u) == kNone ? kNone : ceilDiv(r - row_[u] + distance(i, u), ii_);
+    if (sameGroup(u, i)) w = std::max<int64_t>(w, 0);
     return w;
   }
 
   // Adds op order_[d] at row r to the closed stage system; false on a positive cycle.
   bool extend(int d, int r) {
-    const int x = order_[d], m = d + 1;  // indices 0..d are placed; x becomes index m
-    std::vector<int64_t> in(m, kNone), out(m, kNone), wIn(m), wOut(m);
-    for (int j = 0; j < m; ++j) {
+    const int x = order_[d], n = d + 1;  // indices 0..d are placed; x becomes index n
+    std::vector<int64_t> in(n, kNone), out(n, kNone), wIn(n), wOut(n);
+    for (int j = 0; j < n; ++j) {
       wIn[j] = weightTo(j, x, r);
       wOut[j] = weightFrom(x, r, j);
     }
-    for (int i = 0; i < m; ++i)
-      for (int j = 0; j < m; ++j) {
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
         if (wIn[j] != kNone && k(i, j) != kNone) in[i] = std::max(in[i], k(i, j) + wIn[j]);
         if (wOut[j] != kNone && k(j, i) != kNone) out[i] = std::max(out[i], wOut[j] + k(j, i));
       }
-    for (int j = 0; j < m; ++j)
+    for (int j = 0; j < n; ++j)
       if (wOut[j] != kNone && in[j] != kNone && wOut[j] + in[j] > 0) return false;
-    for (int i = 0; i < m; ++i)
-      for (int j = 0; j < m; ++j)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j)
         if (in[i] != kNone && out[j] != kNone) k(i, j) = std::max(k(i, j), in[i] + out[j]);
-    for (int i = 0; i < m; ++i) {
-      k(i, m) = in[i];
-      k(m, i) = out[i];
+    for (int i = 0; i < n; ++i) {
+      k(i, n) = in[i];
+      k(n, i) = out[i];
     }
-    k(m, m) = 0;
+    k(n, n) = 0;
     return true;
   }
 
+  // The budget counts stage-system extensions, the unit of work (O(depth^2) each).
   bool search(int d) {
-    if (d == n_) return true;
-    if (--budget_ < 0) {
-      exhausted_ = true;
-      return false;
-    }
-    const int x = order_[d];
-    const FoldedFootprint &fp = st_.ctx.folded[x];
+    if (d == m_) return true;
+    const int x = order_[d], v = ops_[x];
+    const FoldedFootprint &fp = st_.ctx.folded[v];
     const int rows = fixFirstRow_ && d == 0 ? 1 : ii_;
     const std::vector<int64_t> saved = k_;
     for (int r = 0; r < rows && !exhausted_; ++r) {
       if (!rrt_.probe(fp, r)) continue;
+      if (--budget_ < 0) {
+        exhausted_ = true;
+        break;
+      }
       row_[x] = r;
       if (extend(d, r)) {
-        rrt_.commit(x, fp, p_.footprint[x], r);
+        rrt_.commit(v, fp, p_.footprint[v], r);
         if (search(d + 1)) return true;
-        rrt_.uncommit(x, fp, p_.footprint[x], r);
+        rrt_.uncommit(v, fp, p_.footprint[v], r);
       }
       k_ = saved;
     }
     return false;
   }
 
+  // The ops the search left out have no footprint and no stage constraint: each goes to the
+  // longest path from cycle 0 and the searched ops, which the closure constraints keep legal.
+  void completeFreeOps(std::vector<int64_t> &start, const std::vector<uint8_t> &fixed) const {
+    for (const std::vector<int> &members : p_.sccMembers)
+      for (size_t pass = 0; pass <= members.size(); ++pass) {
+        bool changed = false;
+        for (int v : members) {
+          if (fixed[v]) continue;
+          for (int ei : p_.pred[v]) {
+            const ModuloEdge &e = p_.edges[ei];
+            const int64_t cand = start[e.src] + edgeWeight(e, ii_);
+            if (e.src != v && cand > start[v]) {
+              start[v] = cand;
+              changed = true;
+            }
+          }
+        }
+        if (!changed) break;
+      }
+  }
+
   PlacementState &st_;
   const ModuloProblem &p_;
-  const int ii_, n_;
+  const int ii_;
+  const std::vector<int> ops_;  // the searched ops
+  const int m_;
   int64_t budget_;
   bool exhausted_ = false;
   bool fixFirstRow_ = false;
   ReservationTable rrt_;
-  std::vector<int64_t> dist_;
-  std::vector<int> order_, row_;
+  std::vector<int64_t> dist_;      // closure between searched ops (local indices)
+  std::vector<int> order_, row_;   // search order and rows, by local index
   std::vector<int64_t> k_;
 };
 
 }  // namespace
 
-ExactOutcome exactModuloSearch(PlacementState &st, int64_t nodeBudget) { return ExactSearch(st, nodeBudget).run(); }
+ExactOutcome exactModuloSearch(PlacementState &st, int64_t budget) { return ExactSearch(st, budget).run(); }
 
 }  // namespace tilesched

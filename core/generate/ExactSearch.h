@@ -1,14 +1,18 @@
-// Beyond the seeds: an exact search for small blocks, run when the ladder and the repair rung
-// both fail at an II. A start cycle is t = II * stage + row: the RRT only sees rows, and once
-// every row is fixed the stages form a system of difference constraints
+// Beyond the seeds: an exact search, run when the ladder and the repair rung both fail at an II
+// and the block has few *searched ops* — ops with a footprint or a stage constraint (the other
+// ops only have dependences, which longest paths settle once the searched ops are placed).
+// A start cycle is t = II * stage + row: the RRT only sees rows, and once the rows of the
+// searched ops are fixed their stages form a system of difference constraints
 //   stage(v) - stage(u) >= ceil((row(u) - row(v) + dist(u, v)) / II)
-// over the distance closure, plus same depth (equal stages) and max_depth (stage within the
-// first max_depth stages of an anchor). Branch and bound enumerates rows in most-connected-first
-// order, pruning on the RRT and on a positive cycle in the incrementally closed stage system.
-// Without stage constraints the first op's row is fixed (schedules are rotation invariant).
+// over the distance closure (which sees through the other ops), plus same depth (equal stages),
+// max_depth (stage within the first max_depth stages) and depth (t >= the longest dependence
+// path into the op, so every other op fits at cycle >= 0). Branch and bound enumerates rows in
+// most-connected-first order, pruning on the RRT and on a positive cycle in the incrementally
+// closed stage system. Without stage constraints the first row is fixed (rotation invariance).
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "generate/PlacementState.h"
 
@@ -16,7 +20,10 @@ namespace tilesched {
 
 enum class ExactOutcome { Found, Infeasible, BudgetExhausted };
 
-// `st` must be empty; on Found it holds a complete schedule.
-ExactOutcome exactModuloSearch(PlacementState &st, int64_t nodeBudget);
+std::vector<int> exactSearchOps(const ModuloProblem &p);
+
+// `st` must be empty; on Found it holds a complete schedule. The budget counts extensions of the
+// stage system (one per row that passes the RRT).
+ExactOutcome exactModuloSearch(PlacementState &st, int64_t budget);
 
 }  // namespace tilesched

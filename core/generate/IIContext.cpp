@@ -62,12 +62,18 @@ IIContext::IIContext(const ModuloProblem &p, const ResourceLayout &layoutIn, int
     }
   }
   readyPreds.assign(n, {});
-  for (const ModuloEdge &e : p.edges)
-    if (isReadyEdge(e) && placementRank[e.src] < placementRank[e.dst]) readyPreds[e.dst].push_back(e.src);
-  for (std::vector<int> &r : readyPreds) {
-    std::sort(r.begin(), r.end());
-    r.erase(std::unique(r.begin(), r.end()), r.end());
+  componentEntries.assign(p.sccMembers.size(), {});
+  for (const ModuloEdge &e : p.edges) {
+    if (p.scc[e.src] != p.scc[e.dst])
+      componentEntries[p.scc[e.dst]].push_back(e.src);
+    else if (isReadyEdge(e) && placementRank[e.src] < placementRank[e.dst])
+      readyPreds[e.dst].push_back(e.src);
   }
+  for (std::vector<std::vector<int>> *lists : {&readyPreds, &componentEntries})
+    for (std::vector<int> &r : *lists) {
+      std::sort(r.begin(), r.end());
+      r.erase(std::unique(r.begin(), r.end()), r.end());
+    }
 }
 
 void IIContext::findStageConflict() {

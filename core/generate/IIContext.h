@@ -24,11 +24,14 @@ struct IIContext {
   std::vector<int64_t> depth;       // longest path from any op, at this II
   std::vector<int> priorityRank;    // 0 = most urgent: larger height first, then program order
   std::vector<int> byPriority;      // ops sorted by priorityRank
-  // Readiness: an op joins a placement group once its ready-predecessors are seated — the
-  // sources of its distance-0 edges and of every edge from another component (those come
-  // first in the condensation). Zero-latency distance-0 cycles are broken by priority.
+  // Readiness: a component opens once every op outside it with an edge into it is seated (the
+  // condensation is placed in topological order, so a recurrence never waits on an outside
+  // ancestor it has already committed against); inside an open component an op is ready once
+  // the sources of its distance-0 edges are seated. Zero-latency distance-0 cycles are broken
+  // by priority (placementRank).
   std::vector<int> placementRank;
-  std::vector<std::vector<int>> readyPreds;
+  std::vector<std::vector<int>> readyPreds;       // same-component distance-0 predecessors
+  std::vector<std::vector<int>> componentEntries;  // per component: outside ops with an edge in
   // A proof that no schedule exists at this II, found before any placement: an op whose
   // footprint overfills a row when folded, an op whose depth at this II passes its max_depth,
   // or a path between two ops of one same-depth group that spans II cycles.

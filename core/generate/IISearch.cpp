@@ -38,7 +38,7 @@ std::optional<int> IISearchDriver::next() {
         phase_ = Phase::Bisect;
         lo_ = lower_;
       } else if (hi_ >= cap_) {
-        conclude(std::nullopt);
+        startFill(cap_ + 1, std::nullopt);  // galloping missed every feasible point, if any
       } else {
         hi_ = static_cast<int>(std::min<int64_t>(cap_, std::max<int64_t>(int64_t{hi_} * 2, int64_t{hi_} + 1)));
       }
@@ -46,8 +46,7 @@ std::optional<int> IISearchDriver::next() {
     }
     case Phase::Bisect: {
       if (lo_ >= hi_) {
-        phase_ = Phase::Fill;
-        cursor_ = lower_;
+        startFill(hi_, hi_);
         break;
       }
       const int mid = lo_ + (hi_ - lo_) / 2;
@@ -58,8 +57,8 @@ std::optional<int> IISearchDriver::next() {
       break;
     }
     case Phase::Fill: {
-      if (cursor_ >= hi_) {
-        conclude(hi_);
+      if (cursor_ >= fillEnd_) {
+        conclude(fillFallback_);
         break;
       }
       auto it = probed_.find(cursor_);

@@ -22,7 +22,7 @@ public:
 
   bool run(int64_t budget) {
     while (!queue_.empty()) {
-      if (budget-- <= 0) return false;
+      if (budget-- <= 0 || (st_.budget && st_.budget->spent())) return false;
       const int v = queue_.begin()->second;
       queue_.erase(queue_.begin());
       if (!place(v)) return false;
@@ -47,9 +47,9 @@ private:
     }
     if (p_.maxDepth[v] > 0) hi = std::min(hi, p_.maxDepth[v] * ii_ - 1);
     // A free row that breaks nothing, then a free row that only displaces successors.
-    for (int t = lo; t <= std::min(hi, w.latest); ++t)
+    for (int t = lo; t <= std::min(hi, w.latest) && st_.spend(); ++t)
       if (st_.rrt.probe(fp, t)) return t;
-    for (int t = lo; t <= hi; ++t)
+    for (int t = lo; t <= hi && st_.spend(); ++t)
       if (st_.rrt.probe(fp, t)) return t;
     // Forced (Rau): the dependence-earliest cycle, or one past the op's previous seat so the
     // same eviction does not repeat.

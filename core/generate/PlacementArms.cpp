@@ -286,7 +286,7 @@ ArmResult tryCostBased(PlacementState &st, const std::vector<int> &group, ArmMod
       if (auto s = st.groupStage(v)) first = std::max(first, *s * st.ii());
       const int last = static_cast<int>(std::min<int64_t>(w.latest, int64_t{first} + st.ii() - 1));
       bool any = false;
-      for (int t = first; t <= last; ++t) {
+      for (int t = first; t <= last && st.spend(); ++t) {
         const GateVerdict g = runGateLadder(st, SeatCandidate::single(st, v), t);
         if (g.outcome == GateOutcome::Hold) {
           held[v] = 1;

@@ -33,7 +33,9 @@ PlacementState::Window PlacementState::window(int v) const {
 PlacementState::Window PlacementState::computeWindow(int v) const {
   const ModuloProblem &p = ctx.problem;
   const int64_t ii = ctx.ii;
-  int64_t earliest = 0, latest = INT_MAX;
+  // Every op starts at cycle >= 0, so every dependence path into v already ends at or after
+  // depth[v]: the floor keeps ops seated ahead of their predecessors from pinning those below 0.
+  int64_t earliest = ctx.depth[v], latest = INT_MAX;
   for (int ei : p.pred[v]) {
     const ModuloEdge &e = p.edges[ei];
     if (e.src != v && seated(e.src)) earliest = std::max(earliest, start_[e.src] + e.latency - ii * e.distance);
@@ -49,6 +51,28 @@ PlacementState::Window PlacementState::computeWindow(int v) const {
     if (to != DistanceClosure::kNoPath) earliest = std::max<int64_t>(earliest, start_[q] + int64_t{to});
     if (from != DistanceClosure::kNoPath) latest = std::min<int64_t>(latest, start_[q] - int64_t{from});
   });
+  // A per-component matrix does not see across components: also walk seated ops outside v's
+  // component that enter (or leave) it at some member m, through the closure from m to v.
+  const std::vector<int> &members = p.sccMembers[p.scc[v]];
+  if (p.numNodes > DistanceClosure::kWholeGraphLimit && members.size() > 1 &&
+      members.size() <= static_cast<size_t>(DistanceClosure::kDenseComponentLimit)) {
+    for (int m : members) {
+      const int to = m == v ? 0 : ctx.closure.dist(m, v), from = m == v ? 0 : ctx.closure.dist(v, m);
+      if (m == v || (to == DistanceClosure::kNoPath && from == DistanceClosure::kNoPath)) continue;
+      if (to != DistanceClosure::kNoPath)
+        for (int ei : p.pred[m]) {
+          const ModuloEdge &e = p.edges[ei];
+          if (p.scc[e.src] != p.scc[v] && seated(e.src))
+            earliest = std::max(earliest, start_[e.src] + e.latency - ii * e.distance + to);
+        }
+      if (from != DistanceClosure::kNoPath)
+        for (int ei : p.succ[m]) {
+          const ModuloEdge &e = p.edges[ei];
+          if (p.scc[e.dst] != p.scc[v] && seated(e.dst))
+            latest = std::min(latest, start_[e.dst] - e.latency + ii * e.distance - from);
+        }
+    }
+  }
   Window w;
   w.earliest = static_cast<int>(std::min<int64_t>(earliest, INT_MAX / 2));
   w.latest = static_cast<int>(std::clamp<int64_t>(latest, INT_MIN / 2, INT_MAX));

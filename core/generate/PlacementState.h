@@ -13,6 +13,7 @@
 #include "generate/IIContext.h"
 #include "generate/StructuralDistance.h"
 #include "generate/TraceRecorder.h"
+#include "generate/WorkBudget.h"
 
 namespace tilesched {
 
@@ -25,7 +26,7 @@ inline int floorDiv(int64_t a, int64_t b) {
 class PlacementState {
 public:
   struct Window {
-    int earliest = 0;       // dependence-earliest start (never below cycle 0)
+    int earliest = 0;       // dependence-earliest start (never below the op's depth)
     int latest = INT_MAX;   // dependence-latest start
     bool empty() const { return earliest > latest; }
   };
@@ -80,6 +81,8 @@ public:
   InversionCounter inversions;
   TraceRecorder &trace;
   bool quiet = false;  // trial seating: no trace entries
+  WorkBudget *budget = nullptr;  // charged per seat probe; null = unlimited (unit tests)
+  bool spend() const { return !budget || budget->spend(); }
 
   bool tracing() const { return !quiet && trace.enabled(); }
   void record(std::string_view arm, int op, int cycle, std::string_view gate, std::string_view outcome,

@@ -132,16 +132,28 @@ std::string failureCause(const PlacementState &st, int op) {
 }  // namespace
 
 std::vector<int> readyGroup(const PlacementState &st, int limit) {
-  std::vector<int> group;
-  for (int v : st.ctx.byPriority) {
-    if (st.seated(v)) continue;
-    bool ready = true;
-    for (int u : st.ctx.readyPreds[v]) ready = ready && st.seated(u);
-    if (!ready) continue;
-    group.push_back(v);
-    if (static_cast<int>(group.size()) == limit) break;
+  const IIContext &ctx = st.ctx;
+  std::vector<uint8_t> open(ctx.componentEntries.size(), 1);
+  for (size_t c = 0; c < open.size(); ++c)
+    for (int u : ctx.componentEntries[c]) open[c] = open[c] && st.seated(u);
+  std::vector<int> ready;
+  for (int v : ctx.byPriority) {
+    if (st.seated(v) || !open[ctx.problem.scc[v]]) continue;
+    bool ok = true;
+    for (int u : ctx.readyPreds[v]) ok = ok && st.seated(u);
+    if (ok) ready.push_back(v);
   }
-  return group;
+  // Least slack first (a recurrence op pinned by its seated cycle mates cannot wait for a row),
+  // then priority; slack beyond II is as good as unbounded.
+  auto slack = [&](int v) {
+    const PlacementState::Window w = st.window(v);
+    return static_cast<int>(std::min<int64_t>(int64_t{w.latest} - w.earliest, st.ii()));
+  };
+  std::vector<int> key(ctx.problem.numNodes, 0);
+  for (int v : ready) key[v] = slack(v);
+  std::stable_sort(ready.begin(), ready.end(), [&](int a, int b) { return key[a] < key[b]; });
+  if (static_cast<int>(ready.size()) > limit) ready.resize(limit);
+  return ready;
 }
 
 RungResult rauRefinement(PlacementState &st, const WarmStart &warm, std::vector<int> &failed) {
@@ -247,6 +259,7 @@ RungResult costBasedPlacement(PlacementState &st, const LadderOptions &opts, std
 LadderResult runStrategyLadder(const IIContext &ctx, TraceRecorder &trace, const WarmStart &warm,
                                const LadderOptions &opts) {
   PlacementState st(ctx, trace);
+  st.budget = opts.budget;
   LadderResult res;
   const int n = ctx.problem.numNodes;
   auto finish = [&](const char *rung) {
@@ -293,9 +306,9 @@ LadderResult runStrategyLadder(const IIContext &ctx, TraceRecorder &trace, const
                                    ? RungResult::Scheduled
                                    : RungResult::Failed))
     return finish("iterative-repair");
-  if (n <= opts.exactOpLimit) {
+  if (static_cast<int>(exactSearchOps(ctx.problem).size()) <= opts.exactOpLimit) {
     st.clear("ladder", "exact search");
-    const ExactOutcome outcome = exactModuloSearch(st, opts.exactNodeBudget);
+    const ExactOutcome outcome = exactModuloSearch(st, opts.exactBudget);
     if (outcome == ExactOutcome::Found) {
       rung("exact-search", RungResult::Scheduled);
       return finish("exact-search");
@@ -303,7 +316,7 @@ LadderResult runStrategyLadder(const IIContext &ctx, TraceRecorder &trace, const
     res.provenInfeasible = outcome == ExactOutcome::Infeasible;
     st.record("ladder", -1, -1, "-", "failed",
               outcome == ExactOutcome::Infeasible ? "exact-search: no schedule exists at this II"
-                                                  : "exact-search: node budget exhausted");
+                                                  : "exact-search: budget exhausted");
   }
   return res;
 }

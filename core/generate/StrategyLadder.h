@@ -8,7 +8,8 @@
 //                         vector wins, the cost-based arm only when all three reject
 //   clear-and-retry tail  clear everything, rerun initial and cost-based placement from empty
 // Beyond the seeds, before the caller raises II: iterative repair (Rau's eviction) from empty,
-// then, for small blocks, the exact search, which can also prove the II infeasible.
+// then, when few ops carry footprints or stage constraints, the exact search, which can also
+// prove the II infeasible.
 #pragma once
 
 #include <optional>
@@ -23,9 +24,10 @@ struct LadderOptions {
   ArmBudgets arms;
   int groupLimit = 32;           // ready ops per placement group
   int costLoopGroupLimit = 8;    // ready ops seed 000's cost loop ranks per seat
-  int repairStepsPerOp = 8;      // iterative repair budget
-  int exactOpLimit = 24;         // exact search only for blocks this small
-  int64_t exactNodeBudget = 100000;
+  int repairStepsPerOp = 64;     // iterative repair budget
+  int exactOpLimit = 32;         // exact search only with this few searched ops
+  int64_t exactBudget = 200000;    // stage-system extensions per exact search
+  WorkBudget *budget = nullptr;  // the block's seat-probe budget, shared by every probe; null = unlimited
 };
 
 // What one probe hands the next (rau refinement and deepest retry read it).

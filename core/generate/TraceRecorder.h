@@ -21,6 +21,7 @@ public:
               std::string reason);
 
   std::vector<TraceEntry> &entries() { return entries_; }
+  const std::vector<TraceEntry> &entries() const { return entries_; }
   size_t dropped() const { return dropped_; }
 
 private:

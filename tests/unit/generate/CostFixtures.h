@@ -1,0 +1,77 @@
+// Hand-built loops for the cost-based generator's unit tests: name resources, add ops with
+// footprints and latencies, add edges and constraint slots, then get the generator's input or
+// the internal problem / II context / placement state.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "RandomModuloLoop.h"
+#include "generate/IIContext.h"
+#include "generate/PlacementState.h"
+
+namespace tilesched::test {
+
+class LoopBuilder {
+public:
+  int slot(const std::string &name) { return add(name, 1, true); }
+  int pool(const std::string &name, int capacity) { return add(name, capacity, false); }
+
+  // Footprint rows list resource indices; a pool listed twice takes two units.
+  int op(int latency, Footprint footprint = {}) {
+    OpResources r;
+    r.latency = latency;
+    r.footprint = std::move(footprint);
+    loop_.resources.push_back(std::move(r));
+    loop_.constraints.slots.emplace_back();
+    return static_cast<int>(loop_.resources.size()) - 1;
+  }
+  void edge(int src, int dst, int latency, int distance = 0) {
+    edges_.push_back({src, dst, latency, distance, distance ? EdgeKind::Carried : EdgeKind::Data});
+  }
+  ConstraintSlot &slotOf(int op) { return loop_.constraints.slots[op]; }
+  ConstraintState &constraints() { return loop_.constraints; }
+
+  const RandomLoop &build() {
+    loop_.graph = makeGraph(static_cast<int>(loop_.resources.size()), edges_);
+    return loop_;
+  }
+
+private:
+  int add(const std::string &name, int capacity, bool isSlot) {
+    Resource r;
+    r.name = name;
+    r.capacity = capacity;
+    r.isSlot = isSlot;
+    loop_.model.resources.push_back(r);
+    return static_cast<int>(loop_.model.resources.size()) - 1;
+  }
+
+  RandomLoop loop_;
+  std::vector<DepEdge> edges_;
+};
+
+// The internal pieces at one II, kept alive together.
+struct Placement {
+  Placement(const RandomLoop &loop, int ii, bool trace = true)
+      : problem(buildModuloProblem(loop.input())), layout(problem.capacity), ctx(problem, layout, ii),
+        recorder(trace, 100000), state(ctx, recorder) {}
+  Placement(const Placement &) = delete;
+  Placement &operator=(const Placement &) = delete;
+  ModuloProblem problem;
+  ResourceLayout layout;
+  IIContext ctx;
+  TraceRecorder recorder;
+  PlacementState state;
+
+  // Trace entries with the given outcome (and op, when >= 0).
+  std::vector<TraceEntry> entries(const std::string &outcome, int op = -1) const {
+    std::vector<TraceEntry> out;
+    for (const TraceEntry &e : recorder.entries())
+      if (e.outcome == outcome && (op < 0 || e.op == op)) out.push_back(e);
+    return out;
+  }
+};
+
+}  // namespace tilesched::test

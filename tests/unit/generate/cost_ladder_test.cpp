@@ -1,0 +1,158 @@
+// The strategy ladder: each rung of the seeds (rau refinement, deepest retry, initial placement,
+// cost-based placement, the clear-and-retry tail) and the rungs beyond them (iterative repair,
+// exact search).
+#include <catch2/catch.hpp>
+
+#include "CostFixtures.h"
+#include "generate/ExactSearch.h"
+#include "generate/IterativeRepair.h"
+#include "generate/MiiBounds.h"
+#include "generate/StrategyLadder.h"
+
+using namespace tilesched;
+using namespace tilesched::test;
+
+namespace {
+
+// Two singleton users that cannot share II = 4 although 4 units is the resource bound:
+// rows {r, r+1} and {q, q+2} always meet modulo 4.
+RandomLoop pairLoop() {
+  LoopBuilder b;
+  const int s = b.slot("s");
+  b.op(1, {{s}, {s}});
+  b.op(1, {{s}, {}, {s}});
+  return b.build();
+}
+
+bool complete(const PlacementState &st) {
+  for (int v = 0; v < st.problem().numNodes; ++v)
+    if (!st.seated(v)) return false;
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("rau refinement replays the previous probe's order; refused on the first probe", "[cost][ladder]") {
+  LoopBuilder b;
+  const int s = b.slot("s");
+  const int x = b.op(2, {{s}}), y = b.op(1, {{s}}), z = b.op(1, {{s}});
+  b.edge(x, y, 2);
+  Placement pl(b.build(), 3);
+  std::vector<int> failed;
+  CHECK(rauRefinement(pl.state, WarmStart{}, failed) == RungResult::Refused);
+  CHECK(pl.state.seatedCount() == 0);
+  WarmStart warm{true, {z, x, y}, {}};
+  REQUIRE(rauRefinement(pl.state, warm, failed) == RungResult::Scheduled);
+  const std::vector<TraceEntry> commits = pl.entries("commit");
+  REQUIRE(commits.size() == 3);
+  CHECK(commits[0].op == z);
+  CHECK(commits[0].arm == "rau-refinement");
+  CHECK(pl.state.start(z) == 0);
+  CHECK(pl.state.start(x) == 1);
+}
+
+TEST_CASE("deepest retry seats the ops that died first, deepest first", "[cost][ladder]") {
+  LoopBuilder b;
+  const int a = b.op(1), c = b.op(3), d = b.op(1);
+  b.edge(a, c, 4);
+  b.edge(c, d, 3);
+  Placement pl(b.build(), 2);
+  std::vector<int> failed;
+  CHECK(deepestRetry(pl.state, {}, failed) == RungResult::Refused);
+  REQUIRE(deepestRetry(pl.state, {c, d}, failed) == RungResult::Scheduled);
+  const std::vector<TraceEntry> commits = pl.entries("commit");
+  REQUIRE(commits.size() == 3);
+  CHECK(commits[0].op == d);  // depth 7
+  CHECK(commits[1].op == c);  // depth 4
+  CHECK(commits[2].op == a);
+  CHECK(complete(pl.state));
+}
+
+TEST_CASE("initial placement runs the OR-chain per ready group; cost-based placement competes per seat",
+          "[cost][ladder]") {
+  LoopBuilder b;
+  const int s = b.slot("s"), p = b.pool("p", 2);
+  const int x = b.op(2, {{s}, {p}}), y = b.op(1, {{p}}), z = b.op(1, {{s}});
+  b.edge(x, y, 2);
+  b.edge(y, z, 1);
+  b.edge(z, x, 1, 1);
+  {
+    Placement pl(b.build(), 4);
+    std::vector<int> failed;
+    REQUIRE(initialPlacement(pl.state, LadderOptions{}, failed) == RungResult::Scheduled);
+    CHECK(complete(pl.state));
+    CHECK(pl.entries("accept").front().arm == "permute");
+  }
+  {
+    Placement pl(b.build(), 4);
+    std::vector<int> failed;
+    REQUIRE(costBasedPlacement(pl.state, LadderOptions{}, failed) == RungResult::Scheduled);
+    CHECK(complete(pl.state));
+    CHECK(pl.entries("commit").size() == 3);  // one seat per step
+    CHECK(pl.entries("accept").size() >= 3);  // every arm that proposed is traced
+  }
+}
+
+TEST_CASE("the clear-and-retry tail starts from an empty table after earlier rungs left seats",
+          "[cost][ladder]") {
+  const RandomLoop loop = pairLoop();
+  Placement pl(loop, 4);
+  const LadderResult r = runStrategyLadder(pl.ctx, pl.recorder, WarmStart{true, {1, 0}, {}}, LadderOptions{});
+  CHECK_FALSE(r.found);
+  bool tail = false;
+  for (const TraceEntry &e : pl.recorder.entries()) tail = tail || (e.outcome == "clear" && e.reason == "clear-and-retry tail");
+  CHECK(tail);
+  // Without a warm start the first rungs leave nothing behind and the tail is skipped.
+  Placement fresh(loop, 4);
+  runStrategyLadder(fresh.ctx, fresh.recorder, WarmStart{}, LadderOptions{});
+  for (const TraceEntry &e : fresh.recorder.entries()) CHECK(e.reason != "clear-and-retry tail");
+}
+
+TEST_CASE("the exact search proves an II infeasible and finds the next one", "[cost][ladder]") {
+  const RandomLoop loop = pairLoop();
+  const ModuloProblem p = buildModuloProblem(loop.input());
+  REQUIRE(computeMiiBounds(p).bounds.lower() == 4);
+  Placement at4(loop, 4);
+  const LadderResult r4 = runStrategyLadder(at4.ctx, at4.recorder, WarmStart{}, LadderOptions{});
+  CHECK_FALSE(r4.found);
+  CHECK(r4.provenInfeasible);
+  REQUIRE(r4.failure);
+  CHECK(r4.failure->ii == 4);
+  Placement at5(loop, 5);
+  CHECK(exactModuloSearch(at5.state, 1000) == ExactOutcome::Found);
+  CHECK(complete(at5.state));
+}
+
+TEST_CASE("iterative repair and the exact search rescue IIs where the seeds' arms give up", "[cost][ladder]") {
+  // Random loops where the seeds' ladder fails at the lower bound: the rungs beyond it must
+  // schedule them (or prove the bound infeasible) before the caller raises II.
+  RandomLoopSpec spec;
+  spec.ops = 7;
+  spec.maxFootprintRows = 4;
+  spec.carriedEdge = 0.15;
+  int rescuedByRepair = 0, rescuedByExact = 0, provenInfeasible = 0, seen = 0;
+  for (uint64_t seed = 0; seed < 3000 && seen < 40; ++seed) {
+    const RandomLoop loop = makeRandomLoop(spec, seed);
+    const ModuloProblem p = buildModuloProblem(loop.input());
+    const MiiAnalysis mii = computeMiiBounds(p);
+    if (mii.infeasible) continue;
+    Placement pl(loop, mii.bounds.lower(), false);
+    if (pl.ctx.rejectNode >= 0) continue;
+    std::vector<int> failed;
+    if (initialPlacement(pl.state, LadderOptions{}, failed) == RungResult::Scheduled) continue;
+    ++seen;
+    pl.state.clear("test", "");
+    if (iterativeRepair(pl.state, 8 * p.numNodes)) {
+      ++rescuedByRepair;
+      continue;
+    }
+    pl.state.clear("test", "");
+    const ExactOutcome e = exactModuloSearch(pl.state, 1000000);
+    rescuedByExact += e == ExactOutcome::Found;
+    provenInfeasible += e == ExactOutcome::Infeasible;
+  }
+  INFO("repair " << rescuedByRepair << ", exact " << rescuedByExact << ", infeasible " << provenInfeasible);
+  CHECK(seen == 40);
+  CHECK(rescuedByRepair > 0);
+  CHECK(rescuedByRepair + rescuedByExact + provenInfeasible == seen);
+}

@@ -1,0 +1,109 @@
+// The RRT: folded footprints, probe-before-commit, singleton bits and counted pools, wrap-around,
+// the dual in-iteration / carry view.
+#include <catch2/catch.hpp>
+
+#include "CostFixtures.h"
+#include "generate/ReservationTable.h"
+
+using namespace tilesched;
+
+namespace {
+
+int totalUnits(const ReservationTable &t, int resources) {
+  int sum = 0;
+  for (int row = 0; row < t.ii(); ++row)
+    for (int r = 0; r < resources; ++r) sum += t.units(row, r);
+  return sum;
+}
+
+}  // namespace
+
+TEST_CASE("a probe never mutates the table", "[cost][rrt]") {
+  const ResourceLayout layout({1, 1, 3});
+  ReservationTable t(layout, 4);
+  const Footprint f{{0, 2}, {1}, {2, 2}};
+  const FoldedFootprint fp = foldFootprint(f, 4, layout);
+  t.commit(7, fp, f, 1);
+  const int before = totalUnits(t, 3);
+  for (int c = -8; c < 16; ++c) (void)t.probe(fp, c);
+  CHECK(totalUnits(t, 3) == before);
+  CHECK(before == 5);
+  CHECK_FALSE(t.probe(fp, 1));  // the same footprint again collides with itself on the slots
+  CHECK(t.probe(foldFootprint({{2}}, 4, layout), 3));  // pool row 3 holds 2 of 3 units
+  CHECK_FALSE(t.probe(foldFootprint({{2, 2}}, 4, layout), 3));
+}
+
+TEST_CASE("commit then uncommit restores the table and its occupants", "[cost][rrt]") {
+  const ResourceLayout layout({1, 2});
+  ReservationTable t(layout, 3);
+  const Footprint a{{0, 1}, {1}}, b{{1}};
+  const FoldedFootprint fa = foldFootprint(a, 3, layout), fb = foldFootprint(b, 3, layout);
+  t.commit(1, fa, a, 5);  // rows 2 and 0
+  t.commit(2, fb, b, 3);  // row 0
+  CHECK(t.occupants(2, 0) == std::vector<int>{1});
+  CHECK(t.occupants(0, 1) == std::vector<int>{1, 2});
+  CHECK(t.units(0, 1) == 2);
+  CHECK_FALSE(t.probe(fb, 0));
+  const auto conflict = t.firstConflict(fb, 0);
+  REQUIRE(conflict);
+  CHECK(conflict->row == 0);
+  CHECK(conflict->resource == 1);
+  t.uncommit(1, fa, a, 5);
+  t.uncommit(2, fb, b, 3);
+  CHECK(totalUnits(t, 2) == 0);
+  CHECK(t.occupants(0, 1).empty());
+}
+
+TEST_CASE("footprints longer than II wrap onto themselves", "[cost][rrt]") {
+  const ResourceLayout layout({1, 2});
+  const Footprint slotTwice{{0}, {}, {}, {0}};  // rows 0 and 3
+  CHECK(foldFootprint(slotTwice, 3, layout).selfConflict());
+  CHECK(foldFootprint(slotTwice, 3, layout).selfConflictRow == 0);
+  CHECK_FALSE(foldFootprint(slotTwice, 4, layout).selfConflict());
+  CHECK_FALSE(foldFootprint(slotTwice, 2, layout).selfConflict());  // 3 % 2 = 1: rows 0 and 1
+  const Footprint poolThrice{{1}, {1}, {1}};
+  CHECK(foldFootprint(poolThrice, 1, layout).selfConflict());   // 3 units in one row, capacity 2
+  CHECK_FALSE(foldFootprint(poolThrice, 2, layout).selfConflict());  // 2 + 1
+  const FoldedFootprint folded = foldFootprint(poolThrice, 2, layout);
+  REQUIRE(folded.rows.size() == 2);
+  CHECK(folded.pools[folded.rows[0].poolBegin].second == 2);
+
+  // A wrapped footprint occupies its folded rows from any start.
+  ReservationTable t(layout, 2);
+  t.commit(0, folded, poolThrice, 1);
+  CHECK(t.units(1, 1) == 2);
+  CHECK(t.units(0, 1) == 1);
+}
+
+TEST_CASE("singleton masks span more than 64 slots", "[cost][rrt]") {
+  std::vector<int> caps(70, 1);
+  const ResourceLayout layout(caps);
+  CHECK(layout.words() == 2);
+  ReservationTable t(layout, 2);
+  const Footprint f{{69}, {3}};
+  const FoldedFootprint fp = foldFootprint(f, 2, layout);
+  t.commit(0, fp, f, 0);
+  CHECK_FALSE(t.probe(foldFootprint({{69}}, 2, layout), 0));
+  CHECK(t.probe(foldFootprint({{69}}, 2, layout), 1));  // row 1 holds slot 3 only
+  CHECK_FALSE(t.probe(foldFootprint({{3}}, 2, layout), 1));
+}
+
+TEST_CASE("the dual view splits units held in the issue stage from units carried past it", "[cost][rrt]") {
+  const ResourceLayout layout({4});
+  ReservationTable t(layout, 4);
+  const Footprint f{{0}, {0}, {0}};
+  t.commit(0, foldFootprint(f, 4, layout), f, 2);  // cycles 2, 3 in its stage; cycle 4 spills to row 0
+  CHECK(t.inIteration(2, 0) == 1);
+  CHECK(t.inIteration(3, 0) == 1);
+  CHECK(t.carry(0, 0) == 1);
+  CHECK(t.inIteration(0, 0) == 0);
+  t.commit(1, foldFootprint(f, 4, layout), f, 4);  // issue row 0: no spill
+  CHECK(t.inIteration(0, 0) == 1);
+  CHECK(t.carry(0, 0) == 1);
+  CHECK(t.units(0, 0) == 2);
+}
+
+TEST_CASE("composed footprints are the row-wise union (fuse arm)", "[cost][rrt]") {
+  const Footprint a{{0}, {1}}, b{{1}, {}, {2}};
+  CHECK(composeFootprints(a, b) == Footprint{{0, 1}, {1}, {2}});
+}
