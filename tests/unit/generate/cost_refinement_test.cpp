@@ -1,0 +1,84 @@
+// The constraint-refinement loop: rounds = probes of candidate IIs, the 2-bit status, the
+// budget-truncated flag and what a truncated search keeps.
+#include <catch2/catch.hpp>
+
+#include "CostFixtures.h"
+#include "generate/GenerateSchedule.h"
+
+using namespace tilesched;
+using namespace tilesched::test;
+
+namespace {
+
+// Lower bound 4 (four units of one slot) is infeasible: rows {r, r+1} and {q, q+2} always meet
+// modulo 4; II 5 works. Four one-row pool ops stretch the serial-execution II to 9.
+RandomLoop gappedLoop() {
+  LoopBuilder b;
+  const int s = b.slot("s"), p = b.pool("p", 4);
+  b.op(1, {{s}, {s}});
+  b.op(1, {{s}, {}, {s}});
+  for (int i = 0; i < 4; ++i) b.op(1, {{p}});
+  return b.build();
+}
+
+ScheduleAnalysis run(const RandomLoop &loop, ScheduleOptions opts) {
+  DiagnosticEngine diags;
+  opts.trace = true;
+  return generateCostBasedSchedule(loop.input(), opts, diags);
+}
+
+}  // namespace
+
+TEST_CASE("a concluded search converges: status bit 0, one round per probed II", "[cost][refinement]") {
+  const ScheduleAnalysis a = run(gappedLoop(), ScheduleOptions{});
+  REQUIRE(a.valid);
+  CHECK(a.mii->lower() == 4);
+  CHECK(a.ii == 5);
+  CHECK(a.refinementStatus == 1u);
+  CHECK_FALSE(a.budgetTruncated);
+  CHECK(a.refinementRounds == 2);
+}
+
+TEST_CASE("running out of rounds sets bit 1 and the truncated flag, and falls back to serial", "[cost][refinement]") {
+  ScheduleOptions opts;
+  opts.maxConstraintIterations = 1;
+  const ScheduleAnalysis cut = run(gappedLoop(), opts);
+  REQUIRE(cut.valid);
+  CHECK(cut.refinementStatus == 2u);
+  CHECK(cut.budgetTruncated);
+  CHECK(cut.refinementRounds == 1);
+  CHECK(cut.ii == 9);  // the serial-execution schedule
+  REQUIRE(cut.notes.size() == 1);
+  CHECK_THAT(cut.notes.front(), Catch::Contains("falling back to serial execution at II 9"));
+
+  // Galloping reaches a feasible II within the same tight budget and keeps the best one found.
+  opts.maxConstraintIterations = 2;
+  opts.iiSearch = IISearch::Galloping;
+  const ScheduleAnalysis gallop = run(gappedLoop(), opts);
+  REQUIRE(gallop.valid);
+  CHECK(gallop.budgetTruncated);
+  CHECK(gallop.ii == 8);  // 4 fails, 8 succeeds; the bisection never ran
+  CHECK_THAT(gallop.notes.front(), Catch::Contains("keeping the smallest II found, 8"));
+}
+
+TEST_CASE("a failed search has status 0 and reports the largest II it tried", "[cost][refinement]") {
+  ScheduleOptions opts;
+  opts.iiCap = 4;
+  const ScheduleAnalysis a = run(gappedLoop(), opts);
+  CHECK_FALSE(a.valid);
+  CHECK(a.refinementStatus == 0u);
+  CHECK_FALSE(a.budgetTruncated);
+  REQUIRE(a.failure);
+  CHECK(a.failure->ii == 4);
+  CHECK_THAT(a.notes.back(), Catch::Contains("proved that no schedule exists at II 4"));
+}
+
+TEST_CASE("each round is traced with its II and outcome", "[cost][refinement]") {
+  const ScheduleAnalysis a = run(gappedLoop(), ScheduleOptions{});
+  std::vector<std::string> rounds;
+  for (const TraceEntry &e : a.trace)
+    if (e.arm == "refine" && e.outcome == "round") rounds.push_back(e.reason);
+  REQUIRE(rounds.size() == 2);
+  CHECK(rounds[0] == "round 1: II 4 proven infeasible");
+  CHECK_THAT(rounds[1], Catch::StartsWith("round 2: II 5 scheduled by "));
+}
