@@ -7,6 +7,7 @@
 #include "generate/ConstraintRefinement.h"
 #include "generate/GenerateSchedule.h"
 #include "generate/MiiBounds.h"
+#include "generate/StructuralDistance.h"
 #include "generate/WorkBudget.h"
 
 namespace tilesched {
@@ -142,6 +143,14 @@ ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const Schedu
     return finish();
   }
   publish(a, p, out.ii, out.start);
+  if (trace.enabled()) {
+    std::vector<int> cycles(p.numNodes);
+    for (int v = 0; v < p.numNodes; ++v) cycles[v] = a.ops[v].cycle;
+    trace.record(a.ii, "result", -1, -1, "-", "schedule",
+                 "II " + std::to_string(a.ii) + " by " + out.rung + ", " + std::to_string(a.stageCount) +
+                     " stage(s), structural distance " + std::to_string(InversionCounter::totalInversions(cycles)) +
+                     " (Kendall-tau inversions against program order)");
+  }
   if (out.truncated) {
     const std::string msg =
         spentBudget + " ran out before the II search finished; " +

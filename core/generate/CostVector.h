@@ -20,7 +20,6 @@ struct CostVector {
   int64_t structural = 0;    // 4. Kendall-tau inversions against program order
 
   static CostVector infinite() { return {kInfinite, kInfinite, kInfinite, kInfinite}; }
-  bool legal() const { return resource == 0 && pipeSlot < kInfinite; }
 
   CostVector &operator+=(const CostVector &o) {
     resource = saturatingAdd(resource, o.resource);

@@ -30,7 +30,6 @@ public:
 
   DistanceClosure(const ModuloProblem &p, int ii);
 
-  int ii() const { return ii_; }
   // Longest path weight from u to v (0 for u == v), kNoPath when v is unreachable from u.
   int dist(int u, int v) const;
   // True when dist(u, v) is a dense-matrix lookup (same small component, or a small block).

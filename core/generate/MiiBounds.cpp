@@ -40,7 +40,7 @@ bool footprintSelfConflicts(const ModuloProblem &p, int v, int ii) {
   return overCapacity(p, p.footprint[v], ii).first >= 0;
 }
 
-int resourceMii(const ModuloProblem &p, std::string *binding, std::vector<int> *units) {
+int resourceMii(const ModuloProblem &p, std::string *binding) {
   std::vector<int64_t> total(p.capacity.size(), 0);
   for (const Footprint &f : p.footprint)
     for (const FootprintRow &row : f)
@@ -58,7 +58,6 @@ int resourceMii(const ModuloProblem &p, std::string *binding, std::vector<int> *
     }
   }
   if (binding) *binding = bestResource >= 0 ? p.resourceNames[bestResource] : "";
-  if (units) units->assign(total.begin(), total.end());
   return best;
 }
 
@@ -141,12 +140,11 @@ MiiAnalysis computeMiiBounds(const ModuloProblem &p) {
     for (int v : cycle) names += p.nodeNames[v] + " -> ";
     a.infeasible = true;
     a.infeasibleNode = cycle.front();
-    a.infeasibleCycle = cycle;
     a.infeasibleReason = "dependence cycle inside one iteration (" + names + p.nodeNames[cycle.front()] +
                          ") has positive latency; no II can satisfy it";
   }
   if (a.infeasible) return a;
-  a.bounds.resource = resourceMii(p, &a.bounds.resourceBinding, &a.resourceUnits);
+  a.bounds.resource = resourceMii(p, &a.bounds.resourceBinding);
   a.bounds.recurrence = recurrenceMii(p, &a.bounds.criticalCycle);
   a.bounds.fineDensity = fineDensityMii(p);
   a.bounds.dependency = dependencyMii(p);

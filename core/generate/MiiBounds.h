@@ -15,17 +15,15 @@ namespace tilesched {
 
 struct MiiAnalysis {
   MIIBounds bounds;
-  std::vector<int> resourceUnits;  // units per iteration, per resource
-  // Set when no II can schedule the block; `infeasibleNode` is the op to blame (-1: none).
+  // Set when no II can schedule the block; `infeasibleNode` is the op to blame.
   bool infeasible = false;
   int infeasibleNode = -1;
   std::string infeasibleReason;
-  std::vector<int> infeasibleCycle;  // a distance-0 cycle of positive latency, when that is why
 };
 
 MiiAnalysis computeMiiBounds(const ModuloProblem &p);
 
-int resourceMii(const ModuloProblem &p, std::string *binding, std::vector<int> *units);
+int resourceMii(const ModuloProblem &p, std::string *binding);
 int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle);
 int fineDensityMii(const ModuloProblem &p);
 int dependencyMii(const ModuloProblem &p);

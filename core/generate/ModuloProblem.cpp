@@ -9,9 +9,9 @@ namespace tilesched {
 
 namespace {
 
-void addEdge(ModuloProblem &p, int src, int dst, int latency, int distance, bool serialization) {
+void addEdge(ModuloProblem &p, int src, int dst, int latency, int distance) {
   const int idx = static_cast<int>(p.edges.size());
-  p.edges.push_back({src, dst, latency, distance, serialization});
+  p.edges.push_back({src, dst, latency, distance});
   p.succ[src].push_back(idx);
   p.pred[dst].push_back(idx);
 }
@@ -30,13 +30,12 @@ void addSerializationEdges(ModuloProblem &p) {
     const int v = marked[i];
     const int prev = i > 0 ? marked[i - 1] : -1;
     const int next = i + 1 < marked.size() ? marked[i + 1] : p.numNodes;
-    if (prev >= 0) addEdge(p, prev, v, completion(prev), 0, true);
-    for (int u = prev + 1; u < v; ++u) addEdge(p, u, v, completion(u), 0, true);
-    for (int w = v + 1; w < next; ++w) addEdge(p, v, w, completion(v), 0, true);
-    addEdge(p, v, v, completion(v), 1, true);
+    if (prev >= 0) addEdge(p, prev, v, completion(prev), 0);
+    for (int u = prev + 1; u < v; ++u) addEdge(p, u, v, completion(u), 0);
+    for (int w = v + 1; w < next; ++w) addEdge(p, v, w, completion(v), 0);
+    addEdge(p, v, v, completion(v), 1);
   }
-  if (p.regionForceSerial && p.numNodes > 1)
-    addEdge(p, p.numNodes - 1, 0, completion(p.numNodes - 1), 1, true);
+  if (p.regionForceSerial && p.numNodes > 1) addEdge(p, p.numNodes - 1, 0, completion(p.numNodes - 1), 1);
 }
 
 }  // namespace
@@ -81,7 +80,7 @@ ModuloProblem buildModuloProblem(const ScheduleInput &in) {
           p.capacity.push_back(0);
         }
 
-  for (const DepEdge &e : g.edges) addEdge(p, e.src, e.dst, e.latency, e.distance, false);
+  for (const DepEdge &e : g.edges) addEdge(p, e.src, e.dst, e.latency, e.distance);
 
   p.group.assign(n, -1);
   p.maxDepth.assign(n, 0);

@@ -17,7 +17,6 @@ struct ModuloEdge {
   int dst = 0;
   int latency = 0;
   int distance = 0;
-  bool serialization = false;  // implied by force_serial_execution, not in the dependence graph
 };
 
 struct ModuloProblem {

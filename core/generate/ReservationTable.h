@@ -63,7 +63,6 @@ public:
 
   ReservationTable(const ResourceLayout &layout, int ii);
   int ii() const { return ii_; }
-  const ResourceLayout &layout() const { return layout_; }
 
   bool probe(const FoldedFootprint &fp, int t) const;
   std::optional<Conflict> firstConflict(const FoldedFootprint &fp, int t) const;
