@@ -51,7 +51,9 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
     diags.error(r.block.ops[a.failure->node]->nameRange, "failed to find a schedule: " + a.failure->message);
     return;
   }
-  diags.error(blockRange(r), "failed to find a schedule for block '" + r.block.name + "'");
+  // A block-level failure (the II cap below the lower bound, a spent budget) says why.
+  diags.error(blockRange(r), "failed to find a schedule for block '" + r.block.name + "'" +
+                                 (a.failure && !a.failure->message.empty() ? ": " + a.failure->message : ""));
 }
 
 }  // namespace
@@ -93,6 +95,9 @@ DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverO
     in.nodeNames = r.nodeNames;
     r.summary = summarizeRegion(in);
     r.analysis = generateSchedule(in, blockOpts, diags);
+    if (r.analysis.traceDropped > 0)
+      diags.note(blockRange(r), "the trace keeps its first " + std::to_string(r.analysis.trace.size()) + " entries; " +
+                                    std::to_string(r.analysis.traceDropped) + " later ones were dropped (trace limit)");
     if (!r.analysis.valid) {
       r.status = BlockStatus::Failed;
       reportFailure(r, diags);

@@ -1,6 +1,7 @@
 // The SPEC §5 command line, shared by build/bin/tilesched, the wasm module and the npm bin.
 #include <algorithm>
 #include <charconv>
+#include <limits>
 
 #include "driver/Driver.h"
 #include "driver/Emitters.h"
@@ -13,7 +14,7 @@ namespace {
 const char *kUsage =
     "usage: tilesched [FILE... | -] [--emit=json|ir|table] [--generator=auto|serial|cost-based]\n"
     "                 [--model=blackwell|hopper|PATH.json] [--max-constraint-iterations=N] [--ii-cap=N]\n"
-    "                 [--ii-search=linear|galloping] [--serial-threshold=N] [--check] [--trace]\n"
+    "                 [--ii-search=linear|galloping] [--serial-threshold=N] [--work-budget=N] [--check] [--trace]\n"
     "       tilesched import-hatschet GRAPH.graphml RM.xml\n"
     "       tilesched --help | --version\n";
 
@@ -113,6 +114,10 @@ DriverResult runCommandLine(const std::vector<std::string> &args, const FileRead
       auto n = parseCount(*v, 1, 1 << 30);
       if (!n) return usageError("--ii-cap takes a positive integer", json);
       opts.schedule.iiCap = *n;
+    } else if (auto v = value("--work-budget=")) {
+      auto n = parseCount(*v, 0, std::numeric_limits<int>::max());
+      if (!n) return usageError("--work-budget takes a non-negative integer (seat probes per block; 0 = unlimited)", json);
+      opts.schedule.workBudget = *n;
     } else if (auto v = value("--serial-threshold=")) {
       auto n = parseCount(*v, 0, 1 << 30);
       if (!n) return usageError("--serial-threshold takes a non-negative integer", json);
