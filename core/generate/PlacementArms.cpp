@@ -329,22 +329,23 @@ ArmResult tryCostBased(PlacementState &st, const std::vector<int> &group, ArmMod
 
 void commitProposal(PlacementState &st, const ArmResult &r, ArmMode mode) {
   const char *arm = armName(r.arm);
-  for (int v : r.held)
-    st.record(arm, v, -1, "G1", "hold", describeVerdict(st, runGateLadder(st, SeatCandidate::single(st, v), 0)));
+  if (st.tracing())
+    for (int v : r.held)
+      st.record(arm, v, -1, "G1", "hold", describeVerdict(st, runGateLadder(st, SeatCandidate::single(st, v), 0)));
   const size_t n = mode == ArmMode::WholeGroup ? r.seats.size() : std::min<size_t>(1, r.seats.size());
   for (size_t i = 0; i < n; ++i) {
     const ArmSeat &s = r.seats[i];
     if (s.partner < 0) {
       if (st.tracing()) traceSeat(st, SeatCandidate::single(st, s.op), s.cycle, arm);
-      st.commit(s.op, s.cycle, arm, "cost " + s.cost.str());
+      st.commit(s.op, s.cycle, arm, st.tracing() ? "cost " + s.cost.str() : std::string());
       continue;
     }
     const FoldedFootprint fp =
         foldFootprint(composeFootprints(st.problem().footprint[s.op], st.problem().footprint[s.partner]), st.ii(),
                       st.ctx.layout);
     if (st.tracing()) traceSeat(st, SeatCandidate{{s.op, s.partner}, 2, &fp}, s.cycle, arm);
-    st.commit(s.op, s.cycle, arm, "fused with " + st.name(s.partner) + ", cost " + s.cost.str());
-    st.commit(s.partner, s.cycle, arm, "fused with " + st.name(s.op));
+    st.commit(s.op, s.cycle, arm, st.tracing() ? "fused with " + st.name(s.partner) + ", cost " + s.cost.str() : "");
+    st.commit(s.partner, s.cycle, arm, st.tracing() ? "fused with " + st.name(s.op) : "");
   }
 }
 

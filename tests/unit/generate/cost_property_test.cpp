@@ -11,7 +11,9 @@
 #include "ExactModuloSolver.h"
 #include "RandomModuloLoop.h"
 #include "check/ScheduleChecker.h"
+#include "generate/ConstraintRefinement.h"
 #include "generate/GenerateSchedule.h"
+#include "generate/MiiBounds.h"
 
 using namespace tilesched;
 using namespace tilesched::test;
@@ -70,6 +72,21 @@ std::vector<std::string> violations(const RandomLoop &loop, const ScheduleAnalys
   return out;
 }
 
+// The II the heuristics alone reach: the seeds' ladder and iterative repair, no exact search.
+int heuristicII(const RandomLoop &loop) {
+  const ModuloProblem p = buildModuloProblem(loop.input());
+  const MiiAnalysis mii = computeMiiBounds(p);
+  const SerialFallback serial = buildSerialFallback(p);
+  const ResourceLayout layout(p.capacity);
+  LadderOptions ladder;
+  ladder.exactOpLimit = -1;
+  ScheduleOptions opts;
+  opts.maxConstraintIterations = 64;
+  TraceRecorder trace(false, 0);
+  const int lower = mii.bounds.lower();
+  return refineSchedule(p, layout, lower, std::max(lower, serial.ii), serial, opts, ladder, trace).ii;
+}
+
 std::vector<CheckedOp> checked(const ScheduleAnalysis &a) {
   std::vector<CheckedOp> ops;
   for (const OpSchedule &o : a.ops) ops.push_back({o.stage, o.order, o.cycle});
@@ -101,7 +118,7 @@ TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal,
           "[cost][property]") {
   constexpr int kCases = 10000;
   SplitMix specs(20261121);
-  int decided = 0, atOptimum = 0, invalid = 0, checkerViolations = 0, belowBound = 0, searchMismatch = 0,
+  int decided = 0, atOptimum = 0, heuristicAtOptimum = 0, invalid = 0, checkerViolations = 0, belowBound = 0, searchMismatch = 0,
       nondeterministic = 0;
   std::map<int, int> gapHistogram;
   for (int c = 0; c < kCases; ++c) {
@@ -128,6 +145,7 @@ TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal,
     if (exact.decided && exact.ii) {
       ++decided;
       atOptimum += *exact.ii == a.ii;
+      heuristicAtOptimum += *exact.ii == heuristicII(loop);
       ++gapHistogram[a.ii - *exact.ii];
       if (*exact.ii < a.mii->lower()) ++belowBound;  // the bound must never exceed the optimum
     }
@@ -151,11 +169,12 @@ TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal,
     }
   }
   const double percent = decided ? 100.0 * atOptimum / decided : 0.0;
-  std::printf("cost-based property: %d cases, %d decided by the exact solver, %d at optimum (%.2f%%), "
-              "%d invalid schedules, %d checker violations, %d below bound, %d linear/galloping mismatches, "
-              "%d nondeterministic\n",
-              kCases, decided, atOptimum, percent, invalid, checkerViolations, belowBound, searchMismatch,
-              nondeterministic);
+  const double heuristicPercent = decided ? 100.0 * heuristicAtOptimum / decided : 0.0;
+  std::printf("cost-based property: %d cases, %d decided by the exact solver, %d at optimum (%.2f%%; "
+              "heuristic rungs alone %d, %.2f%%), %d invalid schedules, %d checker violations, %d below bound, "
+              "%d linear/galloping mismatches, %d nondeterministic\n",
+              kCases, decided, atOptimum, percent, heuristicAtOptimum, heuristicPercent, invalid, checkerViolations,
+              belowBound, searchMismatch, nondeterministic);
   for (const auto &[gap, count] : gapHistogram) std::printf("  II - optimum = %d: %d\n", gap, count);
   CHECK(invalid == 0);
   CHECK(checkerViolations == 0);
@@ -164,4 +183,32 @@ TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal,
   CHECK(nondeterministic == 0);
   CHECK(decided >= kCases * 9 / 10);
   CHECK(percent >= 98.0);
+  CHECK(heuristicPercent >= 98.0);
+}
+
+TEST_CASE("cost-based generator on 100 mid-size random loops: valid and mostly at the lower bound",
+          "[cost][property]") {
+  // 10 to 60 ops, too many for the exact solver: every schedule must be valid, and without
+  // same-depth / max_depth constraints (whose bounds are loose) most reach the lower bound.
+  constexpr int kCases = 100;
+  SplitMix specs(4242);
+  int invalid = 0, atBound = 0;
+  for (int c = 0; c < kCases; ++c) {
+    RandomLoopSpec spec = specFor(specs);
+    spec.ops = specs.between(10, 60);
+    spec.window = 10;
+    spec.grouped = spec.maxDepth = 0;
+    const RandomLoop loop = makeRandomLoop(spec, static_cast<uint64_t>(c) + 100000);
+    DiagnosticEngine diags;
+    const ScheduleAnalysis a = generateCostBasedSchedule(loop.input(), ScheduleOptions{}, diags);
+    if (!a.valid || !violations(loop, a).empty() ||
+        !checkSchedule(loop.graph, loop.resources, loop.model, a.ii, checked(a)).empty()) {
+      ++invalid;
+      continue;
+    }
+    atBound += a.ii == a.mii->lower();
+  }
+  std::printf("cost-based mid-size: %d cases, %d invalid, %d at the lower bound\n", kCases, invalid, atBound);
+  CHECK(invalid == 0);
+  CHECK(atBound >= kCases * 85 / 100);
 }
