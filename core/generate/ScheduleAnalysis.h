@@ -26,7 +26,7 @@ struct ScheduleOptions {
   IISearch iiSearch = IISearch::Linear;
   bool trace = false;
   size_t traceLimit = 20000;  // entries kept per block; the rest are counted as dropped
-  int64_t workBudget = 50000000;  // seat probes per block, cost-based generator (0 = unlimited)
+  int64_t workBudget = 10000000;  // seat probes per block, cost-based generator (0 = unlimited)
 };
 
 // Everything a generator reads. `block` may be null (unit tests build graphs directly).

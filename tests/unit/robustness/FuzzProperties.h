@@ -41,13 +41,16 @@ inline std::string parserViolation(std::string_view text) {
   return "";
 }
 
-// Per-input work stays bounded: the fuzzers cap the input length (-max_len), and the II cap
-// bounds the candidate IIs of the cost-based generator.
+// Per-input work stays bounded: the fuzzers cap the input length (-max_len), the II cap bounds
+// the candidate IIs of the cost-based generator and the work budget its seat probes.
 inline constexpr int kPipelineIICap = 64;
 inline constexpr size_t kPipelineTraceLimit = 256;
+inline constexpr int64_t kPipelineWorkBudget = 1000000;
+inline constexpr int64_t kPipelineTinyWorkBudget = 200;  // reaches the spent-budget paths
 
-// The options vary with the input length, so every generator, --check, both II searches and
-// both built-in models are exercised without consuming input bytes (seed inputs stay MLIR).
+// The options vary with the input length, so every generator, --check, both II searches, both
+// built-in models and a spent work budget are exercised without consuming input bytes (seed
+// inputs stay MLIR).
 inline DriverOptions pipelineOptions(size_t size) {
   DriverOptions opts;
   opts.emit = EmitKind::Json;
@@ -60,6 +63,7 @@ inline DriverOptions pipelineOptions(size_t size) {
   opts.check = (size / 3) % 2 == 1;
   opts.schedule.iiSearch = (size / 6) % 2 ? IISearch::Galloping : IISearch::Linear;
   opts.modelName = (size / 12) % 2 ? "hopper" : "blackwell";
+  opts.schedule.workBudget = (size / 24) % 2 ? kPipelineTinyWorkBudget : kPipelineWorkBudget;
   return opts;
 }
 
