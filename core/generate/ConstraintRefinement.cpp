@@ -6,6 +6,12 @@
 
 namespace tilesched {
 
+namespace {
+// An II whose reservation table would need more words than this is not probed (it fails): only
+// recurrences of huge latency reach such IIs, and the serial schedule covers them.
+constexpr int64_t kMaxTableWords = int64_t{1} << 24;
+}  // namespace
+
 RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &layout, int lower, int cap,
                                  const SerialFallback &serial, const ScheduleOptions &opts,
                                  const LadderOptions &ladder, TraceRecorder &trace) {
@@ -28,16 +34,18 @@ RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &l
       break;
     }
     ++out.rounds;
-    const IIContext ctx(p, layout, *ii);
-    LadderResult r = runStrategyLadder(ctx, trace, warm, ladder);
-    // A probe cut short by the work budget proves nothing about this II: stop without feeding it.
-    const bool cut = !r.found && ladder.budget && ladder.budget->spent();
-    // At or above the serial II the serial-execution schedule is valid: the probe never fails there.
-    if (!r.found && serial.available && *ii >= serial.ii) {
+    LadderResult r;
+    if (serial.available && *ii >= serial.ii) {
+      // At or above the serial II the serial-execution schedule is valid: no table is needed.
       r.found = true;
       r.rung = "serial-fallback";
       r.start = serial.start;
+    } else if (int64_t{*ii} * (2 * layout.words() + 2 * layout.numPools()) <= kMaxTableWords) {
+      const IIContext ctx(p, layout, *ii);
+      r = runStrategyLadder(ctx, trace, warm, ladder);
     }
+    // A probe cut short by the work budget proves nothing about this II: stop without feeding it.
+    const bool cut = !r.found && ladder.budget && ladder.budget->spent();
     if (trace.enabled())
       trace.record(*ii, "refine", -1, -1, "-", "round",
                    "round " + std::to_string(out.rounds) + ": II " + std::to_string(*ii) +

@@ -70,12 +70,25 @@ ReservationTable::ReservationTable(const ResourceLayout &layout, int ii) : layou
 }
 
 void ReservationTable::clear() {
-  const size_t cells = static_cast<size_t>(ii_) * layout_.numResources();
   bits_.assign(static_cast<size_t>(ii_) * layout_.words(), 0);
+  carryBits_.assign(bits_.size(), 0);
   poolUnits_.assign(static_cast<size_t>(ii_) * layout_.numPools(), 0);
-  inIter_.assign(cells, 0);
-  carry_.assign(cells, 0);
-  occ_.assign(cells, {});
+  poolCarry_.assign(poolUnits_.size(), 0);
+  occ_.clear();
+}
+
+int ReservationTable::carry(int row, int resource) const {
+  if (layout_.isSingleton(resource)) {
+    const int bit = layout_.bitOf(resource);
+    return (carryBits_[static_cast<size_t>(row) * layout_.words() + bit / 64] >> (bit % 64)) & 1;
+  }
+  return poolCarry_[static_cast<size_t>(row) * layout_.numPools() + layout_.poolOf(resource)];
+}
+
+const std::vector<int> &ReservationTable::occupants(int row, int resource) const {
+  static const std::vector<int> kNone;
+  auto it = occ_.find(cell(row, resource));
+  return it == occ_.end() ? kNone : it->second;
 }
 
 int ReservationTable::rowOf(int t, int offset) const {
@@ -156,21 +169,29 @@ void ReservationTable::apply(int node, const FoldedFootprint &fp, const Footprin
     for (int k = r.poolBegin; k < r.poolEnd; ++k)
       poolUnits_[static_cast<size_t>(row) * pools + fp.pools[k].first] += sign * fp.pools[k].second;
   }
-  // Occupants and the in-iteration / carry split come from the unfolded rows.
+  // Holders and the in-iteration / carry split come from the unfolded rows.
   const int issueRow = rowOf(t, 0);
   for (int k = 0; k < static_cast<int>(original.size()); ++k) {
     const int row = rowOf(t, k);
     const bool spilled = issueRow + k >= ii_;
     for (int res : original[k]) {
-      const size_t c = cell(row, res);
-      (spilled ? carry_ : inIter_)[c] += sign;
-      std::vector<int> &holders = occ_[c];
-      if (sign > 0) {
-        holders.push_back(node);
-      } else {
-        auto it = std::find(holders.begin(), holders.end(), node);
-        if (it != holders.end()) holders.erase(it);
+      if (spilled && layout_.isSingleton(res)) {
+        const int bit = layout_.bitOf(res);
+        uint64_t &w = carryBits_[static_cast<size_t>(row) * words + bit / 64];
+        w = sign > 0 ? (w | uint64_t{1} << (bit % 64)) : (w & ~(uint64_t{1} << (bit % 64)));
+      } else if (spilled) {
+        poolCarry_[static_cast<size_t>(row) * pools + layout_.poolOf(res)] += sign;
       }
+      const size_t c = cell(row, res);
+      if (sign > 0) {
+        occ_[c].push_back(node);
+        continue;
+      }
+      auto holders = occ_.find(c);
+      if (holders == occ_.end()) continue;
+      auto it = std::find(holders->second.begin(), holders->second.end(), node);
+      if (it != holders->second.end()) holders->second.erase(it);
+      if (holders->second.empty()) occ_.erase(holders);
     }
   }
 }

@@ -5,10 +5,13 @@
 // Probe-before-commit: `probe` never mutates. The table also keeps the dual view the
 // bank-pressure evaluator reads (seed 002): units held in the occupant's issue stage
 // ("in-iteration") versus units that spilled past it into the next stage ("carry").
+// Memory is O(II * (slots/64 + pools)) words: holders are kept only for occupied cells, so a
+// large II (a long recurrence) does not allocate per-cell lists.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -74,10 +77,10 @@ public:
   void clear();
 
   int units(int row, int resource) const;
-  int inIteration(int row, int resource) const { return inIter_[cell(row, resource)]; }
-  int carry(int row, int resource) const { return carry_[cell(row, resource)]; }
+  int inIteration(int row, int resource) const { return units(row, resource) - carry(row, resource); }
+  int carry(int row, int resource) const;
   // Holders of (row, resource), one entry per unit, in commit order.
-  const std::vector<int> &occupants(int row, int resource) const { return occ_[cell(row, resource)]; }
+  const std::vector<int> &occupants(int row, int resource) const;
 
 private:
   size_t cell(int row, int resource) const {
@@ -88,10 +91,11 @@ private:
 
   const ResourceLayout &layout_;
   int ii_;
-  std::vector<uint64_t> bits_;   // ii * words
-  std::vector<int> poolUnits_;   // ii * pools
-  std::vector<int> inIter_, carry_;
-  std::vector<std::vector<int>> occ_;
+  std::vector<uint64_t> bits_;       // ii * words
+  std::vector<uint64_t> carryBits_;  // ii * words: the singleton units that spilled
+  std::vector<int> poolUnits_;       // ii * pools
+  std::vector<int> poolCarry_;       // ii * pools: the pooled units that spilled
+  std::unordered_map<size_t, std::vector<int>> occ_;  // occupied cells only
 };
 
 }  // namespace tilesched

@@ -150,7 +150,13 @@ TEST_CASE("a cap below the lower bound and an infeasible block fail with the rea
 
 TEST_CASE("the trace replays the RRT: commits, uncommits and clears of the final II give its table",
           "[cost][generator]") {
-  const RandomLoop loop = pairLoop(0);
+  LoopBuilder b;
+  const int s = b.slot("s"), pool = b.pool("p", 2);
+  b.op(1, {{s}, {s}});
+  b.op(1, {{s}, {}, {s}});
+  b.op(2, {{pool}, {pool}});
+  b.op(1, {{pool}});  // serial execution needs II 8; the pipelined optimum is 5
+  const RandomLoop &loop = b.build();
   ScheduleOptions opts;
   opts.trace = true;
   const ScheduleAnalysis a = schedule(loop, opts);
@@ -175,17 +181,18 @@ TEST_CASE("the trace replays the RRT: commits, uncommits and clears of the final
       seat.clear();
     }
   }
-  REQUIRE(seat.size() == 2);
+  REQUIRE(seat.size() == 4);
   const int shift = seat[0] - a.ops[0].cycle;
   CHECK(shift % a.ii == 0);
-  CHECK(seat[1] - a.ops[1].cycle == shift);
-  for (int row = 0; row < a.ii; ++row) {
-    int expected = 0;
-    for (int v = 0; v < 2; ++v)
-      for (size_t k = 0; k < p.footprint[v].size(); ++k)
-        if ((a.ops[v].cycle + static_cast<int>(k)) % a.ii == row && !p.footprint[v][k].empty()) ++expected;
-    CHECK(replay.units(row, 0) == expected);
-  }
+  for (int v = 1; v < 4; ++v) CHECK(seat[v] - a.ops[v].cycle == shift);
+  for (int row = 0; row < a.ii; ++row)
+    for (int r : {s, pool}) {
+      int expected = 0;
+      for (int v = 0; v < 4; ++v)
+        for (size_t k = 0; k < p.footprint[v].size(); ++k)
+          for (int x : p.footprint[v][k]) expected += x == r && (a.ops[v].cycle + static_cast<int>(k)) % a.ii == row;
+      CHECK(replay.units(row, r) == expected);
+    }
   // Steps are numbered in order, and every entry is tagged with an arm and an outcome.
   for (size_t i = 0; i < a.trace.size(); ++i) {
     CHECK(a.trace[i].step == static_cast<int>(i));

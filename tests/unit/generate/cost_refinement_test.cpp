@@ -82,3 +82,21 @@ TEST_CASE("each round is traced with its II and outcome", "[cost][refinement]") 
   CHECK(rounds[0] == "round 1: II 4 proven infeasible");
   CHECK_THAT(rounds[1], Catch::StartsWith("round 2: II 5 scheduled by "));
 }
+
+TEST_CASE("at or above the serial II the serial-execution schedule is taken without a table",
+          "[cost][refinement]") {
+  // A recurrence of 20 million cycles: no reservation table of that many rows is built.
+  LoopBuilder b;
+  const int s = b.slot("s");
+  const int x = b.op(20000000, {{s}}), y = b.op(1, {{s}});
+  b.edge(x, y, 20000000);
+  b.edge(y, x, 0, 1);
+  const ScheduleAnalysis a = run(b.build(), ScheduleOptions{});
+  REQUIRE(a.valid);
+  CHECK(a.mii->recurrence == 20000000);
+  CHECK(a.ii == 20000001);  // the table for II 20000000 is too large to probe
+  CHECK(a.refinementRounds == 2);
+  bool serial = false;
+  for (const TraceEntry &e : a.trace) serial = serial || e.reason == "round 2: II 20000001 scheduled by serial-fallback";
+  CHECK(serial);
+}

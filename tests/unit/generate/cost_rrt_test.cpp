@@ -107,3 +107,17 @@ TEST_CASE("composed footprints are the row-wise union (fuse arm)", "[cost][rrt]"
   const Footprint a{{0}, {1}}, b{{1}, {}, {2}};
   CHECK(composeFootprints(a, b) == Footprint{{0, 1}, {1}, {2}});
 }
+
+TEST_CASE("the dual view also splits singleton units", "[cost][rrt]") {
+  const ResourceLayout layout({1, 1});
+  ReservationTable t(layout, 3);
+  const Footprint f{{0}, {1}, {0, 1}};  // rows 0..2 from cycle 2: rows 2, 0, 1; the last two spill
+  t.commit(0, foldFootprint(f, 3, layout), f, 2);
+  CHECK(t.inIteration(2, 0) == 1);
+  CHECK(t.carry(0, 1) == 1);
+  CHECK(t.carry(1, 0) == 1);
+  CHECK(t.carry(1, 1) == 1);
+  CHECK(t.inIteration(1, 1) == 0);
+  t.uncommit(0, foldFootprint(f, 3, layout), f, 2);
+  CHECK(t.carry(1, 0) == 0);
+}
