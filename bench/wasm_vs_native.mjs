@@ -3,14 +3,19 @@
 //   node bench/wasm_vs_native.mjs [ARGS...]     (default ARGS: --emit=json --trace, the playground's)
 // Sizes: gzip -9 of tilesched.wasm and its glue tilesched.mjs. Time: the median of N in-process
 // runs of the same command line on each examples/*.mlir, natively (bench_driver_repeat) and in
-// the module (runCli from memory), then the ratio per example and the geometric mean.
+// the module (runCli from memory), then the ratio per example and the geometric mean. The
+// module is compiled by V8's optimising tier up front (--no-liftoff), so the figure is the
+// steady state a playground worker reaches, not Liftoff's first runs.
 // Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm), BENCH_RUNS (30).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
 import { gzipSync } from 'node:zlib';
+
+setFlagsFromString('--no-liftoff');
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(repo, process.env.TILESCHED_BUILD_DIR ?? 'build');

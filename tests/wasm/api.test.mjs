@@ -108,6 +108,7 @@ test('runCli() rejects arguments that are not an array of strings', () => {
   }
 });
 
-test('version() is the core version', () => {
-  assert.match(mod.version(), /^\d+\.\d+\.\d+/);
+test('version() is what tilesched --version prints', () => {
+  assert.match(mod.version(), /^tilesched \d+\.\d+\.\d+/);
+  assert.equal(`${mod.version()}\n`, runNative(['--version']).stdout.toString());
 });

@@ -1,4 +1,5 @@
 // Native command-line tool: reads files, runs the shared command line, writes the bytes.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -14,6 +15,8 @@ int main(int argc, char **argv) {
       ss << std::cin.rdbuf();
       return ss.str();
     }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return std::nullopt;  // would read as empty
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;
     ss << in.rdbuf();
