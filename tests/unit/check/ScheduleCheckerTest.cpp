@@ -178,7 +178,7 @@ TEST_CASE("a footprint longer than II wraps onto its own rows", "[check]") {
         "footprint row 0), %a (cycle 0, footprint row 2)");
 }
 
-TEST_CASE("a pool holds at most its capacity; each listing is one unit", "[check]") {
+TEST_CASE("a pool holds at most its capacity, each listing is one unit", "[check]") {
   TargetModel m = machine();
   auto g = graphOf(3, {});
   SECTION("two single units fit, a third overflows") {

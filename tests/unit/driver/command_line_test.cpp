@@ -41,7 +41,7 @@ const char *kLoop = R"(func.func @f(%d: index, %n: index) {
 
 }  // namespace
 
-TEST_CASE("--emit=json prints a SPEC 5.1 document with program-ordered ops") {
+TEST_CASE("emit=json prints a SPEC 5.1 document with program-ordered ops") {
   Files fs{{{"loop.mlir", kLoop}}};
   DriverResult r = run(fs, {"loop.mlir", "--emit=json"});
   INFO(r.out << r.err);
@@ -85,7 +85,7 @@ TEST_CASE("the same input gives the same bytes") {
   }
 }
 
-TEST_CASE("syntax errors: located diagnostics on stderr, exit 2; JSON still printed with --emit=json") {
+TEST_CASE("syntax errors: located diagnostics on stderr, exit 2, and a JSON document with emit=json") {
   Files fs{{{"bad.mlir", "%a = x.c : index\nscf.for %i = %a to %a step %a {\n  %x = \"x.op\"(%i : (index) -> i32\n}\n"}}};
   DriverResult r = run(fs, {"bad.mlir"});
   CHECK(r.exitCode == 2);
@@ -124,7 +124,7 @@ TEST_CASE("unusable options: exit 2 with a message, JSON document when asked") {
   CHECK(doc["diagnostics"][0]["message"].get<std::string>().find("--ii-cap") != std::string::npos);
 }
 
-TEST_CASE("--emit=table prints a readable stage/order table") {
+TEST_CASE("emit=table prints a readable stage/order table") {
   Files fs{{{"loop.mlir", kLoop}}};
   DriverResult r = run(fs, {"loop.mlir", "--emit=table"});
   INFO(r.out);
@@ -135,7 +135,7 @@ TEST_CASE("--emit=table prints a readable stage/order table") {
   CHECK(r.out.find("x.store") != std::string::npos);
 }
 
-TEST_CASE("--emit=ir stamps stage/order on ops and parses back") {
+TEST_CASE("emit=ir stamps stage/order on ops and parses back") {
   Files fs{{{"loop.mlir", kLoop}}};
   DriverResult r = run(fs, {"loop.mlir", "--emit=ir"});
   INFO(r.out << r.err);

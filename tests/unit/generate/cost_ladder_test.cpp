@@ -32,7 +32,7 @@ bool complete(const PlacementState &st) {
 
 }  // namespace
 
-TEST_CASE("rau refinement replays the previous probe's order; refused on the first probe", "[cost][ladder]") {
+TEST_CASE("rau refinement replays the previous probe's order, refused on the first probe", "[cost][ladder]") {
   LoopBuilder b;
   const int s = b.slot("s");
   const int x = b.op(2, {{s}}), y = b.op(1, {{s}}), z = b.op(1, {{s}});
@@ -68,7 +68,7 @@ TEST_CASE("deepest retry seats the ops that died first, deepest first", "[cost][
   CHECK(complete(pl.state));
 }
 
-TEST_CASE("initial placement runs the OR-chain per ready group; cost-based placement competes per seat",
+TEST_CASE("initial placement runs the OR-chain per ready group, cost-based placement competes per seat",
           "[cost][ladder]") {
   LoopBuilder b;
   const int s = b.slot("s"), p = b.pool("p", 2);

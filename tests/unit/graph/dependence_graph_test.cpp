@@ -67,7 +67,7 @@ func.func @flat(%x: i32) {
   CHECK(bare->blocks[0].ops.size() == 2);
 }
 
-TEST_CASE("data edges carry the producer's latency; nested uses count for the parent op") {
+TEST_CASE("data edges carry the producer's latency, nested uses count for the parent op") {
   Built b = build(R"(
 %c = x.const : i32
 scf.for %i = %c to %c step %c {

@@ -152,7 +152,7 @@ TEST_CASE("a pinned stage count below the stages the ops use is a violation") {
   CHECK_THAT(r.err, Catch::Contains("t.mlir:9:10: error: pinned schedule violates a stage-mismatch constraint: this op pins stage 1, but the scf.for pins nv_tile.aws.stage_count = 1"));
 }
 
-TEST_CASE("pins are only read with --check; without it they earn a warning") {
+TEST_CASE("pins are only read with --check, without it they earn a warning") {
   DriverResult r = run(kPinned, EmitKind::Json, false);
   CHECK(r.exitCode == 0);
   Json doc = Json::parse(r.out);

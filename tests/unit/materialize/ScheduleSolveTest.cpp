@@ -151,7 +151,7 @@ func.func @f(%d: index, %n: index, %t0: !test.token, %x0: tensor<4xf32>) {
   CHECK(k[0].stagesCrossed == 1);
 }
 
-TEST_CASE("phase 4 unions producers linked by the raw value; constraint groups seed the forest") {
+TEST_CASE("phase 4 unions producers linked by the raw value, constraint groups seed the forest") {
   SECTION("unconstrained ops share group 0 (absent == 0), so both forks form one group") {
     auto b = pinnedBlock(forks(false));
     ScheduleView view(b->input());

@@ -139,7 +139,7 @@ func.func @f(%d: index, %n: index) {
   CHECK(mutexes[0].reasons.size() == 3);
 }
 
-TEST_CASE("collapse merges the skeletons of one producer group; rebuild splices in (stage, order)") {
+TEST_CASE("collapse merges the skeletons of one producer group, rebuild splices in (stage, order)") {
   auto b = pinnedBlock(kLoop);
   ScheduleView view(b->input());
   std::vector<PipeSkeleton> skeletons;
