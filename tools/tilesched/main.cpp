@@ -1,6 +1,5 @@
 // Native command-line tool: reads files, runs the shared command line, writes the bytes.
 #include <filesystem>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -18,8 +17,6 @@ int main(int argc, char **argv) {
     }
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) return std::nullopt;  // would read as empty
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) return std::nullopt;  // a folder is not a snippet
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;
     ss << in.rdbuf();
