@@ -1,5 +1,8 @@
-// An infeasible loop: two ops each hold the singleton slot `tma` for 6 cycles, so the
-// resource MII is 12, but the loop caps its II at 8 (`sched.ii_cap`, a per-loop --ii-cap).
+// An infeasible loop: two TMA issues share the singleton slot `tma` (one cycle each), and a
+// recurrence pins their distance: %t1 waits 2 cycles for %t0, and the next iteration's %t0
+// may start as soon as %t1 has started. At II = 2 (both the resource and the recurrence MII)
+// the recurrence puts %t1 exactly 2 cycles after %t0, on the same modulo row of `tma`, so no
+// placement exists; the loop caps its II at 2 (`sched.ii_cap`, a per-loop --ii-cap).
 // tilesched explains the failure: candidate II, the op's footprint, the RRT rows it collided
 // with, its dependence window and the slot that rejected it. With two ops the loop is below
 // the serial threshold, so ask for the modulo scheduler:
@@ -9,10 +12,10 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     scf.for %i = %c0 to %n step %c1 {
-      %t0 = nv_tileas.async.tiled_tma_load %d[%i], %bar {sched.footprint = [["tma"], ["tma"], ["tma"], ["tma"], ["tma"], ["tma"]]} : !nv_tileas.AsyncToken
-      %t1 = nv_tileas.async.tiled_tma_load %d[%i], %bar {sched.footprint = [["tma"], ["tma"], ["tma"], ["tma"], ["tma"], ["tma"]]} : !nv_tileas.AsyncToken
+      %t0 = nv_tileas.async.tiled_tma_load %d[%i], %bar {sched.footprint = [["tma"]], sched.deps = [["%t1", 0, 1]]} : !nv_tileas.AsyncToken
+      %t1 = nv_tileas.async.tiled_tma_load %d[%i], %bar {sched.footprint = [["tma"]], sched.deps = [["%t0", 2, 0]]} : !nv_tileas.AsyncToken
       scf.yield
-    } {sched.ii_cap = 8 : i32}
+    } {sched.ii_cap = 2 : i32}
     return
   }
 }

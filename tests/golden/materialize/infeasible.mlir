@@ -4,4 +4,4 @@
 // CHECK-LABEL: scf.for %i
 // CHECK-NOT: nv_tile.aws
 // CHECK-NOT: nv_tileas.pipe
-// CHECK: } {sched.ii_cap = 8 : i32}
+// CHECK: } {sched.ii_cap = 2 : i32}

@@ -78,7 +78,7 @@ describe('documents printed by the native tool', () => {
   it('reads a failed block and a broken input', () => {
     const failed = native('infeasible').blocks[0];
     expect(failed.status).toBe('failed');
-    expect(failed.failure?.message).toMatch(/II cap/);
+    expect(failed.failure?.message).toMatch(/no seat for %t1 at II 2/);
     expect(failed.ops.every((o) => o.cycle === -1)).toBe(true);
     const broken = native('broken');
     expect(broken.blocks).toEqual([]);
