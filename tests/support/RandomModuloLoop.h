@@ -116,7 +116,7 @@ inline RandomLoop makeRandomLoop(const RandomLoopSpec &spec, uint64_t seed) {
     const int rows = rng.between(0, spec.maxFootprintRows);
     for (int k = 0; k < rows; ++k) {
       FootprintRow row;
-      const int units = rng.between(0, 2);
+      const int units = numResources > 0 ? rng.between(0, 2) : 0;
       for (int u = 0; u < units; ++u) {
         const int res = rng.below(numResources);
         // A singleton twice in one row could never be seated; keep the loops schedulable.
