@@ -298,7 +298,7 @@ LadderResult runStrategyLadder(const IIContext &ctx, TraceRecorder &trace, const
   if (!failed.empty() && !st.seated(failed.back())) op = failed.back();
   for (int v : ctx.byPriority)
     if (op < 0 && !st.seated(v)) op = v;
-  res.failure = describePlacementFailure(st, op, failureCause(st, op));
+  if (op >= 0) res.failure = describePlacementFailure(st, op, failureCause(st, op));
   res.next = {true, seatOrder(st), failed};
 
   st.clear("ladder", "iterative repair from an empty table");
