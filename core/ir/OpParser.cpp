@@ -63,9 +63,20 @@ std::vector<std::string> Parser::customResultTypes(const std::string &typeText, 
     if (i == itemBegin) return none;
     const Token &first = toks[itemBegin], &last = toks[i - 1];
     items.push_back(typeText.substr(first.offset, last.offset + last.length - first.offset));
+    if (!isOneType(items.back())) return none;
     itemBegin = i + 1;
   }
   return items.size() == n ? items : none;
+}
+
+// The materializer prints result types into generic ops (Pipe_ payloads), so an item counts only
+// if the generic grammar reads it as exactly one type (fuzz regression: `: 4444tensor<4xf32>`).
+bool Parser::isOneType(std::string_view text) const {
+  DiagnosticEngine scratch;
+  Module module;
+  Parser p(text, scratch, limits_, module);
+  std::string type;
+  return p.parseType(type) && p.tok_.is(Tok::Eof) && !scratch.hasErrors();
 }
 
 size_t Parser::resultCount(const ResultNames &names) {

@@ -92,6 +92,7 @@ private:
   bool makeResults(Operation &op, const ResultNames &names, const std::vector<std::string> &types);
   void defineResults(Operation &op, const ResultNames &names);
   std::vector<std::string> customResultTypes(const std::string &typeText, size_t n) const;
+  bool isOneType(std::string_view text) const;
 
   // --- attributes, types, verbatim text (AttributeParser.cpp)
   bool parseAttribute(Attribute &out);
