@@ -10,6 +10,7 @@
 
 #include "ExactModuloSolver.h"
 #include "RandomModuloLoop.h"
+#include "TestScale.h"
 #include "check/ScheduleChecker.h"
 #include "generate/ConstraintRefinement.h"
 #include "generate/GenerateSchedule.h"
@@ -116,7 +117,7 @@ RandomLoopSpec specFor(SplitMix &rng) {
 
 TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal, deterministic",
           "[cost][property]") {
-  constexpr int kCases = 10000;
+  const int kCases = test::scaledCases(10000);
   SplitMix specs(20261121);
   int decided = 0, atOptimum = 0, heuristicAtOptimum = 0, invalid = 0, checkerViolations = 0, belowBound = 0, searchMismatch = 0,
       nondeterministic = 0;

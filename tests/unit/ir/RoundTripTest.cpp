@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "IRTestUtil.h"
+#include "TestScale.h"
 
 using namespace tilesched;
 using namespace tilesched::irtest;
@@ -380,7 +381,7 @@ private:
 
 TEST_CASE("round trip: random valid snippets print to a fixed point", "[ir][roundtrip]") {
   SnippetGenerator gen(20240611);
-  for (int i = 0; i < 2500; ++i) {
+  for (int i = 0; i < test::scaledCases(2500); ++i) {
     std::string src = gen.generate();
     auto first = parse(src);
     INFO("snippet #" << i << ":\n" << src << "\ndiagnostics:\n" << first->text());

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "RandomModuloLoop.h"
+#include "TestScale.h"
 #include "driver/Driver.h"
 
 using namespace tilesched;
@@ -193,7 +194,8 @@ TEST_CASE("1,000 random loops round-trip through --emit=ir and --check") {
   // What the corpus exercised: a Pipe_ across a stage boundary, a consumer-only Pipe_, a Pipe_
   // with several consumers, a Mutex_ from sched.deps and one from force_serial_execution.
   int crossing = 0, fallback = 0, shared = 0, depsMutex = 0, serialMutex = 0;
-  for (uint64_t seed = 1; scheduled < 1000 && seed <= 3000; ++seed) {
+  const int loops = test::scaledCases(1000);
+  for (uint64_t seed = 1; scheduled < loops && seed <= 3u * loops; ++seed) {
     const std::string src = randomLoop(seed);
     auto gen = seed % 2 ? ScheduleOptions::Generator::CostBased : ScheduleOptions::Generator::Serial;
     RoundTrip rt = roundTrip(src, gen, "blackwell");
@@ -217,12 +219,12 @@ TEST_CASE("1,000 random loops round-trip through --emit=ir and --check") {
     }
   }
   CHECK(failures == 0);
-  CHECK(scheduled >= 1000);
+  CHECK(scheduled >= loops);
   INFO("crossing " << crossing << ", fallback " << fallback << ", shared " << shared << ", sched.deps mutexes "
                    << depsMutex << ", force-serial mutexes " << serialMutex);
-  CHECK(crossing >= 100);
-  CHECK(fallback >= 100);
-  CHECK(shared >= 100);
-  CHECK(depsMutex >= 100);
-  CHECK(serialMutex >= 100);
+  CHECK(crossing >= loops / 10);
+  CHECK(fallback >= loops / 10);
+  CHECK(shared >= loops / 10);
+  CHECK(depsMutex >= loops / 10);
+  CHECK(serialMutex >= loops / 10);
 }
