@@ -1,3 +1,5 @@
+#include <mutex>
+
 #include "target/EmbeddedModels.h"
 #include "target/TargetModel.h"
 
@@ -5,19 +7,22 @@ namespace tilesched {
 
 namespace {
 
-// Parsed once per process: the embedded text never changes, and the driver asks for a model on
-// every run (a playground session or a fuzzer runs thousands). The files are checked by the unit
-// tests; a broken one simply is not offered.
-const std::vector<std::optional<TargetModel>> &parsedModels() {
-  static const std::vector<std::optional<TargetModel>> models = [] {
-    std::vector<std::optional<TargetModel>> parsed;
-    for (const EmbeddedModel &m : embeddedModels()) {
-      DiagnosticEngine diags;
-      parsed.push_back(parseTargetModel(m.json, diags));
-    }
-    return parsed;
-  }();
-  return models;
+// Each model is parsed once per process, on first request: the embedded text never changes, the
+// driver asks for a model on every run (a playground session or a fuzzer runs thousands), and a
+// one-shot CLI run needs only the model it names. The files are checked by the unit tests; a
+// broken one simply is not offered.
+const std::optional<TargetModel> &parsedModel(size_t index) {
+  struct Slot {
+    std::once_flag once;
+    std::optional<TargetModel> model;
+  };
+  static std::vector<Slot> slots(embeddedModels().size());
+  Slot &slot = slots[index];
+  std::call_once(slot.once, [&] {
+    DiagnosticEngine diags;
+    slot.model = parseTargetModel(embeddedModels()[index].json, diags);
+  });
+  return slot.model;
 }
 
 }  // namespace
@@ -25,7 +30,7 @@ const std::vector<std::optional<TargetModel>> &parsedModels() {
 std::optional<TargetModel> builtinTargetModel(std::string_view name) {
   const std::vector<EmbeddedModel> &embedded = embeddedModels();
   for (size_t i = 0; i < embedded.size(); ++i)
-    if (embedded[i].name == name) return parsedModels()[i];
+    if (embedded[i].name == name) return parsedModel(i);
   return std::nullopt;
 }
 

@@ -42,16 +42,27 @@ size_t findExcessiveNesting(std::string_view text) {
   return std::string_view::npos;
 }
 
-JsonLocator::JsonLocator(std::string_view text) : text_(text), lines_(text) {
+JsonLocator::JsonLocator(std::string_view text) : text_(text), lines_(text) {}
+
+void JsonLocator::scanOnce() const {
+  if (scanned_) return;
+  scanned_ = true;
   scanValue(0, "");
 }
 
+const std::vector<JsonLocator::Member> &JsonLocator::duplicates() const {
+  scanOnce();
+  return duplicates_;
+}
+
 SourceRange JsonLocator::value(const std::string &pointer) const {
+  scanOnce();
   auto it = values_.find(pointer);
   return it == values_.end() ? lines_.range(0, 0) : it->second;
 }
 
 SourceRange JsonLocator::key(const std::string &pointer) const {
+  scanOnce();
   auto it = keys_.find(pointer);
   return it == keys_.end() ? value(pointer) : it->second;
 }
@@ -82,7 +93,7 @@ size_t JsonLocator::scanString(size_t i) const {
   return std::min(i + 1, text_.size());
 }
 
-size_t JsonLocator::scanValue(size_t i, const std::string &pointer) {
+size_t JsonLocator::scanValue(size_t i, const std::string &pointer) const {
   i = skipSpace(i);
   size_t begin = i;
   if (i >= text_.size()) return i;

@@ -1,7 +1,8 @@
 // Source positions for a JSON document that nlohmann::json has already accepted. nlohmann 3.11
 // keeps no positions, so schema errors in a target model (docs/target-model.md) are located by
 // re-scanning the text once and recording the byte span of every value and member key, keyed by
-// JSON pointer (RFC 6901).
+// JSON pointer (RFC 6901). The scan runs on the first query: a valid model (every built-in one,
+// parsed at every process start) never pays for it.
 #pragma once
 
 #include <cstddef>
@@ -45,7 +46,7 @@ public:
   SourceRange value(const std::string &pointer) const;
   SourceRange key(const std::string &pointer) const;  // member key; the value for array elements
   // Members that repeat a key already present in the same object, in text order.
-  const std::vector<Member> &duplicates() const { return duplicates_; }
+  const std::vector<Member> &duplicates() const;
 
   static std::string child(const std::string &pointer, std::string_view key);
   static std::string child(const std::string &pointer, size_t index);
@@ -53,13 +54,15 @@ public:
 private:
   size_t skipSpace(size_t i) const;
   size_t scanString(size_t i) const;  // i at the opening quote; returns one past the closing one
-  size_t scanValue(size_t i, const std::string &pointer);
+  size_t scanValue(size_t i, const std::string &pointer) const;
+  void scanOnce() const;
 
   std::string_view text_;
   LineIndex lines_;
-  std::map<std::string, SourceRange> values_;
-  std::map<std::string, SourceRange> keys_;
-  std::vector<Member> duplicates_;
+  mutable bool scanned_ = false;
+  mutable std::map<std::string, SourceRange> values_;
+  mutable std::map<std::string, SourceRange> keys_;
+  mutable std::vector<Member> duplicates_;
 };
 
 }  // namespace tilesched

@@ -2,7 +2,9 @@
 // exceptions; syntax errors are located from the byte offset its SAX error callback reports,
 // schema errors through JsonLocator.
 #include <initializer_list>
+#include <functional>
 #include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -47,10 +49,30 @@ std::string syntaxMessage(const std::string &what) {
   return colon == std::string::npos ? what : what.substr(colon + 2);
 }
 
+// nlohmann keeps the last of two equal keys silently; this parse callback notices them, so the
+// locator (which names each duplicate) is consulted only for a document that has one.
+class DuplicateKeyWatch {
+public:
+  bool operator()(int, nlohmann::detail::parse_event_t event, ojson &parsed) {
+    using Event = nlohmann::detail::parse_event_t;
+    if (event == Event::object_start) keys_.emplace_back();
+    else if (event == Event::object_end && !keys_.empty()) keys_.pop_back();
+    else if (event == Event::key && !keys_.empty() && parsed.is_string() &&
+             !keys_.back().insert(parsed.get_ref<const std::string &>()).second)
+      found_ = true;
+    return true;
+  }
+  bool found() const { return found_; }
+
+private:
+  std::vector<std::set<std::string>> keys_;
+  bool found_ = false;
+};
+
 class ModelReader {
 public:
-  ModelReader(std::string_view text, const ojson &doc, DiagnosticEngine &diags)
-      : doc_(doc), loc_(text), diags_(diags) {}
+  ModelReader(std::string_view text, const ojson &doc, bool duplicateKeys, DiagnosticEngine &diags)
+      : doc_(doc), loc_(text), duplicateKeys_(duplicateKeys), diags_(diags) {}
 
   std::optional<TargetModel> read();
 
@@ -82,6 +104,7 @@ private:
 
   const ojson &doc_;
   JsonLocator loc_;
+  bool duplicateKeys_;
   DiagnosticEngine &diags_;
   std::map<std::string, std::string> resourcePointers_;  // name → pointer of its first definition
   std::map<int, std::string> slotIdPointers_;
@@ -272,8 +295,9 @@ void ModelReader::readOp(const std::string &pattern, const ojson &v, const std::
 }
 
 std::optional<TargetModel> ModelReader::read() {
-  for (const JsonLocator::Member &dup : loc_.duplicates()) {
-    diags_.error(dup.key, "duplicate key; every key may appear once per object");
+  if (duplicateKeys_) {
+    for (const JsonLocator::Member &dup : loc_.duplicates())
+      diags_.error(dup.key, "duplicate key; every key may appear once per object");
     failed_ = true;
   }
   TargetModel m;
@@ -312,7 +336,8 @@ std::optional<TargetModel> parseTargetModel(std::string_view json, DiagnosticEng
                 "JSON nesting deeper than " + std::to_string(kMaxJsonNesting) + " levels");
     return std::nullopt;
   }
-  ojson doc = ojson::parse(json, nullptr, false);
+  DuplicateKeyWatch watch;
+  ojson doc = ojson::parse(json, std::ref(watch), false);
   if (doc.is_discarded()) {
     SyntaxErrorProbe probe;
     ojson::sax_parse(json, &probe);
@@ -320,7 +345,7 @@ std::optional<TargetModel> parseTargetModel(std::string_view json, DiagnosticEng
     diags.error(lines.range(at, at + 1), "invalid JSON: " + syntaxMessage(probe.message));
     return std::nullopt;
   }
-  return ModelReader(json, doc, diags).read();
+  return ModelReader(json, doc, watch.found(), diags).read();
 }
 
 }  // namespace tilesched
