@@ -23,7 +23,7 @@ struct ScheduleOptions {
   int serialThreshold = 8;           // seed 000 selection predicate
   int maxConstraintIterations = 10;  // see docs/decisions.md (sources say 10 and 16)
   int iiCap = 0;                     // 0 = automatic (see docs/decisions.md)
-  IISearch iiSearch = IISearch::Linear;
+  IISearch iiSearch = IISearch::Galloping;  // see docs/decisions.md ("II search")
   bool trace = false;
   size_t traceLimit = 20000;  // entries kept per block; the rest are counted as dropped
   int64_t workBudget = 10000000;  // seat probes per block, cost-based generator (0 = unlimited)

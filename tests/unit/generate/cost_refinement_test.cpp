@@ -27,10 +27,23 @@ ScheduleAnalysis run(const RandomLoop &loop, ScheduleOptions opts) {
   return generateCostBasedSchedule(loop.input(), opts, diags);
 }
 
+ScheduleOptions linearSearch() {
+  ScheduleOptions opts;
+  opts.iiSearch = IISearch::Linear;
+  return opts;
+}
+
+std::vector<std::string> roundReasons(const ScheduleAnalysis &a) {
+  std::vector<std::string> rounds;
+  for (const TraceEntry &e : a.trace)
+    if (e.arm == "refine" && e.outcome == "round") rounds.push_back(e.reason);
+  return rounds;
+}
+
 }  // namespace
 
 TEST_CASE("a concluded search converges: status bit 0, one round per probed II", "[cost][refinement]") {
-  const ScheduleAnalysis a = run(gappedLoop(), ScheduleOptions{});
+  const ScheduleAnalysis a = run(gappedLoop(), linearSearch());
   REQUIRE(a.valid);
   CHECK(a.mii->lower() == 4);
   CHECK(a.ii == 5);
@@ -40,7 +53,7 @@ TEST_CASE("a concluded search converges: status bit 0, one round per probed II",
 }
 
 TEST_CASE("running out of rounds sets bit 1 and the truncated flag, and falls back to serial", "[cost][refinement]") {
-  ScheduleOptions opts;
+  ScheduleOptions opts = linearSearch();
   opts.maxConstraintIterations = 1;
   const ScheduleAnalysis cut = run(gappedLoop(), opts);
   REQUIRE(cut.valid);
@@ -74,13 +87,23 @@ TEST_CASE("a failed search has status 0 and reports the largest II it tried", "[
 }
 
 TEST_CASE("each round is traced with its II and outcome", "[cost][refinement]") {
-  const ScheduleAnalysis a = run(gappedLoop(), ScheduleOptions{});
-  std::vector<std::string> rounds;
-  for (const TraceEntry &e : a.trace)
-    if (e.arm == "refine" && e.outcome == "round") rounds.push_back(e.reason);
+  const std::vector<std::string> rounds = roundReasons(run(gappedLoop(), linearSearch()));
   REQUIRE(rounds.size() == 2);
   CHECK(rounds[0] == "round 1: II 4 proven infeasible");
   CHECK_THAT(rounds[1], Catch::StartsWith("round 2: II 5 scheduled by "));
+}
+
+TEST_CASE("the default search gallops from the lower bound, then bisects down to the smallest II",
+          "[cost][refinement]") {
+  const ScheduleAnalysis a = run(gappedLoop(), ScheduleOptions{});
+  CHECK(a.ii == 5);
+  CHECK(a.refinementStatus == 1u);
+  const std::vector<std::string> rounds = roundReasons(a);
+  REQUIRE(rounds.size() == 4);
+  CHECK(rounds[0] == "round 1: II 4 proven infeasible");
+  CHECK_THAT(rounds[1], Catch::StartsWith("round 2: II 8 scheduled by "));
+  CHECK_THAT(rounds[2], Catch::StartsWith("round 3: II 6 scheduled by "));
+  CHECK_THAT(rounds[3], Catch::StartsWith("round 4: II 5 scheduled by "));
 }
 
 TEST_CASE("at or above the serial II the serial-execution schedule is taken without a table",
