@@ -8,7 +8,8 @@
 #
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]      targets: fuzz_parser fuzz_pipeline (default both)
 # Environment: TILESCHED_FUZZ_BUILD_DIR (default build-fuzz), TILESCHED_JOBS (build jobs, 2),
-# TILESCHED_FUZZ_MAX_LEN (default 4096 bytes per input).
+# TILESCHED_FUZZ_MAX_LEN (default 4096 bytes per input), TILESCHED_FUZZ_FLAGS (more libFuzzer flags,
+# e.g. "-runs=10000000 -entropic=0" for a long throughput run; docs/fuzzing.md).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -23,6 +24,7 @@ fi
 build_dir="${TILESCHED_FUZZ_BUILD_DIR:-build-fuzz}"
 jobs="${TILESCHED_JOBS:-2}"
 max_len="${TILESCHED_FUZZ_MAX_LEN:-4096}"
+read -r -a extra_flags <<<"${TILESCHED_FUZZ_FLAGS:-}"
 
 if ! command -v clang++-14 >/dev/null; then
   echo "fuzz.sh: clang++-14 is missing (bash scripts/setup.sh installs clang-14 and libclang-rt-14-dev)" >&2
@@ -57,7 +59,7 @@ for target in "${targets[@]}"; do
   echo "==> $target: ${seconds}s, max_len $max_len (log: $log)"
   "$build_dir/bin/$target" "$corpus" "$seeds" -dict=tools/fuzz/mlir.dict -max_len="$max_len" \
     -timeout=5 -rss_limit_mb=2048 -max_total_time="$seconds" -print_final_stats=1 \
-    -artifact_prefix="$artifacts/" >"$log" 2>&1
+    -artifact_prefix="$artifacts/" "${extra_flags[@]}" >"$log" 2>&1
   status=$?
   execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
   corpus_size="$(find "$corpus" -type f | wc -l)"
