@@ -4,8 +4,12 @@
 #   1. native: CTest (Catch2 unit tests, FileCheck golden tests)
 #   2. WebAssembly: node --test tests/wasm/ (the module and the npm bin against the native tool)
 #   3. web: `npm test` (unit + headless Chromium end-to-end), when package.json defines it
+#   4. sanitizers: scripts/sanitize.sh (every native test again under ASan+UBSan, build-asan/)
+#   5. fuzzing: scripts/fuzz.sh 60 (each libFuzzer target for 60 s, build-fuzz/)
 # Builds first through scripts/setup.sh --no-serve, which installs what a fresh machine lacks.
-# Environment: as scripts/setup.sh (TILESCHED_BUILD_DIR, TILESCHED_WASM_BUILD_DIR, TILESCHED_JOBS).
+# Environment: as scripts/setup.sh (TILESCHED_BUILD_DIR, TILESCHED_WASM_BUILD_DIR, TILESCHED_JOBS);
+# TILESCHED_FUZZ_SECONDS (per target, default 60; 0 skips steps 4 and 5 for a quick local run,
+# never in CI).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -51,6 +55,11 @@ run wasm env TILESCHED_NATIVE="$build_dir/bin/tilesched" TILESCHED_WASM_DIR="$wa
   node --test --test-reporter=tap tests/wasm/
 if node -e 'process.exit(require("./package.json").scripts?.test ? 0 : 1)'; then
   run web npm test
+fi
+fuzz_seconds="${TILESCHED_FUZZ_SECONDS:-60}"
+if [[ -n "${CI:-}" || "$fuzz_seconds" != 0 ]]; then
+  run sanitize bash scripts/sanitize.sh
+  run fuzz bash scripts/fuzz.sh "$((fuzz_seconds > 0 ? fuzz_seconds : 60))"
 fi
 
 echo

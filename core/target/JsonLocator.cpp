@@ -107,7 +107,7 @@ size_t JsonLocator::scanValue(size_t i, const std::string &pointer) const {
       std::string key(raw.substr(1, raw.size() - 2));
       if (key.find('\\') != std::string::npos) {
         // Escaped key: let nlohmann decode it (the text is known to be valid).
-        auto decoded = nlohmann::json::parse(raw, nullptr, false);
+        auto decoded = nlohmann::ordered_json::parse(raw, nullptr, false);
         if (decoded.is_string()) key = decoded.get<std::string>();
       }
       std::string member = child(pointer, key);
