@@ -1,173 +1,258 @@
-#include <nlohmann/json.hpp>
-
+// The SPEC §5.1 document, streamed through JsonWriter (member order is part of the format).
 #include "driver/Emitters.h"
+#include "driver/JsonWriter.h"
 
 namespace tilesched {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-Json footprintJson(const Footprint &fp, const TargetModel &model) {
-  Json rows = Json::array();
+void footprintJson(JsonWriter &w, const Footprint &fp, const TargetModel &model) {
+  w.beginArray();
   for (const FootprintRow &row : fp) {
-    Json names = Json::array();
-    for (int r : row) names.push_back(model.resources[r].name);
-    rows.push_back(std::move(names));
+    w.beginArray();
+    for (int r : row) w.value(model.resources[r].name);
+    w.endArray();
   }
-  return rows;
+  w.endArray();
 }
 
 // `file` appears only for diagnostics about another file than the snippet (a --model JSON).
-Json diagnosticJson(const Diagnostic &d) {
-  Json j{{"severity", severityName(d.severity)}, {"line", d.range.begin.line}, {"col", d.range.begin.col},
-         {"end_line", d.range.end.line}, {"end_col", d.range.end.col}, {"message", d.message}};
-  if (!d.file.empty()) j["file"] = d.file;
-  return j;
+void diagnosticJson(JsonWriter &w, const Diagnostic &d) {
+  w.beginObject()
+      .member("severity", severityName(d.severity))
+      .member("line", d.range.begin.line)
+      .member("col", d.range.begin.col)
+      .member("end_line", d.range.end.line)
+      .member("end_col", d.range.end.col)
+      .member("message", d.message);
+  if (!d.file.empty()) w.member("file", d.file);
+  w.endObject();
 }
 
 // Modulo rows x resources: one entry per held unit (SPEC §6 heatmap).
-Json rrtJson(const BlockResult &r, const TargetModel &model) {
+void rrtJson(JsonWriter &w, const BlockResult &r, const TargetModel &model) {
   const ScheduleAnalysis &a = r.analysis;
-  Json resources = Json::array();
+  w.beginObject().member("ii", a.ii).key("resources").beginArray();
   for (const Resource &res : model.resources)
-    resources.push_back({{"name", res.name}, {"capacity", res.capacity}, {"kind", res.isSlot ? res.kind : "pool"}});
-  Json rows = Json::array();
-  std::vector<Json> perRow(a.ii, Json::array());
+    w.beginObject()
+        .member("name", res.name)
+        .member("capacity", res.capacity)
+        .member("kind", res.isSlot ? res.kind : std::string("pool"))
+        .endObject();
+  w.endArray();
+  struct Held {
+    int resource, op;
+    size_t offset;
+  };
+  std::vector<std::vector<Held>> perRow(a.ii);
   for (int v : a.orderedNodes)
     for (size_t k = 0; k < r.resources[v].footprint.size(); ++k)
-      for (int res : r.resources[v].footprint[k])
-        perRow[(a.ops[v].cycle + k) % a.ii].push_back({{"resource", res}, {"op", v}, {"offset", k}});
-  for (Json &row : perRow) rows.push_back(std::move(row));
-  return {{"ii", a.ii}, {"resources", std::move(resources)}, {"rows", std::move(rows)}};
+      for (int res : r.resources[v].footprint[k]) perRow[(a.ops[v].cycle + k) % a.ii].push_back({res, v, k});
+  w.key("rows").beginArray();
+  for (const std::vector<Held> &row : perRow) {
+    w.beginArray();
+    for (const Held &h : row)
+      w.beginObject().member("resource", h.resource).member("op", h.op).member("offset", h.offset).endObject();
+    w.endArray();
+  }
+  w.endArray().endObject();
 }
 
-Json miiJson(const BlockResult &r) {
-  const MIIBounds &m = *r.analysis.mii;
-  Json cycle = Json::array();
-  for (int v : m.criticalCycle) cycle.push_back(v);
-  return {{"resource", m.resource}, {"recurrence", m.recurrence}, {"fine_density", m.fineDensity},
-          {"dependency", m.dependency}, {"lower_bound", m.lower()}, {"binding", m.resourceBinding},
-          {"critical_cycle", std::move(cycle)}};
+void miiJson(JsonWriter &w, const MIIBounds &m) {
+  w.beginObject()
+      .member("resource", m.resource)
+      .member("recurrence", m.recurrence)
+      .member("fine_density", m.fineDensity)
+      .member("dependency", m.dependency)
+      .member("lower_bound", m.lower())
+      .member("binding", m.resourceBinding)
+      .key("critical_cycle")
+      .array(m.criticalCycle)
+      .endObject();
 }
 
-Json failureJson(const PlacementFailure &f, const TargetModel &model) {
-  Json rows = Json::array();
-  for (const auto &row : f.rows) rows.push_back({{"row", row.row}, {"occupants", row.occupants}});
-  return {{"ii", f.ii}, {"op", f.node}, {"duration", f.duration}, {"footprint", footprintJson(f.footprint, model)},
-          {"rrt_rows", std::move(rows)}, {"window", {f.windowEarliest, f.windowLatest}},
-          {"rejecting_resource", f.rejectingResource}, {"group", f.group}, {"stage", f.stage},
-          {"order", f.order}, {"message", f.message}};
+void failureJson(JsonWriter &w, const PlacementFailure &f, const TargetModel &model) {
+  w.beginObject().member("ii", f.ii).member("op", f.node).member("duration", f.duration).key("footprint");
+  footprintJson(w, f.footprint, model);
+  w.key("rrt_rows").beginArray();
+  for (const auto &row : f.rows)
+    w.beginObject().member("row", row.row).key("occupants").array(row.occupants).endObject();
+  w.endArray();
+  w.key("window").beginArray().value(f.windowEarliest).value(f.windowLatest).endArray();
+  w.member("rejecting_resource", f.rejectingResource)
+      .member("group", f.group)
+      .member("stage", f.stage)
+      .member("order", f.order)
+      .member("message", f.message)
+      .endObject();
 }
 
 // Pipe_/Mutex_ values of a materialized block (seed 002; core/materialize/).
-Json pipesJson(const BlockResult &r) {
-  Json pipes = Json::array();
+void pipesJson(JsonWriter &w, const BlockResult &r) {
+  w.beginArray();
   for (const PipeValue &p : r.materialized.pipes)
-    pipes.push_back({{"name", p.name}, {"raw", p.raw->name}, {"producers", p.producers}, {"consumers", p.consumers},
-                     {"owner", p.owner}, {"stage", p.stage}, {"order", p.order}, {"depth", p.depth},
-                     {"stages_crossed", p.stagesCrossed}, {"flavour", p.tile ? "tile" : "scalar"},
-                     {"payload_type", p.payloadType}, {"trivial_fallback", p.trivialFallback}});
-  return pipes;
+    w.beginObject()
+        .member("name", p.name)
+        .member("raw", p.raw->name)
+        .key("producers")
+        .array(p.producers)
+        .key("consumers")
+        .array(p.consumers)
+        .member("owner", p.owner)
+        .member("stage", p.stage)
+        .member("order", p.order)
+        .member("depth", p.depth)
+        .member("stages_crossed", p.stagesCrossed)
+        .member("flavour", p.tile ? "tile" : "scalar")
+        .member("payload_type", p.payloadType)
+        .member("trivial_fallback", p.trivialFallback)
+        .endObject();
+  w.endArray();
 }
 
-Json mutexesJson(const BlockResult &r) {
-  Json mutexes = Json::array();
+void mutexesJson(JsonWriter &w, const BlockResult &r) {
+  w.beginArray();
   for (const MutexValue &m : r.materialized.mutexes)
-    mutexes.push_back({{"name", m.name}, {"protects", m.protects}, {"owner", m.owner}, {"stage", m.stage},
-                       {"order", m.order}, {"barrier", m.barrier}, {"reasons", m.reasons}});
-  return mutexes;
+    w.beginObject()
+        .member("name", m.name)
+        .key("protects")
+        .array(m.protects)
+        .member("owner", m.owner)
+        .member("stage", m.stage)
+        .member("order", m.order)
+        .member("barrier", m.barrier)
+        .key("reasons")
+        .array(m.reasons)
+        .endObject();
+  w.endArray();
 }
 
-Json blockJson(const BlockResult &r, const TargetModel &model, bool trace) {
+void opJson(JsonWriter &w, const BlockResult &r, size_t i, bool placed, const TargetModel &model) {
+  const ScheduleAnalysis &a = r.analysis;
+  const Operation &op = *r.block.ops[i];
+  w.beginObject()
+      .member("id", i)
+      .member("name", op.name)
+      .member("label", r.nodeNames[i])
+      .member("line", op.range.begin.line)
+      .member("col", op.range.begin.col);
+  if (placed && i < a.ops.size())
+    w.member("stage", a.ops[i].stage).member("order", a.ops[i].order).member("cycle", a.ops[i].cycle);
+  if (i < r.resources.size()) {
+    w.member("latency", r.resources[i].latency).key("footprint");
+    footprintJson(w, r.resources[i].footprint, model);
+  }
+  if (i < r.constraints.slots.size()) {
+    const ConstraintSlot &s = r.constraints.slots[i];
+    w.member("group", r.constraints.dsu.findNoCompress(s.gid))
+        .member("gid", s.gid)
+        .member("leader_gid", s.leader_gid)
+        .member("max_depth", s.max_depth)
+        .member("force_serial", (s.flags & FlagForceSerial) != 0);
+  }
+  w.endObject();
+}
+
+void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bool trace) {
   const ScheduleAnalysis &a = r.analysis;
   bool placed = r.status == BlockStatus::Scheduled || r.status == BlockStatus::Checked ||
                 r.status == BlockStatus::Violations;
-  Json b;
-  b["name"] = r.block.name;
-  b["line"] = r.line;
-  b["generator"] = generatorName(a.generator);
-  b["status"] = blockStatusName(r.status);
-  b["ii"] = placed ? a.ii : 0;
-  b["stage_count"] = placed ? a.stageCount : 0;
-  if (a.mii) b["mii"] = miiJson(r);
-  b["summary"] = {{"op_count", r.summary.opCount}, {"has_tma", r.summary.hasTma}, {"has_wgmma", r.summary.hasWgmma},
-                  {"has_async_pipeline", r.summary.hasAsyncPipeline}, {"force_serial", r.summary.forceSerial}};
-  b["refinement"] = {{"rounds", a.refinementRounds}, {"converged", (a.refinementStatus & 1u) != 0},
-                     {"budget_exceeded", (a.refinementStatus & 2u) != 0}, {"budget_truncated", a.budgetTruncated}};
-
-  Json ops = Json::array();
-  for (size_t i = 0; i < r.block.ops.size(); ++i) {
-    const Operation &op = *r.block.ops[i];
-    Json o{{"id", i}, {"name", op.name}, {"label", r.nodeNames[i]}, {"line", op.range.begin.line},
-           {"col", op.range.begin.col}};
-    if (placed && i < a.ops.size()) {
-      o["stage"] = a.ops[i].stage;
-      o["order"] = a.ops[i].order;
-      o["cycle"] = a.ops[i].cycle;
-    }
-    if (i < r.resources.size()) {
-      o["latency"] = r.resources[i].latency;
-      o["footprint"] = footprintJson(r.resources[i].footprint, model);
-    }
-    if (i < r.constraints.slots.size()) {
-      const ConstraintSlot &s = r.constraints.slots[i];
-      o["group"] = r.constraints.dsu.findNoCompress(s.gid);
-      o["gid"] = s.gid;
-      o["leader_gid"] = s.leader_gid;
-      o["max_depth"] = s.max_depth;
-      o["force_serial"] = (s.flags & FlagForceSerial) != 0;
-    }
-    ops.push_back(std::move(o));
+  w.beginObject()
+      .member("name", r.block.name)
+      .member("line", r.line)
+      .member("generator", generatorName(a.generator))
+      .member("status", blockStatusName(r.status))
+      .member("ii", placed ? a.ii : 0)
+      .member("stage_count", placed ? a.stageCount : 0);
+  if (a.mii) {
+    w.key("mii");
+    miiJson(w, *a.mii);
   }
-  b["ops"] = std::move(ops);
+  w.key("summary")
+      .beginObject()
+      .member("op_count", r.summary.opCount)
+      .member("has_tma", r.summary.hasTma)
+      .member("has_wgmma", r.summary.hasWgmma)
+      .member("has_async_pipeline", r.summary.hasAsyncPipeline)
+      .member("force_serial", r.summary.forceSerial)
+      .endObject();
+  w.key("refinement")
+      .beginObject()
+      .member("rounds", a.refinementRounds)
+      .member("converged", (a.refinementStatus & 1u) != 0)
+      .member("budget_exceeded", (a.refinementStatus & 2u) != 0)
+      .member("budget_truncated", a.budgetTruncated)
+      .endObject();
 
-  Json edges = Json::array();
+  w.key("ops").beginArray();
+  for (size_t i = 0; i < r.block.ops.size(); ++i) opJson(w, r, i, placed, model);
+  w.endArray();
+
+  w.key("edges").beginArray();
   for (const DepEdge &e : r.graph.edges)
-    edges.push_back({{"src", e.src}, {"dst", e.dst}, {"latency", e.latency}, {"distance", e.distance},
-                     {"kind", edgeKindName(e.kind)}});
-  b["edges"] = std::move(edges);
+    w.beginObject()
+        .member("src", e.src)
+        .member("dst", e.dst)
+        .member("latency", e.latency)
+        .member("distance", e.distance)
+        .member("kind", edgeKindName(e.kind))
+        .endObject();
+  w.endArray();
 
-  if (placed && a.ii > 0) b["rrt"] = rrtJson(r, model);
-  if (trace) {
-    Json t = Json::array();
-    for (const TraceEntry &e : a.trace)
-      t.push_back({{"step", e.step}, {"ii", e.ii}, {"arm", e.arm}, {"op", e.op}, {"cycle", e.cycle},
-                   {"gate", e.gate.empty() ? "-" : e.gate}, {"outcome", e.outcome}, {"reason", e.reason}});
-    b["trace"] = std::move(t);
-    b["trace_dropped"] = a.traceDropped;
+  if (placed && a.ii > 0) {
+    w.key("rrt");
+    rrtJson(w, r, model);
   }
-  b["schedule_source"] = r.pinned ? "pinned" : "generated";
-  b["pipes"] = pipesJson(r);
-  b["mutexes"] = mutexesJson(r);
-  b["trivial_fallback"] = r.materialized.trivialFallback;
-  Json violations = Json::array();
+  if (trace) {
+    w.key("trace").beginArray();
+    for (const TraceEntry &e : a.trace)
+      w.beginObject()
+          .member("step", e.step)
+          .member("ii", e.ii)
+          .member("arm", e.arm)
+          .member("op", e.op)
+          .member("cycle", e.cycle)
+          .member("gate", e.gate.empty() ? std::string("-") : e.gate)
+          .member("outcome", e.outcome)
+          .member("reason", e.reason)
+          .endObject();
+    w.endArray().member("trace_dropped", a.traceDropped);
+  }
+  w.member("schedule_source", r.pinned ? "pinned" : "generated").key("pipes");
+  pipesJson(w, r);
+  w.key("mutexes");
+  mutexesJson(w, r);
+  w.member("trivial_fallback", r.materialized.trivialFallback).key("violations").beginArray();
   for (const Violation &v : r.violations)
-    violations.push_back({{"kind", violationKindName(v.kind)}, {"op", v.node}, {"other_op", v.otherNode},
-                          {"edge", v.edge}, {"row", v.row}, {"resource", v.resource}, {"message", v.message}});
-  b["violations"] = std::move(violations);
-  if (a.failure) b["failure"] = failureJson(*a.failure, model);
-  return b;
+    w.beginObject()
+        .member("kind", violationKindName(v.kind))
+        .member("op", v.node)
+        .member("other_op", v.otherNode)
+        .member("edge", v.edge)
+        .member("row", v.row)
+        .member("resource", v.resource)
+        .member("message", v.message)
+        .endObject();
+  w.endArray();
+  if (a.failure) {
+    w.key("failure");
+    failureJson(w, *a.failure, model);
+  }
+  w.endObject();
 }
 
 }  // namespace
 
 std::string emitJson(const DriverRun &run, const TargetModel *model, const std::vector<Diagnostic> &diags,
                      const DriverOptions &opts, const std::string &ir) {
-  Json doc;
-  doc["version"] = 1;
-  doc["tool"] = versionString();
-  Json d = Json::array();
-  for (const Diagnostic &diag : diags) d.push_back(diagnosticJson(diag));
-  doc["diagnostics"] = std::move(d);
-  doc["model"] = model ? model->name : "";
-  Json blocks = Json::array();
+  JsonWriter w;
+  w.beginObject().member("version", 1).member("tool", versionString()).key("diagnostics").beginArray();
+  for (const Diagnostic &diag : diags) diagnosticJson(w, diag);
+  w.endArray().member("model", model ? model->name : std::string()).key("blocks").beginArray();
   if (model)
-    for (const BlockResult &r : run.blocks) blocks.push_back(blockJson(r, *model, opts.schedule.trace));
-  doc["blocks"] = std::move(blocks);
-  doc["ir"] = ir;
-  // Invalid UTF-8 in the input must not abort the dump: replace it (U+FFFD).
-  return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    for (const BlockResult &r : run.blocks) blockJson(w, r, *model, opts.schedule.trace);
+  w.endArray().member("ir", ir).endObject();
+  return w.take() + "\n";
 }
 
 }  // namespace tilesched

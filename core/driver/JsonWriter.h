@@ -1,0 +1,67 @@
+// A streaming writer for the SPEC §5.1 document. It prints exactly what nlohmann's
+// `dump(2, ' ', false, error_handler_t::replace)` prints for the same tree, without building the
+// tree: the emitter was spending most of a small loop's run allocating and freeing JSON nodes
+// (natively, and more so in WebAssembly). Strings holding bytes >= 0x80 go through nlohmann, so
+// invalid UTF-8 is replaced exactly as before.
+#pragma once
+
+#include <concepts>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tilesched {
+
+class JsonWriter {
+public:
+  JsonWriter &beginObject() { return open('{'); }
+  JsonWriter &endObject() { return close('}'); }
+  JsonWriter &beginArray() { return open('['); }
+  JsonWriter &endArray() { return close(']'); }
+  // The next value is this member's.
+  JsonWriter &key(std::string_view name);
+
+  JsonWriter &value(std::string_view s);
+  JsonWriter &value(const char *s) { return value(std::string_view(s)); }
+  JsonWriter &value(const std::string &s) { return value(std::string_view(s)); }
+  JsonWriter &value(bool b);
+  template <std::integral Int>
+    requires(!std::same_as<Int, bool>)
+  JsonWriter &value(Int n) {
+    item();
+    out_ += std::to_string(n);
+    return *this;
+  }
+  template <class T>
+  JsonWriter &array(const std::vector<T> &items) {
+    beginArray();
+    for (const T &x : items) value(x);
+    return endArray();
+  }
+  // key(name).value(v) in one call.
+  template <class T>
+  JsonWriter &member(std::string_view name, const T &v) {
+    return key(name).value(v);
+  }
+
+  // The document so far; every container must be closed.
+  std::string take() { return std::move(out_); }
+
+private:
+  struct Level {
+    char close;
+    bool empty = true;
+  };
+  JsonWriter &open(char bracket);
+  JsonWriter &close(char bracket);
+  // Separator, line break and indentation before a value, unless it follows its key.
+  void item();
+  void newline(size_t depth);
+  void quoted(std::string_view s);
+
+  std::string out_;
+  std::vector<Level> levels_;
+  bool afterKey_ = false;
+};
+
+}  // namespace tilesched
