@@ -67,7 +67,12 @@ void JsonWriter::quoted(std::string_view s) {
   }
   static constexpr char kHex[] = "0123456789abcdef";
   out_ += '"';
-  for (char c : s) {
+  size_t plain = 0;  // start of the run of characters copied as they are
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20) continue;
+    out_.append(s.data() + plain, i - plain);
+    plain = i + 1;
     switch (c) {
     case '"': out_ += "\\\""; break;
     case '\\': out_ += "\\\\"; break;
@@ -77,15 +82,12 @@ void JsonWriter::quoted(std::string_view s) {
     case '\r': out_ += "\\r"; break;
     case '\t': out_ += "\\t"; break;
     default:
-      if (static_cast<unsigned char>(c) < 0x20) {
-        out_ += "\\u00";
-        out_ += kHex[(c >> 4) & 0xf];
-        out_ += kHex[c & 0xf];
-      } else {
-        out_ += c;
-      }
+      out_ += "\\u00";
+      out_ += kHex[(c >> 4) & 0xf];
+      out_ += kHex[c & 0xf];
     }
   }
+  out_.append(s.data() + plain, s.size() - plain);
   out_ += '"';
 }
 
