@@ -39,7 +39,9 @@ export function scratchDir() {
 // {status, stdout: Buffer, stderr: Buffer} of one process.
 function spawn(cmd, args, input) {
   const r = spawnSync(cmd, args, { cwd: repo, input: input ?? '', maxBuffer: 256 << 20 });
-  if (r.error) throw r.error;
+  // EPIPE: the process exited before reading all of its stdin (a usage error exits at once);
+  // its status and output are still complete.
+  if (r.error && !(r.error.code === 'EPIPE' && r.status !== null)) throw r.error;
   return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
