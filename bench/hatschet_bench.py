@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """Benchmarks tilesched on HatScheT's public loops (CHStone + origami) and writes docs/benchmarks.md.
 
+The report has three sections, each between its own markers and regenerated here: the HatScheT
+loops (below), scaling on random loops of 50 to 5,000 ops (`bench_scaling` in the native build
+folder) and the WebAssembly module against native (`node bench/wasm_vs_native.mjs`, when the
+wasm build exists).
+
 Per loop, as whole processes: `tilesched import-hatschet G RM`, then `tilesched - --emit=json
 --generator=G` with the snippet on stdin. Records MII, II, the best known II and HatScheT's MinII
 (chstone-reference-ii.csv), wall time (median of --repeat runs) and peak RSS (GNU time, one more
@@ -227,14 +232,43 @@ def loop_rows(outcomes: List[hc.Outcome], ref: Dict[str, dict]) -> List[str]:
     return rows
 
 
-def write_report(out_path: Path, section: str):
+def write_report(out_path: Path, section: str, begin: str = BEGIN, end: str = END):
     text = out_path.read_text() if out_path.exists() else ""
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        text = head + section + rest.split(END, 1)[1]
+    if begin in text and end in text:
+        head, rest = text.split(begin, 1)
+        text = head + section + rest.split(end, 1)[1]
     else:
         text = (text.rstrip() + "\n\n" if text.strip() else "# Benchmarks\n\n") + section + "\n"
     out_path.write_text(text)
+
+
+def command_section(name: str, title: str, intro: str, argv: List[str], timeout: float) -> str:
+    """A report section holding one command's output verbatim (or why it did not run)."""
+    try:
+        r = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+        body = r.stdout.rstrip() if r.returncode == 0 else f"exit {r.returncode}: {r.stderr.strip()[:500]}"
+    except (OSError, subprocess.TimeoutExpired) as e:
+        body = f"not measured: {e}"
+    return "\n".join([f"<!-- {name}:begin -->", f"## {title}", "", intro, "",
+                      f"`{' '.join(argv)}`:", "", "```", body, "```", f"<!-- {name}:end -->"])
+
+
+def extra_sections(tilesched: str, out: Path):
+    bin_dir = Path(os.path.relpath(Path(tilesched).resolve().parent, REPO))
+    scaling = command_section(
+        "scaling", "Scaling: random loops of 50 to 5,000 ops",
+        "Cost-based generator in-process (`bench/scaling.cpp`): local dependences, carried edges, "
+        "pools that widen with the loop so the II stays in the same range; time per block (median "
+        "of 3) and the growth exponent of a least-squares fit of log(time) on log(ops).",
+        [str(bin_dir / "bench_scaling"), "--sizes", "50,100,200,500,1000,2000,5000"], 600)
+    write_report(out, scaling, "<!-- scaling:begin -->", "<!-- scaling:end -->")
+    wasm = command_section(
+        "wasm", "WebAssembly module vs native",
+        "Module size (gzip -9) and the in-process time of the same command line on every example, "
+        "natively and in the module (V8's optimising tier; `bench/wasm_vs_native.mjs`). "
+        "Goals of issue 5: <= 300 KB gzip, <= 1.5x native.",
+        ["node", "bench/wasm_vs_native.mjs"], 600)
+    write_report(out, wasm, "<!-- wasm:begin -->", "<!-- wasm:end -->")
 
 
 def main() -> int:
@@ -337,6 +371,7 @@ def main() -> int:
         END,
     ]
     write_report(args.out, "\n".join(section))
+    extra_sections(args.tilesched, args.out)
     print(f"wrote {args.out} and {svg_dir}/hatschet-*.svg", file=sys.stderr)
     return 0
 
