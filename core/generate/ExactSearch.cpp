@@ -35,6 +35,11 @@ public:
     // K[i][j]: longest path in the stage system; index 0 is the anchor, index d+1 is order_[d].
     k_.assign(static_cast<size_t>(m_ + 1) * (m_ + 1), kNone);
     k_[0] = 0;
+    saved_.resize(static_cast<size_t>(m_) * (m_ + 1) * (m_ + 1));
+    in_.resize(m_);
+    out_.resize(m_);
+    wIn_.resize(m_);
+    wOut_.resize(m_);
     fixFirstRow_ = !p_.hasStageConstraints();
   }
 
@@ -99,8 +104,9 @@ private:
   // Adds op order_[d] at row r to the closed stage system; false on a positive cycle.
   bool extend(int d, int r) {
     const int x = order_[d], n = d + 1;  // indices 0..d are placed; x becomes index n
-    std::vector<int64_t> in(n, kNone), out(n, kNone), wIn(n), wOut(n);
+    int64_t *in = in_.data(), *out = out_.data(), *wIn = wIn_.data(), *wOut = wOut_.data();
     for (int j = 0; j < n; ++j) {
+      in[j] = out[j] = kNone;
       wIn[j] = weightTo(j, x, r);
       wOut[j] = weightFrom(x, r, j);
     }
@@ -122,16 +128,29 @@ private:
     return true;
   }
 
-  // The budget counts stage-system extensions, the unit of work (O(depth^2) each).
+  // extend(d, .) writes only K[0..d+1][0..d+1]; a deeper level restores its own block, so
+  // saving this block undoes an attempt (the whole matrix and a heap copy per node cost more
+  // than the extension itself).
+  void saveBlock(int d) {
+    int64_t *save = &saved_[static_cast<size_t>(d) * (m_ + 1) * (m_ + 1)];
+    for (int i = 0; i <= d + 1; ++i) std::copy_n(&k(i, 0), d + 2, save + static_cast<size_t>(i) * (d + 2));
+  }
+  void restoreBlock(int d) {
+    const int64_t *save = &saved_[static_cast<size_t>(d) * (m_ + 1) * (m_ + 1)];
+    for (int i = 0; i <= d + 1; ++i) std::copy_n(save + static_cast<size_t>(i) * (d + 2), d + 2, &k(i, 0));
+  }
+
+  // The unit of work is a stage-system extension (O(depth^2)). Each is charged to this search's
+  // limit and to the block's work budget, so --work-budget bounds the exact search too.
   bool search(int d) {
     if (d == m_) return true;
     const int x = order_[d], v = ops_[x];
     const FoldedFootprint &fp = st_.ctx.folded[v];
     const int rows = fixFirstRow_ && d == 0 ? 1 : ii_;
-    const std::vector<int64_t> saved = k_;
+    saveBlock(d);
     for (int r = 0; r < rows && !exhausted_; ++r) {
       if (!rrt_.probe(fp, r)) continue;
-      if (--budget_ < 0) {
+      if (--budget_ < 0 || !st_.spend()) {
         exhausted_ = true;
         break;
       }
@@ -141,7 +160,7 @@ private:
         if (search(d + 1)) return true;
         rrt_.uncommit(v, fp, p_.footprint[v], r);
       }
-      k_ = saved;
+      restoreBlock(d);
     }
     return false;
   }
@@ -179,6 +198,8 @@ private:
   std::vector<int64_t> dist_;      // closure between searched ops (local indices)
   std::vector<int> order_, row_;   // search order and rows, by local index
   std::vector<int64_t> k_;
+  std::vector<int64_t> saved_;                 // per depth, the K block an attempt may change
+  std::vector<int64_t> in_, out_, wIn_, wOut_;  // extend's scratch rows
 };
 
 }  // namespace

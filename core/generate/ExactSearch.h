@@ -23,7 +23,7 @@ enum class ExactOutcome { Found, Infeasible, BudgetExhausted };
 std::vector<int> exactSearchOps(const ModuloProblem &p);
 
 // `st` must be empty; on Found it holds a complete schedule. The budget counts extensions of the
-// stage system (one per row that passes the RRT).
+// stage system (one per row that passes the RRT); each also spends one unit of st.budget.
 ExactOutcome exactModuloSearch(PlacementState &st, int64_t budget);
 
 }  // namespace tilesched

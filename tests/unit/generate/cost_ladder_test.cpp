@@ -8,6 +8,7 @@
 #include "generate/IterativeRepair.h"
 #include "generate/MiiBounds.h"
 #include "generate/StrategyLadder.h"
+#include "generate/WorkBudget.h"
 
 using namespace tilesched;
 using namespace tilesched::test;
@@ -121,6 +122,40 @@ TEST_CASE("the exact search proves an II infeasible and finds the next one", "[c
   Placement at5(loop, 5);
   CHECK(exactModuloSearch(at5.state, 1000) == ExactOutcome::Found);
   CHECK(complete(at5.state));
+}
+
+TEST_CASE("the exact search spends the block's work budget, one unit per extension", "[cost][ladder]") {
+  // The per-search limit and the block budget count the same unit: with the block budget at
+  // exactly the extensions a search needs it ends as it would unbounded; one fewer stops it.
+  RandomLoopSpec spec;
+  spec.ops = 7;
+  spec.maxFootprintRows = 4;
+  spec.carriedEdge = 0.15;
+  int checked = 0;
+  for (uint64_t seed = 0; seed < 3000 && checked < 8; ++seed) {
+    const RandomLoop loop = makeRandomLoop(spec, seed);
+    const MiiAnalysis mii = computeMiiBounds(buildModuloProblem(loop.input()));
+    if (mii.infeasible) continue;
+    const int ii = mii.bounds.lower();
+    auto search = [&](int64_t limit, WorkBudget *budget) {
+      Placement pl(loop, ii, false);
+      pl.state.budget = budget;
+      return pl.ctx.rejectNode >= 0 ? ExactOutcome::Infeasible : exactModuloSearch(pl.state, limit);
+    };
+    int64_t need = 1;
+    while (need <= 5000 && search(need, nullptr) == ExactOutcome::BudgetExhausted) ++need;
+    if (need < 2 || need > 5000) continue;
+    ++checked;
+    INFO("seed " << seed << ", " << need << " extensions");
+    const ExactOutcome unbounded = search(1000000, nullptr);
+    WorkBudget enough(need);
+    CHECK(search(1000000, &enough) == unbounded);
+    CHECK_FALSE(enough.spent());
+    WorkBudget tooSmall(need - 1);
+    CHECK(search(1000000, &tooSmall) == ExactOutcome::BudgetExhausted);
+    CHECK(tooSmall.spent());
+  }
+  CHECK(checked == 8);
 }
 
 TEST_CASE("iterative repair and the exact search rescue IIs where the seeds' arms give up", "[cost][ladder]") {
