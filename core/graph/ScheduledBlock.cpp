@@ -7,9 +7,6 @@ namespace tilesched {
 namespace {
 
 bool isLoop(const Operation &op) { return op.name == "scf.for"; }
-bool isTerminator(const Operation &op) {
-  return op.name == "scf.yield" || op.name == "func.return" || op.name == "return";
-}
 bool isContainer(const Operation &op) { return op.name == "builtin.module" || op.name == "module" || op.name == "func.func"; }
 
 // `@name` of a func.func in custom form, or its `sym_name` property in generic form.
@@ -71,7 +68,7 @@ public:
     sb.isLoop = loop;
     sb.range = owner.range;
     for (auto &op : body.operations) {
-      if (isTerminator(*op)) sb.terminator = op.get();
+      if (op->isTerminator()) sb.terminator = op.get();
       else sb.ops.push_back(op.get());
     }
     blocks.push_back(std::move(sb));
@@ -100,7 +97,7 @@ std::vector<ScheduledBlock> collectScheduledBlocks(Module &m) {
     sb.name = "top-level";
     for (auto &op : m.operations) {
       if (isContainer(*op)) continue;
-      if (isTerminator(*op)) sb.terminator = op.get();
+      if (op->isTerminator()) sb.terminator = op.get();
       else sb.ops.push_back(op.get());
     }
     if (!sb.ops.empty()) {

@@ -49,6 +49,8 @@ const Attribute *Operation::discardableAttr(const std::string &key) const {
 }
 
 // Inherent first, then discardable (seed 004).
+bool Operation::isTerminator() const { return name == "scf.yield" || name == "func.return" || name == "return"; }
+
 const Attribute *Operation::lookupAttr(const std::string &key) const {
   if (const Attribute *a = inherentAttr(key)) return a;
   return discardableAttr(key);

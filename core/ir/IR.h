@@ -124,6 +124,7 @@ struct Operation {
   const Attribute *discardableAttr(const std::string &key) const;
   void setDiscardableAttr(const std::string &key, Attribute value);
   Operation *parentOp() const;
+  bool isTerminator() const;  // scf.yield, return, func.return (in any syntax)
 };
 
 // A `#name = ...` or `!name = ...` definition at top level, kept verbatim.

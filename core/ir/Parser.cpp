@@ -235,8 +235,12 @@ void Parser::parseOperationList(Block *block, bool topLevel) {
       recover(startBrackets, startOffset);
       continue;
     }
-    if (block) block->operations.push_back(std::move(op));
-    else module_.operations.push_back(std::move(op));
+    std::vector<std::unique_ptr<Operation>> &ops = block ? block->operations : module_.operations;
+    // MLIR's verifier: a terminator ends its block. Scheduling past one would silently drop
+    // it (the block keeps one terminator), so it is an error here.
+    if (!ops.empty() && ops.back()->isTerminator())
+      error(ops.back()->nameRange, "'" + ops.back()->name + "' must be the last operation in its block");
+    ops.push_back(std::move(op));
   }
 }
 

@@ -117,6 +117,12 @@ TEST_CASE("diagnostics: structural forms", "[ir][diag]") {
       {"^bb0:\n", 1, 1, "block labels are only allowed inside a region"},
       {"#a =\n", 1, 5, "expected a value after '=' in an alias definition"},
       {"module {\n  %a = t.x\n", 3, 1, "expected '}' to close the region of 'module' opened at 1:8, found end of input"},
+      // fuzz_pipeline: the block kept only its last terminator, and the earlier one moved ahead.
+      {"scf.for %i = %a to %b step %s {\n  scf.yield\n  %c = t.x\n}\n", 2, 3,
+       "'scf.yield' must be the last operation in its block"},
+      {"func.func @f() {\n  return\n  return\n}\n", 2, 3, "'return' must be the last operation in its block"},
+      {"\"t.r\"() ({\n^bb0:\n  \"func.return\"() : () -> ()\n  %c = t.x\n}) : () -> ()\n", 3, 3,
+       "'func.return' must be the last operation in its block"},
   };
   for (const Case &c : cases) checkSingleError(c);
 }
