@@ -9,7 +9,8 @@
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]      targets: fuzz_parser fuzz_pipeline (default both)
 # Environment: TILESCHED_FUZZ_BUILD_DIR (default build-fuzz), TILESCHED_JOBS (build jobs, 2),
 # TILESCHED_FUZZ_MAX_LEN (default 4096 bytes per input), TILESCHED_FUZZ_FLAGS (more libFuzzer flags,
-# e.g. "-runs=10000000 -entropic=0" for a long throughput run; docs/fuzzing.md).
+# e.g. "-runs=10000000 -entropic=0" for a long throughput run), TILESCHED_FUZZ_SANITIZERS
+# (default address,undefined; "undefined" for a long run in its own build dir; docs/fuzzing.md).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -24,6 +25,7 @@ fi
 build_dir="${TILESCHED_FUZZ_BUILD_DIR:-build-fuzz}"
 jobs="${TILESCHED_JOBS:-2}"
 max_len="${TILESCHED_FUZZ_MAX_LEN:-4096}"
+sanitizers="${TILESCHED_FUZZ_SANITIZERS:-address,undefined}"
 read -r -a extra_flags <<<"${TILESCHED_FUZZ_FLAGS:-}"
 
 if ! command -v clang++-14 >/dev/null; then
@@ -34,9 +36,10 @@ fi
 
 # RelWithDebInfo without NDEBUG: asserts stay on and reports carry line numbers. Warnings are
 # not errors here: the -Werror gate is the g++ build's, and clang warns about other idioms.
-echo "==> build ($build_dir)"
+echo "==> build ($build_dir, -fsanitize=$sanitizers)"
 if ! CXX=clang++-14 cmake -S . -B "$build_dir" -DTILESCHED_FUZZ=ON -DTILESCHED_TESTS=OFF -DTILESCHED_WERROR=OFF \
-       -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" >/dev/null ||
+       -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
+       -DTILESCHED_FUZZ_SANITIZERS="$sanitizers" >/dev/null ||
    ! cmake --build "$build_dir" -j "$jobs" --target "${targets[@]}"; then
   echo "fuzz.sh: the fuzz build failed"
   echo "0 passed, ${#targets[@]} failed"
