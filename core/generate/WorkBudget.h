@@ -1,8 +1,8 @@
 // The work budget of one block's cost-based generation (docs/decisions.md, "Limits"): a count of
 // seat probes — one admission-gate check of one op at one candidate cycle — and exact-search
-// extensions, across every candidate II, never wall time, so a spent budget stops at the same point on every machine and
-// the output stays deterministic. Without it a large block with a wide II range can run for
-// minutes (SPEC §2: the tool never hangs).
+// extensions, across every candidate II, never wall time, so a spent budget stops at the same
+// point on every machine and the output stays deterministic. Without it a large block with a
+// wide II range can run for minutes (SPEC §2: the tool never hangs).
 #pragma once
 
 #include <cstdint>
