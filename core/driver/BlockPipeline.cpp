@@ -61,7 +61,8 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
 DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverOptions &opts,
                          DiagnosticEngine &diags) {
   DriverRun run;
-  MaterializeStep materialize(module, opts);
+  const TypeAliases aliases(module);
+  MaterializeStep materialize(module, aliases, opts);
   for (ScheduledBlock &block : collectScheduledBlocks(module)) {
     BlockResult r;
     r.block = block;
@@ -72,7 +73,7 @@ DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverO
       r.resources.push_back(resolveOpResources(*op, model, diags));
       r.nodeNames.push_back(describeOp(*op));
     }
-    r.graph = buildDependenceGraph(r.block, r.resources, diags);
+    r.graph = buildDependenceGraph(r.block, r.resources, diags, aliases);
     r.constraints = parseConstraints(r.block, diags);
     ScheduleOptions blockOpts = blockOptions(r.block, opts.schedule, diags);
     if (diags.errorCount() != errorsBefore) {

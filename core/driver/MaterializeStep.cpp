@@ -63,7 +63,7 @@ bool MaterializeStep::checkPinned(BlockResult &r, const TargetModel &model, Driv
 
 void MaterializeStep::materialize(BlockResult &r, DiagnosticEngine &diags) {
   MaterializeInput in;
-  in.module = &module_;
+  in.aliases = &aliases_;
   in.block = &r.block;
   in.graph = &r.graph;
   in.constraints = &r.constraints;

@@ -13,7 +13,8 @@ namespace tilesched {
 
 class MaterializeStep {
 public:
-  MaterializeStep(Module &module, const DriverOptions &opts) : module_(module), opts_(opts) {}
+  MaterializeStep(Module &module, const TypeAliases &aliases, const DriverOptions &opts)
+      : module_(module), aliases_(aliases), opts_(opts) {}
 
   // With --check and pins on the block: reads them, runs the independent checker, reports each
   // violation at its op and materializes a clean block. Returns true when it handled the block
@@ -28,6 +29,7 @@ private:
   PipeNamer &namerFor(const ScheduledBlock &block);
 
   Module &module_;
+  const TypeAliases &aliases_;
   const DriverOptions &opts_;
   std::unordered_map<const Operation *, std::unique_ptr<PipeNamer>> namers_;  // per function, lookups only
 };

@@ -20,17 +20,11 @@ const char *edgeKindName(EdgeKind k) {
 
 namespace {
 
-bool isTokenType(const std::string &type) {
-  std::string t = type;
-  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
-  return t.find("token") != std::string::npos;
-}
-
 class GraphBuilder {
 public:
   GraphBuilder(const ScheduledBlock &block, const std::vector<OpResources> &resources,
-               DiagnosticEngine &diags)
-      : block_(block), resources_(resources), diags_(diags) {
+               DiagnosticEngine &diags, const TypeAliases &aliases)
+      : block_(block), resources_(resources), diags_(diags), aliases_(aliases) {
     for (size_t i = 0; i < block.ops.size(); ++i) nodeOf_[block.ops[i]] = static_cast<int>(i);
   }
 
@@ -71,7 +65,7 @@ private:
       if (v->definingOp) {
         int src = nodeContaining(v->definingOp);
         if (src < 0 || src == node) continue;  // defined outside the block, or inside this op
-        addEdge(src, node, latencyOf(src), 0, isTokenType(v->type) ? EdgeKind::Token : EdgeKind::Data);
+        addEdge(src, node, latencyOf(src), 0, isTokenType(aliases_.resolve(v->type)) ? EdgeKind::Token : EdgeKind::Data);
       } else if (block_.isLoop && v->ownerBlock == block_.body && v->index >= 1) {
         addCarriedEdges(v, node);
       }
@@ -249,6 +243,7 @@ private:
   const ScheduledBlock &block_;
   const std::vector<OpResources> &resources_;
   DiagnosticEngine &diags_;
+  const TypeAliases &aliases_;
   std::unordered_map<const Operation *, int> nodeOf_;
   std::map<std::string, int> labels_;
   std::map<Key, DepEdge> ssa_;
@@ -258,8 +253,8 @@ private:
 }  // namespace
 
 DependenceGraph buildDependenceGraph(const ScheduledBlock &block, const std::vector<OpResources> &resources,
-                                     DiagnosticEngine &diags) {
-  return GraphBuilder(block, resources, diags).build();
+                                     DiagnosticEngine &diags, const TypeAliases &aliases) {
+  return GraphBuilder(block, resources, diags, aliases).build();
 }
 
 }  // namespace tilesched

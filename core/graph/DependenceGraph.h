@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "graph/ScheduledBlock.h"
+#include "ir/TypeAliases.h"
 #include "support/Diagnostics.h"
 #include "target/TargetModel.h"
 
@@ -30,9 +31,10 @@ struct DependenceGraph {
   std::vector<std::vector<int>> pred;  // edge indices entering node i, in edge order
 };
 
-// `resources[i]` gives the latency of node i. Distance-0 cycles are errors naming the ops.
+// `resources[i]` gives the latency of node i; `aliases` tells token edges through `!alias`
+// types. Distance-0 cycles are errors naming the ops.
 DependenceGraph buildDependenceGraph(const ScheduledBlock &block,
                                      const std::vector<OpResources> &resources,
-                                     DiagnosticEngine &diags);
+                                     DiagnosticEngine &diags, const TypeAliases &aliases = {});
 
 }  // namespace tilesched

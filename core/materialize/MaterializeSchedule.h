@@ -18,6 +18,7 @@
 #include "constraints/Constraints.h"
 #include "generate/ScheduleAnalysis.h"
 #include "graph/DependenceGraph.h"
+#include "ir/TypeAliases.h"
 #include "support/Diagnostics.h"
 
 namespace tilesched {
@@ -27,7 +28,7 @@ inline constexpr const char *kPipeOpName = "nv_tileas.pipe";
 inline constexpr const char *kMutexOpName = "nv_tileas.mutex";
 
 struct MaterializeInput {
-  const Module *module = nullptr;  // for `!alias = type` definitions (optional)
+  const TypeAliases *aliases = nullptr;  // the module's `!alias = type` definitions (optional)
   const ScheduledBlock *block = nullptr;
   const DependenceGraph *graph = nullptr;
   const ConstraintState *constraints = nullptr;

@@ -20,7 +20,7 @@ std::vector<PipePlaceholder> seedPipePlaceholders(const ScheduleView &view) {
       UseSource src = view.trace(u);
       bool needed = src.producer >= 0
                         ? src.distance >= 1 || view.stagesCrossed(src.producer, consumer, src.distance) >= 1
-                        : isAsyncHandleType(view.typeOf(u)) || isAsyncHandleType(view.typeOf(src.value));
+                        : isTokenType(view.typeOf(u)) || isTokenType(view.typeOf(src.value));
       if (needed && seen.insert({raw, consumer}).second) out.push_back({raw, consumer});
     }
   return out;

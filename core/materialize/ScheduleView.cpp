@@ -9,26 +9,8 @@
 
 namespace tilesched {
 
-bool isAsyncHandleType(const std::string &type) {
-  std::string t = type;
-  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
-  return t.find("token") != std::string::npos;
-}
-
-namespace {
-
-std::string trim(const std::string &s) {
-  size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
-}  // namespace
-
 ScheduleView::ScheduleView(const MaterializeInput &in) : block_(*in.block) {
-  if (in.module)
-    for (const AliasDef &def : in.module->aliases)
-      if (size_t eq = def.text.find('='); eq != std::string::npos && !def.text.empty() && def.text[0] == '!')
-        aliases_[trim(def.text.substr(0, eq))] = trim(def.text.substr(eq + 1));
+  if (in.aliases) aliases_ = *in.aliases;
   const ScheduleAnalysis &a = *in.analysis;
   ii_ = std::max(1, a.ii);
   info_ = a.ops;
@@ -69,17 +51,6 @@ ScheduleView::ScheduleView(const MaterializeInput &in) : block_(*in.block) {
   }
 }
 
-// Follows alias chains; a cyclic or overlong chain stops where it is.
-std::string ScheduleView::resolveType(const std::string &type) const {
-  std::string t = type;
-  for (int hops = 0; hops < 16; ++hops) {
-    auto it = aliases_.find(t);
-    if (it == aliases_.end()) break;
-    t = it->second;
-  }
-  return t;
-}
-
 bool ScheduleView::before(int a, int b) const {
   return std::tie(info_[a].stage, info_[a].order, a) < std::tie(info_[b].stage, info_[b].order, b);
 }
@@ -102,7 +73,7 @@ const Value *ScheduleView::forwardedFrom(const Value *v) const {
   if (isIterArg(v)) return block_.terminator->operands[v->index - 1];
   if (!v->definingOp || nodeOf(v->definingOp) < 0) return nullptr;
   const std::string type = typeOf(v);
-  if (!isAsyncHandleType(type)) return nullptr;
+  if (!isTokenType(type)) return nullptr;
   for (const Value *w : v->definingOp->operands)
     if (typeOf(w) == type) return w;
   return nullptr;

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ir/TypeAliases.h"
 #include "materialize/MaterializeSchedule.h"
 
 namespace tilesched {
@@ -37,8 +38,8 @@ public:
   const std::vector<int> &stageOrder() const { return stageOrder_; }
 
   // A value's type with `!alias` definitions of the module expanded.
-  std::string typeOf(const Value *v) const { return resolveType(v->type); }
-  std::string resolveType(const std::string &type) const;
+  std::string typeOf(const Value *v) const { return aliases_.resolve(v->type); }
+  std::string resolveType(const std::string &type) const { return aliases_.resolve(type); }
 
   // Owner map: the node of the block that is, or contains, `op`; -1 outside the block.
   int nodeOf(const Operation *op) const;
@@ -70,14 +71,11 @@ private:
   int ii_ = 1;
   std::vector<OpSchedule> info_;
   std::vector<int> stageOrder_;
-  std::unordered_map<std::string, std::string> aliases_;  // "!name" -> its type text
+  TypeAliases aliases_;
   std::unordered_map<const Operation *, int> nodeOf_;
   std::unordered_map<const Value *, const Value *> origin_;
   std::unordered_map<const Value *, std::vector<int>> producersOf_;
   std::vector<std::vector<const Value *>> uses_;
 };
-
-// Async handles are token-typed values (the dependence graph's token edges use the same test).
-bool isAsyncHandleType(const std::string &type);
 
 }  // namespace tilesched

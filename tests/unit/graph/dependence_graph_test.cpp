@@ -23,7 +23,7 @@ Built build(std::string_view src, size_t block = 0) {
   const ScheduledBlock &sb = b.parsed->blocks[block];
   std::vector<OpResources> res(sb.ops.size());
   for (size_t i = 0; i < res.size(); ++i) res[i].latency = 10 + static_cast<int>(i);
-  b.graph = buildDependenceGraph(sb, res, b.diags);
+  b.graph = buildDependenceGraph(sb, res, b.diags, TypeAliases(*b.parsed->module));
   return b;
 }
 
@@ -110,6 +110,21 @@ scf.for %i = %z to %z step %z {
   scf.yield
 })");
   CHECK(hasEdge(b.graph, 0, 1, 10, 0, EdgeKind::Token));
+}
+
+TEST_CASE("a token type behind an alias (a chain of them) still gives token edges") {
+  Built b = build(R"(
+!tok = !nv_tileas.AsyncToken
+!handle = !tok
+%z = x.const : i32
+scf.for %i = %z to %z step %z {
+  %t = x.load %z : !handle
+  %v = x.wait %t : i32
+  %w = x.use %v : i32
+  scf.yield
+})");
+  CHECK(hasEdge(b.graph, 0, 1, 10, 0, EdgeKind::Token));
+  CHECK(hasEdge(b.graph, 1, 2, 11, 0, EdgeKind::Data));
 }
 
 TEST_CASE("sched.deps adds explicit edges that replace SSA edges between the same ops") {

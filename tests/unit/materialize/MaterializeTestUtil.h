@@ -34,6 +34,7 @@ inline std::string expandPins(const std::string &src) {
 
 struct PinnedBlock {
   std::unique_ptr<Parsed> parsed;
+  TypeAliases aliases;
   TargetModel model;
   ScheduledBlock block;
   std::vector<OpResources> resources;
@@ -45,7 +46,7 @@ struct PinnedBlock {
 
   MaterializeInput input() const {
     MaterializeInput in;
-    in.module = parsed->module.get();
+    in.aliases = &aliases;
     in.block = &block;
     in.graph = &graph;
     in.constraints = &constraints;
@@ -69,6 +70,7 @@ inline std::unique_ptr<PinnedBlock> pinnedBlock(const std::string &src, size_t i
   INFO(diagText(p->parsed->diags));
   REQUIRE(!p->parsed->diags.hasErrors());
   REQUIRE(index < p->parsed->blocks.size());
+  p->aliases = TypeAliases(*p->parsed->module);
   p->model = *builtinTargetModel("blackwell");
   p->block = p->parsed->blocks[index];
   DiagnosticEngine &d = p->parsed->diags;
@@ -76,7 +78,7 @@ inline std::unique_ptr<PinnedBlock> pinnedBlock(const std::string &src, size_t i
     p->resources.push_back(resolveOpResources(*op, p->model, d));
     p->names.push_back(describeOp(*op));
   }
-  p->graph = buildDependenceGraph(p->block, p->resources, d);
+  p->graph = buildDependenceGraph(p->block, p->resources, d, p->aliases);
   p->constraints = parseConstraints(p->block, d);
   std::optional<PinnedSchedule> s = readPinnedSchedule(p->block, p->graph, p->resources, p->model, d);
   INFO(diagText(d));
