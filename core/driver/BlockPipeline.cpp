@@ -69,6 +69,7 @@ DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverO
     r.line = block.range.begin.line;
     int errorsBefore = diags.errorCount();
     stripMaterializedOps(r.block, diags);  // Pipe_/Mutex_ of an earlier --emit=ir are not work
+    checkReorderableNames(r.block, diags);
     for (const Operation *op : r.block.ops) {
       r.resources.push_back(resolveOpResources(*op, model, diags));
       r.nodeNames.push_back(describeOp(*op));
