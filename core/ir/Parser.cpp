@@ -236,12 +236,15 @@ void Parser::parseOperationList(Block *block, bool topLevel) {
       continue;
     }
     std::vector<std::unique_ptr<Operation>> &ops = block ? block->operations : module_.operations;
-    // MLIR's verifier: a terminator ends its block. Scheduling past one would silently drop
-    // it (the block keeps one terminator), so it is an error here.
-    if (!ops.empty() && ops.back()->isTerminator())
-      error(ops.back()->nameRange, "'" + ops.back()->name + "' must be the last operation in its block");
+    if (!ops.empty() && ops.back()->isTerminator()) terminatorNotLast(*ops.back());
     ops.push_back(std::move(op));
   }
+}
+
+// MLIR's verifier: a terminator ends its block. Scheduling past one would silently drop it (the
+// scheduled block keeps one terminator), so it is an error here.
+void Parser::terminatorNotLast(const Operation &terminator) {
+  error(terminator.nameRange, "'" + terminator.name + "' must be the last operation in its block");
 }
 
 // `{` [block...] `}`. With `entryArgs`, the entry block is implicit and takes its arguments

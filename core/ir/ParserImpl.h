@@ -67,6 +67,9 @@ private:
 
   // --- structure (Parser.cpp)
   void parseOperationList(Block *block, bool topLevel);
+  // Out of line: parseOperationList is on the recursion path, and the message's temporaries
+  // would enlarge every frame of it (the 1 MB-stack limit test).
+  [[gnu::noinline]] void terminatorNotLast(const Operation &terminator);
   bool parseRegion(Region &region, Operation *parent, bool isolated,
                    const std::vector<EntryArg> *entryArgs);
   bool parseBlockLabel(Block &block);
