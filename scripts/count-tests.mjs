@@ -1,6 +1,7 @@
 // Reads a test runner's log and prints "PASSED FAILED" for scripts/test.sh, which adds up the
 // runners into one `N passed, N failed` line. Recognised closing summaries:
-//   plain      `N passed, N failed` (a runner that already adds up; when present, only these count)
+//   plain      `N passed, N failed` (a runner that already adds up; when present, only the last
+//              one counts: earlier plain lines are its parts, e.g. web's `e2e: N passed, N failed`)
 //   ctest      `100% tests passed, 0 tests failed out of 57`
 //   node tap   `# pass N` / `# fail N` / `# cancelled N`
 //   vitest     `Tests  1 failed | 11 passed (12)`
@@ -30,7 +31,7 @@ function total(patterns) {
 }
 
 const n = (s) => Number.parseInt(s, 10);
-const plain = [[/^\s*(?:\w+:\s*)?(\d+) passed, (\d+) failed(?:, \d+ skipped)?\s*$/, (m) => [n(m[1]), n(m[2])]]];
+const plain = /^\s*(?:\w+:\s*)?(\d+) passed, (\d+) failed(?:, \d+ skipped)?\s*$/;
 const runners = [
   [/\d+% tests passed, (\d+) tests? failed out of (\d+)/, (m) => [n(m[2]) - n(m[1]), n(m[1])]],
   [/^# pass (\d+)$/, (m) => [n(m[1]), 0]],
@@ -43,6 +44,14 @@ const runners = [
   [/^\s*(\d+) (?:failed|interrupted)\s*$/, (m) => [0, n(m[1])]],
 ];
 
-const counts = total(plain) ?? total(runners);
+function lastPlain() {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const m = plain.exec(lines[i]);
+    if (m) return [n(m[1]), n(m[2])];
+  }
+  return null;
+}
+
+const counts = lastPlain() ?? total(runners);
 if (!counts) process.exit(1);
 console.log(`${counts[0]} ${counts[1]}`);

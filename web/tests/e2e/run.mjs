@@ -83,6 +83,14 @@ async function runWithKeyboard(page) {
   await nextResult(page, before);
 }
 
+// The share menu fills its link on the <details> 'toggle' event, which fires a task after the
+// click; read the link once it is there (a loaded machine lost that race).
+async function openShareLink(page) {
+  await page.locator('[data-testid="share"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="share-url"]')?.value !== '');
+  return page.inputValue('[data-testid="share-url"]');
+}
+
 async function openPlayground(page, prefs = { runOnEdit: false }, hash = '') {
   await withPrefs(page, prefs);
   await page.goto(url + hash);
@@ -156,8 +164,7 @@ const cases = [
     const before = await runs(page);
     await page.waitForTimeout(600);
     if ((await runs(page)) === before) await nextResult(page, before - 1);
-    await page.locator('[data-testid="share"]').click();
-    const link = await page.inputValue('[data-testid="share-url"]');
+    const link = await openShareLink(page);
     assert(/#v=1&s=[A-Za-z0-9_-]+$/.test(link), `unexpected link ${link}`);
     await page.locator('[data-testid="copy-markdown"]').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="share-note"]')?.textContent?.includes('Markdown copied'));
@@ -172,8 +179,7 @@ const cases = [
     assert((await other.inputValue('[data-testid="opt-generator"]')) === 'cost-based', 'generator not restored');
     assert((await other.inputValue('[data-testid="opt-ii-cap"]')) === '64', 'II cap not restored');
     assert((await other.locator('.pane-toggle[data-pane="ir"]').getAttribute('aria-pressed')) === 'true', 'open panes not restored');
-    await other.locator('[data-testid="share"]').click();
-    const again = await other.inputValue('[data-testid="share-url"]');
+    const again = await openShareLink(other);
     assert(again === link, `the restored state encodes to a different link:\n${payloadOf(new URL(link).hash)}\n${payloadOf(new URL(again).hash)}`);
     await other.screenshot({ path: join(ARTIFACTS, 'share-link-restored.png') });
     await other.close();
