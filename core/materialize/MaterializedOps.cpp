@@ -30,6 +30,10 @@ std::unordered_set<std::string> valueNamesInScope(Module &module, Operation *sco
   auto collect = [&](Operation &op) {
     if (!isMaterializedOp(op))
       for (const Value *r : op.results) names.insert(r->name);
+    // A live-in is a name too: a new %Pipe_0 must not capture a use of an undefined %Pipe_0
+    // (fuzz_pipeline found that).
+    for (const Value *v : op.operands)
+      if (v->liveIn) names.insert(v->name);
     for (auto &region : op.regions)
       for (auto &b : region->blocks)
         for (const Value *arg : b->arguments) names.insert(arg->name);
