@@ -65,7 +65,8 @@ private:
       if (v->definingOp) {
         int src = nodeContaining(v->definingOp);
         if (src < 0 || src == node) continue;  // defined outside the block, or inside this op
-        addEdge(src, node, latencyOf(src), 0, isTokenType(aliases_.resolve(v->type)) ? EdgeKind::Token : EdgeKind::Data);
+        const bool token = isTokenType(aliases_.resolve(v->type));
+        addEdge(src, node, latencyOf(src), 0, token ? EdgeKind::Token : EdgeKind::Data);
       } else if (block_.isLoop && v->ownerBlock == block_.body && v->index >= 1) {
         addCarriedEdges(v, node);
       }

@@ -48,9 +48,9 @@ const Attribute *Operation::discardableAttr(const std::string &key) const {
   return na ? &na->value : nullptr;
 }
 
-// Inherent first, then discardable (seed 004).
 bool Operation::isTerminator() const { return name == "scf.yield" || name == "func.return" || name == "return"; }
 
+// Inherent first, then discardable (seed 004).
 const Attribute *Operation::lookupAttr(const std::string &key) const {
   if (const Attribute *a = inherentAttr(key)) return a;
   return discardableAttr(key);

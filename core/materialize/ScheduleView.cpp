@@ -9,8 +9,12 @@
 
 namespace tilesched {
 
-ScheduleView::ScheduleView(const MaterializeInput &in) : block_(*in.block) {
-  if (in.aliases) aliases_ = *in.aliases;
+namespace {
+const TypeAliases kNoAliases;
+}  // namespace
+
+ScheduleView::ScheduleView(const MaterializeInput &in)
+    : block_(*in.block), aliases_(in.aliases ? *in.aliases : kNoAliases) {
   const ScheduleAnalysis &a = *in.analysis;
   ii_ = std::max(1, a.ii);
   info_ = a.ops;

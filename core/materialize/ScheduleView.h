@@ -71,7 +71,7 @@ private:
   int ii_ = 1;
   std::vector<OpSchedule> info_;
   std::vector<int> stageOrder_;
-  TypeAliases aliases_;
+  const TypeAliases &aliases_;  // the caller's (one per module), or none
   std::unordered_map<const Operation *, int> nodeOf_;
   std::unordered_map<const Value *, const Value *> origin_;
   std::unordered_map<const Value *, std::vector<int>> producersOf_;
