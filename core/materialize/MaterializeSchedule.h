@@ -103,8 +103,8 @@ private:
 };
 
 // Names ("%x") of every value defined in `scope` (a func.func; the module's top level when
-// null), except the results of materialized ops, which a rewrite replaces, and of every live-in
-// used there.
+// null) and of every live-in used there, except the results of materialized ops, which a
+// rewrite replaces.
 std::unordered_set<std::string> valueNamesInScope(Module &module, Operation *scope);
 
 bool isMaterializedOp(const Operation &op);
