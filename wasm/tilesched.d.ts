@@ -1,6 +1,7 @@
 // Types of the module built from wasm/bindings.cpp (tilesched.mjs + tilesched.wasm).
 // Hand-written: Emscripten 3.1.6 cannot emit them (playground-and-toolchain.md §0.5).
-// The JSON document that schedule() returns is SPEC §5.1; its typed model lives with the web app.
+// The JSON document that schedule() returns is SPEC §5.1 (every key: docs/json-document.md); its
+// typed model lives with the web app.
 
 /** What the native `tilesched` process would have produced. */
 export interface CliResult {

@@ -9,6 +9,8 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "target/ModuloOccupancy.h"
+
 namespace tilesched {
 
 namespace {
@@ -71,8 +73,7 @@ private:
     Demand d;
     const Footprint &fp = resources_[node].footprint;
     for (size_t k = 0; k < fp.size(); ++k) {
-      int64_t at = cycle + static_cast<int64_t>(k);
-      int64_t row = ii_ > 0 ? ((at % ii_) + ii_) % ii_ : at;
+      const int64_t row = ii_ > 0 ? moduloRow(cycle, static_cast<int64_t>(k), ii_) : cycle + static_cast<int64_t>(k);
       for (int r : fp[k]) {
         if (r < 0 || r >= static_cast<int>(model_.resources.size())) continue;
         auto it = std::find_if(d.begin(), d.end(), [&](const auto &e) { return e.first == std::make_pair(row, r); });

@@ -9,6 +9,8 @@
 #include <tuple>
 #include <vector>
 
+#include "target/ModuloOccupancy.h"
+
 namespace tilesched {
 
 const char *violationKindName(Violation::Kind k) {
@@ -117,27 +119,13 @@ private:
     }
   }
 
-  // Footprint row k of an op issued at cycle c holds row (c + k) mod II; rows beyond II wrap
-  // onto the op's own earlier rows. A slot admits one holder per row, a pool `capacity` units,
-  // one unit per listing.
+  // Units per (modulo row, resource) as target/ModuloOccupancy folds them (the rule, not a
+  // generator's table). A slot admits one holder per row, a pool `capacity` units, one unit per
+  // listing.
   void checkResources() {
-    struct Unit {
-      int row, resource, node, footprintRow;
-      bool operator<(const Unit &o) const {
-        return std::tie(row, resource, node, footprintRow) <
-               std::tie(o.row, o.resource, o.node, o.footprintRow);
-      }
-    };
-    std::vector<Unit> units;
-    for (int i = 0; i < graph_.numNodes; ++i) {
-      const Footprint &fp = resources_[i].footprint;
-      for (size_t k = 0; k < fp.size(); ++k) {
-        const int64_t at = (int64_t)ops_[i].cycle + (int64_t)k;
-        const int row = (int)(((at % ii_) + ii_) % ii_);
-        for (int r : fp[k]) units.push_back({row, r, i, (int)k});
-      }
-    }
-    std::sort(units.begin(), units.end());
+    std::vector<int64_t> cycles;
+    for (int i = 0; i < graph_.numNodes; ++i) cycles.push_back(ops_[i].cycle);
+    const std::vector<OccupiedUnit> units = moduloOccupancy(cycles, resources_, ii_);
     for (size_t begin = 0; begin < units.size();) {
       size_t end = begin;
       while (end < units.size() && units[end].row == units[begin].row &&
@@ -147,7 +135,7 @@ private:
       const int limit = res.isSlot ? 1 : res.capacity;
       const size_t held = end - begin;
       if ((int64_t)held > limit) {
-        const Unit &over = units[begin + std::max(limit, 0)];
+        const OccupiedUnit &over = units[begin + std::max(limit, 0)];
         std::string msg = "modulo row " + std::to_string(units[begin].row) + " (II " +
                           std::to_string(ii_) + "): ";
         if (res.isSlot)

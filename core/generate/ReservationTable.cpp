@@ -25,7 +25,7 @@ FoldedFootprint foldFootprint(const Footprint &f, int ii, const ResourceLayout &
   out.duration = static_cast<int>(f.size());
   std::vector<std::pair<int, int>> units;  // (folded row, resource)
   for (int k = 0; k < out.duration; ++k)
-    for (int r : f[k]) units.emplace_back(k % ii, r);
+    for (int r : f[k]) units.emplace_back(static_cast<int>(moduloRow(0, k, ii)), r);
   std::sort(units.begin(), units.end());
   const int words = layout.words();
   for (size_t i = 0; i < units.size();) {
@@ -91,10 +91,7 @@ const std::vector<int> &ReservationTable::occupants(int row, int resource) const
   return it == occ_.end() ? kNone : it->second;
 }
 
-int ReservationTable::rowOf(int t, int offset) const {
-  const int row = (t + offset) % ii_;
-  return row < 0 ? row + ii_ : row;
-}
+int ReservationTable::rowOf(int t, int offset) const { return static_cast<int>(moduloRow(t, offset, ii_)); }
 
 bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
   const int words = layout_.words();

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "target/ModuloOccupancy.h"
 #include "target/TargetModel.h"
 
 namespace tilesched {

@@ -102,13 +102,17 @@ function parseRRT(v: unknown): RRT | null {
     const o = isObj(r) ? r : {};
     return { name: str(o.name), capacity: Math.max(1, num(o.capacity, 1)), kind: str(o.kind) };
   });
-  const rows = arr(v.rows).map((row) =>
-    arr(row).map((c) => {
-      const o = isObj(c) ? c : {};
-      return { resource: num(o.resource, -1), op: num(o.op, -1) };
-    }),
-  );
-  return { ii: num(v.ii, rows.length), resources, rows };
+  const occupied = arr(v.occupied).map((r) => {
+    const o = isObj(r) ? r : {};
+    return {
+      row: num(o.row),
+      cells: arr(o.cells).map((c) => {
+        const cell = isObj(c) ? c : {};
+        return { resource: num(cell.resource, -1), ops: arr(cell.ops).map((x) => num(x, -1)) };
+      }),
+    };
+  });
+  return { ii: num(v.ii), resources, occupied };
 }
 
 function parseTrace(v: unknown): TraceEntry[] | null {

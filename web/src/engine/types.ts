@@ -67,13 +67,18 @@ export interface RRTResource {
 
 export interface RRTCell {
   resource: number; // index into RRT.resources
-  op: number;
+  ops: number[]; // holders, one op id per unit held
+}
+
+export interface RRTRow {
+  row: number; // modulo row in [0, ii)
+  cells: RRTCell[]; // the slots/pools held in this row, ascending resource index
 }
 
 export interface RRT {
   ii: number;
   resources: RRTResource[];
-  rows: RRTCell[][]; // one list per modulo row
+  occupied: RRTRow[]; // occupied rows only, ascending: empty rows are absent
 }
 
 export interface TraceEntry {

@@ -1,7 +1,12 @@
-// Resource reservation tables as the heatmap draws them: per modulo row, which op holds which
-// slot/pool unit. The final table comes from the document; the replay rebuilds the table at any
-// step of the gate trace from its commit/uncommit entries (probe-before-commit, seed 001).
-import type { Block, Op, RRT, RRTCell, RRTResource } from '../engine/types';
+// Resource reservation tables as the heatmap draws them: per occupied modulo row, which ops hold
+// which slot/pool. The final table is the document's own (`rrt.occupied`, computed by the core);
+// the replay rebuilds the table at any step of the gate trace from its commit/uncommit entries
+// (probe-before-commit, seed 001). Tables are sparse: a block at II 31 000 000 has as many
+// entries as its footprints, not one per row.
+import type { Block, Op, RRT, RRTResource, RRTRow } from '../engine/types';
+
+// Up to this II the heatmap shows every modulo row; above it, the occupied rows only.
+export const ALL_ROWS_UP_TO_II = 256;
 
 // Resources named by the ops' footprints, for documents without an `rrt` key.
 function resourcesFromFootprints(ops: Op[]): RRTResource[] {
@@ -14,35 +19,64 @@ export function blockResources(block: Block): RRTResource[] {
   return block.rrt?.resources.length ? block.rrt.resources : resourcesFromFootprints(block.ops);
 }
 
-// The cells `op` occupies when issued at `cycle` on a table of `ii` rows.
-function footprintCells(op: Op, cycle: number, ii: number, index: Map<string, number>): Array<[number, RRTCell]> {
-  const cells: Array<[number, RRTCell]> = [];
+// row -> resource -> op ids (one per unit), while a table is being built or replayed.
+type Cells = Map<number, Map<number, number[]>>;
+
+// Each unit `op` holds when issued at `cycle` on a table of `ii` rows: [row, resource].
+function footprintUnits(op: Op, cycle: number, ii: number, index: Map<string, number>): Array<[number, number]> {
+  const units: Array<[number, number]> = [];
   op.footprint.forEach((names, k) => {
     const row = (((cycle + k) % ii) + ii) % ii;
     for (const name of names) {
       const resource = index.get(name);
-      if (resource !== undefined) cells.push([row, { resource, op: op.id }]);
+      if (resource !== undefined) units.push([row, resource]);
     }
   });
-  return cells;
+  return units;
 }
 
-function emptyTable(ii: number, resources: RRTResource[]): RRT {
-  return { ii, resources, rows: Array.from({ length: Math.max(ii, 0) }, () => []) };
+function hold(cells: Cells, row: number, resource: number, op: number): void {
+  let byResource = cells.get(row);
+  if (!byResource) cells.set(row, (byResource = new Map()));
+  const ops = byResource.get(resource);
+  if (ops) ops.push(op);
+  else byResource.set(resource, [op]);
 }
 
-// The table of the final schedule: the document's own when present, else rebuilt from the ops.
+function release(cells: Cells, row: number, resource: number, op: number): void {
+  const byResource = cells.get(row);
+  const ops = byResource?.get(resource);
+  const at = ops ? ops.indexOf(op) : -1;
+  if (!byResource || !ops || at < 0) return;
+  ops.splice(at, 1);
+  if (!ops.length) byResource.delete(resource);
+  if (!byResource.size) cells.delete(row);
+}
+
+// The document's shape: rows ascending, resources ascending, op ids ascending in each cell.
+function toTable(ii: number, resources: RRTResource[], cells: Cells): RRT {
+  const occupied: RRTRow[] = [...cells.keys()].sort((a, b) => a - b).map((row) => ({
+    row,
+    cells: [...cells.get(row)!.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([resource, ops]) => ({ resource, ops: [...ops].sort((a, b) => a - b) })),
+  }));
+  return { ii, resources, occupied };
+}
+
+// The table of the final schedule: the document's own when present, else rebuilt from the ops
+// (documents of older cores).
 export function finalRRT(block: Block): RRT | null {
   if (block.rrt) return block.rrt;
   if (block.ii <= 0) return null;
   const resources = blockResources(block);
   const index = new Map(resources.map((r, i) => [r.name, i]));
-  const table = emptyTable(block.ii, resources);
+  const cells: Cells = new Map();
   for (const op of block.ops) {
     if (op.cycle < 0) continue;
-    for (const [row, cell] of footprintCells(op, op.cycle, block.ii, index)) table.rows[row].push(cell);
+    for (const [row, resource] of footprintUnits(op, op.cycle, block.ii, index)) hold(cells, row, resource, op.id);
   }
-  return table;
+  return toTable(block.ii, resources, cells);
 }
 
 // Outcomes that change the table. A new candidate II starts from an empty table (seed 001:
@@ -58,35 +92,47 @@ export function replayRRT(block: Block, step: number): RRT | null {
   const resources = blockResources(block);
   const index = new Map(resources.map((r, i) => [r.name, i]));
   const opById = new Map(block.ops.map((o) => [o.id, o]));
-  let table: RRT | null = null;
+  let ii = 0;
+  let cells: Cells = new Map();
   for (let i = 0; i <= step && i < trace.length; i++) {
     const t = trace[i];
-    if (t.ii > 0 && (!table || table.ii !== t.ii)) table = emptyTable(t.ii, resources);
-    if (!table) continue;
+    if (t.ii > 0 && t.ii !== ii) {
+      ii = t.ii;
+      cells = new Map();
+    }
+    if (ii <= 0) continue;
     if (t.outcome === CLEAR) {
-      table = emptyTable(table.ii, resources);
+      cells = new Map();
       continue;
     }
     const op = opById.get(t.op);
     if (!op || t.cycle < 0) continue;
     if (t.outcome === COMMIT) {
-      for (const [row, cell] of footprintCells(op, t.cycle, table.ii, index)) table.rows[row].push(cell);
+      for (const [row, resource] of footprintUnits(op, t.cycle, ii, index)) hold(cells, row, resource, op.id);
     } else if (t.outcome === UNCOMMIT) {
-      for (const [row, cell] of footprintCells(op, t.cycle, table.ii, index)) {
-        const cells = table.rows[row];
-        const at = cells.findIndex((c) => c.resource === cell.resource && c.op === cell.op);
-        if (at >= 0) cells.splice(at, 1);
-      }
+      for (const [row, resource] of footprintUnits(op, t.cycle, ii, index)) release(cells, row, resource, op.id);
     }
   }
-  return table;
+  return ii > 0 ? toTable(ii, resources, cells) : null;
 }
 
-// usage[resource][row] = units held.
-export function usage(table: RRT): number[][] {
-  const u = table.resources.map(() => new Array<number>(table.ii).fill(0));
-  table.rows.forEach((cells, row) => {
-    for (const c of cells) if (c.resource >= 0 && c.resource < u.length) u[c.resource][row]++;
-  });
-  return u;
+// The ops holding `resource` in modulo row `row`, one id per unit.
+export type CellLookup = (row: number, resource: number) => number[];
+
+export function cellLookup(table: RRT): CellLookup {
+  const byRow = new Map(table.occupied.map((r) => [r.row, new Map(r.cells.map((c) => [c.resource, c.ops]))]));
+  return (row, resource) => byRow.get(row)?.get(resource) ?? [];
+}
+
+// The modulo rows a heatmap shows: all of them for a small II, else the occupied ones.
+export function shownRows(table: RRT): number[] {
+  if (table.ii <= ALL_ROWS_UP_TO_II) return Array.from({ length: Math.max(table.ii, 0) }, (_, row) => row);
+  return table.occupied.map((r) => r.row);
+}
+
+// Resources holding at least one unit in some row.
+export function usedResources(table: RRT): Set<number> {
+  const used = new Set<number>();
+  for (const r of table.occupied) for (const c of r.cells) if (c.ops.length) used.add(c.resource);
+  return used;
 }

@@ -3,14 +3,18 @@ import { parseDocument } from '../../src/engine/parse';
 import type { Block, RRT } from '../../src/engine/types';
 import { diffOps, diffSummary } from '../../src/model/compare';
 import { explainMII } from '../../src/model/mii';
-import { finalRRT, replayRRT, usage } from '../../src/model/rrt';
+import { ALL_ROWS_UP_TO_II, cellLookup, finalRRT, replayRRT, shownRows, usedResources } from '../../src/model/rrt';
 import { timelineLayout } from '../../src/model/timeline';
 import { fixture } from './helpers';
 
 const scheduled = (): Block => parseDocument(fixture('scheduled.json')).blocks[0];
 
-// Rows as sorted "resource:op" strings, to compare tables regardless of cell order.
-const cells = (t: RRT) => t.rows.map((r) => r.map((c) => `${t.resources[c.resource].name}:${c.op}`).sort());
+// Every modulo row as sorted "resource:op" strings, to compare tables regardless of cell order.
+const cells = (t: RRT) => {
+  const at = cellLookup(t);
+  return Array.from({ length: t.ii }, (_, row) =>
+    t.resources.flatMap((r, i) => at(row, i).map((op) => `${r.name}:${op}`)).sort());
+};
 
 describe('RRT model', () => {
   it('rebuilds the document table from the ops when the rrt key is absent', () => {
@@ -45,9 +49,21 @@ describe('RRT model', () => {
 
   it('counts pool units per modulo row', () => {
     const b = scheduled();
-    const u = usage(b.rrt!);
-    expect(u[5]).toEqual([0, 1]); // smem_port, capacity 2
-    expect(u[0]).toEqual([0, 0]); // xu is never used
+    const at = cellLookup(b.rrt!);
+    expect([at(0, 5).length, at(1, 5).length]).toEqual([0, 1]); // smem_port, capacity 2
+    expect(usedResources(b.rrt!).has(0)).toBe(false); // xu is never used
+    expect(usedResources(b.rrt!).has(5)).toBe(true);
+  });
+
+  it('shows every row of a small II and only the occupied rows of a large one', () => {
+    const b = scheduled();
+    expect(shownRows(b.rrt!)).toEqual([0, 1]);
+    const ii = 31_000_000;
+    const op = { ...b.ops[0], cycle: 30_999_999, footprint: [['tma'], ['tma']] };
+    const big = finalRRT({ ...b, ii, ops: [op], rrt: null })!;
+    expect(ii).toBeGreaterThan(ALL_ROWS_UP_TO_II);
+    expect(big.occupied.map((r) => r.row)).toEqual([0, 30_999_999]); // the second row wraps
+    expect(shownRows(big)).toEqual([0, 30_999_999]);
   });
 });
 
