@@ -3,22 +3,22 @@
 import './styles/theme.css';
 import './styles/panes.css';
 import './styles/embed.css';
-import { EMBED_PANES, mountEmbed } from './app/embed-view';
+import { mountEmbed } from './app/embed-view';
 import { decodeState } from './state/share';
-import { PANES, defaultState, type PaneId } from './state/state';
+import { defaultState, paneList } from './state/state';
 import type { Theme } from './state/prefs';
 
 const query = new URLSearchParams(location.search);
 const decoded = decodeState(location.hash);
 const host = document.getElementById('app')!;
-const panes = (query.get('panes') ?? '').split(',').filter((p): p is PaneId => (PANES as readonly string[]).includes(p));
+const panes = paneList(query.get('panes'));
 const theme = query.get('theme');
 
 mountEmbed({
   host,
   state: decoded.kind === 'ok' ? decoded.state : defaultState(decoded.kind === 'error' ? `// ${decoded.message}\n` : ''),
   readOnly: query.get('readonly') === '1',
-  panes: panes.length ? panes : EMBED_PANES,
+  panes,
   siteBase: new URL('./', location.href).href,
   theme: theme === 'light' || theme === 'dark' ? (theme as Theme) : 'system',
 });

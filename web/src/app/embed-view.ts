@@ -2,7 +2,7 @@
 // <tilesched-playground> element: editor (optionally read-only), header, tabbed panes and an
 // "Open in playground" link carrying the same state. It never touches the page URL.
 import { Engine } from '../engine/engine';
-import { createSchedulerWorker } from '../engine/worker-factory';
+import { WORKERS, createSchedulerWorker } from '../engine/worker-factory';
 import { SourceEditor } from '../editor/editor';
 import { renderDiagnostics } from '../panes/diagnostics-list';
 import { applyTheme, type Theme } from '../state/prefs';
@@ -11,30 +11,34 @@ import type { AppState, PaneId } from '../state/state';
 import { h } from './dom';
 import { LinkBus } from './linking';
 import { ResultsView } from './results-view';
-import { Session } from './session';
+import { RunStatus } from './run-status';
+import { Session, type Results } from './session';
 
 export interface EmbedConfig {
   host: HTMLElement;
   root?: ShadowRoot | Document;
   state: AppState;
   readOnly: boolean;
-  panes: PaneId[]; // offered as tabs; the first open one is shown
+  panes: PaneId[]; // the embedder's `panes=` list, offered as tabs (empty: EMBED_PANES)
   siteBase: string; // URL of the folder holding index.html
   theme: Theme;
 }
 
 export const EMBED_PANES: PaneId[] = ['table', 'rrt', 'trace', 'timeline', 'ir'];
 
-// One worker serves every embed of a page.
+// The workers are shared by every embed of a page; each embed is its own view (Session id), so
+// their requests queue side by side instead of superseding one another.
 let engine: Engine | null = null;
 function sharedEngine(): Engine {
-  engine ??= new Engine({ timeLimitMs: 10000, createWorker: createSchedulerWorker });
+  engine ??= new Engine({ timeLimitMs: TIME_LIMIT_MS, maxWorkers: WORKERS, createWorker: createSchedulerWorker });
   return engine;
 }
+const TIME_LIMIT_MS = 10000;
 
 export function mountEmbed(cfg: EmbedConfig): Session {
+  // The embedder's pane list wins over the panes saved in a share link: its first pane opens.
   const offered = cfg.panes.length ? cfg.panes : EMBED_PANES;
-  const initialPane = cfg.state.panes.find((p) => offered.includes(p)) ?? offered[0];
+  const initialPane = cfg.panes.length ? offered[0] : cfg.state.panes.find((p) => offered.includes(p)) ?? offered[0];
   const session = new Session(sharedEngine(), { ...cfg.state, panes: [initialPane] });
   const { state, results } = session;
   const bus = new LinkBus();
@@ -46,7 +50,6 @@ export function mountEmbed(cfg: EmbedConfig): Session {
 
   const editorHost = h('div', { class: 'embed-editor' });
   const diagnosticsHost = h('div', {});
-  const status = h('span', { class: 'muted', role: 'status', 'data-testid': 'run-status' });
   const open = h('a', { target: '_blank', rel: 'noopener', 'data-testid': 'open-in-playground' }, 'Open in playground ↗');
   const updateLink = () => {
     const url = new URL('index.html', cfg.siteBase);
@@ -80,22 +83,30 @@ export function mountEmbed(cfg: EmbedConfig): Session {
     editor.highlightLines(opsOf().filter((o) => ids.has(o.id)).map((o) => o.line));
   });
 
+  const status = new RunStatus(session, {
+    timeLimitMs: () => TIME_LIMIT_MS,
+    doneText: (r) => `tilesched · ${r.ms.toFixed(1)} ms`,
+    onRun: () => void session.run(),
+  });
   container.append(editorHost, diagnosticsHost, view.el,
-    h('div', { class: 'embed-foot' }, status, h('span', { class: 'spacer' }), open));
+    h('div', { class: 'embed-foot' }, status.el, h('span', { class: 'spacer' }), open));
   cfg.host.replaceChildren(container);
 
+  let shown: Results | null = null;
   const render = () => {
     const r = results.get();
     const s = state.get();
-    status.dataset.runs = String(r.runs);
-    status.textContent = r.status === 'running' ? 'running…' : r.status === 'done' ? `tilesched · ${r.ms.toFixed(1)} ms` : '';
-    if (r.error) status.replaceChildren(h('span', { class: 'engine-error', 'data-testid': r.status === 'timeout' ? 'engine-timeout' : 'engine-error' }, r.error));
+    shown = r;
     const diags = r.doc?.diagnostics ?? [];
     editor.showDiagnostics(diags);
     diagnosticsHost.replaceChildren(renderDiagnostics(diags, (d) => editor.reveal(d)));
     view.render({ doc: r.doc, json: r.json, compareDoc: r.compareDoc, block: s.block, open: s.panes });
   };
-  results.subscribe(render);
+  results.subscribe((r) => {
+    if (!shown || r.doc !== shown.doc || r.error !== shown.error || r.runs !== shown.runs) render();
+    view.setStale(r.stale);
+    diagnosticsHost.classList.toggle('stale', r.stale);
+  });
   state.subscribe((s, before) => {
     updateLink();
     if (s.panes !== before.panes || s.block !== before.block) render();

@@ -1,7 +1,7 @@
 // The full playground page: toolbar (examples, run, share, preferences), options, the editor
 // with its diagnostics, and the linked result panes. State is mirrored into the URL fragment.
 import { Engine } from '../engine/engine';
-import { createSchedulerWorker } from '../engine/worker-factory';
+import { WORKERS, createSchedulerWorker } from '../engine/worker-factory';
 import type { Diagnostic, Op } from '../engine/types';
 import { SourceEditor } from '../editor/editor';
 import { DEFAULT_EXAMPLE, EXAMPLES, exampleOptions } from '../panes/examples';
@@ -14,6 +14,8 @@ import { PANES, Store, defaultState, type AppState } from '../state/state';
 import { h } from './dom';
 import { LinkBus } from './linking';
 import { ResultsView } from './results-view';
+import { bindMenus } from './menus';
+import { RunStatus } from './run-status';
 import { Session, type Results } from './session';
 import { copyText, isLongLink, markdownFor, shareUrl } from './share-actions';
 import { builtinModelJson } from './builtin-models';
@@ -42,7 +44,7 @@ export function mountPlayground(root: HTMLElement): void {
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme(document.documentElement, prefs.get().theme));
 
   const notices: string[] = [];
-  const engine = new Engine({ timeLimitMs: prefs.get().timeLimitMs, createWorker: createSchedulerWorker });
+  const engine = new Engine({ timeLimitMs: prefs.get().timeLimitMs, maxWorkers: WORKERS, createWorker: createSchedulerWorker });
   const session = new Session(engine, initialState(notices));
   const bus = new LinkBus();
   const { state, results } = session;
@@ -164,7 +166,7 @@ export function mountPlayground(root: HTMLElement): void {
   theme.value = prefs.get().theme;
   theme.addEventListener('change', () => prefs.update({ theme: theme.value as Prefs['theme'] }));
   const layout = h('select', { 'aria-label': 'layout', 'data-testid': 'pref-layout' },
-    h('option', { value: 'columns' }, 'side by side'), h('option', { value: 'stacked' }, 'stacked'));
+    h('option', { value: 'columns' }, 'side by side (stacked on narrow screens)'), h('option', { value: 'stacked' }, 'stacked'));
   layout.value = prefs.get().layout;
   layout.addEventListener('change', () => prefs.update({ layout: layout.value as Prefs['layout'] }));
   const runOnEdit = h('input', { type: 'checkbox', id: 'pref-run-on-edit' });
@@ -178,7 +180,7 @@ export function mountPlayground(root: HTMLElement): void {
   });
   const prefsMenu = h('details', { class: 'prefs menu' },
     h('summary', {}, 'Preferences'),
-    h('div', { class: 'menu-body' }, theme, layout,
+    h('div', { class: 'menu-body' }, h('label', {}, 'Theme', theme), h('label', {}, 'Layout', layout),
       h('label', { class: 'inline' }, runOnEdit, ' run on edit'),
       h('label', { class: 'inline', for: 'pref-time-limit' }, 'time limit (s) ', limit),
       h('p', { class: 'muted small' }, 'Kept in this browser only; never part of a link.')));
@@ -196,21 +198,7 @@ export function mountPlayground(root: HTMLElement): void {
   const version = h('span', { class: 'version muted', 'data-testid': 'core-version' });
   void engine.version().then((v) => (version.textContent = `core ${v}`));
 
-  const status = h('div', { class: 'status', role: 'status', 'data-testid': 'run-status' });
   const notice = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice', hidden: notices.length === 0 }, notices.join(' '));
-
-  const header = h('header', { class: 'topbar' },
-    h('div', { class: 'topbar-row' },
-      h('h1', {}, 'tilesched', h('span', { class: 'subtitle' }, ' playground')),
-      examples, runButton, h('span', { class: 'kbd-hint muted' }, 'Ctrl/⌘+Enter'),
-      h('span', { class: 'spacer' }), share, prefsMenu, help, version),
-    options.el);
-  const main = h('main', { class: `layout-${prefs.get().layout}` },
-    h('section', { class: 'editor-col', 'aria-label': 'source' }, editorHost, diagnosticsHost),
-    h('section', { class: 'results-col', 'aria-label': 'results' }, status, notice, view.el));
-  root.replaceChildren(header, main);
-
-  // --- reactions ----------------------------------------------------------------------------
   const doneText = (r: Results) => {
     const diags = r.doc?.diagnostics ?? [];
     const count = (sev: string) => diags.filter((d) => d.severity === sev).length;
@@ -220,16 +208,37 @@ export function mountPlayground(root: HTMLElement): void {
     if (engine.restarts) parts.push(`worker restarted ${engine.restarts}×`);
     return parts.join(' · ');
   };
+  const status = new RunStatus(session, { timeLimitMs: () => prefs.get().timeLimitMs, doneText, onRun: () => void session.run() });
+
+  // On narrow screens the options fold behind a button, so the editor and the II stay in view.
+  const optionsToggle = h('button', {
+    type: 'button', class: 'options-toggle', 'aria-expanded': 'false', 'aria-controls': 'options-bar', 'data-testid': 'options-toggle',
+  }, 'Options');
+  options.el.id = 'options-bar';
+  const header = h('header', { class: 'topbar' },
+    h('div', { class: 'topbar-row' },
+      h('h1', {}, 'tilesched', h('span', { class: 'subtitle' }, ' playground')),
+      examples, runButton, h('span', { class: 'kbd-hint muted' }, 'Ctrl/⌘+Enter'), optionsToggle,
+      h('span', { class: 'spacer' }), share, prefsMenu, help, version),
+    options.el);
+  optionsToggle.addEventListener('click', () => {
+    const open = !header.classList.contains('options-open');
+    header.classList.toggle('options-open', open);
+    optionsToggle.setAttribute('aria-expanded', String(open));
+  });
+  bindMenus([share, prefsMenu, help]);
+  const main = h('main', { class: `layout-${prefs.get().layout}` },
+    h('section', { class: 'editor-col', 'aria-label': 'source' }, editorHost, diagnosticsHost),
+    h('section', { class: 'results-col', 'aria-label': 'results' }, status.el, notice, view.el));
+  root.replaceChildren(header, main);
+
+  // --- reactions ----------------------------------------------------------------------------
   let firstResult = true;
+  let shown: Results | null = null;
   const render = () => {
     const r = results.get();
     const s = state.get();
-    status.className = `status status-${r.status}`;
-    status.dataset.runs = String(r.runs);
-    status.textContent = r.status === 'done' ? doneText(r) : '';
-    if (r.status === 'error' || r.status === 'timeout') {
-      status.append(h('span', { class: 'engine-error', 'data-testid': r.status === 'timeout' ? 'engine-timeout' : 'engine-error' }, r.error));
-    }
+    shown = r;
     const diags = r.doc?.diagnostics ?? [];
     editor.showDiagnostics(diags);
     diagnosticsHost.replaceChildren(renderDiagnostics(diags, pickDiagnostic));
@@ -239,13 +248,14 @@ export function mountPlayground(root: HTMLElement): void {
       performance.mark('tilesched:first-result');
     }
   };
-  results.subscribe((r, before) => {
-    if (r.status === 'running' && before.status !== 'running') {
-      status.className = 'status status-running';
-      status.textContent = 'running…';
-      return;
-    }
-    render();
+  const markStale = (stale: boolean) => {
+    view.setStale(stale);
+    diagnosticsHost.classList.toggle('stale', stale);
+  };
+  results.subscribe((r) => {
+    // A run starting, a cancel or an edit only dims what is shown; a new outcome redraws.
+    if (!shown || r.doc !== shown.doc || r.compareDoc !== shown.compareDoc || r.error !== shown.error || r.runs !== shown.runs) render();
+    markStale(r.stale);
   });
 
   let hashTimer: ReturnType<typeof setTimeout> | null = null;

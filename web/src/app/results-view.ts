@@ -64,6 +64,12 @@ export class ResultsView {
     if (op) this.cfg.onRevealOp(op);
   }
 
+  // Dims the results while they do not match the inputs (edited since, or a run is going).
+  setStale(stale: boolean): void {
+    this.el.classList.toggle('stale', stale);
+    this.el.dataset.stale = String(stale);
+  }
+
   render(input: ResultsInput): void {
     this.input = input;
     this.renderTop();

@@ -3,10 +3,10 @@
 import themeCss from '../styles/theme.css?inline';
 import panesCss from '../styles/panes.css?inline';
 import embedCss from '../styles/embed.css?inline';
-import { EMBED_PANES, mountEmbed } from '../app/embed-view';
+import { mountEmbed } from '../app/embed-view';
 import { BUILTIN_MODELS, GENERATOR_CHOICES, type BuiltinModel, type GeneratorChoice } from '../engine/options';
 import { decodeState } from '../state/share';
-import { PANES, defaultState, type AppState, type PaneId } from '../state/state';
+import { defaultState, paneList, type AppState } from '../state/state';
 import type { Theme } from '../state/prefs';
 
 export function stateFromAttributes(el: Element, text: string): AppState {
@@ -27,15 +27,13 @@ export function mountElement(el: HTMLElement, shadow: ShadowRoot, text: string, 
   style.textContent = `:host { display: block; margin: 1em 0; }\n${themeCss}\n${panesCss}\n${embedCss}`;
   const host = document.createElement('div');
   shadow.replaceChildren(style, host);
-  const panes = (el.getAttribute('panes') ?? '').split(',').map((p) => p.trim())
-    .filter((p): p is PaneId => (PANES as readonly string[]).includes(p));
+  const panes = paneList(el.getAttribute('panes'));
   const theme = el.getAttribute('theme');
   const state = stateFromAttributes(el, text);
-  if (panes.length) state.panes = panes;
   mountEmbed({
     host, root: shadow, state,
     readOnly: el.hasAttribute('readonly'),
-    panes: panes.length ? panes : EMBED_PANES,
+    panes,
     siteBase,
     theme: theme === 'light' || theme === 'dark' ? (theme as Theme) : 'system',
   });

@@ -1,42 +1,64 @@
-// Host side of the scheduler worker: request ids per channel (only a channel's newest request
-// is answered, older replies come back as 'stale'), a time limit after which the worker is
-// terminated and replaced, and reuse of the compiled WebAssembly.Module across replacements.
+// Host side of the scheduler workers, shared by every view of a page (the playground's main and
+// comparison runs, each <tilesched-playground> element). A request carries its view id and slot;
+// a newer request of the same view and slot supersedes the older one (its reply is 'stale'),
+// requests of other views never do: they queue, first come first served, on a small pool of
+// workers. A wasm call cannot be interrupted, so a time limit or a cancel terminates the worker
+// running it and starts another, which reuses the compiled WebAssembly.Module.
 import type { HostMessage, WorkerMessage } from './protocol';
 
 export type EngineReply =
   | { kind: 'ok'; json: string; ms: number }
   | { kind: 'error'; error: string; ms: number }
   | { kind: 'timeout'; limitMs: number }
+  | { kind: 'cancelled' }
   | { kind: 'stale' };
+
+// Where a request is while the view waits for it.
+export type RunProgress =
+  | { phase: 'queued'; ahead: number } // waiting for a worker; `ahead` requests go first
+  | { phase: 'loading' } // its worker is still downloading and compiling the module
+  | { phase: 'running'; since: number }; // in the core since performance.now() = since
+
+// Which view asked, and for which of its results ('main', 'compare').
+export interface RunKey {
+  view: string;
+  slot: string;
+}
 
 export interface EngineConfig {
   timeLimitMs: number;
-  // A running request that a newer one of the same channel supersedes is abandoned (worker
+  // A running request that a newer one of the same key supersedes is abandoned (worker
   // replaced) once it has run this long; shorter ones are allowed to finish.
   supersedeAfterMs?: number;
+  // Workers run requests in parallel up to this many; more start only once the first has
+  // compiled the module (so it is compiled once).
+  maxWorkers?: number;
   createWorker: () => Worker;
 }
 
 interface Job {
   id: number;
-  channel: string;
+  key: RunKey;
   source: string;
   options: string;
   resolve: (reply: EngineReply) => void;
+  progress?: (p: RunProgress) => void;
 }
 
-interface Running {
-  job: Job;
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
   started: number;
   timer: ReturnType<typeof setTimeout> | null;
 }
 
+const keyOf = (k: RunKey) => `${k.view}\u0000${k.slot}`;
+
 export class Engine {
-  private worker: Worker | null = null;
-  private ready = false;
+  private slots: Slot[] = [];
   private module: WebAssembly.Module | null = null;
   private queue: Job[] = [];
-  private running: Running | null = null;
   private latest = new Map<string, number>();
   private nextId = 1;
   private versionText: string | null = null;
@@ -46,7 +68,7 @@ export class Engine {
   restarts = 0;
 
   constructor(config: EngineConfig) {
-    this.config = { supersedeAfterMs: 300, ...config };
+    this.config = { supersedeAfterMs: 300, maxWorkers: 1, ...config };
   }
 
   setTimeLimit(ms: number): void {
@@ -59,104 +81,130 @@ export class Engine {
 
   version(): Promise<string> {
     if (this.versionText !== null) return Promise.resolve(this.versionText);
-    this.ensureWorker();
+    if (this.slots.length === 0) this.spawn();
     return new Promise((resolve) => this.versionWaiters.push(resolve));
   }
 
-  run(channel: string, source: string, options: string): Promise<EngineReply> {
+  run(key: RunKey, source: string, options: string, progress?: (p: RunProgress) => void): Promise<EngineReply> {
     const id = this.nextId++;
-    this.latest.set(channel, id);
+    const k = keyOf(key);
+    this.latest.set(k, id);
     this.queue = this.queue.filter((j) => {
-      if (j.channel !== channel) return true;
+      if (keyOf(j.key) !== k) return true;
       j.resolve({ kind: 'stale' });
       return false;
     });
     const reply = new Promise<EngineReply>((resolve) => {
-      this.queue.push({ id, channel, source, options, resolve });
+      this.queue.push({ id, key, source, options, resolve, progress });
     });
-    const r = this.running;
-    if (r && r.job.channel === channel && performance.now() - r.started > this.config.supersedeAfterMs) {
-      this.replaceWorker({ kind: 'stale' });
+    const busy = this.slots.find((s) => s.job && keyOf(s.job.key) === k);
+    if (busy && busy.ready && performance.now() - busy.started > this.config.supersedeAfterMs) {
+      this.replace(busy, { kind: 'stale' });
     }
     this.pump();
     return reply;
   }
 
-  dispose(): void {
-    this.worker?.terminate();
-    this.worker = null;
-    for (const j of this.queue) j.resolve({ kind: 'stale' });
-    this.queue = [];
-    if (this.running) this.finish({ kind: 'stale' });
-  }
-
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const w = this.config.createWorker();
-    w.onmessage = (e: MessageEvent<WorkerMessage>) => this.onMessage(w, e.data);
-    w.onerror = (e: ErrorEvent) => {
-      e.preventDefault();
-      this.onInitError(w, e.message || 'the scheduler worker failed to start');
-    };
-    const init: HostMessage = { type: 'init', module: this.module };
-    w.postMessage(init);
-    this.worker = w;
-    this.ready = false;
-    return w;
-  }
-
-  private pump(): void {
-    if (this.running || this.queue.length === 0) return;
-    const w = this.ensureWorker();
-    const job = this.queue.shift()!;
-    this.running = { job, started: performance.now(), timer: null };
-    const msg: HostMessage = { type: 'schedule', id: job.id, source: job.source, options: job.options };
-    w.postMessage(msg);
-    if (this.ready) this.armTimer();
-  }
-
-  // The limit covers the scheduling call only, not the first module download and compile.
-  private armTimer(): void {
-    const r = this.running;
-    if (!r || r.timer) return;
-    r.started = performance.now();
-    r.timer = setTimeout(() => this.replaceWorker({ kind: 'timeout', limitMs: this.config.timeLimitMs }),
-      this.config.timeLimitMs);
-  }
-
-  private finish(reply: EngineReply): void {
-    const r = this.running!;
-    if (r.timer) clearTimeout(r.timer);
-    this.running = null;
-    const current = this.latest.get(r.job.channel) === r.job.id;
-    r.job.resolve(current || reply.kind === 'timeout' ? reply : { kind: 'stale' });
-  }
-
-  private replaceWorker(replyForRunning: EngineReply): void {
-    this.worker?.terminate();
-    this.worker = null;
-    this.ready = false;
-    this.restarts++;
-    if (this.running) this.finish(replyForRunning);
+  // Ends every request of `view`, queued or running (its worker is replaced): they resolve as
+  // 'cancelled'. Other views' requests keep their place.
+  cancel(view: string): void {
+    this.queue = this.queue.filter((j) => {
+      if (j.key.view !== view) return true;
+      j.resolve({ kind: 'cancelled' });
+      return false;
+    });
+    for (const slot of [...this.slots]) {
+      if (slot.job?.key.view === view) this.replace(slot, { kind: 'cancelled' });
+    }
     this.pump();
   }
 
-  private onMessage(w: Worker, msg: WorkerMessage): void {
-    if (w !== this.worker) return;
+  dispose(): void {
+    for (const j of this.queue) j.resolve({ kind: 'stale' });
+    this.queue = [];
+    for (const slot of this.slots) {
+      slot.worker.terminate();
+      if (slot.job) this.finish(slot, { kind: 'stale' });
+    }
+    this.slots = [];
+  }
+
+  private spawn(): Slot {
+    const w = this.config.createWorker();
+    const slot: Slot = { worker: w, ready: false, job: null, started: 0, timer: null };
+    w.onmessage = (e: MessageEvent<WorkerMessage>) => this.onMessage(slot, e.data);
+    w.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      this.onInitError(slot, e.message || 'the scheduler worker failed to start');
+    };
+    const init: HostMessage = { type: 'init', module: this.module };
+    w.postMessage(init);
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private pump(): void {
+    while (this.queue.length) {
+      let slot = this.slots.find((s) => !s.job);
+      if (!slot) {
+        // Grow the pool only once a worker has compiled the module, so it is compiled once.
+        if (this.slots.length >= this.config.maxWorkers || (this.slots.length > 0 && !this.module)) break;
+        slot = this.spawn();
+      }
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.started = performance.now();
+      const msg: HostMessage = { type: 'schedule', id: job.id, view: job.key.view, source: job.source, options: job.options };
+      slot.worker.postMessage(msg);
+      if (slot.ready) this.armTimer(slot);
+      else job.progress?.({ phase: 'loading' });
+    }
+    this.queue.forEach((j, ahead) => j.progress?.({ phase: 'queued', ahead: ahead + this.slots.filter((s) => s.job).length }));
+  }
+
+  // The limit covers the scheduling call only, not the first module download and compile.
+  private armTimer(slot: Slot): void {
+    if (!slot.job || slot.timer) return;
+    slot.started = performance.now();
+    slot.job.progress?.({ phase: 'running', since: slot.started });
+    slot.timer = setTimeout(() => this.replace(slot, { kind: 'timeout', limitMs: this.config.timeLimitMs }),
+      this.config.timeLimitMs);
+  }
+
+  private finish(slot: Slot, reply: EngineReply): void {
+    const job = slot.job!;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+    const current = this.latest.get(keyOf(job.key)) === job.id;
+    job.resolve(current || reply.kind === 'timeout' || reply.kind === 'cancelled' ? reply : { kind: 'stale' });
+  }
+
+  private replace(slot: Slot, replyForRunning: EngineReply): void {
+    slot.worker.terminate();
+    this.slots = this.slots.filter((s) => s !== slot);
+    this.restarts++;
+    if (slot.job) this.finish(slot, replyForRunning);
+    this.pump();
+  }
+
+  private onMessage(slot: Slot, msg: WorkerMessage): void {
+    if (!this.slots.includes(slot)) return;
     switch (msg.type) {
       case 'ready':
-        this.ready = true;
+        slot.ready = true;
         this.module = msg.module;
         this.versionText = msg.version;
         for (const resolve of this.versionWaiters.splice(0)) resolve(msg.version);
-        this.armTimer();
+        this.armTimer(slot);
+        this.pump();
         return;
       case 'init-error':
-        this.onInitError(w, msg.error);
+        this.onInitError(slot, msg.error);
         return;
       case 'result':
-        if (!this.running || this.running.job.id !== msg.id) return;
-        this.finish(msg.ok
+        if (!slot.job || slot.job.id !== msg.id) return;
+        this.finish(slot, msg.ok
           ? { kind: 'ok', json: msg.json ?? '', ms: msg.ms }
           : { kind: 'error', error: msg.error ?? 'unknown error', ms: msg.ms });
         this.pump();
@@ -165,13 +213,16 @@ export class Engine {
   }
 
   // Without a module nothing can run: fail what is waiting; the next run() tries again.
-  private onInitError(w: Worker, error: string): void {
-    if (w !== this.worker) return;
-    w.terminate();
-    this.worker = null;
-    this.ready = false;
+  private onInitError(slot: Slot, error: string): void {
+    if (!this.slots.includes(slot)) return;
+    slot.worker.terminate();
+    this.slots = this.slots.filter((s) => s !== slot);
     const message = `could not load the scheduler module: ${error}`;
-    if (this.running) this.finish({ kind: 'error', error: message, ms: 0 });
+    if (slot.job) this.finish(slot, { kind: 'error', error: message, ms: 0 });
+    if (this.slots.some((s) => s.ready)) {
+      this.pump();
+      return;
+    }
     for (const j of this.queue.splice(0)) j.resolve({ kind: 'error', error: message, ms: 0 });
   }
 }

@@ -13,6 +13,7 @@ export interface ScheduleOptions {
   iiCap: number; // 0 = the core's automatic cap
   maxConstraintIterations: number;
   check: boolean; // verify a pinned nv_tile.aws.stage/order schedule instead of generating
+  workBudget: number; // placement checks per block before the II search stops; 0 = the core's default
 }
 
 export const DEFAULT_OPTIONS: ScheduleOptions = {
@@ -22,6 +23,7 @@ export const DEFAULT_OPTIONS: ScheduleOptions = {
   iiCap: 0,
   maxConstraintIterations: 10,
   check: false,
+  workBudget: 0,
 };
 
 // The optionsJson argument of `schedule()`. The playground always asks for the trace.
@@ -35,5 +37,6 @@ export function toOptionsJson(o: ScheduleOptions): string {
     emit: 'json',
   };
   if (o.iiCap > 0) payload.iiCap = o.iiCap;
+  if (o.workBudget > 0) payload.workBudget = o.workBudget;
   return JSON.stringify(payload);
 }

@@ -1,6 +1,7 @@
 // Turns the JSON text returned by the core into the typed model of types.ts. The core is the
 // authority on content; this only checks the shape, so a document from a newer or older core
 // degrades to absent optional panes instead of a crash in a pane.
+import { peopleText } from './wording';
 import type {
   Block, BlockStatus, Diagnostic, Edge, GeneratorName, MII, Op, OpConstraints, RRT, Refinement,
   RegionSummary, ScheduleDocument, Severity, TraceEntry, Violation,
@@ -30,7 +31,7 @@ function parseDiagnostic(v: unknown): Diagnostic {
     severity, line, col,
     end_line: num(d.end_line, line),
     end_col: num(d.end_col, col),
-    message: str(d.message),
+    message: peopleText(str(d.message)),
     file: str(d.file),
   };
 }
@@ -121,17 +122,24 @@ function parseTrace(v: unknown): TraceEntry[] | null {
     const o = isObj(t) ? t : {};
     return {
       step: num(o.step, i), ii: num(o.ii), arm: str(o.arm), op: num(o.op, -1),
-      cycle: num(o.cycle, -1), gate: str(o.gate, '-'), outcome: str(o.outcome), reason: str(o.reason),
+      cycle: num(o.cycle, -1), gate: str(o.gate, '-'), outcome: str(o.outcome), reason: peopleText(str(o.reason)),
     };
   });
 }
 
 function parseViolation(v: unknown): Violation {
-  if (typeof v === 'string') return { kind: '', message: v, ops: [] };
+  if (typeof v === 'string') return { kind: '', message: peopleText(v), ops: [] };
   const o = isObj(v) ? v : {};
   const ops = arr(o.ops).map((x) => num(x));
   for (const k of ['op', 'other_op']) if (typeof o[k] === 'number' && (o[k] as number) >= 0) ops.push(o[k] as number);
-  return { kind: str(o.kind), message: str(o.message, JSON.stringify(o)), ops };
+  return { kind: str(o.kind), message: peopleText(str(o.message, JSON.stringify(o))), ops };
+}
+
+// The structured placement failure, its free-text fields in the page's words.
+function parseFailure(f: Json): Json {
+  const out: Json = { ...f };
+  for (const [k, v] of Object.entries(f)) if (typeof v === 'string') out[k] = peopleText(v);
+  return out;
 }
 
 const GENERATORS: readonly string[] = ['serial', 'cost-based'];
@@ -161,7 +169,7 @@ function parseBlock(v: unknown, index: number): Block {
     trace: parseTrace(v.trace),
     trace_dropped: num(v.trace_dropped),
     violations: arr(v.violations).map(parseViolation),
-    failure: isObj(v.failure) ? v.failure : null,
+    failure: isObj(v.failure) ? parseFailure(v.failure) : null,
     ir: typeof v.ir === 'string' ? v.ir : null,
   };
 }

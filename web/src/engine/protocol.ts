@@ -8,6 +8,7 @@ export interface InitRequest {
 export interface ScheduleRequest {
   type: 'schedule';
   id: number;
+  view: string; // the view that asked (the reply goes back to it by id)
   source: string;
   options: string; // optionsJson of the Embind call
 }

@@ -9,3 +9,8 @@ export function createSchedulerWorker(): Worker {
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
   return new Worker(URL.createObjectURL(shim), { type: 'module' });
 }
+
+// Two workers let a slow example (or the comparison run) go on while another view gets its
+// result; more would mostly cost memory (each holds its own wasm heap) on the phones and
+// two-core laptops docs readers have.
+export const WORKERS = Math.max(1, Math.min(2, globalThis.navigator?.hardwareConcurrency ?? 2));

@@ -1,6 +1,7 @@
 // The examples gallery: the snippets of examples/*.mlir, bundled as text. Each is named after
 // its file; its leading comment block is the description, and a `// Run: tilesched FILE FLAGS`
 // line in it gives the options the example is meant to be run with.
+import { peopleText } from '../engine/wording';
 import { BUILTIN_MODELS, DEFAULT_OPTIONS, GENERATOR_CHOICES, type ScheduleOptions } from '../engine/options';
 const files = import.meta.glob('../../../examples/*.mlir', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
@@ -25,6 +26,7 @@ export function exampleOptions(source: string): ScheduleOptions {
     else if (name === '--model' && (BUILTIN_MODELS as readonly string[]).includes(value)) o.model = value as ScheduleOptions['model'];
     else if (name === '--ii-cap' && Number.isInteger(n) && n >= 0) o.iiCap = n;
     else if (name === '--max-constraint-iterations' && Number.isInteger(n) && n >= 0) o.maxConstraintIterations = n;
+    else if (name === '--work-budget' && Number.isInteger(n) && n > 0) o.workBudget = n;
     else if (name === '--check') o.check = true;
   }
   return o;
@@ -38,7 +40,7 @@ export function describeExample(id: string, source: string): Example {
     lines.push(m[1]);
   }
   const title = id.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
-  return { id, title, description: lines.join(' ').replace(/\s+/g, ' ').trim() };
+  return { id, title, description: peopleText(lines.join(' ').replace(/\s+/g, ' ').trim()) };
 }
 
 export const EXAMPLES: ExampleWithSource[] = Object.entries(files)

@@ -33,7 +33,7 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
           `${b.label} ${b.value}`, b.binding && b.detail ? h('span', { class: 'mii-detail' }, ` · ${b.detail}`) : null))),
     ));
   } else if (block.generator === 'serial') {
-    el.append(h('div', { class: 'mii muted' }, 'serial generator: ops issued one after another in program order, no II search (seed 000)'));
+    el.append(h('div', { class: 'mii muted' }, 'serial generator: ops issued one after another in program order, no II search'));
   }
   const facts = [...selectionFacts(block), ...refinementFacts(block)];
   if (facts.length) el.append(h('ul', { class: 'facts', 'data-testid': 'block-facts' }, ...facts.map(([text, title]) => h('li', { title }, text))));
@@ -58,5 +58,5 @@ function refinementFacts(block: Block): Array<[string, string]> {
   if (!r || r.rounds === 0) return [];
   const state = r.converged ? 'converged' : r.budget_exceeded ? 'budget exceeded' : 'not converged';
   return [[`refinement: ${r.rounds} round${r.rounds === 1 ? '' : 's'}, ${state}${r.budget_truncated ? ' (truncated)' : ''}`,
-    'constraint refinement loop (seed 003): rounds run, 2-bit status, budget-truncated flag']];
+    'constraint refinement loop: the candidate IIs tried, whether it converged, whether a budget cut it short']];
 }

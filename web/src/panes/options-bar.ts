@@ -12,8 +12,8 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   gen.addEventListener('change', () => setOptions({ generator: gen.value as GeneratorChoice }));
 
   const cmp = h('select', { id: 'opt-compare', 'data-testid': 'opt-compare' },
-    h('option', { value: '' }, 'no comparison'),
-    ...GENERATOR_CHOICES.map((g) => h('option', { value: g }, `compare with ${g}`)));
+    h('option', { value: '' }, 'no other generator'),
+    ...GENERATOR_CHOICES.map((g) => h('option', { value: g }, g)));
   cmp.addEventListener('change', () => store.update({ compare: (cmp.value || null) as GeneratorChoice | null }));
 
   const model = h('select', { id: 'opt-model', 'data-testid': 'opt-model' },
@@ -30,12 +30,14 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   const edit = h('button', { type: 'button', 'data-testid': 'edit-model', title: 'Edit the target model as JSON' }, 'Edit…');
   edit.addEventListener('click', onEditModel);
 
-  // An empty II cap means the core's automatic cap (0).
-  const show = (key: 'iiCap' | 'maxConstraintIterations', v: number) => (key === 'iiCap' && v === 0 ? '' : String(v));
-  const number = (id: string, title: string, key: 'iiCap' | 'maxConstraintIterations', placeholder: string) => {
+  // An empty II cap or search budget means the core's own (0).
+  type NumberKey = 'iiCap' | 'maxConstraintIterations' | 'workBudget';
+  const emptyIsDefault = (key: NumberKey) => key !== 'maxConstraintIterations';
+  const show = (key: NumberKey, v: number) => (emptyIsDefault(key) && v === 0 ? '' : String(v));
+  const number = (id: string, title: string, key: NumberKey, placeholder: string) => {
     const input = h('input', { id, type: 'number', min: 0, step: 1, class: 'num-input', title, placeholder, 'data-testid': id });
     input.addEventListener('change', () => {
-      const v = input.value.trim() === '' && key === 'iiCap' ? 0 : Math.floor(Number(input.value));
+      const v = input.value.trim() === '' && emptyIsDefault(key) ? 0 : Math.floor(Number(input.value));
       if (Number.isFinite(v) && v >= 0) setOptions({ [key]: v });
       else input.value = show(key, store.get().options[key]);
     });
@@ -43,6 +45,8 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   };
   const cap = number('opt-ii-cap', 'Highest II to try (empty = automatic)', 'iiCap', 'auto');
   const iters = number('opt-iterations', 'Rounds of the constraint refinement loop', 'maxConstraintIterations', '');
+  const budget = number('opt-work-budget', 'Placement checks per loop before the II search stops (empty = 10 million)', 'workBudget', '10M');
+  budget.classList.add('wide');
 
   const check = h('input', { id: 'opt-check', type: 'checkbox', 'data-testid': 'opt-check' });
   check.addEventListener('change', () => setOptions({ check: check.checked }));
@@ -50,10 +54,11 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   const label = (forId: string, text: string) => h('label', { for: forId }, text);
   const el = h('div', { class: 'options-bar', role: 'group', 'aria-label': 'scheduler options' },
     h('span', { class: 'field' }, label('opt-generator', 'Generator'), gen),
-    h('span', { class: 'field' }, cmp),
+    h('span', { class: 'field' }, label('opt-compare', 'Compare with'), cmp),
     h('span', { class: 'field' }, label('opt-model', 'Model'), model, edit),
     h('span', { class: 'field' }, label('opt-ii-cap', 'II cap'), cap),
     h('span', { class: 'field' }, label('opt-iterations', 'Constraint iterations'), iters),
+    h('span', { class: 'field' }, label('opt-work-budget', 'Search budget'), budget),
     h('span', { class: 'field', title: 'Check the nv_tile.aws.stage/order written in the snippet instead of generating a schedule' },
       check, label('opt-check', 'Check pinned schedule')),
   );
@@ -65,6 +70,7 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
     model.value = s.options.model;
     cap.value = show('iiCap', s.options.iiCap);
     iters.value = show('maxConstraintIterations', s.options.maxConstraintIterations);
+    budget.value = show('workBudget', s.options.workBudget);
     check.checked = s.options.check;
   };
   sync();

@@ -19,6 +19,7 @@ interface PayloadV1 {
   cap: number;
   it: number;
   chk?: 1;
+  wb?: number; // search budget, when not the default
   cmp?: GeneratorChoice;
   p: PaneId[];
   b?: number;
@@ -61,6 +62,7 @@ function toPayload(s: AppState): PayloadV1 {
   };
   if (o.model === 'custom') p.mj = o.modelJson;
   if (o.check) p.chk = 1;
+  if (o.workBudget) p.wb = o.workBudget;
   if (s.compare) p.cmp = s.compare;
   if (s.block) p.b = s.block;
   return p;
@@ -89,6 +91,7 @@ function fromPayload(p: Record<string, unknown>, warnings: string[]): AppState {
   o.iiCap = intIn(p.cap, 0, 1 << 20, o.iiCap);
   o.maxConstraintIterations = intIn(p.it, 0, 1 << 16, o.maxConstraintIterations);
   o.check = p.chk === 1;
+  o.workBudget = intIn(p.wb, 0, Number.MAX_SAFE_INTEGER, 0);
   s.compare = generator(p.cmp);
   if (Array.isArray(p.p)) s.panes = PANES.filter((id) => (p.p as unknown[]).includes(id));
   s.block = intIn(p.b, 0, 1 << 16, 0);

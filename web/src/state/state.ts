@@ -13,6 +13,12 @@ export const PANE_TITLES: Record<PaneId, string> = {
   json: 'JSON',
 };
 
+// An embedder's `panes=` list ("rrt, table"): known panes, in the given order, once each.
+export function paneList(text: string | null): PaneId[] {
+  const ids = (text ?? '').split(',').map((p) => p.trim()).filter((p): p is PaneId => (PANES as readonly string[]).includes(p));
+  return [...new Set(ids)];
+}
+
 export interface AppState {
   source: string;
   options: ScheduleOptions;

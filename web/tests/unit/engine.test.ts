@@ -47,9 +47,13 @@ class FakeWorker {
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
-function engine(timeLimitMs = 1000, failInit = false): Engine {
-  return new Engine({ timeLimitMs, supersedeAfterMs: 300, createWorker: () => new FakeWorker(failInit) as unknown as Worker });
+function engine(timeLimitMs = 1000, failInit = false, maxWorkers = 1): Engine {
+  return new Engine({ timeLimitMs, supersedeAfterMs: 300, maxWorkers, createWorker: () => new FakeWorker(failInit) as unknown as Worker });
 }
+
+const MAIN = { view: 'v1', slot: 'main' };
+const COMPARE = { view: 'v1', slot: 'compare' };
+const OTHER = { view: 'v2', slot: 'main' };
 
 beforeEach(() => {
   FakeWorker.all = [];
@@ -60,7 +64,7 @@ afterEach(() => vi.useRealTimers());
 describe('engine host', () => {
   it('answers a request with the worker result', async () => {
     const e = engine();
-    const reply = e.run('main', 'a', '{}');
+    const reply = e.run(MAIN, 'a', '{}');
     await flush();
     FakeWorker.all[0].answer();
     expect(await reply).toEqual({ kind: 'ok', json: '{"version":1}/a', ms: 1 });
@@ -69,9 +73,9 @@ describe('engine host', () => {
 
   it('drops queued requests of a channel that a newer one supersedes', async () => {
     const e = engine();
-    const first = e.run('main', 'a', '{}');
-    const second = e.run('main', 'b', '{}');
-    const third = e.run('main', 'c', '{}');
+    const first = e.run(MAIN, 'a', '{}');
+    const second = e.run(MAIN, 'b', '{}');
+    const third = e.run(MAIN, 'c', '{}');
     await flush();
     const w = FakeWorker.all[0];
     expect(await second).toEqual({ kind: 'stale' });
@@ -85,8 +89,8 @@ describe('engine host', () => {
 
   it('keeps channels independent', async () => {
     const e = engine();
-    const main = e.run('main', 'a', '{}');
-    const cmp = e.run('compare', 'b', '{}');
+    const main = e.run(MAIN, 'a', '{}');
+    const cmp = e.run(COMPARE, 'b', '{}');
     await flush();
     const w = FakeWorker.all[0];
     w.answer();
@@ -98,7 +102,7 @@ describe('engine host', () => {
 
   it('terminates a run past the time limit and reuses the compiled module in the new worker', async () => {
     const e = engine(1000);
-    const slow = e.run('main', 'loop', '{}');
+    const slow = e.run(MAIN, 'loop', '{}');
     await flush();
     const first = FakeWorker.all[0];
     await vi.advanceTimersByTimeAsync(999);
@@ -108,7 +112,7 @@ describe('engine host', () => {
     expect(first.terminated).toBe(true);
     expect(e.restarts).toBe(1);
 
-    const next = e.run('main', 'small', '{}');
+    const next = e.run(MAIN, 'small', '{}');
     await flush();
     const second = FakeWorker.all[1];
     expect(second.initModule).toEqual({ compiledBy: 1 });
@@ -118,10 +122,10 @@ describe('engine host', () => {
 
   it('abandons a long superseded run instead of waiting for it', async () => {
     const e = engine(10000);
-    const old = e.run('main', 'big', '{}');
+    const old = e.run(MAIN, 'big', '{}');
     await flush();
     await vi.advanceTimersByTimeAsync(500);
-    const fresh = e.run('main', 'edited', '{}');
+    const fresh = e.run(MAIN, 'edited', '{}');
     expect(await old).toEqual({ kind: 'stale' });
     expect(FakeWorker.all[0].terminated).toBe(true);
     await flush();
@@ -131,12 +135,12 @@ describe('engine host', () => {
 
   it('ignores replies of a terminated worker', async () => {
     const e = engine(1000);
-    const slow = e.run('main', 'loop', '{}');
+    const slow = e.run(MAIN, 'loop', '{}');
     await flush();
     const first = FakeWorker.all[0];
     await vi.advanceTimersByTimeAsync(1000);
     await slow;
-    const next = e.run('main', 'x', '{}');
+    const next = e.run(MAIN, 'x', '{}');
     await flush();
     first.terminated = false; // a late message from the old worker must not answer 'x'
     first.emit({ type: 'result', id: first.requests()[0].id, ok: true, json: 'late', ms: 1 });
@@ -146,12 +150,56 @@ describe('engine host', () => {
 
   it('reports a module that cannot load, and retries on the next run', async () => {
     const e = engine(1000, true);
-    const r = await Promise.all([e.run('main', 'a', '{}'), flush()]).then(([x]) => x);
+    const r = await Promise.all([e.run(MAIN, 'a', '{}'), flush()]).then(([x]) => x);
     expect(r).toMatchObject({ kind: 'error' });
     expect(r.kind === 'error' && r.error).toContain('could not load the scheduler module: tilesched.wasm: HTTP 404');
-    const again = e.run('main', 'b', '{}');
+    const again = e.run(MAIN, 'b', '{}');
     await flush();
     expect(FakeWorker.all).toHaveLength(2);
     expect(await again).toMatchObject({ kind: 'error' });
+  });
+
+  it('never lets one view supersede another: every view gets its own reply', async () => {
+    const e = engine();
+    const replies = Array.from({ length: 12 }, (_, i) => e.run({ view: `v${i}`, slot: 'main' }, `s${i}`, '{}'));
+    await flush();
+    const w = FakeWorker.all[0];
+    for (let i = 0; i < 12; i++) {
+      w.answer();
+      await flush();
+    }
+    expect(await Promise.all(replies)).toEqual(replies.map((_, i) => ({ kind: 'ok', json: `{"version":1}/s${i}`, ms: 1 })));
+    expect(w.requests().map((r) => r.view)).toEqual(replies.map((_, i) => `v${i}`));
+  });
+
+  it('starts a second worker once the first has compiled the module, and runs views in parallel', async () => {
+    const e = engine(1000, false, 2);
+    const a = e.run(MAIN, 'a', '{}');
+    const b = e.run(OTHER, 'b', '{}');
+    expect(FakeWorker.all).toHaveLength(1); // the module is not compiled yet
+    await flush();
+    expect(FakeWorker.all).toHaveLength(2);
+    expect(FakeWorker.all[1].initModule).toEqual({ compiledBy: 1 });
+    await flush();
+    FakeWorker.all[1].answer();
+    expect(await b).toMatchObject({ json: '{"version":1}/b' });
+    FakeWorker.all[0].answer();
+    expect(await a).toMatchObject({ json: '{"version":1}/a' });
+  });
+
+  it('cancels one view (its running worker replaced) and keeps the others queued', async () => {
+    const e = engine(10000);
+    const progress: string[] = [];
+    const mine = e.run(MAIN, 'long', '{}', (p) => progress.push(p.phase));
+    const theirs = e.run(OTHER, 'x', '{}', (p) => progress.push(`other:${p.phase}`));
+    await flush();
+    e.cancel('v1');
+    expect(await mine).toEqual({ kind: 'cancelled' });
+    expect(FakeWorker.all[0].terminated).toBe(true);
+    await flush();
+    FakeWorker.all[1].answer();
+    expect(await theirs).toMatchObject({ kind: 'ok', json: '{"version":1}/x' });
+    expect(progress).toContain('running');
+    expect(progress).toContain('other:queued');
   });
 });

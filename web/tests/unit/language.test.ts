@@ -65,8 +65,8 @@ describe('examples and inline snippets', () => {
 describe('example run lines', () => {
   it('applies the flags of a // Run: line to the default options', async () => {
     const { exampleOptions } = await import('../../src/panes/examples');
-    expect(exampleOptions('// GEMM\n// Run: tilesched examples/x.mlir --model=hopper --generator=cost-based --ii-cap=12 --check\nmodule {}')).toEqual({
-      generator: 'cost-based', model: 'hopper', modelJson: '', iiCap: 12, maxConstraintIterations: 10, check: true,
+    expect(exampleOptions('// GEMM\n// Run: tilesched examples/x.mlir --model=hopper --generator=cost-based --ii-cap=12 --work-budget=5000 --check\nmodule {}')).toEqual({
+      generator: 'cost-based', model: 'hopper', modelJson: '', iiCap: 12, maxConstraintIterations: 10, check: true, workBudget: 5000,
     });
     expect(exampleOptions('// no run line\nmodule {}').generator).toBe('auto');
     expect(exampleOptions('// Run: tilesched x.mlir --model=ampere --bogus').model).toBe('blackwell');

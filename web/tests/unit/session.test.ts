@@ -8,10 +8,11 @@ import { fixture } from './helpers';
 function scripted(replies: Record<string, EngineReply>) {
   const calls: Array<{ channel: string; source: string; options: Record<string, unknown> }> = [];
   const engine = {
-    run: async (channel: string, source: string, options: string) => {
-      calls.push({ channel, source, options: JSON.parse(options) });
-      return replies[channel];
+    run: async (key: { view: string; slot: string }, source: string, options: string) => {
+      calls.push({ channel: key.slot, source, options: JSON.parse(options) });
+      return replies[key.slot];
     },
+    cancel: () => {},
   } as unknown as Engine;
   return { engine, calls };
 }
@@ -77,5 +78,23 @@ describe('session', () => {
     s.state.update({ source: 'abcd' });
     await new Promise((r) => setTimeout(r, 60));
     expect(calls).toHaveLength(1);
+  });
+
+  it('marks the results stale when the inputs change, and keeps them through a cancel', async () => {
+    const replies: Record<string, EngineReply> = { main: { kind: 'ok', json: fixture('scheduled.json'), ms: 1 } };
+    const s = new Session(scripted(replies).engine, defaultState('a'));
+    await s.run();
+    expect(s.results.get().stale).toBe(false);
+    s.state.update({ source: 'ab' });
+    expect(s.results.get()).toMatchObject({ status: 'done', stale: true });
+    replies.main = { kind: 'cancelled' };
+    await s.run();
+    expect(s.results.get()).toMatchObject({ status: 'cancelled', stale: true, runs: 1 });
+    expect(s.results.get().doc?.blocks[0].ii).toBe(2);
+  });
+
+  it('gives each session its own view id', () => {
+    const { engine } = scripted({});
+    expect(new Session(engine, defaultState('')).id).not.toBe(new Session(engine, defaultState('')).id);
   });
 });

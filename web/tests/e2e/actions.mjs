@@ -1,0 +1,95 @@
+// Page actions and snippets shared by the e2e case files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateSync, strFromU8 } from 'fflate';
+import { REPO } from './harness.mjs';
+
+// The served site, set once by run.mjs.
+export const site = { url: '' };
+
+// The JSON payload of a share-link fragment, for failure messages.
+export const payloadOf = (hash) => strFromU8(inflateSync(Buffer.from(new URLSearchParams(hash.slice(1)).get('s'), 'base64url')));
+
+export const example = (name) => readFileSync(join(REPO, 'examples', `${name}.mlir`), 'utf8');
+
+// A loop whose ops are described by override attributes only, so it means the same on any model.
+export const SNIPPET = `func.func @e2e(%d: !nv_tileas.tma_desc<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t0 = nv_tileas.async.tiled_tma_load %d[%i] {sched.footprint = [["tma"], ["tma"]], sched.latency = 3 : i32} : !nv_tileas.AsyncToken
+    %t1 = nv_tileas.async.tiled_tma_load %d[%i] {sched.footprint = [["tma"], ["tp_smem_wr"]], sched.latency = 3 : i32} : !nv_tileas.AsyncToken
+    %a = nv_tileas.async.wait %t0 {sched.footprint = [["alu"]], sched.latency = 1 : i32} : tensor<64x64xf16>
+    %b = nv_tileas.async.wait %t1 {sched.footprint = [["alu"]], sched.latency = 1 : i32} : tensor<64x64xf16>
+    scf.yield
+  }
+  return
+}
+`;
+
+// A loop far larger than any real kernel body, with an II cap that lets the search run long.
+export function runawaySnippet(ops = 2000) {
+  const body = Array.from({ length: ops }, (_, i) =>
+    `    %v${i} = nv_tileas.async.tiled_tma_load %d[%i${i ? `, %v${i - 1}` : ''}] {sched.footprint = [["tma"], ["tma"], ["tma"]], sched.latency = 7 : i32} : !nv_tileas.AsyncToken`);
+  return `func.func @runaway(%d: !nv_tileas.tma_desc<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+${body.join('\n')}
+    scf.yield
+  } {sched.ii_cap = 1000000 : i32}
+  return
+}
+`;
+}
+
+// Sets the preferences a case starts with, once per tab (a reload keeps what the case changed).
+export async function withPrefs(page, prefs) {
+  await page.addInitScript((p) => {
+    if (sessionStorage.getItem('e2e-prefs')) return;
+    sessionStorage.setItem('e2e-prefs', '1');
+    localStorage.setItem('tilesched.prefs', JSON.stringify(p));
+  }, prefs);
+}
+
+export const runs = (page) => page.locator('[data-testid="run-status"]').first().getAttribute('data-runs').then((v) => Number(v ?? 0));
+
+// Waits until the session has completed more than `after` runs.
+export async function nextResult(page, after, timeout = 20000) {
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="run-status"]')?.getAttribute('data-runs') ?? 0) > n, after, { timeout });
+}
+
+// Replaces the editor text the way a user pastes: select all, then a paste event.
+export async function setSource(page, text) {
+  const editor = page.locator('.cm-content').first();
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await editor.evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+export async function runWithKeyboard(page, timeout) {
+  const before = await runs(page);
+  await page.locator('.cm-content').first().click();
+  await page.keyboard.press('Control+Enter');
+  await nextResult(page, before, timeout);
+}
+
+// The share menu fills its link on the <details> 'toggle' event, which fires a task after the
+// click; read the link once it is there (a loaded machine lost that race).
+export async function openShareLink(page) {
+  await page.locator('[data-testid="share"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="share-url"]')?.value !== '');
+  return page.inputValue('[data-testid="share-url"]');
+}
+
+export async function openPlayground(page, prefs = { runOnEdit: false }, hash = '') {
+  await withPrefs(page, prefs);
+  await page.goto(site.url + hash);
+  await nextResult(page, 0);
+}
+
+export const text = (page, testid) => page.locator(`[data-testid="${testid}"]`).first().innerText();
