@@ -28,7 +28,7 @@ export class LinkBus extends Store<LinkState> {
   }
 }
 
-// Wires pointer and keyboard events of elements carrying data-op inside `root` to the bus.
+// Wires pointer, focus and keyboard events of elements carrying data-op inside `root` to the bus.
 export function bindOpEvents(root: HTMLElement | SVGElement, bus: LinkBus, onActivate?: (op: number) => void): void {
   const opOf = (t: EventTarget | null): number | null => {
     const el = (t as Element | null)?.closest?.('[data-op]') as HTMLElement | null;
@@ -36,6 +36,9 @@ export function bindOpEvents(root: HTMLElement | SVGElement, bus: LinkBus, onAct
   };
   root.addEventListener('mouseover', (e) => bus.hover(opOf(e.target)));
   root.addEventListener('mouseleave', () => bus.hover(null));
+  // Keyboard focus links like the pointer does.
+  root.addEventListener('focusin', (e) => bus.hover(opOf(e.target)));
+  root.addEventListener('focusout', () => bus.hover(null));
   root.addEventListener('click', (e) => {
     const op = opOf(e.target);
     if (op === null) return;

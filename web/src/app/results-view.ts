@@ -1,15 +1,16 @@
 // The result side of the playground: block selector, header(s), failure and violations, and
 // the result panes (stacked in the playground, tabs in embeds), all linked through a LinkBus.
+import { rawText, type RawDocument } from '../engine/parse';
 import type { Block, Op, ScheduleDocument } from '../engine/types';
 import { diffOps, diffSummary } from '../model/compare';
 import { finalRRT } from '../model/rrt';
 import { GateTracePane } from '../panes/gate-trace';
 import { renderFailure } from '../panes/failure';
 import { renderHeader } from '../panes/header';
-import { IRPane } from '../panes/ir-pane';
-import { renderHeatmap } from '../panes/rrt-heatmap';
+import { Heatmap } from '../panes/rrt-heatmap';
 import { renderStageTable, type TableOrder } from '../panes/stage-table';
-import { renderTimeline } from '../panes/timeline';
+import { TextView } from '../panes/text-view';
+import { renderTimeline, type Timeline } from '../panes/timeline';
 import { PANES, PANE_TITLES, type PaneId } from '../state/state';
 import { h, markOps } from './dom';
 import { bindOpEvents, type LinkBus } from './linking';
@@ -29,7 +30,7 @@ export interface ResultsViewConfig {
 
 export interface ResultsInput {
   doc: ScheduleDocument | null;
-  json: string;
+  json: RawDocument;
   compareDoc: ScheduleDocument | null;
   block: number;
   open: PaneId[];
@@ -41,7 +42,10 @@ export class ResultsView {
   private toggles = h('div', { class: 'pane-toggles', role: 'toolbar', 'aria-label': 'result panes' });
   private body = h('div', { class: 'panes' });
   private trace: GateTracePane;
-  private ir: IRPane | null = null;
+  private ir: TextView | null = null;
+  private json: TextView | null = null;
+  private generation = 0; // panes drawn after the first one belong to the latest render only
+  private timeline: Timeline | null = null;
   private order: TableOrder = 'program';
   private input: ResultsInput | null = null;
 
@@ -50,7 +54,12 @@ export class ResultsView {
     this.el.append(this.top, this.toggles, this.body);
     bindOpEvents(this.top, cfg.bus, (id) => this.reveal(id));
     bindOpEvents(this.body, cfg.bus, (id) => this.reveal(id));
-    cfg.bus.subscribe(() => markOps(this.el, 'linked', cfg.bus.active()));
+    cfg.bus.subscribe(() => {
+      markOps(this.el, 'linked', cfg.bus.active());
+      if (this.timeline?.el.isConnected) this.timeline.refresh();
+    });
+    // A windowed pane drew new rows, cells or bars: mark the linked op among them.
+    this.el.addEventListener('windowdraw', () => markOps(this.el, 'linked', cfg.bus.active()));
   }
 
   private currentBlock(): Block | null {
@@ -135,21 +144,33 @@ export class ResultsView {
     }));
   }
 
-  private section(id: PaneId, controls: HTMLElement | null, content: Node): HTMLElement {
+  // `windowed`: the content scrolls itself (and draws only what it shows), the body does not.
+  private section(id: PaneId, controls: HTMLElement | null, content: Node, windowed?: 'windowed'): HTMLElement {
     return h('section', { class: 'pane', 'data-pane': id, 'aria-label': PANE_TITLES[id] },
       h('header', { class: 'pane-head' }, h('h2', {}, PANE_TITLES[id]), controls),
-      h('div', { class: 'pane-body' }, content));
+      h('div', { class: `pane-body${windowed ? ' windowed' : ''}` }, content));
   }
 
+  // The first open pane is drawn at once, each other one in a task of its own, so that no
+  // main-thread task grows with the number of open panes (the header and the table come first).
   private renderPanes(): void {
+    const generation = ++this.generation;
     this.body.replaceChildren();
     const block = this.currentBlock();
     if (!block) return;
-    for (const id of this.cfg.panes) {
-      if (!this.isOpen(id)) continue;
-      const pane = this.renderPane(id, block);
-      if (pane) this.body.append(pane);
-    }
+    const open = this.cfg.panes.filter((id) => this.isOpen(id));
+    open.forEach((id, k) => {
+      const slot = h('div', { class: 'pane-slot', 'data-pane': id });
+      this.body.append(slot);
+      const draw = () => {
+        if (generation !== this.generation) return;
+        const pane = this.renderPane(id, block);
+        slot.replaceWith(pane ?? '');
+        markOps(this.el, 'linked', this.cfg.bus.active());
+      };
+      if (k === 0) draw();
+      else setTimeout(draw, 0);
+    });
   }
 
   private renderPane(id: PaneId, block: Block): HTMLElement | null {
@@ -158,15 +179,19 @@ export class ResultsView {
       case 'rrt': return this.rrtPane(block);
       case 'trace':
         this.trace.render(block);
-        return this.section('trace', null, this.trace.el);
-      case 'timeline': {
-        const svg = renderTimeline(block);
-        return this.section('timeline', null, svg
-          ? h('div', { class: 'timeline-wrap' }, svg)
-          : h('p', { class: 'muted' }, 'No schedule to draw.'));
-      }
+        return this.section('trace', null, this.trace.el, 'windowed');
+      case 'timeline':
+        this.timeline = renderTimeline(block, {
+          linked: () => this.cfg.bus.active(),
+          onHover: (op) => this.cfg.bus.hover(op),
+          onPick: (op) => {
+            this.cfg.bus.select(op);
+            this.reveal(op);
+          },
+        });
+        return this.section('timeline', null, this.timeline?.el ?? h('p', { class: 'muted' }, 'No schedule to draw.'), 'windowed');
       case 'ir': {
-        this.ir ??= new IRPane(this.cfg.root);
+        this.ir ??= new TextView(this.cfg.root, { mlir: true, testid: 'ir', label: 'materialized IR' });
         const text = block.ir ?? this.input!.doc?.ir;
         this.ir.show(text ?? '');
         const count = (kind: string) => (text?.match(new RegExp(`%${kind}_\\d+ =`, 'g')) ?? []).length;
@@ -186,7 +211,7 @@ export class ResultsView {
       this.renderPanes();
     });
     const other = this.input!.compareDoc?.blocks[this.input!.doc!.blocks.indexOf(block)];
-    if (!other) return this.section('table', orderSel, renderStageTable(block, this.order));
+    if (!other) return this.section('table', orderSel, renderStageTable(block, this.order), 'windowed');
     const diff = diffOps(block, other);
     const moved = h('p', { class: 'muted small', 'data-testid': 'compare-summary' },
       diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently (marked)` : 'Both generators place every op alike.');
@@ -194,7 +219,7 @@ export class ResultsView {
       moved,
       h('div', { class: 'compare-tables' },
         renderStageTable(block, this.order, diff),
-        renderStageTable(other, this.order, diffOps(other, block)))));
+        renderStageTable(other, this.order, diffOps(other, block)))), 'windowed');
   }
 
   private rrtPane(block: Block): HTMLElement {
@@ -206,25 +231,26 @@ export class ResultsView {
       this.renderPanes();
     });
     const controls = h('label', { class: 'inline' }, hide, ' hide empty slots');
-    return this.section('rrt', controls, table && table.ii > 0
-      ? renderHeatmap(table, block, { hideEmpty: hide.checked, testid: 'rrt-heatmap' })
-      : h('p', { class: 'muted', 'data-testid': 'rrt-heatmap' }, 'No reservation table: the block has no II.'));
+    if (!table || table.ii <= 0) {
+      return this.section('rrt', controls, h('p', { class: 'muted', 'data-testid': 'rrt-heatmap' }, 'No reservation table: the block has no II.'));
+    }
+    const heatmap = new Heatmap();
+    heatmap.show(table, block, { hideEmpty: hide.checked, testid: 'rrt-heatmap' });
+    return this.section('rrt', controls, heatmap.el, 'windowed');
   }
 
+  // The document as the core returned it (already indented), in a view that draws only the
+  // lines in view; the download is the same bytes.
   private jsonPane(): HTMLElement {
     const json = this.input!.json;
     const download = h('button', { type: 'button', 'data-testid': 'download-json' }, 'Download');
     download.addEventListener('click', () => {
-      const a = h('a', { href: URL.createObjectURL(new Blob([json], { type: 'application/json' })), download: 'tilesched-schedule.json' });
+      const a = h('a', { href: URL.createObjectURL(new Blob([json as BlobPart], { type: 'application/json' })), download: 'tilesched-schedule.json' });
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
     });
-    let pretty = json;
-    try {
-      pretty = JSON.stringify(JSON.parse(json), null, 2);
-    } catch {
-      // shown as returned
-    }
-    return this.section('json', download, h('pre', { class: 'json' }, pretty));
+    this.json ??= new TextView(this.cfg.root, { mlir: false, testid: 'json', label: 'schedule document (JSON)' });
+    this.json.show(rawText(json));
+    return this.section('json', download, this.json.el);
   }
 }

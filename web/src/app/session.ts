@@ -3,7 +3,7 @@
 // current run is, and the parsed results, marked stale once the inputs change under them.
 import type { Engine, EngineReply, RunProgress } from '../engine/engine';
 import { toOptionsJson } from '../engine/options';
-import { DocumentError, parseDocument } from '../engine/parse';
+import { DocumentError, parseDocument, rawText, type RawDocument } from '../engine/parse';
 import type { ScheduleDocument } from '../engine/types';
 import { engineErrorText } from '../engine/wording';
 import { Store, type AppState } from '../state/state';
@@ -13,7 +13,7 @@ export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'timeout' | 'can
 export interface Results {
   status: RunStatus;
   doc: ScheduleDocument | null;
-  json: string; // the document exactly as the core returned it (for download)
+  json: RawDocument; // the document exactly as the core returned it (JSON pane, download)
   compareDoc: ScheduleDocument | null;
   error: string; // engine or document error, '' when none
   ms: number; // time spent in the core
@@ -95,8 +95,8 @@ export class Session {
     }
     if (reply.kind === 'error') return { ...EMPTY, runs, status: 'error', error: engineErrorText(reply.error), ms: reply.ms };
     try {
-      const doc = parseDocument(reply.json);
-      const compareDoc = compareReply?.kind === 'ok' ? parseDocument(compareReply.json) : null;
+      const doc = reply.doc ?? parseDocument(rawText(reply.json));
+      const compareDoc = compareReply?.kind === 'ok' ? compareReply.doc ?? parseDocument(rawText(compareReply.json)) : null;
       return { status: 'done', doc, json: reply.json, compareDoc, error: '', ms: reply.ms, runs, stale: false };
     } catch (e) {
       if (!(e instanceof DocumentError)) throw e;

@@ -4,10 +4,12 @@
 // requests of other views never do: they queue, first come first served, on a small pool of
 // workers. A wasm call cannot be interrupted, so a time limit or a cancel terminates the worker
 // running it and starts another, which reuses the compiled WebAssembly.Module.
-import type { HostMessage, WorkerMessage } from './protocol';
+import type { RawDocument } from './parse';
+import { mergePart, type HostMessage, type WorkerMessage } from './protocol';
+import type { ScheduleDocument } from './types';
 
 export type EngineReply =
-  | { kind: 'ok'; json: string; ms: number }
+  | { kind: 'ok'; json: RawDocument; ms: number; doc?: ScheduleDocument } // doc: parsed by the worker
   | { kind: 'error'; error: string; ms: number }
   | { kind: 'timeout'; limitMs: number }
   | { kind: 'cancelled' }
@@ -51,6 +53,8 @@ interface Slot {
   job: Job | null;
   started: number;
   timer: ReturnType<typeof setTimeout> | null;
+  // The job's document while its parts come in.
+  receiving: { json: RawDocument; ms: number; doc: ScheduleDocument; missing: number } | null;
 }
 
 const keyOf = (k: RunKey) => `${k.view}\u0000${k.slot}`;
@@ -131,7 +135,7 @@ export class Engine {
 
   private spawn(): Slot {
     const w = this.config.createWorker();
-    const slot: Slot = { worker: w, ready: false, job: null, started: 0, timer: null };
+    const slot: Slot = { worker: w, ready: false, job: null, started: 0, timer: null, receiving: null };
     w.onmessage = (e: MessageEvent<WorkerMessage>) => this.onMessage(slot, e.data);
     w.onerror = (e: ErrorEvent) => {
       e.preventDefault();
@@ -176,6 +180,7 @@ export class Engine {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.job = null;
+    slot.receiving = null;
     const current = this.latest.get(keyOf(job.key)) === job.id;
     job.resolve(current || reply.kind === 'timeout' || reply.kind === 'cancelled' ? reply : { kind: 'stale' });
   }
@@ -204,11 +209,28 @@ export class Engine {
         return;
       case 'result':
         if (!slot.job || slot.job.id !== msg.id) return;
+        performance.mark('tilesched:reply');
+        if (msg.ok && msg.doc && msg.parts) {
+          // The core is done (the time limit no longer applies); the document's parts follow.
+          if (slot.timer) clearTimeout(slot.timer);
+          slot.timer = null;
+          slot.receiving = { json: msg.json ?? '', ms: msg.ms, doc: msg.doc, missing: msg.parts };
+          return;
+        }
         this.finish(slot, msg.ok
-          ? { kind: 'ok', json: msg.json ?? '', ms: msg.ms }
+          ? { kind: 'ok', json: msg.json ?? '', ms: msg.ms, doc: msg.doc }
           : { kind: 'error', error: msg.error ?? 'unknown error', ms: msg.ms });
         this.pump();
         return;
+      case 'part': {
+        const r = slot.receiving;
+        if (!r || slot.job?.id !== msg.id) return;
+        mergePart(r.doc, msg);
+        if (--r.missing > 0) return;
+        this.finish(slot, { kind: 'ok', json: r.json, ms: r.ms, doc: r.doc });
+        this.pump();
+        return;
+      }
     }
   }
 

@@ -174,6 +174,18 @@ function parseBlock(v: unknown, index: number): Block {
   };
 }
 
+// The document as the core returned it: its text, or (from the worker) its UTF-8 bytes, which
+// are decoded only if someone looks (the JSON pane), not on every run.
+export type RawDocument = string | Uint8Array;
+const decoded = new WeakMap<Uint8Array, string>();
+
+export function rawText(raw: RawDocument): string {
+  if (typeof raw === 'string') return raw;
+  let text = decoded.get(raw);
+  if (text === undefined) decoded.set(raw, (text = new TextDecoder().decode(raw)));
+  return text;
+}
+
 export const SUPPORTED_VERSION = 1;
 
 export function parseDocument(text: string): ScheduleDocument {

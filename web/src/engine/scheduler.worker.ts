@@ -1,10 +1,11 @@
 // The scheduler's Web Worker: loads the wasm module once, then answers schedule requests in
-// order. A wasm call cannot be interrupted, so the host enforces time limits by terminating
+// order, with the document parsed and sent in parts (protocol.ts). A wasm call cannot be interrupted, so the host enforces time limits by terminating
 // this worker; it sends the compiled WebAssembly.Module back so a replacement starts fast.
 /// <reference lib="webworker" />
 import type createTilesched from '../../../wasm/tilesched';
 import type { TileschedModule } from '../../../wasm/tilesched';
-import type { HostMessage, WorkerMessage } from './protocol';
+import { DocumentError, parseDocument } from './parse';
+import { splitDocument, type HostMessage, type WorkerMessage } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -14,8 +15,8 @@ const WASM_BASE = new URL(import.meta.env.DEV ? '/wasm/' : '../wasm/', import.me
 
 let core: Promise<TileschedModule> | null = null;
 
-function post(msg: WorkerMessage): void {
-  self.postMessage(msg);
+function post(msg: WorkerMessage, transfer: Transferable[] = []): void {
+  self.postMessage(msg, transfer);
 }
 
 async function compile(url: URL): Promise<WebAssembly.Module> {
@@ -59,7 +60,18 @@ self.onmessage = async (event: MessageEvent<HostMessage>) => {
     const instance = await core;
     const t0 = performance.now();
     const json = instance.schedule(msg.source, msg.options);
-    post({ type: 'result', id: msg.id, ok: true, json, ms: performance.now() - t0 });
+    const ms = performance.now() - t0;
+    const bytes = new TextEncoder().encode(json);
+    let split: ReturnType<typeof splitDocument>;
+    try {
+      split = splitDocument(parseDocument(json), msg.id);
+    } catch (e) {
+      if (!(e instanceof DocumentError)) throw e;
+      post({ type: 'result', id: msg.id, ok: true, json: bytes, ms }, [bytes.buffer]); // the host reports the malformed document
+      return;
+    }
+    post({ type: 'result', id: msg.id, ok: true, json: bytes, ms, doc: split.shell, parts: split.parts.length }, [bytes.buffer]);
+    for (const part of split.parts) post(part);
   } catch (e) {
     post({ type: 'result', id: msg.id, ok: false, error: String((e as Error)?.message ?? e), ms: performance.now() - started });
   }

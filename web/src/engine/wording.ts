@@ -50,7 +50,11 @@ const ADVICE: Array<[RegExp, string]> = [
   [/the constraint iterations \(\d+\) ran out/, ' Raise the constraint iterations (Options) to try more IIs.'],
 ];
 
+// Messages with none of the core's CLI words (most trace reasons) pass as they are, cheaply.
+const CLI_WORDS = /--|seed \d{3}|::|^input is \d/;
+
 export function peopleText(message: string): string {
+  if (!CLI_WORDS.test(message)) return message;
   let text = message;
   for (const [pattern, replacement] of RULES) {
     text = text.replace(pattern, replacement as (substring: string, ...args: string[]) => string);

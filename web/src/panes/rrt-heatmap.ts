@@ -1,59 +1,214 @@
 // RRT heatmap: one cell per (slot/pool, modulo row), coloured by occupancy against capacity;
-// each occupant is a chip linked to its op, and the cell's tooltip lists the occupants. A large
-// II shows its occupied rows only (model/rrt.ts shownRows).
-import type { Block, Op, RRT } from '../engine/types';
+// each occupant is a chip linked to its op. A large II shows its occupied rows only
+// (model/rrt.ts shownRows). The grid is windowed in both directions (only the cells in view are
+// in the page: 30,000 rows cost as much as 30) and is one tab stop: arrow keys, Home/End and
+// Page Up/Down move between cells, and the focused (or hovered) cell's occupants are spelled out
+// under the grid and in the cell's accessible name.
+import type { Block, Op, RRT, RRTResource } from '../engine/types';
 import { h } from '../app/dom';
-import { cellLookup, shownRows, usedResources } from '../model/rrt';
+import { onScrollFrame, viewportHeight, viewportWidth, visibleRange } from '../app/windowing';
+import { cellLookup, shownRows, usedResources, type CellLookup } from '../model/rrt';
 import { opTitle } from './format';
 
 export interface HeatmapOptions {
   hideEmpty: boolean;
   testid: string;
   caption?: string;
+  stepped?: number | null; // op of the trace step shown (outlined)
 }
 
-function chipText(op: Op | undefined, id: number): string {
-  return op?.label || `#${id}`;
+// Geometry in px, matched by .heatmap in panes.css.
+const LABEL_W = 132;
+const CELL_W = 56;
+const HEAD_H = 22;
+const LINE_H = 14;
+const ROW_PAD = 10;
+const MAX_LINES = 3; // chips stacked in a cell; more occupants show as "+k"
+
+interface ShownRow {
+  r: RRTResource;
+  index: number; // into table.resources
+  top: number;
+  height: number;
 }
 
-export function renderHeatmap(table: RRT, block: Block, opts: HeatmapOptions): HTMLElement {
-  const occupants = cellLookup(table);
-  const used = usedResources(table);
-  const rows = shownRows(table);
-  const opById = new Map(block.ops.map((o) => [o.id, o]));
-  const shown = table.resources
-    .map((r, i) => ({ r, i }))
-    .filter(({ i }) => !opts.hideEmpty || used.has(i));
-  const rowHeads = rows.map((row) => h('th', { scope: 'col', class: 'num' }, row));
-  const body = shown.map(({ r, i }) =>
-    h('tr', { 'data-resource': r.name },
-      h('th', { scope: 'row', class: 'slot-name', title: r.kind ? `${r.kind}, capacity ${r.capacity}` : `capacity ${r.capacity}` },
-        r.name, r.capacity > 1 ? h('span', { class: 'cap' }, ` ×${r.capacity}`) : null),
-      ...rows.map((row) => {
-        const ops = occupants(row, i);
-        const n = ops.length;
-        const pct = Math.round((100 * Math.min(n, r.capacity)) / r.capacity);
-        const title = `row ${row} · ${r.name}: ${n}/${r.capacity}` +
-          (ops.length ? '\n' + ops.map((id) => {
-            const op = opById.get(id);
-            return op ? opTitle(op) : `op#${id}`;
-          }).join('\n') : '');
-        return h('td', {
-          class: `cell${n > r.capacity ? ' over' : ''}${n === 0 ? ' empty' : ''}`,
-          'data-slot': r.name, 'data-row': row, 'data-used': n, title,
-          style: n ? `--occ:${pct}%` : undefined,
-        }, ...ops.map((id) => h('span', { class: 'chip', 'data-op': id }, chipText(opById.get(id), id))));
-      }),
-    ));
-  const hidden = table.resources.length - shown.length;
-  const emptyRows = table.ii - rows.length;
-  return h('div', { class: 'heatmap-wrap' },
-    h('table', { class: 'heatmap', 'data-testid': opts.testid, 'data-ii': table.ii },
-      opts.caption ? h('caption', {}, opts.caption) : null,
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'corner' }, 'slot / pool \\ row'), ...rowHeads)),
-      h('tbody', {}, ...body)),
-    hidden ? h('p', { class: 'muted small' }, `${hidden} empty slot${hidden > 1 ? 's' : ''} hidden`) : null,
-    emptyRows > 0 ? h('p', { class: 'muted small' }, `${emptyRows} empty row${emptyRows > 1 ? 's' : ''} of ${table.ii} not shown`) : null,
-    shown.length === 0 ? h('p', { class: 'muted' }, 'No op of this block occupies a slot or pool.') : null,
-  );
+export class Heatmap {
+  readonly el = h('div', { class: 'heatmap-wrap' });
+  private scroller = h('div', { class: 'window-scroll heatmap-scroll' });
+  private grid = h('div', { class: 'heatmap', role: 'grid', 'aria-readonly': 'true' });
+  private detail = h('p', { class: 'focus-detail small', 'aria-live': 'polite', 'data-testid': 'heatmap-detail' });
+  private note = h('p', { class: 'muted small' });
+  private table: RRT | null = null;
+  private block: Block | null = null;
+  private opts: HeatmapOptions = { hideEmpty: true, testid: 'rrt-heatmap' };
+  private opById = new Map<number, Op>();
+  private rows: ShownRow[] = [];
+  private columns: number[] = []; // the modulo rows shown, one column each
+  private occupants: CellLookup = () => [];
+  private active = { row: 0, col: 0 }; // shown row, column
+  private caption = h('p', { class: 'heatmap-caption' });
+  private drawn = ''; // the window last drawn, to skip a redraw that would change nothing
+
+  constructor() {
+    this.scroller.append(this.grid);
+    this.el.append(this.caption, this.scroller, this.detail, this.note);
+    onScrollFrame(this.scroller, () => this.draw(false));
+    this.grid.addEventListener('keydown', (e) => this.onKey(e));
+    this.grid.addEventListener('focusin', (e) => {
+      const cell = (e.target as Element).closest('.cell') as HTMLElement | null;
+      if (!cell) return;
+      this.active = { row: Number(cell.dataset.shown), col: Number(cell.dataset.col) };
+      this.showDetail(cell);
+    });
+    this.grid.addEventListener('mouseover', (e) => {
+      const cell = (e.target as Element).closest('.cell') as HTMLElement | null;
+      if (cell) this.showDetail(cell);
+    });
+  }
+
+  show(table: RRT, block: Block, opts: HeatmapOptions): void {
+    const sameShape = this.table?.ii === table.ii && this.block === block && this.opts.hideEmpty === opts.hideEmpty;
+    this.table = table;
+    this.block = block;
+    this.opts = opts;
+    if (!sameShape) this.opById = new Map(block.ops.map((o) => [o.id, o]));
+    this.occupants = cellLookup(table);
+    this.columns = shownRows(table);
+    const used = usedResources(table);
+    let top = HEAD_H;
+    this.rows = [];
+    table.resources.forEach((r, index) => {
+      if (opts.hideEmpty && !used.has(index)) return;
+      const height = ROW_PAD + LINE_H * Math.min(Math.max(r.capacity, 1), MAX_LINES);
+      this.rows.push({ r, index, top, height });
+      top += height;
+    });
+    this.caption.textContent = opts.caption ?? '';
+    this.caption.hidden = !opts.caption;
+    this.grid.dataset.testid = opts.testid;
+    this.grid.dataset.ii = String(table.ii);
+    this.grid.setAttribute('aria-label', opts.caption ?? `reservation table, II ${table.ii}`);
+    this.grid.setAttribute('aria-rowcount', String(this.rows.length + 1));
+    this.grid.setAttribute('aria-colcount', String(this.columns.length + 1));
+    this.grid.style.width = `${LABEL_W + this.columns.length * CELL_W}px`;
+    this.grid.style.height = `${top}px`;
+    const hidden = table.resources.length - this.rows.length;
+    const emptyRows = table.ii - this.columns.length;
+    this.note.textContent = this.rows.length === 0 ? 'No op of this block occupies a slot or pool.' : [
+      hidden ? `${hidden} empty slot${hidden > 1 ? 's' : ''} hidden` : '',
+      emptyRows > 0 ? `${emptyRows} empty row${emptyRows > 1 ? 's' : ''} of ${table.ii} not shown` : '',
+    ].filter(Boolean).join('; ');
+    this.note.hidden = this.note.textContent === '';
+    if (!sameShape) {
+      this.active = { row: 0, col: 0 };
+      this.detail.textContent = 'Hover or focus a cell to list what holds it.';
+    }
+    this.draw(true);
+  }
+
+  private cellText(row: ShownRow, col: number, ops: number[]): string {
+    const occupantsText = ops.map((id) => {
+      const op = this.opById.get(id);
+      return op ? opTitle(op) : `op#${id}`;
+    });
+    return `row ${col} · ${row.r.name}: ${ops.length}/${row.r.capacity}${ops.length ? ' — ' + occupantsText.join('; ') : ', free'}`;
+  }
+
+  private showDetail(cell: HTMLElement): void {
+    this.detail.textContent = cell.getAttribute('aria-label') ?? '';
+  }
+
+  private draw(force: boolean): void {
+    const table = this.table;
+    if (!table) return;
+    const s = this.scroller;
+    if (!s.isConnected) requestAnimationFrame(() => { if (s.isConnected) this.draw(false); });
+    const cols = visibleRange(s.scrollLeft, viewportWidth(s), LABEL_W, CELL_W, this.columns.length, 1);
+    const top = s.scrollTop;
+    const bottom = top + viewportHeight(s, 400);
+    const key = `${cols.first}:${cols.last}:${Math.floor(top / 60)}:${Math.ceil(bottom / 60)}`;
+    if (!force && key === this.drawn) return;
+    this.drawn = key;
+    const focused = this.grid.contains(document.activeElement);
+    const head = h('div', { class: 'hm-head', role: 'row', 'aria-rowindex': 1 },
+      h('div', { class: 'hm-corner', role: 'columnheader' }, 'slot / pool \\ row'));
+    for (let c = cols.first; c < cols.last; c++) {
+      head.append(h('div', { class: 'hm-col num', role: 'columnheader', 'aria-colindex': c + 2, style: `left:${LABEL_W + c * CELL_W}px` }, this.columns[c]));
+    }
+    const rows: HTMLElement[] = [head];
+    let stop: HTMLElement | null = null;
+    this.rows.forEach((row, shown) => {
+      if (row.top + row.height < top - 60 || row.top > bottom + 60) return;
+      const el = h('div', {
+        class: 'hm-row', role: 'row', 'aria-rowindex': shown + 2, 'data-resource': row.r.name,
+        style: `top:${row.top}px;height:${row.height}px`,
+      }, h('div', {
+        class: 'slot-name', role: 'rowheader',
+        title: row.r.kind ? `${row.r.kind}, capacity ${row.r.capacity}` : `capacity ${row.r.capacity}`,
+      }, row.r.name, row.r.capacity > 1 ? h('span', { class: 'cap' }, ` ×${row.r.capacity}`) : null));
+      for (let c = cols.first; c < cols.last; c++) {
+        const cell = this.cell(row, shown, c);
+        if (shown === this.active.row && c === this.active.col) stop = cell;
+        el.append(cell);
+      }
+      rows.push(el);
+    });
+    stop ??= rows[1]?.querySelector('.cell') ?? null;
+    if (stop) stop.tabIndex = 0;
+    this.grid.replaceChildren(...rows);
+    if (focused) this.activeCell()?.focus({ preventScroll: true });
+    this.el.dispatchEvent(new Event('windowdraw', { bubbles: true }));
+  }
+
+  private cell(row: ShownRow, shown: number, col: number): HTMLElement {
+    const modRow = this.columns[col];
+    const ops = this.occupants(modRow, row.index);
+    const n = ops.length;
+    const cap = row.r.capacity;
+    const lines = Math.min(Math.max(cap, 1), MAX_LINES);
+    const chips = n > lines ? ops.slice(0, lines - 1) : ops;
+    const pct = Math.round((100 * Math.min(n, cap)) / cap);
+    const cell = h('div', {
+      class: `cell${n > cap ? ' over' : ''}${n === 0 ? ' empty' : ''}`, role: 'gridcell', tabindex: -1,
+      'aria-colindex': col + 2, 'aria-label': this.cellText(row, modRow, ops),
+      'data-slot': row.r.name, 'data-row': modRow, 'data-col': col, 'data-used': n, 'data-shown': shown, 'data-op': ops[0],
+      style: `left:${LABEL_W + col * CELL_W}px${n ? `;--occ:${pct}%` : ''}`,
+    }, ...chips.map((id) => {
+      const op = this.opById.get(id);
+      return h('span', { class: `chip${id === this.opts.stepped ? ' stepped' : ''}`, 'data-op': id, 'aria-hidden': 'true' }, op?.label || `#${id}`);
+    }));
+    if (n > chips.length) cell.append(h('span', { class: 'chip more', 'aria-hidden': 'true' }, `+${n - chips.length}`));
+    return cell;
+  }
+
+  private activeCell(): HTMLElement | null {
+    return this.grid.querySelector(`.cell[data-shown="${this.active.row}"][data-col="${this.active.col}"]`);
+  }
+
+  // Scrolls the active cell into view, draws and focuses it.
+  private focusActive(): void {
+    const s = this.scroller;
+    const row = this.rows[this.active.row];
+    const x = LABEL_W + this.active.col * CELL_W;
+    if (x - LABEL_W < s.scrollLeft || x + CELL_W > s.scrollLeft + viewportWidth(s)) s.scrollLeft = x - LABEL_W - CELL_W;
+    if (row.top - HEAD_H < s.scrollTop || row.top + row.height > s.scrollTop + viewportHeight(s, 400)) s.scrollTop = row.top - HEAD_H;
+    this.draw(true);
+    this.activeCell()?.focus({ preventScroll: true });
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (!this.table || this.rows.length === 0 || this.columns.length === 0 || !(e.target as Element).classList.contains('cell')) return;
+    const last = this.columns.length - 1;
+    const page = Math.max(1, Math.floor(viewportWidth(this.scroller) / CELL_W) - 3);
+    const { row, col } = this.active;
+    const moves: Record<string, [number, number]> = {
+      ArrowRight: [row, col + 1], ArrowLeft: [row, col - 1], ArrowDown: [row + 1, col], ArrowUp: [row - 1, col],
+      Home: [row, 0], End: [row, last], PageDown: [row, col + page], PageUp: [row, col - page],
+    };
+    const to = moves[e.key];
+    if (!to) return;
+    e.preventDefault();
+    this.active = { row: Math.min(Math.max(0, to[0]), this.rows.length - 1), col: Math.min(Math.max(0, to[1]), last) };
+    this.focusActive();
+  }
 }

@@ -1,10 +1,15 @@
-// Stage/order table: one row per op of the block, in program order or in (stage, order).
+// Stage/order table: one row per op of the block, in program order or in (stage, order). Only
+// the rows in view are in the page (windowed), and the table is one tab stop: arrow keys,
+// Page Up/Down, Home and End move between rows, Enter shows the op in the source.
 import type { Block, Op } from '../engine/types';
 import { h } from '../app/dom';
+import { WindowedRows } from '../app/windowing';
 import type { OpField } from '../model/compare';
 import { footprintText } from './format';
 
 export type TableOrder = 'program' | 'schedule';
+
+const ROW_HEIGHT = 24; // px: .stage-table tbody tr in panes.css
 
 function constraintText(op: Op): string | undefined {
   const c = op.constraints;
@@ -18,26 +23,41 @@ export function sortedOps(block: Block, order: TableOrder): Op[] {
 }
 
 // With `diff` (generator comparison) the table is compact: the columns the comparison marks.
-export function renderStageTable(block: Block, order: TableOrder, diff?: Map<number, Set<OpField>>): HTMLTableElement {
+export function renderStageTable(block: Block, order: TableOrder, diff?: Map<number, Set<OpField>>): HTMLElement {
   const moved = (op: Op, f: OpField) => (diff?.get(op.id)?.has(f) ? 'diff' : undefined);
   const full = diff === undefined;
   const groups = full && block.ops.some((o) => o.group !== null);
-  return h('table', { class: 'stage-table', 'data-testid': 'stage-table' },
-    h('thead', {}, h('tr', {},
-      h('th', { scope: 'col' }, 'op'), h('th', { scope: 'col', class: 'num' }, 'line'),
-      h('th', { scope: 'col', class: 'num' }, 'stage'), h('th', { scope: 'col', class: 'num' }, 'order'),
-      h('th', { scope: 'col', class: 'num' }, 'cycle'), full ? h('th', { scope: 'col', class: 'num' }, 'latency') : null,
-      full ? h('th', { scope: 'col' }, 'footprint') : null, groups ? h('th', { scope: 'col', class: 'num' }, 'group') : null)),
-    h('tbody', {}, ...sortedOps(block, order).map((op) =>
-      h('tr', { 'data-op': op.id, tabindex: 0, class: diff?.has(op.id) ? 'row-diff' : undefined },
-        h('td', { class: 'op-name', title: op.name },
-          op.label ? h('span', { class: 'ssa' }, op.label, ' ') : null, full ? op.name : op.name.replace(/^.*\./, '')),
-        h('td', { class: 'num' }, op.line),
-        h('td', { class: ['num', `stage-${op.stage % 6}`, moved(op, 'stage')].filter(Boolean).join(' ') }, op.stage),
-        h('td', { class: `num ${moved(op, 'order') ?? ''}` }, op.order),
-        h('td', { class: `num ${moved(op, 'cycle') ?? ''}` }, op.cycle),
-        full ? h('td', { class: 'num' }, op.latency) : null,
-        full ? h('td', { class: 'footprint' }, footprintText(op.footprint)) : null,
-        groups ? h('td', { class: 'num', title: constraintText(op) }, op.group ?? '') : null))),
-  );
+  const ops = sortedOps(block, order);
+  const columns = 5 + (full ? 2 : 0) + (groups ? 1 : 0);
+  const row = (i: number) => {
+    const op = ops[i];
+    return h('tr', { 'data-op': op.id, 'aria-rowindex': i + 2, class: diff?.has(op.id) ? 'row-diff' : undefined },
+      h('td', { class: 'op-name', title: op.name },
+        op.label ? h('span', { class: 'ssa' }, op.label, ' ') : null, full ? op.name : op.name.replace(/^.*\./, '')),
+      h('td', { class: 'num' }, op.line),
+      h('td', { class: ['num', `stage-${op.stage % 6}`, moved(op, 'stage')].filter(Boolean).join(' ') }, op.stage),
+      h('td', { class: `num ${moved(op, 'order') ?? ''}` }, op.order),
+      h('td', { class: `num ${moved(op, 'cycle') ?? ''}` }, op.cycle),
+      full ? h('td', { class: 'num' }, op.latency) : null,
+      full ? h('td', { class: 'footprint' }, footprintText(op.footprint)) : null,
+      groups ? h('td', { class: 'num', title: constraintText(op) }, op.group ?? '') : null);
+  };
+  const body = h('tbody', {});
+  const table = h('table', {
+    class: 'stage-table', 'data-testid': 'stage-table', role: 'grid', 'aria-readonly': 'true',
+    'aria-rowcount': ops.length + 1, 'aria-label': `stage and order of ${ops.length} ops`,
+  },
+  h('thead', {}, h('tr', { 'aria-rowindex': 1 },
+    h('th', { scope: 'col' }, 'op'), h('th', { scope: 'col', class: 'num' }, 'line'),
+    h('th', { scope: 'col', class: 'num' }, 'stage'), h('th', { scope: 'col', class: 'num' }, 'order'),
+    h('th', { scope: 'col', class: 'num' }, 'cycle'), full ? h('th', { scope: 'col', class: 'num' }, 'latency') : null,
+    full ? h('th', { scope: 'col' }, 'footprint') : null, groups ? h('th', { scope: 'col', class: 'num' }, 'group') : null)),
+  body);
+  const scroller = h('div', { class: 'window-scroll table-scroll' }, table);
+  const rows = new WindowedRows({
+    scroller, body, rowHeight: ROW_HEIGHT, row,
+    spacer: (height) => h('tr', { class: 'spacer', 'aria-hidden': 'true', style: `height:${height}px` }, h('td', { colspan: columns })),
+  });
+  rows.setCount(ops.length);
+  return scroller;
 }

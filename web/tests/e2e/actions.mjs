@@ -93,3 +93,43 @@ export async function openPlayground(page, prefs = { runOnEdit: false }, hash = 
 }
 
 export const text = (page, testid) => page.locator(`[data-testid="${testid}"]`).first().innerText();
+
+// A loop of `n` ops generated for the big-loop cases (no MB-size fixture in the repository):
+// chains of four ops, spread round-robin over sixteen singleton slots with footprint overrides,
+// so it means the same on any model and the cost-based generator schedules it at its MII.
+const BIG_SLOTS = ['issue', 'xu', 'xu64', 'alu', 'lsu', 'tmem', 'mma', 'tma', 'tp_gnic_rd', 'tp_gnic_wr', 'tp_smem_rd',
+  'tp_smem_wr', 'tp_tmem_rd', 'tp_tmem_wr', 'tp_mma', 'dual_alu'];
+export function bigLoop(n) {
+  const lines = [];
+  for (let k = 0; k < n; k++) {
+    const arg = k % 4 === 0 ? '%x' : `%v${k - 1}`;
+    lines.push(`    %v${k} = arith.addf ${arg}, %x {sched.footprint = [["${BIG_SLOTS[k % BIG_SLOTS.length]}"]], sched.latency = 2 : i32} : tensor<64x64xf16>`);
+  }
+  return `func.func @big(%x: tensor<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+${lines.join('\n')}
+    scf.yield
+  }
+  return
+}
+`;
+}
+
+// Records the page's long tasks (over 50 ms) from its first script on, in window.__longTasks.
+export async function recordLongTasks(page) {
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, end: e.startTime + e.duration, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+// The longest main-thread task that ended after `since` (performance.now() time), in ms; 0 if none took over 50 ms.
+export const longestTaskSince = (page, since) =>
+  page.evaluate((t) => Math.round(Math.max(0, ...window.__longTasks.filter((x) => x.end > t).map((x) => x.duration))), since);
+
+// Waits until every open pane has been drawn (the ones after the first come in tasks of their own).
+export const panesDrawn = (page) => page.waitForFunction(() => !document.querySelector('.pane-slot'), null, { timeout: 30000 });

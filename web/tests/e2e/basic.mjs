@@ -32,18 +32,18 @@ export const basicCases = ({ context, metrics }) => [
     assert(Number.isInteger(ii) && ii > 0, `II is ${ii}`);
     assert((await text(page, 'generator')) === 'cost-based', 'generator not cost-based');
     const opCount = Number(await text(page, 'op-count'));
-    const rows = await page.locator('[data-testid="stage-table"] tbody tr').count();
+    const rows = await page.locator('[data-testid="stage-table"] tbody tr[data-op]').count();
     assert(rows === opCount && rows >= 4, `${rows} table rows for ${opCount} ops`);
     const heat = page.locator('[data-testid="rrt-heatmap"]');
     assert(Number(await heat.getAttribute('data-ii')) === ii, 'heatmap II differs from the header II');
-    const resources = await heat.locator('tbody tr').count();
-    const cells = await heat.locator('td[data-slot][data-row]').count();
+    const resources = await heat.locator('.hm-row').count();
+    const cells = await heat.locator('.cell[data-slot][data-row]').count();
     assert(resources >= 2 && cells === resources * ii, `${cells} cells for ${resources} resources x II ${ii}`);
-    assert(await heat.locator('td[data-slot="tma"] .chip').count() >= 3, 'tma occupants missing');
+    assert(await heat.locator('.cell[data-slot="tma"] .chip').count() >= 3, 'tma occupants missing');
     assert(await page.locator('[data-testid="trace-entry"]').count() > 0, 'no trace entries');
     assert((await text(page, 'mii')).includes('MII'), 'no MII breakdown');
     // linked highlighting: hovering a table row marks its heatmap chips
-    await page.locator('[data-testid="stage-table"] tbody tr').first().hover();
+    await page.locator('[data-testid="stage-table"] tbody tr[data-op]').first().hover();
     assert(await page.locator('[data-testid="rrt-heatmap"] .chip.linked').count() > 0, 'hover did not link the heatmap');
     assert(await page.locator('.cm-op-linked').count() === 1, 'hover did not highlight the source line');
   }],
@@ -127,7 +127,7 @@ ${inline}
     await page.locator('tilesched-playground').scrollIntoViewIfNeeded();
     await page.locator('tilesched-playground [data-testid="ii"]').waitFor({ timeout: 20000 });
     assert((await page.locator('tilesched-playground [data-testid="generator"]').innerText()) === 'cost-based', 'generator attribute ignored');
-    assert(await page.locator('tilesched-playground [data-testid="stage-table"] tbody tr').count() >= 4, 'no stage table');
+    assert(await page.locator('tilesched-playground [data-testid="stage-table"] tbody tr[data-op]').count() >= 4, 'no stage table');
     assert(await page.locator('tilesched-playground .cm-content').isVisible(), 'page CSS leaked into the shadow root');
     await page.locator('tilesched-playground').evaluate((el) => el.scrollIntoView());
   }],
@@ -144,10 +144,10 @@ ${inline}
     await runWithKeyboard(page);
     const options = await page.locator('[data-testid="block-select"] option').count();
     assert(options === 2, `${options} blocks offered`);
-    const rowsFirst = await page.locator('[data-testid="stage-table"] tbody tr').count();
+    const rowsFirst = await page.locator('[data-testid="stage-table"] tbody tr[data-op]').count();
     await page.selectOption('[data-testid="block-select"]', '1');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="stage-table"] tbody tr').length !== n, rowsFirst);
-    assert(await page.locator('[data-testid="stage-table"] tbody tr').count() === 1, 'the second block should have one op');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="stage-table"] tbody tr[data-op]').length !== n, rowsFirst);
+    assert(await page.locator('[data-testid="stage-table"] tbody tr[data-op]').count() === 1, 'the second block should have one op');
   }],
 
   ['comparing two generators marks the differences', async (page) => {
@@ -196,7 +196,7 @@ ${inline}
     await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
     await setSource(page, SNIPPET);
     await runWithKeyboard(page);
-    const used = (sel) => page.locator(`[data-testid="${sel}"] td[data-used]`).evaluateAll((tds) =>
+    const used = (sel) => page.locator(`[data-testid="${sel}"] .cell[data-used]`).evaluateAll((tds) =>
       tds.map((td) => `${td.dataset.slot}/${td.dataset.row}=${td.dataset.used}`).filter((s) => !s.endsWith('=0')).sort().join(' '));
     const slider = page.locator('[data-testid="trace-step"]');
     await slider.focus();

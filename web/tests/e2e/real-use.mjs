@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { deflateSync, strToU8 } from 'fflate';
 import { ARTIFACTS, assert } from './harness.mjs';
 import {
-  SNIPPET, nextResult, openPlayground, runWithKeyboard, runawaySnippet, setSource, site, text,
+  SNIPPET, bigLoop, longestTaskSince, nextResult, openPlayground, panesDrawn, recordLongTasks, runWithKeyboard, runawaySnippet,
+  runs, setSource, site, text,
 } from './actions.mjs';
 
 // A share-link fragment for a snippet, as the playground writes it.
@@ -35,6 +36,18 @@ ${indent(variant(k).replace(/</g, '&lt;'))}
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>
 <script type="module" src="./tilesched-playground.js"></script></head><body><h1>Pipelining notes</h1>
 ${parts.join('\n')}</body></html>`;
+}
+
+// Timing targets of issue 14. Wall-clock figures depend on the machine and its load (CI shares
+// two cores), so by default the suite reports them and flags a miss; TILESCHED_E2E_TIMING=strict
+// (how docs/benchmarks.md measures them) turns a miss into a failure. The structural checks
+// (what is drawn, how much DOM) always fail.
+function target(metrics, name, value, limit) {
+  metrics.targets ??= {};
+  metrics.targets[name] = `${value} (target < ${limit})`;
+  if (value < limit) return;
+  if (process.env.TILESCHED_E2E_TIMING === 'strict') throw new Error(`${name}: ${value}, target < ${limit}`);
+  console.log(`      note: ${name} ${value}, over its target ${limit} on this machine (TILESCHED_E2E_TIMING=strict fails on it)`);
 }
 
 export const realUseCases = ({ metrics }) => [
@@ -119,6 +132,65 @@ export const realUseCases = ({ metrics }) => [
     await page.locator('.share summary').click();
     await page.mouse.click(640, 600);
     assert(!(await page.locator('.share').evaluate((d) => d.open)), 'a click outside did not close the share menu');
+  }],
+
+  ['3. a 5,000-op loop: windowed panes, no main-thread task over 100 ms once the result is in', async (page) => {
+    await recordLongTasks(page);
+    await openPlayground(page, { runOnEdit: false, timeLimitMs: 120000 });
+    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+    await page.selectOption('[data-testid="opt-model"]', 'blackwell');
+    await setSource(page, bigLoop(5000));
+    await runWithKeyboard(page, 120000);
+    await panesDrawn(page);
+    await page.waitForTimeout(300);
+    const reply = await page.evaluate(() => performance.getEntriesByName('tilesched:reply').at(-1).startTime);
+    assert(Number(await text(page, 'op-count')) === 5000, 'not 5000 ops');
+    const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const rows = await page.locator('[data-testid="stage-table"] tbody tr[data-op]').count();
+    const entries = await page.locator('[data-testid="trace-entry"]').count();
+    const cells = await page.locator('[data-testid="rrt-heatmap"] .cell').count();
+    const bars = Number(await page.locator('[data-testid="timeline"]').getAttribute('data-bars'));
+    metrics.bigLoop5000 = { domNodes: nodes, tableRows: rows, traceEntries: entries, heatmapCells: cells, timelineBars: bars };
+    assert(rows > 10 && rows < 120, `${rows} table rows in the page for 5000 ops`);
+    assert(entries > 5 && entries < 120, `${entries} trace entries in the page`);
+    assert(nodes < 8000, `${nodes} DOM nodes`);
+    metrics.longestTaskAfterResult5000Ms = await longestTaskSince(page, reply);
+    // Interactions on the big result: a pane toggled off and on, a trace step, a scroll.
+    const t1 = await page.evaluate(() => performance.now());
+    await page.locator('.pane-toggle[data-pane="timeline"]').click();
+    await page.locator('.pane-toggle[data-pane="timeline"]').click();
+    await panesDrawn(page);
+    await page.locator('[data-testid="trace-step"]').focus();
+    for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowLeft');
+    await page.locator('[data-testid="stage-table"]').locator('xpath=..').evaluate((el) => { el.scrollTop = 2600 * 24 - 100; });
+    await page.waitForTimeout(300);
+    metrics.longestTaskInteracting5000Ms = await longestTaskSince(page, t1);
+    assert(await page.locator('[data-testid="stage-table"] tbody tr[data-op="2600"]').count() === 1, 'scrolling the table did not draw the rows in view');
+    await page.screenshot({ path: join(ARTIFACTS, 'big-loop-5000.png') });
+    target(metrics, 'longest main-thread task after the 5,000-op result (ms)', metrics.longestTaskAfterResult5000Ms, 100);
+    target(metrics, 'longest main-thread task toggling, stepping, scrolling on 5,000 ops (ms)', metrics.longestTaskInteracting5000Ms, 100);
+  }],
+
+  ['3. a 20,000-op loop shows its II and table within 5 s', async (page) => {
+    await recordLongTasks(page);
+    await openPlayground(page, { runOnEdit: false, timeLimitMs: 120000 });
+    await page.selectOption('[data-testid="opt-model"]', 'blackwell');
+    await setSource(page, bigLoop(20000));
+    const before = await runs(page);
+    await page.locator('.cm-content').first().click();
+    const t0 = await page.evaluate(() => performance.now());
+    await page.keyboard.press('Control+Enter');
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="run-status"]').dataset.runs) > n &&
+      document.querySelector('[data-testid="ii"]') && document.querySelector('[data-testid="stage-table"] tbody tr[data-op]'), before, { timeout: 120000 });
+    const t1 = await page.evaluate(() => performance.now());
+    metrics.timeToII20000Ms = Math.round(t1 - t0);
+    metrics.coreMs20000 = Number(/core ran in ([\d.]+) ms/.exec(await text(page, 'run-status'))?.[1]);
+    assert(Number(await text(page, 'op-count')) === 20000, 'not 20000 ops');
+    await panesDrawn(page);
+    metrics.domNodes20000 = await page.evaluate(() => document.getElementsByTagName('*').length);
+    assert(metrics.domNodes20000 < 8000, `${metrics.domNodes20000} DOM nodes`);
+    await page.screenshot({ path: join(ARTIFACTS, 'big-loop-20000.png') });
+    target(metrics, 'time to II and table on 20,000 ops (ms)', metrics.timeToII20000Ms, 5000);
   }],
 
   ['4. a run shows progress, dims the old results and can be cancelled', async (page) => {

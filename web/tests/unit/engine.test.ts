@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Engine } from '../../src/engine/engine';
+import { Engine, type EngineReply } from '../../src/engine/engine';
+import { parseDocument, rawText } from '../../src/engine/parse';
+import { splitDocument } from '../../src/engine/protocol';
+import type { ScheduleDocument } from '../../src/engine/types';
+import { fixture } from './helpers';
 import type { HostMessage, WorkerMessage } from '../../src/engine/protocol';
 
 // A stand-in for the scheduler worker: answers init at once and schedule requests when the
@@ -41,7 +45,7 @@ class FakeWorker {
 
   answer(json = '{"version":1}'): void {
     const req = this.requests().at(-1)!;
-    this.emit({ type: 'result', id: req.id, ok: true, json: `${json}/${req.source}`, ms: 1 });
+    this.emit({ type: 'result', id: req.id, ok: true, json: new TextEncoder().encode(`${json}/${req.source}`), ms: 1 });
   }
 }
 
@@ -50,6 +54,12 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 function engine(timeLimitMs = 1000, failInit = false, maxWorkers = 1): Engine {
   return new Engine({ timeLimitMs, supersedeAfterMs: 300, maxWorkers, createWorker: () => new FakeWorker(failInit) as unknown as Worker });
 }
+
+// A reply with its document as text.
+const done = async (p: Promise<EngineReply>) => {
+  const r = await p;
+  return r.kind === 'ok' ? { ...r, json: rawText(r.json) } : r;
+};
 
 const MAIN = { view: 'v1', slot: 'main' };
 const COMPARE = { view: 'v1', slot: 'compare' };
@@ -67,7 +77,7 @@ describe('engine host', () => {
     const reply = e.run(MAIN, 'a', '{}');
     await flush();
     FakeWorker.all[0].answer();
-    expect(await reply).toEqual({ kind: 'ok', json: '{"version":1}/a', ms: 1 });
+    expect(await done(reply)).toEqual({ kind: 'ok', json: '{"version":1}/a', ms: 1 });
     expect(await e.version()).toBe('0.1.0');
   });
 
@@ -78,13 +88,13 @@ describe('engine host', () => {
     const third = e.run(MAIN, 'c', '{}');
     await flush();
     const w = FakeWorker.all[0];
-    expect(await second).toEqual({ kind: 'stale' });
+    expect(await done(second)).toEqual({ kind: 'stale' });
     w.answer(); // 'a' was already running when b and c came in
-    expect(await first).toEqual({ kind: 'stale' });
+    expect(await done(first)).toEqual({ kind: 'stale' });
     await flush();
     expect(w.requests().map((r) => r.source)).toEqual(['a', 'c']);
     w.answer();
-    expect(await third).toMatchObject({ kind: 'ok', json: '{"version":1}/c' });
+    expect(await done(third)).toMatchObject({ kind: 'ok', json: '{"version":1}/c' });
   });
 
   it('keeps channels independent', async () => {
@@ -96,8 +106,8 @@ describe('engine host', () => {
     w.answer();
     await flush();
     w.answer();
-    expect(await main).toMatchObject({ kind: 'ok', json: '{"version":1}/a' });
-    expect(await cmp).toMatchObject({ kind: 'ok', json: '{"version":1}/b' });
+    expect(await done(main)).toMatchObject({ kind: 'ok', json: '{"version":1}/a' });
+    expect(await done(cmp)).toMatchObject({ kind: 'ok', json: '{"version":1}/b' });
   });
 
   it('terminates a run past the time limit and reuses the compiled module in the new worker', async () => {
@@ -108,7 +118,7 @@ describe('engine host', () => {
     await vi.advanceTimersByTimeAsync(999);
     expect(first.terminated).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await slow).toEqual({ kind: 'timeout', limitMs: 1000 });
+    expect(await done(slow)).toEqual({ kind: 'timeout', limitMs: 1000 });
     expect(first.terminated).toBe(true);
     expect(e.restarts).toBe(1);
 
@@ -117,7 +127,7 @@ describe('engine host', () => {
     const second = FakeWorker.all[1];
     expect(second.initModule).toEqual({ compiledBy: 1 });
     second.answer();
-    expect(await next).toMatchObject({ kind: 'ok', json: '{"version":1}/small' });
+    expect(await done(next)).toMatchObject({ kind: 'ok', json: '{"version":1}/small' });
   });
 
   it('abandons a long superseded run instead of waiting for it', async () => {
@@ -126,11 +136,11 @@ describe('engine host', () => {
     await flush();
     await vi.advanceTimersByTimeAsync(500);
     const fresh = e.run(MAIN, 'edited', '{}');
-    expect(await old).toEqual({ kind: 'stale' });
+    expect(await done(old)).toEqual({ kind: 'stale' });
     expect(FakeWorker.all[0].terminated).toBe(true);
     await flush();
     FakeWorker.all[1].answer();
-    expect(await fresh).toMatchObject({ kind: 'ok', json: '{"version":1}/edited' });
+    expect(await done(fresh)).toMatchObject({ kind: 'ok', json: '{"version":1}/edited' });
   });
 
   it('ignores replies of a terminated worker', async () => {
@@ -143,9 +153,9 @@ describe('engine host', () => {
     const next = e.run(MAIN, 'x', '{}');
     await flush();
     first.terminated = false; // a late message from the old worker must not answer 'x'
-    first.emit({ type: 'result', id: first.requests()[0].id, ok: true, json: 'late', ms: 1 });
+    first.emit({ type: 'result', id: first.requests()[0].id, ok: true, json: new TextEncoder().encode('late'), ms: 1 });
     FakeWorker.all[1].answer();
-    expect(await next).toMatchObject({ json: '{"version":1}/x' });
+    expect(await done(next)).toMatchObject({ json: '{"version":1}/x' });
   });
 
   it('reports a module that cannot load, and retries on the next run', async () => {
@@ -156,7 +166,7 @@ describe('engine host', () => {
     const again = e.run(MAIN, 'b', '{}');
     await flush();
     expect(FakeWorker.all).toHaveLength(2);
-    expect(await again).toMatchObject({ kind: 'error' });
+    expect(await done(again)).toMatchObject({ kind: 'error' });
   });
 
   it('never lets one view supersede another: every view gets its own reply', async () => {
@@ -168,7 +178,7 @@ describe('engine host', () => {
       w.answer();
       await flush();
     }
-    expect(await Promise.all(replies)).toEqual(replies.map((_, i) => ({ kind: 'ok', json: `{"version":1}/s${i}`, ms: 1 })));
+    expect(await Promise.all(replies.map(done))).toEqual(replies.map((_, i) => ({ kind: 'ok', json: `{"version":1}/s${i}`, ms: 1 })));
     expect(w.requests().map((r) => r.view)).toEqual(replies.map((_, i) => `v${i}`));
   });
 
@@ -182,9 +192,9 @@ describe('engine host', () => {
     expect(FakeWorker.all[1].initModule).toEqual({ compiledBy: 1 });
     await flush();
     FakeWorker.all[1].answer();
-    expect(await b).toMatchObject({ json: '{"version":1}/b' });
+    expect(await done(b)).toMatchObject({ json: '{"version":1}/b' });
     FakeWorker.all[0].answer();
-    expect(await a).toMatchObject({ json: '{"version":1}/a' });
+    expect(await done(a)).toMatchObject({ json: '{"version":1}/a' });
   });
 
   it('cancels one view (its running worker replaced) and keeps the others queued', async () => {
@@ -194,12 +204,43 @@ describe('engine host', () => {
     const theirs = e.run(OTHER, 'x', '{}', (p) => progress.push(`other:${p.phase}`));
     await flush();
     e.cancel('v1');
-    expect(await mine).toEqual({ kind: 'cancelled' });
+    expect(await done(mine)).toEqual({ kind: 'cancelled' });
     expect(FakeWorker.all[0].terminated).toBe(true);
     await flush();
     FakeWorker.all[1].answer();
-    expect(await theirs).toMatchObject({ kind: 'ok', json: '{"version":1}/x' });
+    expect(await done(theirs)).toMatchObject({ kind: 'ok', json: '{"version":1}/x' });
     expect(progress).toContain('running');
     expect(progress).toContain('other:queued');
   });
+
+  it('assembles a document the worker sends in parts, each message a task of its own', async () => {
+    const e = engine();
+    const reply = e.run(MAIN, 'big', '{}');
+    await flush();
+    const w = FakeWorker.all[0];
+    const id = w.requests()[0].id;
+    const doc = bigDocument(4500);
+    const { shell, parts } = splitDocument(doc, id);
+    expect(shell.blocks[0].ops).toEqual([]);
+    expect(parts.length).toBeGreaterThan(2);
+    w.emit({ type: 'result', id, ok: true, json: new TextEncoder().encode('{}'), ms: 3, doc: shell, parts: parts.length });
+    for (const part of parts.slice(0, -1)) w.emit(part);
+    let settled = false;
+    void reply.then(() => (settled = true));
+    await flush();
+    expect(settled).toBe(false);
+    w.emit(parts.at(-1)!);
+    const r = await reply;
+    expect(r.kind === 'ok' && r.doc).toEqual(doc);
+  });
 });
+
+// A parsed document with `n` ops, as many trace entries and a table of n/4 rows.
+function bigDocument(n: number): ScheduleDocument {
+  const base = parseDocument(fixture('scheduled.json'));
+  const b = base.blocks[0];
+  const ops = Array.from({ length: n }, (_, id) => ({ ...b.ops[0], id, line: id + 1 }));
+  const trace = Array.from({ length: n }, (_, step) => ({ ...b.trace![0], step }));
+  const occupied = Array.from({ length: n / 4 }, (_, row) => ({ row, cells: [{ resource: 0, ops: [row] }] }));
+  return { ...base, blocks: [{ ...b, ops, trace, rrt: { ...b.rrt!, ii: n / 4, occupied } }] };
+}

@@ -4,7 +4,7 @@ import type { Block, RRT } from '../../src/engine/types';
 import { diffOps, diffSummary } from '../../src/model/compare';
 import { explainMII } from '../../src/model/mii';
 import { ALL_ROWS_UP_TO_II, cellLookup, finalRRT, replayRRT, shownRows, usedResources } from '../../src/model/rrt';
-import { timelineLayout } from '../../src/model/timeline';
+import { barsIn, timelineLayout } from '../../src/model/timeline';
 import { fixture } from './helpers';
 
 const scheduled = (): Block => parseDocument(fixture('scheduled.json')).blocks[0];
@@ -47,7 +47,7 @@ describe('RRT model', () => {
     expect(cells(afterReject)).toEqual(cells(replayRRT(b, 6)!));
   });
 
-  it('counts pool units per modulo row', () => {
+  it('lists the occupants of a cell and the resources in use', () => {
     const b = scheduled();
     const at = cellLookup(b.rrt!);
     expect([at(0, 5).length, at(1, 5).length]).toEqual([0, 1]); // smem_port, capacity 2
@@ -94,12 +94,24 @@ describe('timeline layout', () => {
     expect(t.prologueEnd).toBe(2);
     expect(t.kernelEnd).toBe(6);
     for (const it of [0, 1, 2]) {
-      const bars = t.bars.filter((b) => b.iteration === it);
+      const bars = barsIn(t, it, 0, t.end);
       expect(bars.find((b) => b.op.id === 0)!.start).toBe(it * 2);
       for (const a of bars) for (const b of bars) {
         if (a !== b && a.lane === b.lane) expect(a.start + a.length <= b.start || b.start + b.length <= a.start).toBe(true);
       }
     }
+  });
+
+  it('finds the bars of a cycle window, and packs thousands of overlapping ops in lanes', () => {
+    const t = timelineLayout(scheduled())!;
+    const all = barsIn(t, 1, 0, t.end);
+    const window = barsIn(t, 1, 3, 4);
+    expect(window).toEqual(all.filter((b) => b.start < 4 && b.start + b.length > 3));
+    const block = scheduled();
+    const op = block.ops[0];
+    const many = { ...block, ii: 1, stage_count: 1, ops: Array.from({ length: 4900 }, (_, id) => ({ ...op, id, cycle: id % 7, footprint: [['a'], ['a'], ['a']] })) };
+    const big = timelineLayout(many)!;
+    expect(big.lanes).toBe(700 * 3);
   });
 
   it('draws nothing for a failed block', () => {
