@@ -60,8 +60,9 @@ export async function nextResult(page, after, timeout = 20000) {
 }
 
 // Replaces the editor text the way a user pastes: select all, then a paste event.
-export async function setSource(page, text) {
-  const editor = page.locator('.cm-content').first();
+export const setSource = (page, text) => pasteInto(page, page.locator('.cm-content').first(), text);
+
+export async function pasteInto(page, editor, text) {
   await editor.click();
   await page.keyboard.press('Control+A');
   await editor.evaluate((el, t) => {

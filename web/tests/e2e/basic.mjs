@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, REPO, assert } from './harness.mjs';
 import {
-  SNIPPET, example, nextResult, openPlayground, openShareLink, payloadOf, runWithKeyboard, runawaySnippet, runs,
+  SNIPPET, example, nextResult, openPlayground, openShareLink, pasteInto, payloadOf, runWithKeyboard, runawaySnippet, runs,
   setSource, site, text, withPrefs,
 } from './actions.mjs';
 
@@ -176,14 +176,7 @@ ${inline}
     // unknown slot, which the core reports
     const edited = readFileSync(join(REPO, 'core/target/models/blackwell.json'), 'utf8').replace('"name": "tma"', '"name": "tma_renamed"');
     assert(edited.includes('tma_renamed'), 'blackwell.json has no tma slot to rename');
-    const editor = dialog.locator('.cm-content');
-    await editor.click();
-    await page.keyboard.press('Control+A');
-    await editor.evaluate((el, text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, edited);
+    await pasteInto(page, dialog.locator('.cm-content'), edited);
     await page.locator('[data-testid="apply-model"]').click();
     assert((await page.inputValue('[data-testid="opt-model"]')) === 'custom', 'model select not switched to custom');
     await runWithKeyboard(page);
