@@ -1,8 +1,11 @@
 // Builds the static site into web/dist/: index.html (playground), embed.html (iframe view),
 // tilesched-playground.js (the custom element, at a stable name for documentation pages) and
-// wasm/ (the scheduler module, copied from web/public/wasm/ which the set-up script fills).
+// wasm/ (the scheduler module, copied from web/public/wasm/ which the set-up script fills), and
+// beside every text file and the module their .gz and .br (scripts/precompress.mjs).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error: a plain ES module of the build scripts, without types
+import { precompress } from './scripts/precompress.mjs';
 
 const web = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -14,6 +17,11 @@ export default defineConfig({
   server: { host: '127.0.0.1', fs: { allow: [repo] } },
   preview: { host: '127.0.0.1' },
   worker: { format: 'es' },
+  plugins: [{
+    name: 'tilesched-precompress',
+    apply: 'build',
+    closeBundle: () => void precompress(`${web}dist`),
+  }],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -9,7 +9,7 @@ import { renderDiagnostics } from '../panes/diagnostics-list';
 import type { ModelDialog } from '../panes/model-dialog';
 import { renderOptionsBar } from '../panes/options-bar';
 import { applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
-import { decodeState, encodeState } from '../state/share';
+import { decodeState, encodeState, linkable } from '../state/share';
 import { PANES, Store, defaultState, type AppState } from '../state/state';
 import { h } from './dom';
 import { LinkBus } from './linking';
@@ -136,6 +136,13 @@ export function mountPlayground(root: HTMLElement): void {
       h('label', {}, 'Embed (iframe)', embedInput)));
   const currentUrl = () => shareUrl(location.href, state.get());
   function refreshShare(): void {
+    if (!linkable(state.get())) {
+      shareInput.value = '';
+      embedInput.value = '';
+      shareNote.textContent = 'This snippet is too large for a link (over 2 MB once unpacked). Share it as a file instead.';
+      shareNote.classList.add('warn');
+      return;
+    }
     const url = currentUrl();
     shareInput.value = url;
     const embed = new URL('embed.html', location.href);
@@ -263,7 +270,8 @@ export function mountPlayground(root: HTMLElement): void {
     if (s.panes !== before.panes || s.block !== before.block) render();
     if (s.options !== before.options || s.compare !== before.compare) options.sync();
     if (hashTimer) clearTimeout(hashTimer);
-    hashTimer = setTimeout(() => history.replaceState(null, '', `#${encodeState(state.get())}`), 300);
+    // A state too large for a link is not mirrored into the address bar (it could not be reopened).
+    hashTimer = setTimeout(() => history.replaceState(null, '', linkable(state.get()) ? `#${encodeState(state.get())}` : location.pathname), 300);
   });
   session.watch(() => prefs.get().runOnEdit);
 

@@ -50,6 +50,8 @@ export class ResultsView {
   private input: ResultsInput | null = null;
 
   constructor(private cfg: ResultsViewConfig) {
+    // Tabs (embeds) or toggle buttons (the playground's stacked panes), in ARIA's terms too.
+    if (cfg.mode === 'tabs') this.toggles.setAttribute('role', 'tablist');
     this.trace = new GateTracePane(cfg.bus, cfg.hideEmpty);
     this.el.append(this.top, this.toggles, this.body);
     bindOpEvents(this.top, cfg.bus, (id) => this.reveal(id));
@@ -132,7 +134,8 @@ export class ResultsView {
     this.toggles.replaceChildren(...this.cfg.panes.map((id) => {
       const b = h('button', {
         type: 'button', class: 'pane-toggle', 'data-pane': id,
-        'aria-pressed': String(this.isOpen(id)), role: this.cfg.mode === 'tabs' ? 'tab' : undefined,
+        [this.cfg.mode === 'tabs' ? 'aria-selected' : 'aria-pressed']: String(this.isOpen(id)),
+        role: this.cfg.mode === 'tabs' ? 'tab' : undefined, 'data-open': String(this.isOpen(id)),
       }, PANE_TITLES[id]);
       b.addEventListener('click', () => {
         const open = this.cfg.mode === 'tabs'

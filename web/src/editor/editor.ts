@@ -80,7 +80,7 @@ export class SourceEditor {
       ...mlirViewExtensions(),
       highlightActiveLine(), highlightActiveLineGutter(), history(), lintGutter(), EditorView.lineWrapping,
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap]),
-      EditorView.contentAttributes.of({ 'aria-label': 'nv_tileas snippet', 'data-testid': 'editor-content' }),
+      EditorView.contentAttributes.of({ 'aria-label': 'nv_tileas snippet', 'data-testid': 'editor-content', tabindex: '0' }),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) cfg.onChange?.(u.state.doc.toString());
         if (u.selectionSet && !u.docChanged) cfg.onCursorLine?.(u.state.doc.lineAt(u.state.selection.main.head).number);

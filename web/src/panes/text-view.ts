@@ -21,7 +21,8 @@ export class TextView {
       state: EditorState.create({
         doc: '',
         extensions: [...language, EditorState.readOnly.of(true), EditorView.editable.of(false),
-          EditorView.contentAttributes.of({ 'aria-label': opts.label })],
+          // Focusable although read-only, so a keyboard can scroll it and select text.
+          EditorView.contentAttributes.of({ 'aria-label': opts.label, tabindex: '0' })],
       }),
     });
   }

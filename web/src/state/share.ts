@@ -1,7 +1,7 @@
 // Share links: the state lives in the URL fragment as `#v=<version>&s=<deflate-raw, base64url
 // of the JSON payload>`, so nothing reaches a server and static hosting is enough. Only
 // reproducible inputs go here; personal preferences stay in localStorage (prefs.ts).
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { Inflate, deflateSync, strFromU8, strToU8 } from 'fflate';
 import { BUILTIN_MODELS, GENERATOR_CHOICES, type GeneratorChoice } from '../engine/options';
 import { PANES, defaultState, type AppState, type PaneId } from './state';
 
@@ -9,6 +9,34 @@ export const SHARE_VERSION = 1;
 
 // Links longer than this break in common chat tools (Discord's 2000-character limit).
 export const LONG_LINK_CHARS = 2000;
+
+// A link is untrusted input: its payload is inflated only up to this size (docs/decisions.md).
+// Real loop bodies are tens of KB; a deflate bomb of a few KB would otherwise unpack to GBs.
+export const MAX_PAYLOAD_BYTES = 2 * 1024 * 1024;
+
+class TooLarge extends Error {}
+
+// Inflates `bytes`, giving up as soon as the output passes `cap` bytes.
+function inflateCapped(bytes: Uint8Array, cap: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const inflate = new Inflate((chunk) => {
+    total += chunk.length;
+    if (total > cap) throw new TooLarge();
+    chunks.push(chunk);
+  });
+  const STEP = 16 * 1024; // a step inflates to at most ~16 MB (deflate's 1032:1), then the cap applies
+  for (let i = 0; i < bytes.length || i === 0; i += STEP) inflate.push(bytes.subarray(i, i + STEP), i + STEP >= bytes.length);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+const CUT_OFF = 'This link looks cut off: it ends before the snippet does. Copy the whole link again (chat tools and mail clients sometimes shorten long links).';
 
 // Payload of version SHARE_VERSION. Short keys keep links short.
 interface PayloadV1 {
@@ -47,6 +75,7 @@ export function toBase64Url(bytes: Uint8Array): string {
 
 export function fromBase64Url(text: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('the link is damaged (not base64url)');
+  if (text.length % 4 === 1) throw new Error(CUT_OFF); // no base64 text has this length
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
@@ -98,9 +127,25 @@ function fromPayload(p: Record<string, unknown>, warnings: string[]): AppState {
   return s;
 }
 
+// Whether a link can carry `s` (its payload within the size a link may unpack to).
+export function linkable(s: AppState): boolean {
+  return s.source.length + s.options.modelJson.length < MAX_PAYLOAD_BYTES / 4 || strToU8(JSON.stringify(toPayload(s))).length <= MAX_PAYLOAD_BYTES;
+}
+
 export function encodeState(s: AppState): string {
   const json = JSON.stringify(toPayload(s));
   return `v=${SHARE_VERSION}&s=${toBase64Url(deflateSync(strToU8(json), { level: 9 }))}`;
+}
+
+// What went wrong with a link, in words for its reader (never the decoder's own message).
+function linkError(e: unknown): string {
+  if (e instanceof TooLarge) {
+    return `This link unpacks to more than ${MAX_PAYLOAD_BYTES / (1024 * 1024)} MB, more than a playground link may carry, so it was not opened. Ask for the snippet as a file.`;
+  }
+  const m = String((e as Error)?.message ?? e);
+  // A truncated deflate stream or JSON text: the link lost its end.
+  if (m === CUT_OFF || /unexpected EOF|end of JSON|Unterminated|Unexpected end/i.test(m)) return CUT_OFF;
+  return 'This link is damaged: it does not unpack to a playground snippet. Copy it again from where it was shared.';
 }
 
 export type Decoded =
@@ -124,11 +169,11 @@ export function decodeState(
   if (s === null) return { kind: 'error', message: 'the link has no state (missing s=)' };
   let payload: Record<string, unknown>;
   try {
-    const parsed: unknown = JSON.parse(strFromU8(inflateSync(fromBase64Url(s))));
+    const parsed: unknown = JSON.parse(strFromU8(inflateCapped(fromBase64Url(s), MAX_PAYLOAD_BYTES)));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
     payload = parsed as Record<string, unknown>;
   } catch (e) {
-    return { kind: 'error', message: `the link is damaged: ${(e as Error).message}` };
+    return { kind: 'error', message: linkError(e) };
   }
   for (let n = version; n < current; n++) {
     const step = migrations[n];

@@ -46,7 +46,7 @@ ${body.join('\n')}
 // Sets the preferences a case starts with, once per tab (a reload keeps what the case changed).
 export async function withPrefs(page, prefs) {
   await page.addInitScript((p) => {
-    if (sessionStorage.getItem('e2e-prefs')) return;
+    if (location.protocol !== 'http:' || sessionStorage.getItem('e2e-prefs')) return; // not about:blank
     sessionStorage.setItem('e2e-prefs', '1');
     localStorage.setItem('tilesched.prefs', JSON.stringify(p));
   }, prefs);

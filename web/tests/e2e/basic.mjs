@@ -88,7 +88,7 @@ export const basicCases = ({ context, metrics }) => [
     assert((await text(other, 'ii')) === ii, 'II differs after restoring');
     assert((await other.inputValue('[data-testid="opt-generator"]')) === 'cost-based', 'generator not restored');
     assert((await other.inputValue('[data-testid="opt-ii-cap"]')) === '64', 'II cap not restored');
-    assert((await other.locator('.pane-toggle[data-pane="ir"]').getAttribute('aria-pressed')) === 'true', 'open panes not restored');
+    assert((await other.locator('.pane-toggle[data-pane="ir"]').getAttribute('data-open')) === 'true', 'open panes not restored');
     const again = await openShareLink(other);
     assert(again === link, `the restored state encodes to a different link:\n${payloadOf(new URL(link).hash)}\n${payloadOf(new URL(again).hash)}`);
     await other.screenshot({ path: join(ARTIFACTS, 'share-link-restored.png') });

@@ -1,6 +1,8 @@
 // The playground under real use (issue 14): a docs page with many examples, phones, big loops,
 // cancel and progress, keyboard and screen readers, page wording, untrusted links, transfer.
 // Each case names the problem it covers; the figures go to the e2e summary.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { deflateSync, strToU8 } from 'fflate';
 import { ARTIFACTS, assert } from './harness.mjs';
@@ -13,6 +15,17 @@ import {
 export function fragment(src, { gen = 'cost-based', panes = ['table', 'rrt', 'trace', 'timeline'], cap = 0 } = {}) {
   const payload = { src, gen, model: 'blackwell', cap, it: 10, p: panes };
   return `v=1&s=${Buffer.from(deflateSync(strToU8(JSON.stringify(payload)))).toString('base64url')}`;
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe-core's serious and critical violations on the page (open shadow roots included), as
+// "rule: target" lines. Evaluated through the debugger, so the page's CSP does not block it.
+async function axeViolations(page) {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${JSON.stringify(n.target)} ${n.html.slice(0, 120)} ${n.failureSummary?.split('\n')[1] ?? ''}`));
 }
 
 // SNIPPET with its latencies scaled, so each example on a page has a result of its own.
@@ -217,10 +230,195 @@ export const realUseCases = ({ metrics }) => [
     assert(await page.locator('.results[data-stale="false"]').count() === 1, 'a fresh result is still marked stale');
   }],
 
+  ['5. keyboard: one tab stop per table, list, heatmap and timeline; arrow keys; focus tells what a tooltip would', async (page) => {
+    await openPlayground(page);
+    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+    await page.selectOption('[data-testid="opt-model"]', 'blackwell');
+    await setSource(page, bigLoop(400));
+    await runWithKeyboard(page, 60000);
+    await panesDrawn(page);
+    const stops = await page.locator('.results-col').evaluate((col) => [...col.querySelectorAll('button, select, input, a[href], [tabindex]')]
+      .filter((e) => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length).length);
+    metrics.tabStopsInResults400 = stops;
+    assert(stops < 40, `${stops} tab stops in the results of a 400-op loop`);
+    // Stage table: arrows and End move the one focusable row.
+    await page.locator('[data-testid="stage-table"] tbody tr[tabindex="0"]').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    assert((await page.evaluate(() => document.activeElement.dataset.op)) === '2', 'ArrowDown did not move to the third row');
+    await page.keyboard.press('End');
+    assert((await page.evaluate(() => document.activeElement.dataset.op)) === '399', 'End did not reach the last row');
+    // Heatmap: a cell takes focus and its occupants are spelled out.
+    await page.locator('[data-testid="rrt-heatmap"] .cell[tabindex="0"]').focus();
+    await page.keyboard.press('ArrowRight');
+    const cell = await page.evaluate(() => ({ row: document.activeElement.dataset.row, label: document.activeElement.getAttribute('aria-label') }));
+    assert(cell.row === '1' && /^row 1 · /.test(cell.label), `heatmap focus: ${JSON.stringify(cell)}`);
+    assert((await text(page, 'heatmap-detail')) === cell.label, 'the focused cell is not described under the heatmap');
+    // Timeline: the canvas takes focus; arrows move the cursor and describe the bar.
+    await page.locator('[data-testid="timeline"]').focus();
+    await page.keyboard.press('ArrowRight');
+    assert(/^iteration 0, stage \d+, cycle \d+: %v\d+ = arith\.addf/.test(await text(page, 'timeline-detail')), `timeline focus: ${await text(page, 'timeline-detail')}`);
+    await page.keyboard.press('ArrowDown');
+    assert(/^iteration 1,/.test(await text(page, 'timeline-detail')), 'ArrowDown did not move to the next iteration');
+    // Trace list: one stop, arrows move.
+    await page.locator('[data-testid="trace-entry"][tabindex="0"]').focus();
+    const first = await page.evaluate(() => document.activeElement.dataset.step);
+    await page.keyboard.press('ArrowDown');
+    assert(await page.evaluate(() => document.activeElement.dataset.step) !== first, 'ArrowDown did not move in the trace');
+    // Every control has a name (the comparison select had none).
+    assert((await page.locator('#opt-compare').evaluate((e) => e.labels?.[0]?.textContent ?? '')) === 'Compare with', 'the comparison select has no label');
+  }],
+
+  ['5. axe: no serious or critical violation on the playground, the embed page and the element, light and dark', async (page) => {
+    const found = {};
+    for (const theme of ['light', 'dark']) {
+      await openPlayground(page, { runOnEdit: false, theme });
+      await panesDrawn(page);
+      found[`playground ${theme}`] = await axeViolations(page);
+      await page.goto(`${site.url}embed.html?theme=${theme}#${fragment(SNIPPET)}`);
+      await page.locator('[data-testid="ii"]').waitFor({ timeout: 20000 });
+      await panesDrawn(page);
+      found[`embed ${theme}`] = await axeViolations(page);
+      await page.route(`${site.url}element-${theme}.html`, (route) => route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title><script type="module" src="./tilesched-playground.js"></script></head>
+<body><main><h1>Docs</h1><tilesched-playground theme="${theme}" generator="cost-based">${indent(SNIPPET.replace(/</g, '&lt;'))}</tilesched-playground></main></body></html>`,
+      }));
+      await page.goto(`${site.url}element-${theme}.html`);
+      await page.locator('tilesched-playground [data-testid="ii"]').waitFor({ timeout: 20000 });
+      await panesDrawn(page);
+      found[`element ${theme}`] = await axeViolations(page);
+    }
+    metrics.axeSeriousOrCritical = Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v.length]));
+    const all = Object.entries(found).flatMap(([k, v]) => v.map((x) => `${k}: ${x}`));
+    assert(all.length === 0, `axe violations:\n        ${all.join('\n        ')}`);
+  }],
+
+  ['6. the page speaks to people: no seed number, C++ name or flag, limits in the page\'s terms', async (page) => {
+    // The page's own text, without the snippet (the editor holds the user's text as it is).
+    const pageText = () => page.evaluate(() => {
+      const body = document.body.cloneNode(true);
+      for (const e of body.querySelectorAll('.cm-editor, option')) e.remove();
+      return body.innerText ?? body.textContent;
+    });
+    const INTERNAL = /\bseed \d{3}\b|\w::\w|std::|(^|[\s(])--[a-z]/m;
+    await openPlayground(page); // the default example's notes had "(seed 002 trivial fallback)"
+    assert(!INTERNAL.test(await pageText()), `internal words on the page: ${INTERNAL.exec(await pageText())}`);
+    // A resource limit: nesting deeper than the parser takes.
+    await setSource(page, SNIPPET.replace('sched.latency = 3 : i32}', `sched.latency = 3 : i32, deep = ${'['.repeat(140)}${']'.repeat(140)}}`));
+    await runWithKeyboard(page);
+    const diags = (await page.locator('[data-testid="diagnostic"]').allInnerTexts()).join('\n');
+    assert(/nesting is deeper than 128 levels; flatten the input/.test(diags), `no nesting-limit diagnostic: ${diags}`);
+    // The search budget, offered as an option, and named in the warning with what to do.
+    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+    await page.selectOption('[data-testid="opt-model"]', 'blackwell');
+    await page.fill('[data-testid="opt-work-budget"]', '40');
+    await page.press('[data-testid="opt-work-budget"]', 'Tab');
+    await setSource(page, bigLoop(120));
+    await runWithKeyboard(page, 60000);
+    const budget = (await page.locator('[data-testid="diagnostic"]').allInnerTexts()).join('\n');
+    assert(/the search budget \(40 placement checks\) ran out.*Raise the search budget \(Options\)/s.test(budget), `budget warning: ${budget}`);
+    const shown = await pageText();
+    assert(!INTERNAL.test(shown), `internal words on the page: ${INTERNAL.exec(shown)}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'wording-budget.png') });
+  }],
+
+  ['7. untrusted links: capped unpacking, cut-off links, Markdown fences, a CSP the worker runs under', async (page) => {
+    const violations = [];
+    await page.exposeFunction('__cspViolation', (v) => violations.push(v));
+    await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => window.__cspViolation(`${e.violatedDirective} ${e.blockedURI}`)));
+    // A deflate bomb: a few KB of link that would unpack to 4 MB.
+    const bomb = fragment('x'.repeat(4 * 1024 * 1024));
+    assert(bomb.length < 10000, `the bomb link is ${bomb.length} characters`);
+    const t0 = Date.now();
+    await openPlayground(page, { runOnEdit: false }, `#${bomb}`);
+    metrics.bombLinkMs = Date.now() - t0;
+    assert(/unpacks to more than 2 MB/.test(await text(page, 'notice')), `no size notice: ${await text(page, 'notice')}`);
+    assert((await page.evaluate(() => document.querySelector('.cm-content').textContent.length)) < 100000, 'the bomb was loaded');
+    // A link cut short by a chat tool.
+    const good = fragment(SNIPPET);
+    for (const cut of [7, 8, 30]) {
+      await page.goto(`${site.url}embed.html#${good.slice(0, -cut)}`);
+      await page.waitForTimeout(100);
+      await page.goto(`${site.url}#${good.slice(0, -cut)}`);
+      await page.locator('[data-testid="notice"]').waitFor();
+      const notice = await text(page, 'notice');
+      assert(/looks cut off/.test(notice) && !/atob|InvalidCharacter|decoded/.test(notice), `cut ${cut}: ${notice}`);
+    }
+    // Markdown for a snippet that tries to leave its code block.
+    const hostile = `${SNIPPET}// \`\`\`\n// ![x](javascript:alert(1))\n// ~~~~~\n// [y](javascript:alert(2))\n`;
+    await openPlayground(page, { runOnEdit: false });
+    await setSource(page, hostile.replace(/^\/\/ /gm, ''));
+    await runWithKeyboard(page);
+    await page.locator('[data-testid="share"]').click();
+    await page.locator('[data-testid="copy-markdown"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="share-note"]')?.textContent?.includes('Markdown copied'));
+    const md = await page.evaluate(() => navigator.clipboard.readText());
+    const fence = /^(`{3,}|~{3,})mlir$/m.exec(md)?.[1];
+    assert(fence && fence.length > 5, `fence ${fence}`);
+    const outside = md.split(`${fence}mlir`)[0] + md.split(`\n${fence}\n`).slice(1).join('');
+    assert(!/javascript:/.test(outside) && (outside.match(/\]\(/g) ?? []).length === 1, `Markdown outside the fence:\n${outside}`);
+    // The CSP: in both pages and as a header; the worker and the wasm run under it.
+    for (const path of ['', 'embed.html']) {
+      await page.goto('about:blank');
+      const res = await page.goto(`${site.url}${path}#${good}`);
+      const header = res.headers()['content-security-policy'] ?? '';
+      const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      assert(meta && header === meta && /script-src 'self' 'wasm-unsafe-eval'/.test(meta) && !/unsafe-eval'|script-src[^;]*unsafe-inline/.test(meta.replace("'wasm-unsafe-eval'", '')),
+        `CSP of /${path}: meta ${meta}, header ${header}`);
+      await page.locator('[data-testid="ii"]').first().waitFor({ timeout: 20000 });
+      const injected = await page.evaluate(() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__injected = 1';
+        document.body.append(s);
+        return window.__injected ?? null;
+      });
+      assert(injected === null, 'an inline script ran despite the CSP');
+    }
+    // One violation per page: the injected script; the worker, the wasm and the styles raised none.
+    assert(violations.length === 2 && violations.every((v) => v === 'script-src-elem inline'), `CSP violations besides the injected scripts: ${violations.join(', ')}`);
+  }],
+
+  ['9. transfer: precompressed assets; bytes and first result under fast 3G and 4G', async (page) => {
+    const sizes = [];
+    page.on('requestfinished', async (req) => {
+      const res = await req.response();
+      sizes.push({ url: req.url(), bytes: (await req.sizes()).responseBodySize, encoding: res?.headers()['content-encoding'] ?? '' });
+    });
+    await openPlayground(page, { runOnEdit: false });
+    await page.waitForTimeout(300);
+    const wasm = sizes.find((s) => s.url.endsWith('/tilesched.wasm'));
+    assert(wasm && wasm.encoding === 'br', `the wasm came ${wasm?.encoding || 'uncompressed'}`);
+    const uncompressed = sizes.filter((s) => /\.(js|mjs|css|html|wasm)$/.test(new URL(s.url).pathname) && !s.encoding && s.bytes > 1024);
+    assert(uncompressed.length === 0, `sent uncompressed: ${uncompressed.map((s) => s.url).join(', ')}`);
+    metrics.transferBytes = sizes.reduce((n, s) => n + s.bytes, 0);
+    metrics.transferFiles = sizes.length;
+    assert(metrics.transferBytes < 600 * 1024, `${metrics.transferBytes} bytes transferred`);
+    // Chrome DevTools' presets (latency in ms, throughput in bytes/s).
+    const profiles = {
+      'fast 3G': { latency: 562.5, downloadThroughput: 180000, uploadThroughput: 84375 },
+      '4G': { latency: 165, downloadThroughput: 1012500, uploadThroughput: 168750 },
+    };
+    metrics.firstResultThrottledMs = {};
+    for (const [name, conditions] of Object.entries(profiles)) {
+      const p = await page.context().newPage();
+      const cdp = await p.context().newCDPSession(p);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...conditions });
+      await p.goto(site.url);
+      await p.locator('[data-testid="ii"]').waitFor({ timeout: 90000 });
+      metrics.firstResultThrottledMs[name] = Math.round(await p.evaluate(() => performance.getEntriesByName('tilesched:first-result')[0].startTime));
+      await p.close();
+    }
+    // The transfer alone takes bytes / throughput; a first result sooner would mean no throttling.
+    assert(metrics.firstResultThrottledMs['fast 3G'] > metrics.transferBytes / 180, `fast 3G first result ${metrics.firstResultThrottledMs['fast 3G']} ms is faster than the transfer`);
+  }],
+
   ['8. embed.html?panes=rrt,table opens the heatmap first, over the link\'s panes', async (page) => {
     await page.goto(`${site.url}embed.html?panes=rrt,table#${fragment(SNIPPET, { panes: ['table', 'trace'] })}`);
     await page.locator('[data-testid="ii"]').waitFor({ timeout: 20000 });
-    const tabs = await page.locator('.pane-toggle').evaluateAll((bs) => bs.map((b) => `${b.dataset.pane}:${b.getAttribute('aria-pressed')}`));
+    const tabs = await page.locator('.pane-toggle').evaluateAll((bs) => bs.map((b) => `${b.dataset.pane}:${b.getAttribute('data-open')}`));
     assert(tabs.join() === 'rrt:true,table:false', `tabs ${tabs.join()}`);
     assert(await page.locator('[data-testid="rrt-heatmap"]').isVisible(), 'the heatmap is not shown');
     assert(await page.locator('[data-testid="stage-table"]').count() === 0, 'the stage table opened instead');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deflateSync, strToU8 } from 'fflate';
-import { decodeState, encodeState, fromBase64Url, LONG_LINK_CHARS, toBase64Url } from '../../src/state/share';
+import { decodeState, encodeState, fromBase64Url, linkable, LONG_LINK_CHARS, MAX_PAYLOAD_BYTES, toBase64Url } from '../../src/state/share';
+import { parseDocument } from '../../src/engine/parse';
+import { fixture } from './helpers';
 import { defaultState, type AppState } from '../../src/state/state';
 import { isLongLink, markdownFor, shareUrl } from '../../src/app/share-actions';
 
@@ -89,5 +91,34 @@ describe('share links', () => {
     const md = markdownFor('http://x/#v=1&s=a', defaultState(SRC), null);
     expect(md).toContain('[tilesched playground](http://x/#v=1&s=a)');
     expect(md).toContain('```mlir\n' + SRC.trimEnd() + '\n```');
+  });
+
+  it('keeps a hostile snippet inside its code fence, and the block name out of the link syntax', () => {
+    const hostile = 'a\n```\n![x](javascript:alert(1))\n~~~~~\n[y](javascript:alert(2))\n`````` b\n';
+    const doc = parseDocument(fixture('scheduled.json'));
+    doc.blocks[0].name = 'loop](javascript:alert(3)) ![i](http://evil/x.png';
+    const md = markdownFor('http://x/#v=1&s=a', defaultState(hostile), doc);
+    const fence = '```````'; // one longer than the longest run (six backticks)
+    expect(md).toContain(`${fence}mlir\n${hostile.trimEnd()}\n${fence}\n`);
+    const [head, ...rest] = md.split('\n');
+    expect(head.match(/\]\(/g)).toHaveLength(1); // only the playground link
+    expect(head).toContain('loop\\]\\(javascript:alert\\(3\\)\\)');
+    // No line of the snippet closes the fence early.
+    const body = rest.slice(rest.indexOf(`${fence}mlir`) + 1, rest.lastIndexOf(fence));
+    expect(body.some((l) => /^ {0,3}(`{7,}|~{7,})\s*$/.test(l))).toBe(false);
+  });
+
+  it('caps what a link may unpack to, and says when a link was cut off', () => {
+    const bomb = payloadFragment(1, { src: 'x'.repeat(MAX_PAYLOAD_BYTES + 10), gen: 'auto', model: 'blackwell', cap: 0, it: 10, p: [] });
+    expect(bomb.length).toBeLessThan(20000);
+    const big = decodeState(`#${bomb}`);
+    expect(big.kind === 'error' && big.message).toMatch(/more than 2 MB/);
+    const good = encodeState(sample());
+    for (const cut of [good.slice(0, -5), good.slice(0, -6), good.slice(0, good.length - 30)]) {
+      const d = decodeState(`#${cut}`);
+      expect(d.kind === 'error' && d.message, cut).toMatch(/looks cut off/);
+    }
+    expect(linkable(defaultState('x'.repeat(MAX_PAYLOAD_BYTES)))).toBe(false);
+    expect(linkable(sample())).toBe(true);
   });
 });
