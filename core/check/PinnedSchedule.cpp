@@ -91,15 +91,46 @@ private:
   size_t entries_ = 0;
 };
 
+// The latest completion (cycle + latency) among the ops placed so far at program positions below
+// a bound: a Fenwick tree of maxima, so force_serial_execution costs O(log n) per op.
+class CompletionPrefix {
+public:
+  explicit CompletionPrefix(int n) : tree_(n + 1, INT64_MIN) {}
+  void place(int node, int64_t done) {
+    for (size_t i = node + 1; i < tree_.size(); i += i & (~i + 1)) tree_[i] = std::max(tree_[i], done);
+  }
+  int64_t before(int node) const {  // over nodes 0 .. node-1
+    int64_t m = INT64_MIN;
+    for (size_t i = node; i > 0; i -= i & (~i + 1)) m = std::max(m, tree_[i]);
+    return m;
+  }
+
+private:
+  std::vector<int64_t> tree_;
+};
+
 // Each op without a pinned cycle takes, in (stage, order), the earliest cycle that is (1) in its
 // stage [stage*II, (stage+1)*II), (2) not before the op ordered ahead of it in the stage, (3) no
-// earlier than any dependence from an op that already has a cycle allows, and (4) free of
-// resource conflicts with the ops placed so far. When (1)-(3) leave no room, the op takes the
-// last cycle of its stage; when nothing fits the resources, the earliest cycle of (1)-(3): the
-// checker then names the edge, order or resource that cannot be met. With II == 0 (single
-// stage, II not pinned) the cycles are laid out flat and II follows from them.
-int deriveCycles(PinnedSchedule &s, const DependenceGraph &g, const std::vector<OpResources> &resources,
-                 const TargetModel &model, int64_t ii) {
+// earlier than any dependence from an op that already has a cycle allows, nor than the
+// completion of an earlier op (program order) that force_serial_execution makes it wait for, and
+// (4) free of resource conflicts with the ops placed so far. When (1)-(3) leave no room, the op
+// takes the last cycle of its stage; when nothing fits the resources, the earliest cycle of
+// (1)-(3): the checker then names the edge, order, constraint or resource that cannot be met.
+// With II == 0 (single stage, II not pinned) the cycles are laid out flat and II follows from them.
+int deriveCycles(PinnedSchedule &s, const CheckProblem &problem, int64_t ii) {
+  const DependenceGraph &g = problem.graph;
+  const std::vector<OpResources> &resources = problem.resources;
+  const TargetModel &model = problem.model;
+  const ConstraintState *cs = problem.constraints;
+  auto marked = [&](int v) {
+    return cs && (cs->regionForceSerial || (v < (int)cs->slots.size() && (cs->slots[v].flags & FlagForceSerial)));
+  };
+  CompletionPrefix anyDone(g.numNodes), markedDone(g.numNodes);
+  auto placed = [&](int v) {
+    const int64_t done = (int64_t)s.ops[v].cycle + std::max(0, resources[v].latency);
+    anyDone.place(v, done);
+    if (marked(v)) markedDone.place(v, done);
+  };
   const int n = g.numNodes;
   std::vector<int> byOrder(n);
   for (int i = 0; i < n; ++i) byOrder[i] = i;
@@ -111,6 +142,7 @@ int deriveCycles(PinnedSchedule &s, const DependenceGraph &g, const std::vector<
   for (int i = 0; i < n; ++i)
     if (s.cyclePinned[i]) {
       occupancy.place(i, s.ops[i].cycle);
+      placed(i);
       known[i] = true;
     }
 
@@ -127,6 +159,7 @@ int deriveCycles(PinnedSchedule &s, const DependenceGraph &g, const std::vector<
         if (!known[e.src] || (ii == 0 && e.distance > 0)) continue;
         lower = std::max(lower, (int64_t)s.ops[e.src].cycle + e.latency - ii * e.distance);
       }
+      lower = std::max(lower, (marked(v) ? anyDone : markedDone).before(v));
       // A conflict at cycle c needs one of the op's rows on a held row, so at most
       // (held rows x duration) cycles conflict: a free one follows within that many steps.
       int64_t last = ii > 0 ? first + ii - 1 : INT64_MAX;
@@ -140,6 +173,7 @@ int deriveCycles(PinnedSchedule &s, const DependenceGraph &g, const std::vector<
         }
       s.ops[v].cycle = static_cast<int>(std::clamp<int64_t>(cycle, 0, INT_MAX));
       occupancy.place(v, s.ops[v].cycle);
+      placed(v);
       known[v] = true;
       ++derived;
     }
@@ -202,9 +236,10 @@ bool hasPinnedSchedule(const ScheduledBlock &block) {
   return false;
 }
 
-std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const DependenceGraph &graph,
-                                                 const std::vector<OpResources> &resources,
-                                                 const TargetModel &model, DiagnosticEngine &diags) {
+std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const CheckProblem &problem,
+                                                 DiagnosticEngine &diags) {
+  const DependenceGraph &graph = problem.graph;
+  const std::vector<OpResources> &resources = problem.resources;
   bool bad = false;
   if (block.owner)
     for (const char *key : {kAttrAwsStage, kAttrAwsOrder})
@@ -275,9 +310,9 @@ std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, co
 
   int derived = 0;
   if (s.iiPinned) {
-    derived = deriveCycles(s, graph, resources, model, s.ii);
+    derived = deriveCycles(s, problem, s.ii);
   } else {
-    derived = deriveCycles(s, graph, resources, model, 0);
+    derived = deriveCycles(s, problem, 0);
     if (s.stageCount > 1) {
       Violation v;
       v.kind = Violation::Kind::BadII;

@@ -35,8 +35,7 @@ struct PinnedSchedule {
 bool hasPinnedSchedule(const ScheduledBlock &block);
 
 // Reads and completes the pins. Malformed or partial pins are located errors and give nullopt.
-std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const DependenceGraph &graph,
-                                                 const std::vector<OpResources> &resources,
-                                                 const TargetModel &model, DiagnosticEngine &diags);
+std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const CheckProblem &problem,
+                                                 DiagnosticEngine &diags);
 
 }  // namespace tilesched

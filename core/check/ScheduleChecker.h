@@ -1,10 +1,12 @@
 // Independent schedule checker (SPEC §4.8). Shares no code with the generators: it recomputes
-// every constraint from the dependence graph and the resolved footprints.
+// every constraint from the dependence graph, the resolved footprints and the constraint slots,
+// one check per constraint kind (as CIRCT's lib/Scheduling verifies a Problem).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "constraints/Constraints.h"
 #include "graph/DependenceGraph.h"
 #include "target/TargetModel.h"
 
@@ -16,10 +18,31 @@ struct CheckedOp {
   int cycle = 0;
 };
 
+// What a schedule must satisfy. Without `constraints` the seed 004 kinds are not checked.
+struct CheckProblem {
+  const DependenceGraph &graph;
+  const std::vector<OpResources> &resources;
+  const TargetModel &model;
+  const ConstraintState *constraints = nullptr;
+  const std::vector<std::string> *nodeNames = nullptr;  // "op#i" when absent or empty
+};
+
 struct Violation {
   // Shape: the inputs disagree with each other (op count, edge endpoints, resource indices);
   // a caller bug, reported instead of indexing out of range.
-  enum class Kind { Dependence, Resource, StageMismatch, DuplicateStageOrder, OrderMismatch, BadII, Shape };
+  enum class Kind {
+    Dependence,
+    Resource,
+    StageMismatch,
+    DuplicateStageOrder,
+    OrderMismatch,
+    BadII,
+    Shape,
+    MaxDepth,
+    SameDepth,
+    Leader,
+    ForceSerial,
+  };
   Kind kind = Kind::Dependence;
   int node = -1;        // the op the violation is reported at
   int otherNode = -1;   // the other end of the edge / the other op
@@ -30,10 +53,6 @@ struct Violation {
 };
 const char *violationKindName(Violation::Kind k);
 
-std::vector<Violation> checkSchedule(const DependenceGraph &graph,
-                                     const std::vector<OpResources> &resources,
-                                     const TargetModel &model, int ii,
-                                     const std::vector<CheckedOp> &ops,
-                                     const std::vector<std::string> &nodeNames = {});
+std::vector<Violation> checkSchedule(const CheckProblem &problem, int ii, const std::vector<CheckedOp> &ops);
 
 }  // namespace tilesched

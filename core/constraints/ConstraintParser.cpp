@@ -1,8 +1,12 @@
-// parseConstraints (seed 004, sub_97B770): one walk over the block in program order reads the
-// nine keys into the 28-byte slot, seeds the group DSU with union(gid, leader_gid) and the G1
-// pending set together, so neither consumer can observe a half-built structure.
+// parseConstraints (seed 004, sub_97B770): one walk over the block reads the nine keys into the
+// 28-byte slot, seeds the group DSU with union(gid, leader_gid) and the G1 pending set together,
+// so neither consumer can observe a half-built structure. The walk is Operation::walk's
+// post-order ("the same order Operation::walk yields"): ops nested in a block op's regions come
+// before that op.
 #include <map>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "constraints/ConstraintAttrs.h"
 #include "constraints/Constraints.h"
@@ -55,36 +59,95 @@ void warnAbsentIsGroupZero(const SlotRead &r, DiagnosticEngine &diags) {
 }
 
 struct LeaderPairClash {
-  int node;       // the later op in block order
-  int otherNode;  // the earlier op declaring the reverse pair
+  const Operation *op;     // the later op in walk order
+  const Operation *other;  // the earlier op declaring the reverse pair
+  ConstraintAttr at;
   uint32_t gid, leader;
 };
+
+// Placement reads the slot of the op it seats (seed 004: "keyed by op handle"), so on a nested op
+// only the DSU union of gid and leader_gid reaches the schedule. The original is silent.
+void warnNestedSlot(const Operation &op, const Operation &enclosing, const SlotRead &r, DiagnosticEngine &diags) {
+  const ConstraintSlot &s = r.slot;
+  std::vector<std::string> inert;
+  if (op.lookupAttr(kAttrMaxDepth)) inert.push_back("max_depth");
+  if (s.flags & FlagForceSerial) inert.push_back("force_serial_execution");
+  if ((r.gid || r.leader) && s.gid == s.leader_gid) inert.push_back("gid");
+  const bool unites = s.gid != s.leader_gid;
+  if (inert.empty() && !unites) return;
+  std::string list;
+  for (size_t i = 0; i < inert.size(); ++i) list += (i == 0 ? "" : i + 1 == inert.size() ? " and " : ", ") + inert[i];
+  const std::string name = describeOp(enclosing);
+  std::string message = "quirk \"constraint on a nested op\": this op is inside " + name + " (line " +
+                        std::to_string(enclosing.range.begin.line) + "); placement seats " + name +
+                        " as one op and reads only that op's slot";
+  if (!inert.empty()) message += ", so " + list + " here " + (inert.size() == 1 ? "has" : "have") + " no effect";
+  if (unites)
+    message += std::string(inert.empty() ? ", but" : "; but") + " seed 004's walk still reads this op: its leader_gid unites gid " +
+               std::to_string(s.gid) + " under leader " + std::to_string(s.leader_gid) +
+               ", grouping the block ops that carry them";
+  const ConstraintAttr &at = r.gid ? r.gid : r.leader;
+  SourceRange where = at ? at.location() : op.nameRange;
+  if (!at)
+    for (const char *key : {kAttrMaxDepth, kAttrForceSerial})
+      if (const NamedAttribute *named = findAttr(op.properties, key) ? findAttr(op.properties, key)
+                                                                     : findAttr(op.attributes, key)) {
+        where = named->range;
+        break;
+      }
+  diags.warning(where, message);
+}
+
+// Ops nested in `op`'s regions in Operation::walk post-order. A nested scf.for body is a scheduled
+// block of its own (docs/decisions.md), read when that block is.
+void collectNested(const Operation &op, std::vector<const Operation *> &out) {
+  if (op.name == "scf.for") return;
+  for (const auto &region : op.regions)
+    for (const auto &block : region->blocks)
+      for (const auto &inner : block->operations) {
+        collectNested(*inner, out);
+        if (inner->name != "scf.for") out.push_back(inner.get());
+      }
+}
 
 }  // namespace
 
 ConstraintState parseConstraints(const ScheduledBlock &block, DiagnosticEngine &diags) {
   ConstraintState st;
   st.slots.resize(block.ops.size());
-  std::vector<ConstraintAttr> leaderAttrs(block.ops.size());
   std::map<uint32_t, int> firstWithGid;              // gid -> first node carrying it
   std::map<uint32_t, std::vector<int>> waiting;      // leader gid -> followers seen before it
-  std::map<std::pair<uint32_t, uint32_t>, int> pairs;  // (gid, leader_gid) -> first node
+  std::map<std::pair<uint32_t, uint32_t>, const Operation *> pairs;  // (gid, leader_gid) -> first op
   std::vector<LeaderPairClash> clashes;
+
+  // Every op of the walk: the slot, the quirks, the DSU union.
+  auto read = [&](const Operation &op) {
+    SlotRead r = readSlot(op, diags);
+    const ConstraintSlot &s = r.slot;
+    warnAbsentIsGroupZero(r, diags);
+    if (s.leader_gid != s.gid) {
+      st.dsu.unite(s.gid, s.leader_gid);  // child = gid, parent = leader_gid
+      ConstraintAttr at = r.leader.value ? r.leader : r.gid;
+      auto reverse = pairs.find({s.leader_gid, s.gid});
+      if (reverse != pairs.end()) clashes.push_back({&op, reverse->second, at, s.gid, s.leader_gid});
+      pairs.emplace(std::make_pair(s.gid, s.leader_gid), &op);
+    }
+    return r;
+  };
 
   for (size_t i = 0; i < block.ops.size(); ++i) {
     int node = static_cast<int>(i);
-    SlotRead r = readSlot(*block.ops[i], diags);
-    const ConstraintSlot &s = r.slot;
-    warnAbsentIsGroupZero(r, diags);
-    leaderAttrs[i] = r.leader.value ? r.leader : r.gid;
-    if (s.leader_gid != s.gid) {
-      st.dsu.unite(s.gid, s.leader_gid);  // child = gid, parent = leader_gid
-      auto reverse = pairs.find({s.leader_gid, s.gid});
-      if (reverse != pairs.end()) clashes.push_back({node, reverse->second, s.gid, s.leader_gid});
-      pairs.emplace(std::make_pair(s.gid, s.leader_gid), node);
-      // G1 seeding (docs/decisions.md): a follower met before its leader op waits for it.
-      if (!firstWithGid.count(s.leader_gid)) waiting[s.leader_gid].push_back(node);
+    std::vector<const Operation *> nested;
+    collectNested(*block.ops[i], nested);
+    for (const Operation *op : nested) {
+      SlotRead r = read(*op);
+      warnNestedSlot(*op, *block.ops[i], r, diags);
+      if (r.slot.gid || r.slot.leader_gid || r.slot.max_depth || r.slot.flags)
+        st.nested.push_back({r.slot, node, op->range.begin.line});
     }
+    const ConstraintSlot s = read(*block.ops[i]).slot;
+    // G1 seeding (docs/decisions.md): a follower met before its leader op waits for it.
+    if (s.leader_gid != s.gid && !firstWithGid.count(s.leader_gid)) waiting[s.leader_gid].push_back(node);
     if (firstWithGid.emplace(s.gid, node).second) {
       auto held = waiting.find(s.gid);
       if (held != waiting.end()) {
@@ -100,13 +163,12 @@ ConstraintState parseConstraints(const ScheduledBlock &block, DiagnosticEngine &
 
   // Reported after the walk so the root named is the one the consumers will see.
   for (const LeaderPairClash &c : clashes) {
-    const ConstraintAttr &at = leaderAttrs[size_t(c.node)];
-    diags.warning(at ? at.location() : block.ops[size_t(c.node)]->range,
+    diags.warning(c.at ? c.at.location() : c.op->range,
                   "quirk \"inconsistent leader pair\": this op makes gid " + std::to_string(c.gid) +
                       " follow leader " + std::to_string(c.leader) + ", but the op at line " +
-                      std::to_string(block.ops[size_t(c.otherNode)]->range.begin.line) + " makes gid " +
-                      std::to_string(c.leader) + " follow leader " + std::to_string(c.gid) +
-                      "; unions run in block order, so gid " + std::to_string(st.dsu.findNoCompress(c.gid)) +
+                      std::to_string(c.other->range.begin.line) + " makes gid " + std::to_string(c.leader) +
+                      " follow leader " + std::to_string(c.gid) + "; unions run in block order, so gid " +
+                      std::to_string(st.dsu.findNoCompress(c.gid)) +
                       " is the root of the group and reordering the ops changes it");
   }
 

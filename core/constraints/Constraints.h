@@ -53,8 +53,17 @@ private:
   std::map<uint32_t, uint32_t> parent_;
 };
 
+// A constraint-bearing op nested in a region of a block op (an scf.if arm): seed 004's walk
+// reads it, but placement seats the enclosing op and reads only that op's slot.
+struct NestedSlot {
+  ConstraintSlot slot;
+  int enclosingNode = 0;  // the block op whose region holds it
+  int line = 0;
+};
+
 struct ConstraintState {
   std::vector<ConstraintSlot> slots;  // per node of the scheduled block
+  std::vector<NestedSlot> nested;     // walk order; their unions are in `dsu` too
   GroupDSU dsu;
   std::set<int> pending;      // G1 pending set (node ids); see docs/decisions.md
   std::map<int, int> pendingUntil;  // pending node -> the leader node whose seating releases it

@@ -96,6 +96,13 @@ DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverO
     in.model = &model;
     in.nodeNames = r.nodeNames;
     r.summary = summarizeRegion(in);
+    if (!r.graph.zeroDistanceCycles.empty()) {  // well formed, but no schedule exists: exit 1
+      reportZeroDistanceCycles(r.block, r.graph, diags);
+      r.analysis.generator = selectGenerator(r.summary, blockOpts);
+      r.status = BlockStatus::Failed;
+      run.blocks.push_back(std::move(r));
+      continue;
+    }
     r.analysis = generateSchedule(in, blockOpts, diags);
     if (r.analysis.traceDropped > 0)
       diags.note(blockRange(r), "the trace keeps its first " + std::to_string(r.analysis.trace.size()) + " entries; " +
@@ -108,7 +115,8 @@ DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverO
     }
 
     // Every schedule is checked by the independent checker before it is printed (SPEC §4.8).
-    r.violations = checkSchedule(r.graph, r.resources, model, r.analysis.ii, toCheckedOps(r.analysis), r.nodeNames);
+    r.violations = checkSchedule({r.graph, r.resources, model, &r.constraints, &r.nodeNames}, r.analysis.ii,
+                                  toCheckedOps(r.analysis));
     if (!r.violations.empty()) {
       r.status = BlockStatus::Failed;
       for (const Violation &v : r.violations)

@@ -40,7 +40,8 @@ bool MaterializeStep::checkPinned(BlockResult &r, const TargetModel &model, Driv
     return false;
   }
   r.pinned = true;
-  std::optional<PinnedSchedule> pinned = readPinnedSchedule(r.block, r.graph, r.resources, model, diags);
+  const CheckProblem problem{r.graph, r.resources, model, &r.constraints, &r.nodeNames};
+  std::optional<PinnedSchedule> pinned = readPinnedSchedule(r.block, problem, diags);
   if (!pinned) {
     run.unusable = true;  // malformed or partial pins: nothing to check
     r.status = BlockStatus::Failed;
@@ -50,7 +51,7 @@ bool MaterializeStep::checkPinned(BlockResult &r, const TargetModel &model, Driv
   r.analysis = analysisFromPins(*pinned);
   r.violations = pinned->violations;
   if (pinned->ii >= 1)
-    for (Violation &v : checkSchedule(r.graph, r.resources, model, pinned->ii, pinned->ops, r.nodeNames))
+    for (Violation &v : checkSchedule(problem, pinned->ii, pinned->ops))
       r.violations.push_back(std::move(v));
   for (const Violation &v : r.violations)
     diags.error(v.node >= 0 && v.node < static_cast<int>(r.block.ops.size()) ? r.block.ops[v.node]->nameRange

@@ -17,13 +17,12 @@ SerialFallback buildSerialFallback(const ModuloProblem &p) {
   s.start.assign(n, 0);
   std::vector<int64_t> earliest(n, 0);
   int64_t issue = 0, length = 1;
-  int placed = 0;
   while (!ready.empty()) {
     const int v = ready.top();
     ready.pop();
     const int64_t t = std::max(issue, earliest[v]);
     s.start[v] = static_cast<int>(t);
-    ++placed;
+    s.issueOrder.push_back(v);
     issue = t + std::max(1, p.duration(v));
     length = std::max({length, t + 1, t + p.duration(v), t + p.latency[v]});
     for (int ei : p.succ[v]) {
@@ -33,7 +32,7 @@ SerialFallback buildSerialFallback(const ModuloProblem &p) {
       if (--indegree[e.dst] == 0) ready.push(e.dst);
     }
   }
-  if (placed != n) return s;
+  if (static_cast<int>(s.issueOrder.size()) != n) return s;
   for (const ModuloEdge &e : p.edges) {
     if (e.distance == 0) continue;
     const int64_t need = int64_t{s.start[e.src]} + e.latency - s.start[e.dst];

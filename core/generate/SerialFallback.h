@@ -5,7 +5,8 @@
 // II cap (docs/decisions.md, "II cap"): at that II (and any larger one) this schedule is valid
 // and honours every constraint (one stage: same depth and max_depth hold; the serialization
 // edges of force_serial_execution are graph edges). It is also the fallback when the
-// refinement budget runs out ("may fall back to serial execution", facts §7.5).
+// refinement budget runs out ("may fall back to serial execution", facts §7.5), and the serial
+// generator's schedule (seed 000).
 #pragma once
 
 #include <vector>
@@ -18,6 +19,7 @@ struct SerialFallback {
   bool available = false;  // false when zero-latency distance-0 cycles defeat the walk
   int ii = 1;
   std::vector<int> start;
+  std::vector<int> issueOrder;  // the nodes in walk order; short of all of them on a cycle
 };
 
 SerialFallback buildSerialFallback(const ModuloProblem &p);

@@ -1,16 +1,15 @@
 // The serial generator (seed 000): a Kahn walk over the intra-iteration dependence DAG with a
 // program-order ready queue; every op at stage 0 with a unique order. It never builds an RRT
-// and never searches II: ops issue one after another, so no two footprints overlap.
-#include <algorithm>
-#include <queue>
-
+// and never searches II: ops issue one after another, so no two footprints overlap. The walk is
+// the serial-execution schedule of the scheduling graph (SerialFallback), whose edges include
+// those force_serial_execution implies — "the serial path consumes only the force-serial-execution
+// constraint" (seed 000).
 #include "generate/GenerateSchedule.h"
+#include "generate/SerialFallback.h"
 
 namespace tilesched {
 
 namespace {
-
-int footprintDuration(const OpResources &r) { return static_cast<int>(r.footprint.size()); }
 
 // seed 000 QUIRK: the serial path consults only force_serial_execution. tilesched keeps the
 // behaviour but says so, once per dropped attribute.
@@ -28,54 +27,27 @@ void warnDroppedConstraints(const ScheduleInput &in, DiagnosticEngine &diags) {
 }  // namespace
 
 ScheduleAnalysis generateSerialSchedule(const ScheduleInput &in, DiagnosticEngine &diags) {
-  const DependenceGraph &g = *in.graph;
-  const std::vector<OpResources> &res = *in.resources;
   ScheduleAnalysis a;
   a.generator = GeneratorKind::Serial;
-  a.ops.assign(g.numNodes, {});
   warnDroppedConstraints(in, diags);
-
-  // Only distance-0 edges order ops inside one iteration; carried edges are met because the
-  // next iteration starts after this one has finished (II = iteration length).
-  std::vector<int> inDegree(g.numNodes, 0);
-  for (const DepEdge &e : g.edges)
-    if (e.distance == 0) ++inDegree[e.dst];
-  std::priority_queue<int, std::vector<int>, std::greater<int>> ready;  // program order
-  for (int v = 0; v < g.numNodes; ++v)
-    if (inDegree[v] == 0) ready.push(v);
-
-  int order = 0, issue = 0, length = 1;
-  std::vector<int> earliest(g.numNodes, 0);
-  while (!ready.empty()) {
-    int v = ready.top();
-    ready.pop();
-    int cycle = std::max(issue, earliest[v]);
-    a.ops[v] = {0, order++, cycle};
-    a.orderedNodes.push_back(v);
-    issue = cycle + std::max(1, footprintDuration(res[v]));
-    // Every op holds its issue cycle, so even a zero-latency op keeps stage = cycle / II = 0.
-    length = std::max(length, cycle + std::max({1, res[v].latency, footprintDuration(res[v])}));
-    for (int ei : g.succ[v]) {
-      const DepEdge &e = g.edges[ei];
-      if (e.distance != 0) continue;
-      earliest[e.dst] = std::max(earliest[e.dst], cycle + e.latency);
-      if (--inDegree[e.dst] == 0) ready.push(e.dst);
-    }
-  }
-
-  if (order != g.numNodes) {
-    a.valid = false;
+  const ModuloProblem p = buildModuloProblem(in);
+  const SerialFallback walk = buildSerialFallback(p);
+  if (static_cast<int>(walk.issueOrder.size()) != p.numNodes) {
     a.notes.push_back("the serial walk could not order every op: the block has a dependence cycle");
     return a;
   }
-  // Carried edges may carry their own latency (sched.deps): stretch II until each holds.
-  for (const DepEdge &e : g.edges) {
-    if (e.distance == 0) continue;
-    int need = a.ops[e.src].cycle + e.latency - a.ops[e.dst].cycle;
-    length = std::max(length, (need + e.distance - 1) / e.distance);
+  if (!walk.available) {
+    a.notes.push_back("one serial iteration would last 2^30 cycles or more");
+    return a;
   }
+  a.ops.assign(p.numNodes, {});
+  for (int order = 0; order < p.numNodes; ++order) {
+    const int v = walk.issueOrder[order];
+    a.ops[v] = {0, order, walk.start[v]};
+  }
+  a.orderedNodes = walk.issueOrder;
   a.valid = true;
-  a.ii = length;
+  a.ii = walk.ii;
   a.stageCount = 1;
   return a;
 }

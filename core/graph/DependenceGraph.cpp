@@ -175,12 +175,12 @@ private:
       g.pred[e.dst].push_back(static_cast<int>(g.edges.size()));
       g.edges.push_back(e);
     }
-    reportZeroDistanceCycles(g);
+    findZeroDistanceCycles(g);
     return g;
   }
 
   // Tarjan's SCC over distance-0 edges (iterative: no recursion depth limit on big blocks).
-  void reportZeroDistanceCycles(const DependenceGraph &g) {
+  void findZeroDistanceCycles(DependenceGraph &g) {
     int n = g.numNodes, counter = 0;
     std::vector<int> index(n, -1), low(n, 0), comp(n, -1);
     std::vector<bool> onStack(n, false);
@@ -230,15 +230,7 @@ private:
       }
     }
     std::sort(cycles.begin(), cycles.end());
-    for (const auto &members : cycles) {
-      std::string list;
-      for (int m : members) {
-        if (!list.empty()) list += ", ";
-        list += describeOp(*block_.ops[m]) + " (line " + std::to_string(block_.ops[m]->range.begin.line) + ")";
-      }
-      diags_.error(block_.ops[members.front()]->nameRange,
-                   "dependence cycle with iteration distance 0 (no schedule can satisfy it): " + list);
-    }
+    g.zeroDistanceCycles = std::move(cycles);
   }
 
   const ScheduledBlock &block_;
@@ -256,6 +248,18 @@ private:
 DependenceGraph buildDependenceGraph(const ScheduledBlock &block, const std::vector<OpResources> &resources,
                                      DiagnosticEngine &diags, const TypeAliases &aliases) {
   return GraphBuilder(block, resources, diags, aliases).build();
+}
+
+void reportZeroDistanceCycles(const ScheduledBlock &block, const DependenceGraph &graph, DiagnosticEngine &diags) {
+  for (const std::vector<int> &members : graph.zeroDistanceCycles) {
+    std::string list;
+    for (int m : members) {
+      if (!list.empty()) list += ", ";
+      list += describeOp(*block.ops[m]) + " (line " + std::to_string(block.ops[m]->range.begin.line) + ")";
+    }
+    diags.error(block.ops[members.front()]->nameRange,
+                "dependence cycle with iteration distance 0 (no schedule can satisfy it): " + list);
+  }
 }
 
 }  // namespace tilesched

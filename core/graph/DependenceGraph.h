@@ -29,12 +29,18 @@ struct DependenceGraph {
   std::vector<DepEdge> edges;     // sorted by (src, dst, distance), one edge per such key
   std::vector<std::vector<int>> succ;  // edge indices leaving node i, in edge order
   std::vector<std::vector<int>> pred;  // edge indices entering node i, in edge order
+  // Cycles of distance-0 edges (only `sched.deps` can make one), each as its sorted node ids:
+  // the input is well formed, but the block cannot be scheduled.
+  std::vector<std::vector<int>> zeroDistanceCycles;
 };
 
 // `resources[i]` gives the latency of node i; `aliases` tells token edges through `!alias`
-// types. Distance-0 cycles are errors naming the ops.
+// types. Distance-0 cycles are recorded, not reported (reportZeroDistanceCycles).
 DependenceGraph buildDependenceGraph(const ScheduledBlock &block,
                                      const std::vector<OpResources> &resources,
                                      DiagnosticEngine &diags, const TypeAliases &aliases = {});
+
+// One error per distance-0 cycle, at its first op, naming every op of it.
+void reportZeroDistanceCycles(const ScheduledBlock &block, const DependenceGraph &graph, DiagnosticEngine &diags);
 
 }  // namespace tilesched

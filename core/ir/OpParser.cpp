@@ -478,8 +478,29 @@ bool Parser::parseForOp(Operation &op, const ResultNames &names) {
   if (!tok_.is(Tok::LBrace)) return errorHere("'{' to start the body of 'scf.for'");
   op.regions.push_back(std::make_unique<Region>());
   if (!parseRegion(*op.regions.back(), &op, false, &args)) return false;
+  if (!verifyForYield(op, iterArgs)) return false;
   if (tok_.is(Tok::LBrace) && !parseAttrDict(op.attributes)) return false;
   return makeResults(op, names, resultTypes);
+}
+
+// MLIR's scf.for verifier: the body's scf.yield carries one value per iter_arg (the loop's next
+// iter_args and, after the last iteration, its results). Types are not compared: type text may
+// spell one type two ways (!alias definitions).
+bool Parser::verifyForYield(const Operation &loop, size_t iterArgs) {
+  const Region &body = *loop.regions.back();
+  const Operation *yield = nullptr;
+  if (!body.blocks.empty() && !body.blocks.back()->operations.empty())
+    yield = body.blocks.back()->operations.back().get();
+  if (yield && yield->name != "scf.yield") yield = nullptr;
+  const size_t yielded = yield ? yield->operands.size() : 0;
+  if (yielded == iterArgs) return true;
+  if (!yield)
+    return error(loop.nameRange, "'scf.for' has " + std::to_string(iterArgs) +
+                                     " iter_args, so its body must end with an 'scf.yield' of " +
+                                     std::to_string(iterArgs) + " value(s)");
+  return error(yield->nameRange, "'scf.yield' yields " + std::to_string(yielded) + " value(s), but the 'scf.for' at line " +
+                                     std::to_string(loop.nameRange.begin.line) + " has " + std::to_string(iterArgs) +
+                                     " iter_args: the yield gives the next value of each one");
 }
 
 // scf.yield / return / func.return [%a, %b [: t1, t2]]

@@ -82,6 +82,7 @@ private:
   bool parseModuleOp(Operation &op, const ResultNames &names);
   bool parseFuncOp(Operation &op, const ResultNames &names);
   bool parseForOp(Operation &op, const ResultNames &names);
+  bool verifyForYield(const Operation &loop, size_t iterArgs);
   bool parseTerminatorOp(Operation &op, const ResultNames &names);
   bool parseConstantOp(Operation &op, const ResultNames &names);
   bool parseCustomOp(Operation &op, const ResultNames &names);

@@ -1,5 +1,5 @@
 // The independent checker on hand-built graphs: one clean schedule per rule and one violation
-// of every kind, with the numbers the message must carry.
+// of every kind (seed 004's constraints included), with the numbers the message must carry.
 #include <catch2/catch.hpp>
 
 #include "check/ScheduleChecker.h"
@@ -87,6 +87,13 @@ std::vector<Violation> ofKind(const std::vector<Violation> &all, Violation::Kind
 }
 
 const std::vector<std::string> kNames = {"%a", "%b", "%c", "%d"};
+
+// The checker without seed 004 constraints.
+std::vector<Violation> checkSchedule(const DependenceGraph &g, const std::vector<OpResources> &res,
+                                     const TargetModel &m, int ii, const std::vector<CheckedOp> &ops,
+                                     const std::vector<std::string> &names = {}) {
+  return tilesched::checkSchedule({g, res, m, nullptr, &names}, ii, ops);
+}
 
 }  // namespace
 
@@ -300,10 +307,151 @@ TEST_CASE("inputs that disagree are a shape violation, not a crash", "[check]") 
 TEST_CASE("every violation kind has its own name", "[check]") {
   using K = Violation::Kind;
   std::vector<std::string> names;
-  for (K k : {K::Dependence, K::Resource, K::StageMismatch, K::DuplicateStageOrder,
-              K::OrderMismatch, K::BadII, K::Shape})
+  for (K k : {K::Dependence, K::Resource, K::StageMismatch, K::DuplicateStageOrder, K::OrderMismatch, K::BadII,
+              K::Shape, K::MaxDepth, K::SameDepth, K::Leader, K::ForceSerial})
     names.push_back(violationKindName(k));
-  CHECK(names == std::vector<std::string>{"dependence", "resource", "stage-mismatch",
-                                          "duplicate-stage-order", "order-mismatch", "bad-ii",
-                                          "shape"});
+  CHECK(names == std::vector<std::string>{"dependence", "resource", "stage-mismatch", "duplicate-stage-order",
+                                          "order-mismatch", "bad-ii", "shape", "max-depth", "same-depth", "leader",
+                                          "force-serial"});
+}
+
+namespace {
+
+ConstraintSlot group(uint32_t gid, uint32_t leader) {
+  ConstraintSlot s;
+  s.gid = gid;
+  s.leader_gid = leader;
+  return s;
+}
+
+// The full checker on `n` unconstrained, resource-free ops of latency `latency`.
+struct Constrained {
+  TargetModel m = machine();
+  DependenceGraph g;
+  std::vector<OpResources> res;
+  ConstraintState cs;
+  explicit Constrained(int n, int latency = 1) : g(graphOf(n, {})), res(n, uses(latency, {})) { cs.slots.resize(n); }
+  std::vector<Violation> check(int ii, const std::vector<CheckedOp> &ops) const {
+    return checkSchedule({g, res, m, &cs, &kNames}, ii, ops);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("max_depth bounds the depth, stage + 1; 0 reads as absent", "[check]") {
+  Constrained c(3);
+  c.cs.slots[0].max_depth = 1;
+  c.cs.slots[1].max_depth = 2;
+  c.cs.slots[2].max_depth = 0;
+  CHECK(c.check(4, at(4, {0, 4, 11})).empty());
+  auto v = c.check(4, at(4, {4, 8, 11}));
+  REQUIRE(v.size() == 2);
+  CHECK(v[0].kind == Violation::Kind::MaxDepth);
+  CHECK(v[0].node == 0);
+  CHECK(v[0].message == "%a has max_depth = 1, so its depth (stage + 1) is at most 1, but it is in stage 1 (depth 2)");
+  CHECK(v[1].node == 1);
+  // Without constraint slots nothing of seed 004 is checked.
+  CHECK(checkSchedule({c.g, c.res, c.m}, 4, at(4, {4, 8, 11})).empty());
+}
+
+TEST_CASE("ops of one gid share a stage; zero-filled slots are in no group", "[check]") {
+  Constrained c(4);
+  c.cs.slots[0] = group(3, 3);
+  c.cs.slots[2] = group(3, 3);
+  // %b and %d carry no group although their gid reads as 0.
+  CHECK(c.check(4, at(4, {0, 5, 3, 9})).empty());
+  auto v = c.check(4, at(4, {0, 5, 6, 9}));
+  REQUIRE(v.size() == 1);
+  CHECK(v[0].kind == Violation::Kind::SameDepth);
+  CHECK(v[0].node == 2);
+  CHECK(v[0].otherNode == 0);
+  CHECK(v[0].message ==
+        "%c and %a both carry gid 3, a same-depth group, so they share a stage, but %c is in stage 1 and %a is in "
+        "stage 0");
+}
+
+TEST_CASE("leader_gid joins groups, also through a gid no op carries and through nested ops", "[check]") {
+  SECTION("a follower and its leader") {
+    Constrained c(2);
+    c.cs.slots[0] = group(3, 3);
+    c.cs.slots[1] = group(5, 3);
+    CHECK(c.check(4, at(4, {0, 3})).empty());
+    auto v = c.check(4, at(4, {0, 4}));
+    REQUIRE(v.size() == 1);
+    CHECK(v[0].kind == Violation::Kind::Leader);
+    CHECK(v[0].node == 1);
+    CHECK(v[0].otherNode == 0);
+    CHECK(v[0].message ==
+          "%b (gid 5) and %a (gid 3) are one group through leader_gid (%b: gid 5 follows leader 3), so they share a "
+          "stage, but %b is in stage 1 and %a is in stage 0");
+  }
+  SECTION("two gids without leader_gid both graft onto group 0 (seed 004 quirk)") {
+    Constrained c(3);
+    c.cs.slots[0] = group(7, 0);
+    c.cs.slots[2] = group(9, 0);
+    auto v = c.check(4, at(4, {0, 1, 4}));
+    REQUIRE(v.size() == 1);
+    CHECK(v[0].node == 2);
+    CHECK(v[0].message.find("(%c: gid 9 follows leader 0)") != std::string::npos);
+  }
+  SECTION("a union read from an op nested in a region") {
+    Constrained c(3);
+    c.cs.slots[0] = group(3, 3);
+    c.cs.slots[1] = group(5, 5);
+    c.cs.nested.push_back({group(5, 3), 2, 12});
+    auto v = c.check(4, at(4, {0, 4, 0}));
+    REQUIRE(v.size() == 1);
+    CHECK(v[0].node == 1);
+    CHECK(v[0].message.find("(the op at line 12 inside %c: gid 5 follows leader 3)") != std::string::npos);
+  }
+}
+
+TEST_CASE("a force_serial_execution op runs alone in its iteration", "[check]") {
+  Constrained c(3, 4);
+  c.cs.slots[1].flags = FlagForceSerial;
+  CHECK(c.check(12, at(12, {0, 4, 8})).empty());
+  SECTION("it starts after every earlier op completes") {
+    auto v = c.check(12, at(12, {0, 3, 8}));
+    REQUIRE(v.size() == 1);
+    CHECK(v[0].kind == Violation::Kind::ForceSerial);
+    CHECK(v[0].node == 1);
+    CHECK(v[0].otherNode == 0);
+    CHECK(v[0].message ==
+          "%b is force_serial_execution, so it starts after %a completes (cycle 0 + latency 4 = 4), but it starts "
+          "at cycle 3");
+  }
+  SECTION("later ops start after it completes") {
+    auto v = c.check(12, at(12, {0, 4, 7}));
+    REQUIRE(v.size() == 1);
+    CHECK(v[0].node == 2);
+    CHECK(v[0].message ==
+          "%b is force_serial_execution, so the later op %c starts after %b completes (cycle 4 + latency 4 = 8), "
+          "but it starts at cycle 7");
+  }
+  SECTION("its instances do not overlap") {
+    auto v = c.check(3, at(3, {0, 4, 8}));
+    REQUIRE(v.size() == 1);
+    CHECK(v[0].message == "%b is force_serial_execution, so its instances do not overlap, but its latency 4 exceeds II 3");
+  }
+  SECTION("on the loop, iterations do not overlap") {
+    c.cs.slots[1].flags = 0;
+    c.cs.regionForceSerial = true;
+    auto v = c.check(11, at(11, {0, 4, 8}));
+    REQUIRE(v.size() == 1);
+    CHECK(v[0].node == 0);
+    CHECK(v[0].otherNode == 2);
+    CHECK(v[0].message ==
+          "the loop is force_serial_execution, so iterations do not overlap, but the next iteration's %a starts at "
+          "cycle 0 + II 11 = 11, before %c completes (cycle 8 + latency 4 = 12)");
+    CHECK(c.check(12, at(12, {0, 4, 8})).empty());
+  }
+}
+
+TEST_CASE("a constraint state of another size is a shape violation", "[check]") {
+  Constrained c(2);
+  c.cs.slots.resize(1);
+  auto v = c.check(4, at(4, {0, 1}));
+  REQUIRE(v.size() == 1);
+  CHECK(v[0].kind == Violation::Kind::Shape);
+  CHECK(v[0].message == "the graph has 2 ops, but the constraint state has 1 slots");
 }

@@ -260,3 +260,61 @@ TEST_CASE("constraints: the region flag is also read from the scf.for's inherent
   CHECK(parseConstraints(p->blocks[0], d).regionForceSerial);
   CHECK(d.all().empty());
 }
+
+TEST_CASE("constraints: ops nested in a block op's regions are read by the walk, with a quirk warning") {
+  auto r = run(R"(    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 3 : i32} : i32
+    %b = x.op %a {tileas.schedule.constraint.gid = 5 : i32, tileas.schedule.constraint.leader_gid = 5 : i32} : i32
+    %r = scf.if %i -> (i32) {
+      %x = x.inner {tileas.schedule.constraint.gid = 5 : i32, tileas.schedule.constraint.leader_gid = 3 : i32, tileas.schedule.constraint.max_depth = 1 : i32} : i32
+      scf.yield %x : i32
+    } else {
+      %y = x.inner {tileas.schedule.constraint.force_serial_execution} : i32
+      scf.yield %y : i32
+    }
+)");
+  // The union of the nested op groups %a and %b (seed 004: the walk reads every op) ...
+  CHECK(r->state.dsu.findNoCompress(5) == 3u);
+  // ... but the slot placement reads for the scf.if is its own, zero-filled.
+  REQUIRE(r->state.slots.size() == 3);
+  CHECK(r->state.slots[2].max_depth == 0u);
+  CHECK(r->state.slots[2].flags == 0u);
+  REQUIRE(r->state.nested.size() == 2);
+  CHECK(r->state.nested[0].enclosingNode == 2);
+  CHECK(r->state.nested[0].line == 6);
+  CHECK(r->state.nested[0].slot.max_depth == 1u);
+  CHECK(r->state.nested[1].slot.flags == uint32_t(FlagForceSerial));
+  CHECK(r->state.pending.empty());
+
+  auto found = withText(r->diags, "quirk \"constraint on a nested op\"");
+  INFO(test::diagText(r->diags));
+  REQUIRE(found.size() == 2);
+  const SourceLoc gid = locOf(r->src, "tileas.schedule.constraint.gid = 5", 2);
+  CHECK(found[0].range.begin.line == gid.line);
+  CHECK(found[0].range.begin.col == gid.col);
+  CHECK(mentions(found[0], "this op is inside %r (line 5); placement seats %r as one op and reads only that op's slot, "
+                           "so max_depth here has no effect; but seed 004's walk still reads this op: its leader_gid "
+                           "unites gid 5 under leader 3"));
+  CHECK(found[1].range.begin.line == locOf(r->src, "tileas.schedule.constraint.force_serial_execution").line);
+  CHECK(mentions(found[1], "so force_serial_execution here has no effect"));
+}
+
+TEST_CASE("constraints: a nested scf.for body is its own block, not read by the enclosing one") {
+  auto p = test::parseBlocks(R"(func.func @f(%n: index) {
+  scf.for %i = %n to %n step %n {
+    scf.for %j = %i to %i step %i {
+      %x = x.inner {tileas.schedule.constraint.gid = 5 : i32, tileas.schedule.constraint.leader_gid = 3 : i32} : i32
+      scf.yield
+    }
+    scf.yield
+  }
+  return
+})");
+  REQUIRE_FALSE(p->diags.hasErrors());
+  REQUIRE(p->blocks.size() == 2);  // innermost first
+  DiagnosticEngine d;
+  ConstraintState outer = parseConstraints(p->blocks[1], d);
+  CHECK(outer.nested.empty());
+  CHECK(outer.dsu.parents().empty());
+  CHECK(d.all().empty());
+  CHECK(parseConstraints(p->blocks[0], d).dsu.findNoCompress(5) == 3u);
+}

@@ -54,7 +54,7 @@ TEST_CASE("the seeds' 4-op worked example needs II 15 with singleton transports"
   CHECK(a.mii->resource == 15);
   CHECK(a.mii->resourceBinding == "tp_smem_wr");
   CHECK(a.ii == 15);  // the page's II = 8 would need tp_smem_wr twice in rows 0-6
-  CHECK(checkSchedule(loop.graph, loop.resources, loop.model, a.ii, checked(a)).empty());
+  CHECK(checkSchedule({loop.graph, loop.resources, loop.model, &loop.constraints}, a.ii, checked(a)).empty());
   CHECK(a.ops[read].cycle >= a.ops[load].cycle + 8);
   (void)write;
   (void)wgmma;
@@ -229,7 +229,7 @@ TEST_CASE("every constraint is honoured by the cost path (no seed 000 QUIRK)", "
   const RandomLoop &loop = b.build();
   const ScheduleAnalysis a = schedule(loop);
   REQUIRE(a.valid);
-  CHECK(checkSchedule(loop.graph, loop.resources, loop.model, a.ii, checked(a)).empty());
+  CHECK(checkSchedule({loop.graph, loop.resources, loop.model, &loop.constraints}, a.ii, checked(a)).empty());
   CHECK(a.ops[z].stage == 0);
   CHECK(a.ops[x].stage == a.ops[u].stage);
   CHECK(a.mii->dependency >= 11);  // z sits 10 cycles behind x inside stage 0

@@ -133,6 +133,30 @@ TEST_CASE("serial walk: footprints never overlap, II covers carried edge latenci
   CHECK(a.ii == 26);           // carried edge: 6 + 20 - 0 <= II * 1
 }
 
+TEST_CASE("serial walk: a force_serial_execution op waits for earlier ops to complete, later ops wait for it") {
+  // seed 000: "the serial path consumes only the force-serial-execution constraint". Latency 5,
+  // one footprint row each: without the mark the ops issue at 0, 1, 2.
+  DependenceGraph g = chain(3, {});
+  std::vector<OpResources> r = plain(3);
+  for (OpResources &x : r) {
+    x.latency = 5;
+    x.footprint = Footprint(1, FootprintRow{0});
+  }
+  ConstraintState cs;
+  cs.slots.resize(3);
+  cs.slots[1].flags = FlagForceSerial;
+  ScheduleInput in = inputFor(g, r);
+  in.constraints = &cs;
+  DiagnosticEngine d;
+  ScheduleAnalysis a = generateSerialSchedule(in, d);
+  REQUIRE(a.valid);
+  CHECK(a.ops[0].cycle == 0);
+  CHECK(a.ops[1].cycle == 5);
+  CHECK(a.ops[2].cycle == 10);
+  CHECK(a.ii == 15);
+  CHECK(generateSerialSchedule(inputFor(g, r), d).ops[2].cycle == 2);
+}
+
 TEST_CASE("serial walk: a distance-0 cycle leaves ops unordered and fails cleanly") {
   DependenceGraph g = chain(2, {{0, 1, 1, 0, EdgeKind::Explicit}, {1, 0, 1, 0, EdgeKind::Explicit}});
   std::vector<OpResources> r = plain(2);

@@ -176,6 +176,9 @@ scf.for %i = %z to %z step %z {
   %c = x.op %c_self {sched.label = "self", sched.deps = [["@self", 1, 0]]} : i32
   scf.yield
 })");
+  CHECK(b.diags.errorCount() == 0);  // recorded for the driver, which fails the block (exit 1)
+  CHECK(b.graph.zeroDistanceCycles == std::vector<std::vector<int>>{{0, 1}, {2}});
+  reportZeroDistanceCycles(b.parsed->blocks[0], b.graph, b.diags);
   std::string text = test::diagText(b.diags);
   INFO(text);
   CHECK(b.diags.errorCount() == 2);

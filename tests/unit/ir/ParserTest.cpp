@@ -493,3 +493,35 @@ TEST_CASE("parser: keywords between the regions of custom ops (scf.if / scf.whil
   CHECK(again->errors().empty());
   CHECK(printModule(*again->module) == printed);
 }
+
+TEST_CASE("parser: scf.yield carries one value per iter_arg, as MLIR's verifier requires", "[ir][parser]") {
+  auto loop = [](const std::string &iterArgs, const std::string &yield) {
+    return "func.func @f(%n: index, %x: f32) {\n  " + std::string(iterArgs.empty() ? "" : "%r = ") +
+           "scf.for %i = %n to %n step %n" + iterArgs +
+           " {\n    %y = arith.addf %x, %x : f32\n" + yield + "  }\n  return\n}\n";
+  };
+  SECTION("two values for one iter_arg") {
+    auto r = parse(loop(" iter_args(%acc = %x) -> (f32)", "    scf.yield %y, %y : f32, f32\n"));
+    auto e = r->errors();
+    REQUIRE(e.size() == 1);
+    CHECK(e[0].message ==
+          "'scf.yield' yields 2 value(s), but the 'scf.for' at line 2 has 1 iter_args: the yield gives the next "
+          "value of each one");
+    CHECK(e[0].range.begin.line == 4);
+    CHECK(e[0].range.begin.col == 5);
+  }
+  SECTION("no value for one iter_arg") {
+    auto r = parse(loop(" iter_args(%acc = %x) -> (f32)", "    scf.yield\n"));
+    REQUIRE(r->errors().size() == 1);
+    CHECK(r->errors()[0].message.find("yields 0 value(s)") != std::string::npos);
+  }
+  SECTION("a value for a loop without iter_args") {
+    auto r = parse(loop("", "    scf.yield %y : f32\n"));
+    REQUIRE(r->errors().size() == 1);
+    CHECK(r->errors()[0].message.find("has 0 iter_args") != std::string::npos);
+  }
+  SECTION("matching counts parse cleanly") {
+    CHECK(parse(loop(" iter_args(%acc = %x) -> (f32)", "    scf.yield %y : f32\n"))->errors().empty());
+    CHECK(parse(loop("", "    scf.yield\n"))->errors().empty());
+  }
+}
