@@ -25,6 +25,18 @@ export function onScrollFrame(scroller: HTMLElement, draw: () => void): void {
   window.addEventListener('resize', schedule, { passive: true });
 }
 
+// False when `el` is not in the page yet (a pane is built, then inserted): `draw` then runs once
+// it is, at the end of the current task (a microtask; a frame later if it is still out), so a
+// pane is drawn once, at its real size, before it is first painted.
+export function connectedOrLater(el: HTMLElement, draw: () => void): boolean {
+  if (el.isConnected) return true;
+  queueMicrotask(() => {
+    if (el.isConnected) draw();
+    else requestAnimationFrame(() => { if (el.isConnected) draw(); });
+  });
+  return false;
+}
+
 // A scroller's visible height, or a guess before it has been laid out.
 export const viewportHeight = (scroller: HTMLElement, guess = 600) => scroller.clientHeight || guess;
 export const viewportWidth = (scroller: HTMLElement, guess = 800) => scroller.clientWidth || guess;
@@ -98,8 +110,9 @@ export class WindowedRows {
 
   private draw(force: boolean): void {
     const s = this.cfg.scroller;
-    // Drawn before the pane is in the page: draw again, with its real size, once it is.
-    if (!s.isConnected) requestAnimationFrame(() => { if (s.isConnected) this.draw(true); });
+    if (!connectedOrLater(s, () => this.draw(true))) return;
+    // The scroller's height follows its content: give it the full height before measuring it.
+    if (!this.cfg.body.firstChild) this.cfg.body.append(this.cfg.spacer(this.count * this.cfg.rowHeight));
     const range = visibleRange(s.scrollTop, viewportHeight(s), this.bodyTop(), this.cfg.rowHeight, this.count);
     if (!force && range.first === this.range.first && range.last === this.range.last) return;
     this.range = range;

@@ -6,7 +6,7 @@
 // under the grid and in the cell's accessible name.
 import type { Block, Op, RRT, RRTResource } from '../engine/types';
 import { h } from '../app/dom';
-import { onScrollFrame, viewportHeight, viewportWidth, visibleRange } from '../app/windowing';
+import { connectedOrLater, onScrollFrame, viewportHeight, viewportWidth, visibleRange } from '../app/windowing';
 import { cellLookup, shownRows, usedResources, type CellLookup } from '../model/rrt';
 import { opTitle } from './format';
 
@@ -64,6 +64,10 @@ export class Heatmap {
       const cell = (e.target as Element).closest('.cell') as HTMLElement | null;
       if (cell) this.showDetail(cell);
     });
+    this.el.addEventListener('windowdraw', () => {
+      const focused = this.grid.querySelector<HTMLElement>('.cell[tabindex="0"]');
+      if (focused) this.describe(focused);
+    });
   }
 
   show(table: RRT, block: Block, opts: HeatmapOptions): void {
@@ -114,15 +118,26 @@ export class Heatmap {
     return `row ${col} · ${row.r.name}: ${ops.length}/${row.r.capacity}${ops.length ? ' — ' + occupantsText.join('; ') : ', free'}`;
   }
 
+  // A cell's accessible name spells out its occupants. It is written when the cell becomes the
+  // tab stop or is focused or hovered, not for every cell drawn (building hundreds of them per
+  // scroll frame was most of the heatmap's cost).
+  private describe(cell: HTMLElement): string {
+    const row = this.rows[Number(cell.dataset.shown)];
+    const modRow = Number(cell.dataset.row);
+    const text = this.cellText(row, modRow, this.occupants(modRow, row.index));
+    cell.setAttribute('aria-label', text);
+    return text;
+  }
+
   private showDetail(cell: HTMLElement): void {
-    this.detail.textContent = cell.getAttribute('aria-label') ?? '';
+    this.detail.textContent = this.describe(cell);
   }
 
   private draw(force: boolean): void {
     const table = this.table;
     if (!table) return;
     const s = this.scroller;
-    if (!s.isConnected) requestAnimationFrame(() => { if (s.isConnected) this.draw(false); });
+    if (!connectedOrLater(s, () => this.draw(true))) return;
     const cols = visibleRange(s.scrollLeft, viewportWidth(s), LABEL_W, CELL_W, this.columns.length, 1);
     const top = s.scrollTop;
     const bottom = top + viewportHeight(s, 400);
@@ -170,14 +185,14 @@ export class Heatmap {
     const pct = Math.round((100 * Math.min(n, cap)) / cap);
     const cell = h('div', {
       class: `cell${n > cap ? ' over' : ''}${n === 0 ? ' empty' : ''}`, role: 'gridcell', tabindex: -1,
-      'aria-colindex': col + 2, 'aria-label': this.cellText(row, modRow, ops),
+      'aria-colindex': col + 2,
       'data-slot': row.r.name, 'data-row': modRow, 'data-col': col, 'data-used': n, 'data-shown': shown, 'data-op': ops[0],
       style: `left:${LABEL_W + col * CELL_W}px${n ? `;--occ:${pct}%` : ''}`,
     }, ...chips.map((id) => {
       const op = this.opById.get(id);
-      return h('span', { class: `chip${id === this.opts.stepped ? ' stepped' : ''}`, 'data-op': id, 'aria-hidden': 'true' }, op?.label || `#${id}`);
+      return h('span', { class: `chip${id === this.opts.stepped ? ' stepped' : ''}`, 'data-op': id }, op?.label || `#${id}`);
     }));
-    if (n > chips.length) cell.append(h('span', { class: 'chip more', 'aria-hidden': 'true' }, `+${n - chips.length}`));
+    if (n > chips.length) cell.append(h('span', { class: 'chip more' }, `+${n - chips.length}`));
     return cell;
   }
 

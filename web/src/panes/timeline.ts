@@ -6,7 +6,7 @@
 // to the same op in the previous or next iteration, Enter shows the op in the source; the
 // focused or hovered bar is described under the drawing (a live region).
 import { h } from '../app/dom';
-import { onScrollFrame, viewportHeight, viewportWidth } from '../app/windowing';
+import { connectedOrLater, onScrollFrame, viewportHeight, viewportWidth } from '../app/windowing';
 import type { Block, Op } from '../engine/types';
 import { barsIn, timelineLayout, type Bar, type TimelineLayout } from '../model/timeline';
 import { opTitle } from './format';
@@ -113,10 +113,7 @@ export class Timeline {
 
   private draw(): void {
     const sc = this.scroller;
-    if (!sc.isConnected) {
-      requestAnimationFrame(() => { if (sc.isConnected) this.draw(); });
-      return;
-    }
+    if (!connectedOrLater(sc, () => this.draw())) return;
     const t = this.t;
     const { sx, sy, w, ht } = this.view();
     const ratio = globalThis.devicePixelRatio || 1;
