@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "generate/ConstraintLifting.h"
 #include "generate/ConstraintRefinement.h"
 #include "generate/GenerateSchedule.h"
 #include "generate/MiiBounds.h"
@@ -69,30 +70,34 @@ void publish(ScheduleAnalysis &a, const ModuloProblem &p, int ii, std::vector<in
   a.valid = true;
 }
 
-}  // namespace
+// A warning at the lifted constraint's attribute on its first op.
+void warnLifted(const ScheduleInput &in, const ModuloProblem &p, const LiftedConstraint &c, DiagnosticEngine &diags) {
+  if (!in.block || c.nodes.front() >= static_cast<int>(in.block->ops.size())) return;
+  const Operation &op = *in.block->ops[c.nodes.front()];
+  const bool maxDepth = c.kind == LiftedConstraint::Kind::MaxDepth;
+  const Attribute *at = op.lookupAttr(maxDepth ? kAttrMaxDepth : kAttrGid);
+  if (!at && !maxDepth) at = op.lookupAttr(kAttrLeaderGid);
+  diags.warning(at ? at->range : op.nameRange,
+                "a refinement round lifted " + describeLifted(p, c) +
+                    ", which alone needs II >= " + std::to_string(c.bound) +
+                    ": no schedule up to the II cap kept every constraint (seed 003: a later round lifts a "
+                    "constraint when the schedule becomes infeasible), so " +
+                    (maxDepth ? p.nodeNames[c.nodes.front()] + " may run in a later stage"
+                              : std::string("its ops may run in different stages")));
+}
 
-ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const ScheduleOptions &opts,
-                                           DiagnosticEngine &diags) {
+// One search of the II range under the constraints `p` carries now, in at most `rounds` rounds,
+// spending the block's work budget.
+ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in, const ScheduleOptions &opts,
+                                int rounds, WorkBudget &budget, TraceRecorder &trace, DiagnosticEngine &diags) {
   ScheduleAnalysis a;
   a.generator = GeneratorKind::CostBased;
-  if (!in.graph) {
-    a.notes.push_back("the cost-based generator was given no dependence graph");
-    return a;
-  }
-  const ModuloProblem p = buildModuloProblem(in);
   a.ops.assign(p.numNodes, {});
-  TraceRecorder trace(opts.trace, opts.traceLimit);
-  auto finish = [&]() -> ScheduleAnalysis & {
-    a.trace = std::move(trace.entries());
-    a.traceDropped = trace.dropped();
-    return a;
-  };
-
   const MiiAnalysis mii = computeMiiBounds(p);
   if (mii.infeasible) {
     a.failure = plainFailure(p, mii.infeasibleNode, 0, mii.infeasibleReason);
     trace.record(0, "bounds", mii.infeasibleNode, -1, "-", "infeasible", mii.infeasibleReason);
-    return finish();
+    return a;
   }
   a.mii = mii.bounds;
   const int lower = mii.bounds.lower();
@@ -109,14 +114,15 @@ ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const Schedu
     a.failure = plainFailure(p, -1, cap,
                              "the II cap " + std::to_string(cap) + " is below the lower bound " +
                                  std::to_string(lower) + " (" + bounds + ")");
-    return finish();
+    return a;
   }
 
   const ResourceLayout layout(p.capacity);
-  WorkBudget budget(opts.workBudget);
+  ScheduleOptions search = opts;
+  search.maxConstraintIterations = rounds;
   LadderOptions ladder;
   ladder.budget = &budget;
-  const RefinementOutcome out = refineSchedule(p, layout, lower, cap, serial, opts, ladder, trace);
+  const RefinementOutcome out = refineSchedule(p, layout, lower, cap, serial, search, ladder, trace);
   a.refinementStatus = out.status;
   a.budgetTruncated = out.truncated;
   a.refinementRounds = out.rounds;
@@ -140,7 +146,7 @@ ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const Schedu
     if (out.truncated && !out.workSpent)
       a.notes.push_back("the refinement stopped after " + std::to_string(out.rounds) +
                         " round(s) (--max-constraint-iterations)");
-    return finish();
+    return a;
   }
   publish(a, p, out.ii, out.start);
   if (trace.enabled()) {
@@ -160,7 +166,53 @@ ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const Schedu
     a.notes.push_back(msg);
     if (in.block) diags.warning(in.block->range, msg);
   }
-  return finish();
+  return a;
+}
+
+}  // namespace
+
+ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const ScheduleOptions &opts,
+                                           DiagnosticEngine &diags) {
+  if (!in.graph) {
+    ScheduleAnalysis a;
+    a.generator = GeneratorKind::CostBased;
+    a.notes.push_back("the cost-based generator was given no dependence graph");
+    return a;
+  }
+  ModuloProblem p = buildModuloProblem(in);
+  TraceRecorder trace(opts.trace, opts.traceLimit);
+  WorkBudget budget(opts.workBudget);
+  ScheduleAnalysis a = searchSchedule(p, in, opts, opts.maxConstraintIterations, budget, trace, diags);
+  // seed 003: when no II up to the cap keeps every constraint, a later round lifts one and searches
+  // again; each lift is one of the --max-constraint-iterations rounds. A spent budget proves
+  // nothing, and an infeasible footprint or recurrence is no constraint's fault. When lifting
+  // does not rescue the block, its failure under the constraints as written is reported.
+  std::vector<LiftedConstraint> lifted;
+  int rounds = a.refinementRounds;
+  std::optional<ScheduleAnalysis> asWritten;
+  while (!a.valid && a.mii && !a.budgetTruncated && rounds + 1 < opts.maxConstraintIterations) {
+    std::optional<LiftedConstraint> lift = liftConstraint(p);
+    if (!lift) break;
+    ++rounds;
+    if (trace.enabled())
+      trace.record(a.failure ? a.failure->ii : 0, "refine", lift->nodes.front(), -1, "-", "lift",
+                   describeLifted(p, *lift) + " (alone it needs II >= " + std::to_string(lift->bound) +
+                       "): no II up to the cap kept every constraint");
+    lifted.push_back(std::move(*lift));
+    if (!asWritten) asWritten = std::move(a);
+    a = searchSchedule(p, in, opts, opts.maxConstraintIterations - rounds, budget, trace, diags);
+    rounds += a.refinementRounds;
+  }
+  if (!a.valid && asWritten) {
+    a = std::move(*asWritten);
+    lifted.clear();
+  }
+  for (const LiftedConstraint &c : lifted) warnLifted(in, p, c, diags);
+  a.lifted = std::move(lifted);
+  a.refinementRounds = rounds;
+  a.trace = std::move(trace.entries());
+  a.traceDropped = trace.dropped();
+  return a;
 }
 
 }  // namespace tilesched

@@ -98,25 +98,40 @@ int fineDensityMii(const ModuloProblem &p) {
   return std::max(1, longest);
 }
 
-int dependencyMii(const ModuloProblem &p) {
-  int64_t best = 1;
+std::vector<LiftedConstraint> depthConstraintBounds(const ModuloProblem &p) {
+  std::vector<LiftedConstraint> out;
+  auto clamp = [](int64_t b) { return static_cast<int>(std::clamp<int64_t>(b, 1, 1 << 30)); };
   // max_depth = k: the op must start in the first k stages, after its distance-0 ancestors.
   const std::vector<int64_t> asap = asapDistanceZero(p);
   for (int v = 0; v < p.numNodes; ++v)
-    if (p.maxDepth[v] > 0) best = std::max(best, ceilDiv(asap[v] + 1, p.maxDepth[v]));
+    if (p.maxDepth[v] > 0)
+      out.push_back({LiftedConstraint::Kind::MaxDepth, {v}, static_cast<uint32_t>(p.maxDepth[v]),
+                     clamp(ceilDiv(asap[v] + 1, p.maxDepth[v]))});
   // Same depth: a distance-0 path between two group members must fit inside one stage.
   std::vector<std::vector<int>> members(p.groupGid.size());
   for (int v = 0; v < p.numNodes; ++v)
     if (p.group[v] >= 0) members[p.group[v]].push_back(v);
-  for (const std::vector<int> &m : members) {
-    if (m.size() < 2) continue;
-    for (int u : m) {
-      const std::vector<int64_t> d = longestDistanceZeroFrom(p, u);
-      for (int v : m)
-        if (v != u && d[v] != kNoPath64) best = std::max(best, d[v] + 1);
-    }
+  for (size_t g = 0; g < members.size(); ++g) {
+    const std::vector<int> &m = members[g];
+    if (m.empty()) continue;
+    int64_t bound = 1;
+    if (m.size() > 1)
+      for (int u : m) {
+        const std::vector<int64_t> d = longestDistanceZeroFrom(p, u);
+        for (int v : m)
+          if (v != u && d[v] != kNoPath64) bound = std::max(bound, d[v] + 1);
+      }
+    out.push_back({LiftedConstraint::Kind::SameDepth, m, p.groupGid[g], clamp(bound)});
   }
-  return static_cast<int>(std::min<int64_t>(best, 1 << 30));
+  std::stable_sort(out.begin(), out.end(),
+                   [](const LiftedConstraint &x, const LiftedConstraint &y) { return x.nodes.front() < y.nodes.front(); });
+  return out;
+}
+
+int dependencyMii(const ModuloProblem &p) {
+  int best = 1;
+  for (const LiftedConstraint &c : depthConstraintBounds(p)) best = std::max(best, c.bound);
+  return best;
 }
 
 MiiAnalysis computeMiiBounds(const ModuloProblem &p) {

@@ -28,6 +28,11 @@ int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle);
 int fineDensityMii(const ModuloProblem &p);
 int dependencyMii(const ModuloProblem &p);
 
+// The dependency bound of each depth constraint on its own, in program order of its first op:
+// max_depth = k needs ceil((asap + 1) / k); a same-depth group needs its longest distance-0 path
+// between two members + 1. dependencyMii is their maximum (at least 1).
+std::vector<LiftedConstraint> depthConstraintBounds(const ModuloProblem &p);
+
 // True when op `v`'s footprint, folded onto `ii` rows, needs more units of some resource in
 // some row than the resource has (the footprint conflicts with itself).
 bool footprintSelfConflicts(const ModuloProblem &p, int v, int ii);

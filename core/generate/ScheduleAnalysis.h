@@ -95,6 +95,16 @@ struct PlacementFailure {
   std::string message;
 };
 
+// A depth constraint that a refinement round lifted because no II up to the cap kept it (seed
+// 003: "a later refinement round can lift it when the schedule becomes infeasible").
+struct LiftedConstraint {
+  enum class Kind { MaxDepth, SameDepth };
+  Kind kind = Kind::MaxDepth;
+  std::vector<int> nodes;  // the op with max_depth, or every op of the same-depth group
+  uint32_t value = 0;      // the max_depth, or the group's DSU root gid
+  int bound = 1;           // the smallest II the constraint alone allows (its dependency bound)
+};
+
 struct ScheduleAnalysis {
   GeneratorKind generator = GeneratorKind::Serial;
   bool valid = false;
@@ -109,6 +119,7 @@ struct ScheduleAnalysis {
   std::vector<TraceEntry> trace;
   size_t traceDropped = 0;
   std::optional<PlacementFailure> failure;
+  std::vector<LiftedConstraint> lifted;  // in round order; the checker checks the rest
   std::vector<std::string> notes;   // generator remarks surfaced as diagnostics
 };
 

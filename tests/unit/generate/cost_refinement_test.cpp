@@ -123,3 +123,53 @@ TEST_CASE("at or above the serial II the serial-execution schedule is taken with
   for (const TraceEntry &e : a.trace) serial = serial || e.reason == "round 2: II 20000001 scheduled by serial-fallback";
   CHECK(serial);
 }
+
+TEST_CASE("seed 003: a round lifts the depth constraint that makes the capped search infeasible", "[cost][refinement]") {
+  // %a -(8)-> %b (max_depth 1) -> %c -(6)-> %d, %c and %d one same-depth group: alone they need
+  // II 9 and 7. Below the cap of 4 neither holds; the bigger bound goes first.
+  LoopBuilder b;
+  const int a = b.op(8), bb = b.op(1), c = b.op(6), d = b.op(1);
+  b.edge(a, bb, 8);
+  b.edge(bb, c, 1);
+  b.edge(c, d, 6);
+  b.slotOf(bb).max_depth = 1;
+  b.slotOf(c).gid = b.slotOf(c).leader_gid = 2;
+  b.slotOf(d).gid = b.slotOf(d).leader_gid = 2;
+  const RandomLoop &loop = b.build();
+
+  ScheduleOptions opts;
+  opts.iiCap = 4;
+  const ScheduleAnalysis capped = run(loop, opts);
+  REQUIRE(capped.valid);
+  CHECK(capped.ii <= 4);
+  REQUIRE(capped.lifted.size() == 2);
+  CHECK(capped.lifted[0].kind == LiftedConstraint::Kind::MaxDepth);
+  CHECK(capped.lifted[0].nodes == std::vector<int>{bb});
+  CHECK(capped.lifted[0].bound == 9);
+  CHECK(capped.lifted[1].kind == LiftedConstraint::Kind::SameDepth);
+  CHECK(capped.lifted[1].nodes == std::vector<int>{c, d});
+  CHECK(capped.lifted[1].value == 2u);
+  CHECK(capped.lifted[1].bound == 7);
+  std::vector<std::string> lifts;
+  for (const TraceEntry &e : capped.trace)
+    if (e.outcome == "lift") lifts.push_back(e.reason);
+  CHECK(lifts == std::vector<std::string>{
+                     "max_depth = 1 of op#1 (alone it needs II >= 9): no II up to the cap kept every constraint",
+                     "the same-depth group of gid 2 (op#2, op#3) (alone it needs II >= 7): no II up to the cap kept "
+                     "every constraint"});
+  // Each lift is a refinement round.
+  CHECK(capped.refinementRounds >= 3);
+
+  // Without a cap the constraints hold: the serial-execution II is always within reach.
+  const ScheduleAnalysis free = run(loop, ScheduleOptions{});
+  REQUIRE(free.valid);
+  CHECK(free.lifted.empty());
+  CHECK(free.ops[bb].stage == 0);
+  CHECK(free.ops[c].stage == free.ops[d].stage);
+
+  // A budget too small for a lift fails as before.
+  opts.maxConstraintIterations = 1;
+  const ScheduleAnalysis cut = run(loop, opts);
+  CHECK_FALSE(cut.valid);
+  CHECK(cut.lifted.empty());
+}
