@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "driver/InputChunks.h"
 #include "driver/MaterializeStep.h"
 
 namespace tilesched {
@@ -70,15 +71,17 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
 
 }  // namespace
 
-DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverOptions &opts,
-                         DiagnosticEngine &diags) {
-  DriverRun run;
+void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags, DriverRun &run) {
+  Module &module = *run.chunks[chunk].module;
+  const TargetModel &model = run.chunks[chunk].model;
   const TypeAliases aliases(module);
   MaterializeStep materialize(module, aliases, opts);
   for (ScheduledBlock &block : collectScheduledBlocks(module)) {
+    if (!isSchedulable(run.chunks[chunk], block)) continue;
     BlockResult r;
     r.block = block;
     r.line = block.range.begin.line;
+    r.chunk = chunk;
     int errorsBefore = diags.errorCount();
     stripMaterializedOps(r.block, diags);  // Pipe_/Mutex_ of an earlier --emit=ir are not work
     checkReorderableNames(r.block, diags);
@@ -142,7 +145,6 @@ DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverO
     }
     run.blocks.push_back(std::move(r));
   }
-  return run;
 }
 
 }  // namespace tilesched

@@ -1,4 +1,4 @@
-// Runs SPEC §4 steps 1-8 on each scheduled block of a parsed module.
+// Runs SPEC §4 steps 1-8 on each scheduled block of one parsed input chunk.
 #pragma once
 
 #include "driver/BlockResult.h"
@@ -6,7 +6,8 @@
 
 namespace tilesched {
 
-DriverRun scheduleModule(Module &module, const TargetModel &model, const DriverOptions &opts,
-                         DiagnosticEngine &diags);
+// Appends the results of chunk `chunk`'s blocks to `run.blocks` (the blocks of functions with a
+// parse error are left out).
+void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags, DriverRun &run);
 
 }  // namespace tilesched

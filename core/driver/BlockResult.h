@@ -2,11 +2,13 @@
 // they never recompute.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "check/ScheduleChecker.h"
 #include "generate/GenerateSchedule.h"
+#include "ir/Parser.h"
 #include "materialize/MaterializeSchedule.h"
 
 namespace tilesched {
@@ -27,11 +29,35 @@ struct BlockResult {
   std::vector<std::string> nodeNames;
   BlockStatus status = BlockStatus::Failed;
   int line = 0;
+  int chunk = 0;  // index into DriverRun::chunks
 };
+
+// One `// -----` chunk of the input (the whole input when it has no marker), parsed on its own
+// (docs/decisions.md, "Split inputs and parse errors").
+struct ChunkResult {
+  enum class Status {
+    Ok,       // parsed without error
+    Partial,  // parse errors inside some functions: those are not scheduled, the others are
+    Failed,   // a parse error outside every function: nothing of the chunk is scheduled
+  };
+  InputChunk source;
+  std::unique_ptr<Module> module;  // null when Failed
+  TargetModel model;               // the run's model with the chunk's sched.pools
+  Status status = Status::Ok;
+  std::vector<const Operation *> damaged;  // Partial: the functions with a parse error
+};
+const char *chunkStatusName(ChunkResult::Status s);
 
 struct DriverRun {
   std::vector<BlockResult> blocks;
   bool unusable = false;  // input or options could not be used (exit 2)
+  std::vector<ChunkResult> chunks;
+
+  static DriverRun unusableInput() {
+    DriverRun run;
+    run.unusable = true;
+    return run;
+  }
 };
 
 }  // namespace tilesched

@@ -30,7 +30,7 @@ DriverResult usageError(const std::string &message, bool json) {
   r.exitCode = 2;
   if (json) {
     Diagnostic d{Severity::Error, {}, message, ""};
-    r.out = emitJson(DriverRun{{}, true}, nullptr, {d}, DriverOptions{}, "");
+    r.out = emitJson(DriverRun::unusableInput(), nullptr, {d}, DriverOptions{}, "");
   } else {
     r.err = "tilesched: error: " + message + "\n" + kUsage;
   }

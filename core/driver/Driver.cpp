@@ -4,7 +4,7 @@
 
 #include "driver/BlockPipeline.h"
 #include "driver/Emitters.h"
-#include "ir/Parser.h"
+#include "driver/InputChunks.h"
 
 namespace tilesched {
 
@@ -29,27 +29,39 @@ std::optional<TargetModel> loadModel(const DriverOptions &opts, DiagnosticEngine
   return m;
 }
 
+// Exit 2 when the input (some chunk or function) or the options could not be used, even if other
+// blocks were scheduled and are printed (docs/decisions.md, "Split inputs and parse errors").
 int exitCodeFor(const DriverRun &run, const DiagnosticEngine &diags) {
   if (run.unusable) return 2;
+  for (const ChunkResult &c : run.chunks)
+    if (c.status != ChunkResult::Status::Ok) return 2;
   for (const BlockResult &r : run.blocks)
     if (r.status == BlockStatus::Failed || r.status == BlockStatus::Violations) return 1;
   return diags.hasErrors() ? 1 : 0;
 }
 
-DriverResult render(const DriverRun &run, const TargetModel *model, const DiagnosticEngine &diags,
-                    const DriverOptions &opts, Module *module, int exitCode) {
+// The table and the IR print what could be used: nothing when no part of the input could.
+bool printable(const DriverRun &run) {
+  if (run.unusable) return false;
+  bool anyOk = false;
+  for (const ChunkResult &c : run.chunks) anyOk = anyOk || c.status == ChunkResult::Status::Ok;
+  return anyOk || !run.blocks.empty();
+}
+
+DriverResult render(DriverRun &run, const TargetModel *model, const DiagnosticEngine &diags,
+                    const DriverOptions &opts, int exitCode) {
   DriverResult out;
   out.exitCode = exitCode;
   std::vector<Diagnostic> sorted = diags.sorted();
-  bool usable = module && model && !run.unusable;
+  bool usable = model && printable(run);
   if (opts.emit == EmitKind::Json) {
-    std::string ir = usable ? emitScheduledIR(*module, run) : "";
+    std::string ir = usable ? emitScheduledIR(run) : "";
     out.out = emitJson(run, model, sorted, opts, ir);
     return out;
   }
   for (const Diagnostic &d : sorted) out.err += formatDiagnostic(opts.fileName, d) + "\n";
   if (!usable) return out;
-  out.out = opts.emit == EmitKind::Table ? emitTable(run, *model) : emitScheduledIR(*module, run);
+  out.out = opts.emit == EmitKind::Table ? emitTable(run) : emitScheduledIR(run);
   return out;
 }
 
@@ -59,22 +71,18 @@ DriverResult runUnguarded(std::string_view source, const DriverOptions &opts) {
   std::optional<TargetModel> model = loadModel(opts, diags);
   if (!model) {
     run.unusable = true;
-    return render(run, nullptr, diags, opts, nullptr, 2);
+    return render(run, nullptr, diags, opts, 2);
   }
-  std::unique_ptr<Module> module = parseSource(source, diags);
-  if (diags.hasErrors()) {
-    run.unusable = true;
-    return render(run, &*model, diags, opts, nullptr, 2);
+  run.chunks = readChunks(source, *model, diags);
+  bool parsedAll = true;
+  for (int c = 0; c < static_cast<int>(run.chunks.size()); ++c) {
+    parsedAll = parsedAll && run.chunks[c].status == ChunkResult::Status::Ok;
+    if (run.chunks[c].module) scheduleChunk(c, opts, diags, run);
   }
-  applyModulePools(*module, *model, diags);
-  if (diags.hasErrors()) {
-    run.unusable = true;
-    return render(run, &*model, diags, opts, nullptr, 2);
-  }
-  run = scheduleModule(*module, *model, opts, diags);
-  if (run.blocks.empty())
-    diags.warning({}, "nothing to schedule: the input has no scf.for loop and no loop-free function body");
-  return render(run, &*model, diags, opts, module.get(), exitCodeFor(run, diags));
+  if (run.blocks.empty() && parsedAll)
+    diags.warning({}, "nothing to schedule: the input has no loop (scf.for, cuda_tile.for, cuda_tile.loop) and no "
+                      "loop-free function body");
+  return render(run, &*model, diags, opts, exitCodeFor(run, diags));
 }
 
 }  // namespace
@@ -92,7 +100,8 @@ DriverResult runDriver(std::string_view source, const DriverOptions &opts) {
   }
   DiagnosticEngine diags;
   diags.error({}, "internal error: " + what);
-  return render(DriverRun{{}, true}, nullptr, diags, opts, nullptr, 2);
+  DriverRun run = DriverRun::unusableInput();
+  return render(run, nullptr, diags, opts, 2);
 }
 
 }  // namespace tilesched

@@ -10,9 +10,10 @@ namespace tilesched {
 
 std::string emitJson(const DriverRun &run, const TargetModel *model, const std::vector<Diagnostic> &diags,
                      const DriverOptions &opts, const std::string &ir);
-std::string emitTable(const DriverRun &run, const TargetModel &model);
+std::string emitTable(const DriverRun &run);
 // Rewrites every materialized block (Pipe_/Mutex_ values, nv_tile.aws.* attributes) and prints
-// the module; the text parses back, and --check accepts it.
-std::string emitScheduledIR(Module &module, const DriverRun &run);
+// each chunk's module, chunks separated by `// -----`; the text parses back, and --check accepts
+// it. A chunk or function with a parse error prints as written.
+std::string emitScheduledIR(DriverRun &run);
 
 }  // namespace tilesched

@@ -164,6 +164,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   w.beginObject()
       .member("name", r.block.name)
       .member("line", r.line)
+      .member("chunk", r.chunk)
       .member("generator", generatorName(a.generator))
       .member("status", blockStatusName(r.status))
       .member("ii", placed ? a.ii : 0)
@@ -252,9 +253,19 @@ std::string emitJson(const DriverRun &run, const TargetModel *model, const std::
   JsonWriter w;
   w.beginObject().member("version", 1).member("tool", versionString()).key("diagnostics").beginArray();
   for (const Diagnostic &diag : diags) diagnosticJson(w, diag);
-  w.endArray().member("model", model ? model->name : std::string()).key("blocks").beginArray();
-  if (model)
-    for (const BlockResult &r : run.blocks) blockJson(w, r, *model, opts.schedule.trace);
+  w.endArray().member("model", model ? model->name : std::string()).key("chunks").beginArray();
+  for (const ChunkResult &c : run.chunks) {
+    w.beginObject()
+        .member("line", c.source.firstLine)
+        .member("end_line", c.source.lastLine)
+        .member("status", chunkStatusName(c.status))
+        .key("unparsed_functions")
+        .beginArray();
+    for (const Operation *f : c.damaged) w.value(f->symbol);
+    w.endArray().endObject();
+  }
+  w.endArray().key("blocks").beginArray();
+  for (const BlockResult &r : run.blocks) blockJson(w, r, run.chunks[r.chunk].model, opts.schedule.trace);
   w.endArray().member("ir", ir).endObject();
   return w.take() + "\n";
 }

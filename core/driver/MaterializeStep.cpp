@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ir/OpKinds.h"
+
 namespace tilesched {
 
 namespace {
@@ -77,7 +79,7 @@ void MaterializeStep::materialize(BlockResult &r, DiagnosticEngine &diags) {
 // Pipe_/Mutex_ numbers run per function (facts §4.1).
 PipeNamer &MaterializeStep::namerFor(const ScheduledBlock &block) {
   Operation *scope = block.owner;
-  while (scope && scope->name != "func.func") scope = scope->parentOp();
+  while (scope && !isFunctionOpName(scope->name)) scope = scope->parentOp();
   std::unique_ptr<PipeNamer> &namer = namers_[scope];
   if (!namer) namer = std::make_unique<PipeNamer>(valueNamesInScope(module_, scope));
   return *namer;

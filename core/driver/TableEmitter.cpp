@@ -30,11 +30,14 @@ std::string pad(std::string s, size_t w, bool right = false) {
 
 }  // namespace
 
-std::string emitTable(const DriverRun &run, const TargetModel &model) {
+std::string emitTable(const DriverRun &run) {
   std::ostringstream os;
   for (const BlockResult &r : run.blocks) {
+    const TargetModel &model = run.chunks[r.chunk].model;
     const ScheduleAnalysis &a = r.analysis;
-    os << "block " << r.block.name << " (line " << r.line << "): "
+    os << "block " << r.block.name << " (line " << r.line;
+    if (run.chunks.size() > 1) os << ", chunk " << r.chunk + 1 << " of " << run.chunks.size();
+    os << "): "
        << (r.pinned ? "pinned schedule" : generatorName(a.generator)) << ", " << blockStatusName(r.status);
     bool placed = r.status != BlockStatus::Failed;
     if (placed) os << ", II " << a.ii << ", " << a.stageCount << (a.stageCount == 1 ? " stage" : " stages");

@@ -67,23 +67,22 @@ private:
         if (src < 0 || src == node) continue;  // defined outside the block, or inside this op
         const bool token = isTokenType(aliases_.resolve(v->type));
         addEdge(src, node, latencyOf(src), 0, token ? EdgeKind::Token : EdgeKind::Data);
-      } else if (block_.isLoop && v->ownerBlock == block_.body && v->index >= 1) {
+      } else if (block_.loop.nextIterationValue(v)) {
         addCarriedEdges(v, node);
       }
     }
   }
 
-  // iter_arg k of iteration i+1 is yield operand k of iteration i (SPEC §2). A yield operand
-  // that is itself an iter_arg passes the value through one more iteration.
+  // Carried value k of iteration i+1 is operand k of the yield / continue of iteration i
+  // (SPEC §2; ir/OpKinds). An operand that is itself a carried value passes the value through
+  // one more iteration.
   void addCarriedEdges(Value *arg, int node) {
-    if (!block_.terminator) return;
     int distance = 1;
     std::set<Value *> seen;
     Value *v = arg;
-    while (v && !v->definingOp && v->ownerBlock == block_.body && v->index >= 1 && seen.insert(v).second) {
-      size_t k = static_cast<size_t>(v->index - 1);
-      if (k >= block_.terminator->operands.size()) return;
-      Value *y = block_.terminator->operands[k];
+    while (v && seen.insert(v).second) {
+      Value *y = block_.loop.nextIterationValue(v);
+      if (!y) return;
       if (y->definingOp) {
         int src = nodeContaining(y->definingOp);
         if (src >= 0) addEdge(src, node, latencyOf(src), distance, EdgeKind::Carried);

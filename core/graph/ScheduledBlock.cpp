@@ -7,10 +7,10 @@ namespace tilesched {
 
 namespace {
 
-bool isLoop(const Operation &op) { return op.name == "scf.for"; }
-bool isContainer(const Operation &op) { return op.name == "builtin.module" || op.name == "module" || op.name == "func.func"; }
+bool isLoop(const Operation &op) { return loopKindOf(op.name) != nullptr; }
+bool isContainer(const Operation &op) { return isModuleOpName(op.name) || isFunctionOpName(op.name); }
 
-// `@name` of a func.func in custom form, or its `sym_name` property in generic form.
+// `@name` of a function in custom form, or its `sym_name` property in generic form.
 std::string functionName(const Operation &op) {
   if (!op.symbol.empty()) return op.symbol;
   if (const Attribute *name = op.lookupAttr("sym_name"); name && name->kind == Attribute::Kind::String)
@@ -35,22 +35,23 @@ public:
     for (auto &r : op.regions)
       for (auto &b : r->blocks)
         for (auto &inner : b->operations) {
-          std::string f = inner->name == "func.func" ? functionName(*inner) : funcName;
+          std::string f = isFunctionOpName(inner->name) ? functionName(*inner) : funcName;
           visitLoops(*inner, f);
         }
     if (isLoop(op) && !op.regions.empty() && !op.regions[0]->blocks.empty()) {
-      std::string iv = "loop";
+      // `@f/scf.for %i`; a loop with no induction variable is named by its first carried value.
       Block &body = *op.regions[0]->blocks[0];
-      if (!body.arguments.empty()) iv = body.arguments[0]->name;
-      add(op, body, /*isLoop=*/true, (funcName.empty() ? "" : funcName + "/") + "scf.for " + iv);
+      std::string name = (funcName.empty() ? "" : funcName + "/") + op.name;
+      if (!body.arguments.empty()) name += " " + body.arguments[0]->name;
+      add(op, body, /*isLoop=*/true, std::move(name));
     }
   }
 
   // Loop-free function bodies (and loop-free bare snippets) are one acyclic block each.
   void visitFunctions(Operation &op) {
-    if (op.name == "func.func") {
+    if (isFunctionOpName(op.name)) {
       if (!containsLoop(op) && !op.regions.empty() && !op.regions[0]->blocks.empty())
-        add(op, *op.regions[0]->blocks[0], false, functionName(op).empty() ? "func.func" : functionName(op));
+        add(op, *op.regions[0]->blocks[0], false, functionName(op).empty() ? op.name : functionName(op));
       return;
     }
     if (isContainer(op))
@@ -67,6 +68,7 @@ public:
     sb.owner = &owner;
     sb.body = &body;
     sb.isLoop = loop;
+    if (loop) sb.loop = viewLoop(owner);
     sb.range = owner.range;
     for (auto &op : body.operations) {
       if (op->isTerminator()) sb.terminator = op.get();
@@ -83,7 +85,7 @@ private:
 
 std::vector<ScheduledBlock> collectScheduledBlocks(Module &m) {
   Collector c;
-  for (auto &op : m.operations) c.visitLoops(*op, op->name == "func.func" ? functionName(*op) : "");
+  for (auto &op : m.operations) c.visitLoops(*op, isFunctionOpName(op->name) ? functionName(*op) : "");
   for (auto &op : m.operations) c.visitFunctions(*op);
 
   // A bare snippet (top-level ops that are neither module, function nor loop) with no loop

@@ -1,22 +1,25 @@
-// Which blocks get scheduled (SPEC §2): the body of every scf.for, innermost loops first;
-// a function body with no loop is one acyclic block.
+// Which blocks get scheduled (SPEC §2): the body of every loop (scf.for, cuda_tile.for,
+// cuda_tile.loop: ir/OpKinds), innermost loops first; a function body with no loop is one
+// acyclic block.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "ir/IR.h"
+#include "ir/OpKinds.h"
 #include "support/Diagnostics.h"
 
 namespace tilesched {
 
 struct ScheduledBlock {
   std::string name;         // "loop@12" style: kind and source line of the owner
-  Operation *owner = nullptr;  // the scf.for, func.func or module that owns the block
+  Operation *owner = nullptr;  // the loop, function or module that owns the block
   Block *body = nullptr;
-  bool isLoop = false;      // scf.for body: iteration-carried edges exist
+  bool isLoop = false;      // a loop body: iteration-carried edges exist
+  LoopView loop;            // isLoop: the loop's carried values
   std::vector<Operation *> ops;  // scheduled ops in program order (terminator excluded)
-  Operation *terminator = nullptr;  // scf.yield / return, if any
+  Operation *terminator = nullptr;  // scf.yield / cuda_tile.continue / return, if any
   SourceRange range;
 };
 

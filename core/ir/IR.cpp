@@ -1,5 +1,7 @@
 #include "ir/IR.h"
 
+#include "ir/OpKinds.h"
+
 namespace tilesched {
 
 std::optional<int64_t> Attribute::asInt() const {
@@ -48,7 +50,7 @@ const Attribute *Operation::discardableAttr(const std::string &key) const {
   return na ? &na->value : nullptr;
 }
 
-bool Operation::isTerminator() const { return name == "scf.yield" || name == "func.return" || name == "return"; }
+bool Operation::isTerminator() const { return isTerminatorOpName(name); }
 
 // Inherent first, then discardable (seed 004).
 const Attribute *Operation::lookupAttr(const std::string &key) const {

@@ -88,16 +88,21 @@ struct Region {
 enum class OpSyntax {
   Generic,   // "dialect.op"(%a, %b) <{props}> ({regions}) {attrs} : (types) -> (types)
   Custom,    // dialect.op <operandText> {attrs} : <typeText>   (unknown custom ops)
-  Module,    // module [@name] [attributes {...}] { ... }
-  Func,      // func.func @name(%arg: type, ...) [-> types] [attributes {...}] { ... }
+  Module,    // module / cuda_tile.module [@name] [attributes {...}] { ... }
+  Func,      // func.func / tt.func / cuda_tile.entry @name(%arg: type, ...) [-> types] [attributes {...}] { ... }
   For,       // scf.for %iv = %lb to %ub step %s [iter_args(%a = %x, ...) -> (types)] { ... } [{attrs}]
+  TileFor,   // cuda_tile.for [unsigned] %iv in (%lb to %ub, step %s) : type
+             //   [iter_values(%a = %x, ...) -> (types)] { ... } [{attrs}]
+  TileLoop,  // cuda_tile.loop [iter_values(%a = %x, ...)] [: types [-> types]] { ... } [{attrs}]
   Yield,     // scf.yield %a, %b : types
-  Return,    // return / func.return %a : types
+  Return,    // return / func.return / tt.return / cuda_tile.continue ... %a : types
   Constant,  // arith.constant <attr> : type
 };
 
 struct Operation {
-  std::string name;                 // "nv_tileas.async.tiled_tma_load"
+  std::string name;                 // "nv_tileas.async.tiled_tma_load"; "cuda_tile.addi" for an `addi`
+                                    // written where cuda_tile is the default dialect
+  std::string spelling;             // the name as written, when it differs from `name` ("addi")
   OpSyntax syntax = OpSyntax::Generic;
   std::vector<Value *> results;
   std::vector<Value *> operands;    // SSA uses in textual order (all forms)
@@ -107,10 +112,12 @@ struct Operation {
 
   // Form-specific text kept verbatim for printing.
   std::string symbol;       // @name of module / func
-  std::string operandText;  // Custom: text between the op name and the attr-dict / `:`
-  std::string typeText;     // Custom/Yield/Return/Constant: text after `:`;
+  std::string operandText;  // Custom: text between the op name and the attr-dict / `:`;
+                            // Func: the visibility keyword; TileFor: `unsigned` or empty
+  std::string typeText;     // Custom/Yield/Return/Constant: text after `:`; For/TileFor: the
+                            // induction variable's type; TileLoop: the types after `:`;
                             // Generic: the functional type "(a, b) -> (c)"
-  std::string signatureText;  // Func: "(%arg0: i32) -> f32" verbatim
+  std::string signatureText;  // Func: "(%arg0: i32) -> f32" and any `key=value` after it, verbatim
   Attribute constantValue;    // Constant: the value attribute
   std::string locText;        // trailing `loc(...)` verbatim, or empty
 
@@ -124,7 +131,8 @@ struct Operation {
   const Attribute *discardableAttr(const std::string &key) const;
   void setDiscardableAttr(const std::string &key, Attribute value);
   Operation *parentOp() const;
-  bool isTerminator() const;  // scf.yield, return, func.return (in any syntax)
+  bool isTerminator() const;  // scf.yield, return, tt.return, cuda_tile.continue, ... (ir/OpKinds)
+  const std::string &spelledName() const { return spelling.empty() ? name : spelling; }
 };
 
 // A `#name = ...` or `!name = ...` definition at top level, kept verbatim.

@@ -61,7 +61,9 @@ inline Tok closingBracket(Tok open) {
 
 class Lexer {
 public:
-  explicit Lexer(std::string_view src) : src_(src) {}
+  // `firstLine`: the line number of `src`'s first line (a chunk of a split input keeps the
+  // file's numbering).
+  explicit Lexer(std::string_view src, int firstLine = 1) : src_(src), line_(firstLine) {}
 
   Token lex();
   std::string_view spelling(const Token &t) const { return src_.substr(t.offset, t.length); }

@@ -1,8 +1,10 @@
-// The operation forms of SPEC §2: generic, the structural custom forms (module, func.func,
-// scf.for, scf.yield, return, arith.constant) and unknown custom ops.
+// The operation forms of SPEC §2: generic, the structural custom forms (modules, functions,
+// scf.for, cuda_tile.for / loop, terminators, arith.constant) and unknown custom ops.
 #include "ir/ParserImpl.h"
 
 #include <optional>
+
+#include "ir/OpKinds.h"
 
 namespace tilesched {
 
@@ -105,17 +107,7 @@ std::unique_ptr<Operation> Parser::parseOperation(Block *parent) {
     if (tok_.is(Tok::String)) {
       ok = parseGenericOp(*op, names);
     } else if (tok_.is(Tok::BareId)) {
-      std::string name = spelling();
-      if (name == "module" || name == "builtin.module") ok = parseModuleOp(*op, names);
-      else if (name == "func.func") ok = parseFuncOp(*op, names);
-      else if (name == "scf.for") ok = parseForOp(*op, names);
-      else if (name == "scf.yield" || name == "return" || name == "func.return") ok = parseTerminatorOp(*op, names);
-      else if (name == "arith.constant") ok = parseConstantOp(*op, names);
-      else if (name.find('.') == std::string::npos)
-        ok = error(tok_.range(), "unknown operation '" + name +
-                                     "'; custom-form operation names are written 'dialect.op' (or quote "
-                                     "the name to use the generic form)");
-      else ok = parseCustomOp(*op, names);
+      ok = parseOpName(*op) && parseCustomForms(*op, names);
     } else {
       ok = errorHere("an operation");
     }
@@ -134,6 +126,41 @@ std::unique_ptr<Operation> Parser::parseOperation(Block *parent) {
   op->range = rangeFrom(begin);
   defineResults(*op, names);
   return op;
+}
+
+// The op name of a custom form, consumed. A name without a dialect prefix belongs to the
+// default dialect of the enclosing ops (`addi` inside a cuda_tile.module is cuda_tile.addi, MLIR's
+// OpAsmOpInterface rule); `module` and a `return` with no default dialect stay as written.
+bool Parser::parseOpName(Operation &op) {
+  std::string word = spelling();
+  if (word.find('.') == std::string::npos && word != "module") {
+    if (!defaultDialects_.back().empty()) {
+      op.name = defaultDialects_.back() + "." + word;
+      op.spelling = word;
+    } else if (word != "return") {
+      return error(tok_.range(), "unknown operation '" + word +
+                                     "'; custom-form operation names are written 'dialect.op' (or quote the name "
+                                     "to use the generic form); the prefix may only be left out inside an op that "
+                                     "sets a default dialect, such as cuda_tile.module");
+    }
+  }
+  if (op.name.empty()) op.name = word;
+  consume();
+  return true;
+}
+
+// The custom forms tilesched knows the grammar of (ir/OpKinds says which ops are modules,
+// functions and terminators), else the unknown custom form.
+bool Parser::parseCustomForms(Operation &op, const ResultNames &names) {
+  const std::string &name = op.name;
+  if (isModuleOpName(name)) return parseModuleOp(op, names);
+  if (isFunctionOpName(name)) return parseFuncOp(op, names);
+  if (name == "scf.for") return parseForOp(op, names);
+  if (name == "cuda_tile.for") return parseTileForOp(op, names);
+  if (name == "cuda_tile.loop") return parseTileLoopOp(op, names);
+  if (isTerminatorOpName(name) && name != "scf.condition") return parseTerminatorOp(op, names);
+  if (name == "arith.constant") return parseConstantOp(op, names);
+  return parseCustomOp(op, names);
 }
 
 // `%a, %r:2 =`
@@ -298,13 +325,11 @@ bool Parser::parseGenericOp(Operation &op, const ResultNames &names) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Structural custom forms
+// Structural custom forms (the op name is consumed already)
 
-// module [@name] [attributes {...}] { ... }
+// module / cuda_tile.module [@name] [attributes {...}] { ... }
 bool Parser::parseModuleOp(Operation &op, const ResultNames &names) {
   op.syntax = OpSyntax::Module;
-  op.name = spelling();
-  consume();
   if (!rejectResults(op, names)) return false;
   if (tok_.is(Tok::AtId)) {
     op.symbol = spelling();
@@ -345,11 +370,32 @@ bool Parser::parseFuncArgument(std::vector<EntryArg> &args) {
   return true;
 }
 
-// func.func [private|public|nested] @name(args) [-> results] [attributes {...}] [{ body }]
+// `(T, ...)` or `T` after `->`; the types go to `out`.
+bool Parser::parseResultTypes(std::vector<std::string> &out, const std::string &what) {
+  if (!tok_.is(Tok::LParen)) {
+    out.emplace_back();
+    return parseType(out.back());
+  }
+  SourceLoc open = tok_.begin();
+  consume();
+  if (!tok_.is(Tok::RParen)) {
+    do {
+      out.emplace_back();
+      if (!parseType(out.back())) return false;
+      std::vector<NamedAttribute> resultAttrs;  // func results may carry them; kept verbatim
+      if (tok_.is(Tok::LBrace) && !parseAttrDict(resultAttrs)) return false;
+    } while (consumeIf(Tok::Comma));
+  }
+  return expectClose(Tok::RParen, ("the result types of " + what).c_str(), open);
+}
+
+// NAME [private|public|nested] @name(args) [-> results] [key=value...] [attributes {...}]
+//   [{ body } [{attrs}]]
+// for every function op of ir/OpKinds (func.func, tt.func, cuda_tile.entry, ...). `key=value`
+// after the signature is cuda_tile.entry's `optimization_hints=<...>`; the attribute dictionary
+// may also follow the body, as cuda_tile prints it.
 bool Parser::parseFuncOp(Operation &op, const ResultNames &names) {
   op.syntax = OpSyntax::Func;
-  op.name = spelling();
-  consume();
   if (!rejectResults(op, names)) return false;
   if (isKeyword("private") || isKeyword("public") || isKeyword("nested")) {
     op.operandText = spelling();
@@ -370,23 +416,13 @@ bool Parser::parseFuncOp(Operation &op, const ResultNames &names) {
       } while (consumeIf(Tok::Comma));
     }
     if (!expectClose(Tok::RParen, ("the arguments of '" + op.symbol + "'").c_str(), open)) return false;
-    if (consumeIf(Tok::Arrow)) {
-      if (tok_.is(Tok::LParen)) {
-        SourceLoc o = tok_.begin();
-        consume();
-        if (!tok_.is(Tok::RParen)) {
-          do {
-            std::string type;
-            if (!parseType(type)) return false;
-            std::vector<NamedAttribute> resultAttrs;
-            if (tok_.is(Tok::LBrace) && !parseAttrDict(resultAttrs)) return false;
-          } while (consumeIf(Tok::Comma));
-        }
-        if (!expectClose(Tok::RParen, ("the result types of '" + op.symbol + "'").c_str(), o)) return false;
-      } else {
-        std::string type;
-        if (!parseType(type)) return false;
-      }
+    std::vector<std::string> results;
+    if (consumeIf(Tok::Arrow) && !parseResultTypes(results, "'" + op.symbol + "'")) return false;
+    while (tok_.is(Tok::BareId) && !isKeyword("attributes") && peek(1).is(Tok::Equal)) {
+      consume();
+      consume();
+      Attribute value;
+      if (tok_.is(Tok::Less) ? !parseBalancedBody() : !parseAttribute(value)) return false;
     }
   }
   for (size_t i = 1; i < args.size(); ++i)
@@ -402,20 +438,116 @@ bool Parser::parseFuncOp(Operation &op, const ResultNames &names) {
   if (!tok_.is(Tok::LBrace)) return true;  // a declaration
   if (!args.empty() && args[0].name.empty())
     return error(args[0].range, "'" + op.symbol + "' has a body, so its arguments need names ('%x: type')");
-  return parseRegion(*op.regions.back(), &op, true, &args);
+  if (!parseRegion(*op.regions.back(), &op, true, &args)) return false;
+  return parseTrailingAttrDict(op);
+}
+
+// `{attrs}` after a body, on the line of its closing `}` (scf.for, cuda_tile loops and entries).
+bool Parser::parseTrailingAttrDict(Operation &op) {
+  if (!tok_.is(Tok::LBrace) || tok_.lineStart || !isAttrDictStart()) return true;
+  if (!op.attributes.empty())
+    return error(tok_.range(), "'" + op.name + "' already has an attribute dictionary; merge the two");
+  return parseAttrDict(op.attributes);
+}
+
+// `NAME(%a = %x, ...)`: the loop-carried arguments and their initial values (operands of `op`).
+bool Parser::parseIterArgs(Operation &op, std::vector<EntryArg> &args) {
+  const std::string keyword = spelling();
+  consume();
+  if (!tok_.is(Tok::LParen)) return errorHere("'(' after '" + keyword + "'");
+  SourceLoc open = tok_.begin();
+  consume();
+  if (!tok_.is(Tok::RParen)) {
+    do {
+      if (!tok_.is(Tok::PercentId)) return errorHere("an iteration argument such as '%acc = %init'");
+      EntryArg a{spelling(), "", tok_.range()};
+      if (a.name.find('#') != std::string::npos)
+        return error(a.range, "iteration argument names cannot carry a '#N' suffix");
+      consume();
+      if (!tok_.is(Tok::Equal)) return errorHere("'=' and the initial value of '" + a.name + "'");
+      consume();
+      if (!parseOperandUse(op)) return false;
+      args.push_back(std::move(a));
+    } while (consumeIf(Tok::Comma));
+  }
+  return expectClose(Tok::RParen, ("the " + keyword + " of '" + op.spelledName() + "'").c_str(), open);
+}
+
+// Gives the carried arguments `args[first..]` the loop's result types (scf.for and cuda_tile.for
+// declare one type per carried value after `->`), and untyped initial values the same types.
+bool Parser::typeCarriedArgs(Operation &op, std::vector<EntryArg> &args, size_t first,
+                             const std::vector<std::string> &types, SourceRange typesRange) {
+  size_t carried = args.size() - first;
+  const std::string counted = std::to_string(carried) + " " + std::string(loopKindOf(op.name)->carriedKeyword);
+  if (types.size() != carried) {
+    if (types.empty())
+      return error(tok_.range(), "expected '->' and the types of the " + counted + " of '" + op.spelledName() +
+                                     "', found " + describeCurrent());
+    return error(typesRange, "'" + op.spelledName() + "' has " + counted + " but " + std::to_string(types.size()) +
+                                 " result type(s)");
+  }
+  size_t firstInit = op.operands.size() - carried;
+  for (size_t i = 0; i < carried; ++i) {
+    args[first + i].type = types[i];
+    if (op.operands[firstInit + i]->type.empty()) op.operands[firstInit + i]->type = types[i];
+  }
+  return true;
+}
+
+// The loop body `{ ... }` with its entry arguments, then the attribute dictionary, then results.
+bool Parser::parseLoopBody(Operation &op, const ResultNames &names, const std::vector<EntryArg> &args,
+                           const std::vector<std::string> &resultTypes) {
+  if (!tok_.is(Tok::LBrace)) return errorHere("'{' to start the body of '" + op.spelledName() + "'");
+  op.regions.push_back(std::make_unique<Region>());
+  if (!parseRegion(*op.regions.back(), &op, false, &args)) return false;
+  if (!verifyLoopLatch(op)) return false;
+  if (!parseTrailingAttrDict(op)) return false;
+  return makeResults(op, names, resultTypes);
+}
+
+// MLIR's loop verifiers (scf.for, cuda_tile.for / loop): the scf.yield / continue that ends the
+// body carries one value per loop-carried value (the next iteration's values and, after the last
+// iteration, the loop's results). A cuda_tile.loop may end in `break` instead. Types are not
+// compared: type text may spell one type two ways (!alias definitions).
+bool Parser::verifyLoopLatch(const Operation &loop) {
+  const LoopKind &kind = *loopKindOf(loop.name);
+  const Region &body = *loop.regions.back();
+  const size_t carried = loop.operands.size() - static_cast<size_t>(kind.firstInit);
+  const Operation *latch = nullptr;
+  if (!body.blocks.empty() && !body.blocks.back()->operations.empty())
+    latch = body.blocks.back()->operations.back().get();
+  if (latch && latch->name != kind.latch) latch = nullptr;
+  const size_t yielded = latch ? latch->operands.size() : 0;
+  if (yielded == carried || (!latch && kind.inductionVars == 0)) return true;
+  // The latch as the user would write it: prefix-less where the loop is.
+  std::string latchName(kind.latch);
+  if (!loop.spelling.empty()) latchName = latchName.substr(latchName.find('.') + 1);
+  const std::string counted = std::to_string(carried) + " " + std::string(kind.carriedKeyword);
+  if (!latch)
+    return error(loop.nameRange, "'" + loop.spelledName() + "' has " + counted + ", so its body must end with an '" +
+                                     latchName + "' of " + std::to_string(carried) + " value(s)");
+  return error(latch->nameRange, "'" + latch->spelledName() + "' yields " + std::to_string(yielded) +
+                                     " value(s), but the '" + loop.spelledName() + "' at line " +
+                                     std::to_string(loop.nameRange.begin.line) + " has " + counted +
+                                     ": the yield gives the next value of each one");
+}
+
+// An induction variable: `%i` (no `#N` suffix).
+bool Parser::parseInductionVar(Operation &op, std::vector<EntryArg> &args) {
+  if (!tok_.is(Tok::PercentId))
+    return errorHere("the induction variable of '" + op.spelledName() + "', e.g. '%i'");
+  args.push_back({spelling(), "index", tok_.range()});
+  if (args.back().name.find('#') != std::string::npos)
+    return error(args.back().range, "the induction variable cannot carry a '#N' suffix");
+  consume();
+  return true;
 }
 
 // scf.for %iv = %lb to %ub step %s [iter_args(%a = %x, ...) -> (types)] [: type] { ... } [{attrs}]
 bool Parser::parseForOp(Operation &op, const ResultNames &names) {
   op.syntax = OpSyntax::For;
-  op.name = spelling();
-  consume();
-  if (!tok_.is(Tok::PercentId)) return errorHere("the induction variable of 'scf.for', e.g. '%i'");
-  std::vector<EntryArg> args(1);
-  args[0] = {spelling(), "index", tok_.range()};
-  if (args[0].name.find('#') != std::string::npos)
-    return error(args[0].range, "the induction variable cannot carry a '#N' suffix");
-  consume();
+  std::vector<EntryArg> args;
+  if (!parseInductionVar(op, args)) return false;
   if (!tok_.is(Tok::Equal)) return errorHere("'=' after the induction variable of 'scf.for'");
   consume();
   if (!parseOperandUse(op)) return false;
@@ -425,89 +557,89 @@ bool Parser::parseForOp(Operation &op, const ResultNames &names) {
   if (!isKeyword("step")) return errorHere("'step' after the upper bound of 'scf.for'");
   consume();
   if (!parseOperandUse(op)) return false;
-  if (isKeyword("iter_args")) {
-    consume();
-    if (!tok_.is(Tok::LParen)) return errorHere("'(' after 'iter_args'");
-    SourceLoc open = tok_.begin();
-    consume();
-    if (!tok_.is(Tok::RParen)) {
-      do {
-        if (!tok_.is(Tok::PercentId)) return errorHere("an iteration argument such as '%acc = %init'");
-        EntryArg a{spelling(), "", tok_.range()};
-        if (a.name.find('#') != std::string::npos)
-          return error(a.range, "iteration argument names cannot carry a '#N' suffix");
-        consume();
-        if (!tok_.is(Tok::Equal)) return errorHere("'=' and the initial value of '" + a.name + "'");
-        consume();
-        if (!parseOperandUse(op)) return false;
-        args.push_back(std::move(a));
-      } while (consumeIf(Tok::Comma));
-    }
-    if (!expectClose(Tok::RParen, "the iter_args of 'scf.for'", open)) return false;
-  }
+  if (isKeyword("iter_args") && !parseIterArgs(op, args)) return false;
   std::vector<std::string> resultTypes;
   SourceLoc typesBegin = tok_.begin();
-  if (consumeIf(Tok::Arrow)) {
-    if (tok_.is(Tok::LParen)) {
-      SourceLoc open = tok_.begin();
-      consume();
-      if (!tok_.is(Tok::RParen) && !parseTypeList(resultTypes)) return false;
-      if (!expectClose(Tok::RParen, "the result types of 'scf.for'", open)) return false;
-    } else {
-      resultTypes.emplace_back();
-      if (!parseType(resultTypes.back())) return false;
-    }
-  }
-  SourceRange typesRange = rangeFrom(typesBegin);
-  size_t iterArgs = args.size() - 1;
-  if (resultTypes.size() != iterArgs) {
-    if (resultTypes.empty())
-      return error(tok_.range(), "expected '->' and the types of the " + std::to_string(iterArgs) +
-                                     " iter_args of 'scf.for', found " + describeCurrent());
-    return error(typesRange, "'scf.for' has " + std::to_string(iterArgs) + " iter_args but " +
-                                 std::to_string(resultTypes.size()) + " result type(s)");
-  }
-  for (size_t i = 0; i < iterArgs; ++i) {
-    args[i + 1].type = resultTypes[i];
-    if (op.operands[3 + i]->type.empty()) op.operands[3 + i]->type = resultTypes[i];
-  }
+  if (consumeIf(Tok::Arrow) && !parseResultTypes(resultTypes, "'scf.for'")) return false;
+  if (!typeCarriedArgs(op, args, 1, resultTypes, rangeFrom(typesBegin))) return false;
   if (consumeIf(Tok::Colon)) {
     if (!parseType(op.typeText)) return false;
     args[0].type = op.typeText;
   }
-  if (!tok_.is(Tok::LBrace)) return errorHere("'{' to start the body of 'scf.for'");
-  op.regions.push_back(std::make_unique<Region>());
-  if (!parseRegion(*op.regions.back(), &op, false, &args)) return false;
-  if (!verifyForYield(op, iterArgs)) return false;
-  if (tok_.is(Tok::LBrace) && !parseAttrDict(op.attributes)) return false;
-  return makeResults(op, names, resultTypes);
+  return parseLoopBody(op, names, args, resultTypes);
 }
 
-// MLIR's scf.for verifier: the body's scf.yield carries one value per iter_arg (the loop's next
-// iter_args and, after the last iteration, its results). Types are not compared: type text may
-// spell one type two ways (!alias definitions).
-bool Parser::verifyForYield(const Operation &loop, size_t iterArgs) {
-  const Region &body = *loop.regions.back();
-  const Operation *yield = nullptr;
-  if (!body.blocks.empty() && !body.blocks.back()->operations.empty())
-    yield = body.blocks.back()->operations.back().get();
-  if (yield && yield->name != "scf.yield") yield = nullptr;
-  const size_t yielded = yield ? yield->operands.size() : 0;
-  if (yielded == iterArgs) return true;
-  if (!yield)
-    return error(loop.nameRange, "'scf.for' has " + std::to_string(iterArgs) +
-                                     " iter_args, so its body must end with an 'scf.yield' of " +
-                                     std::to_string(iterArgs) + " value(s)");
-  return error(yield->nameRange, "'scf.yield' yields " + std::to_string(yielded) + " value(s), but the 'scf.for' at line " +
-                                     std::to_string(loop.nameRange.begin.line) + " has " + std::to_string(iterArgs) +
-                                     " iter_args: the yield gives the next value of each one");
-}
-
-// scf.yield / return / func.return [%a, %b [: t1, t2]]
-bool Parser::parseTerminatorOp(Operation &op, const ResultNames &names) {
-  op.name = spelling();
-  op.syntax = op.name == "scf.yield" ? OpSyntax::Yield : OpSyntax::Return;
+// cuda_tile.for [unsigned] %iv in (%lb to %ub, step %s) : type
+//   [iter_values(%a = %x, ...) -> (types)] { ... } [{attrs}]     (cuda-tile ForOp::parse)
+bool Parser::parseTileForOp(Operation &op, const ResultNames &names) {
+  op.syntax = OpSyntax::TileFor;
+  const std::string quoted = "'" + op.spelledName() + "'";
+  if (isKeyword("unsigned")) {
+    op.operandText = spelling();
+    consume();
+  }
+  std::vector<EntryArg> args;
+  if (!parseInductionVar(op, args)) return false;
+  if (!isKeyword("in")) return errorHere("'in' after the induction variable of " + quoted);
   consume();
+  if (!tok_.is(Tok::LParen)) return errorHere("'(' to start the range of " + quoted + ", e.g. '(%lb to %ub, step %s)'");
+  SourceLoc open = tok_.begin();
+  consume();
+  if (!parseOperandUse(op)) return false;
+  if (!isKeyword("to")) return errorHere("'to' between the bounds of " + quoted);
+  consume();
+  if (!parseOperandUse(op)) return false;
+  if (!tok_.is(Tok::Comma)) return errorHere("', step' after the upper bound of " + quoted);
+  consume();
+  if (!isKeyword("step")) return errorHere("'step' after the upper bound of " + quoted);
+  consume();
+  if (!parseOperandUse(op)) return false;
+  if (!expectClose(Tok::RParen, ("the range of " + quoted).c_str(), open)) return false;
+  if (!tok_.is(Tok::Colon)) return errorHere("':' and the type of the induction variable of " + quoted);
+  consume();
+  if (!parseType(op.typeText)) return false;
+  args[0].type = op.typeText;
+  std::vector<std::string> resultTypes;
+  if (isKeyword("iter_values")) {
+    if (!parseIterArgs(op, args)) return false;
+    SourceLoc typesBegin = tok_.begin();
+    if (consumeIf(Tok::Arrow) && !parseResultTypes(resultTypes, quoted)) return false;
+    if (!typeCarriedArgs(op, args, 1, resultTypes, rangeFrom(typesBegin))) return false;
+  }
+  return parseLoopBody(op, names, args, resultTypes);
+}
+
+// cuda_tile.loop [iter_values(%a = %x, ...) : types [-> types]] [: types] { ... } [{attrs}]
+// (cuda-tile LoopOp::parse): the results are what `break` passes out, so their types may differ
+// from the carried values'.
+bool Parser::parseTileLoopOp(Operation &op, const ResultNames &names) {
+  op.syntax = OpSyntax::TileLoop;
+  const std::string quoted = "'" + op.spelledName() + "'";
+  std::vector<EntryArg> args;
+  if (isKeyword("iter_values") && !parseIterArgs(op, args)) return false;
+  std::vector<std::string> carriedTypes, resultTypes;
+  if (tok_.is(Tok::Colon)) {
+    consume();
+    Capture cap(*this, op.typeText);
+    SourceLoc typesBegin = tok_.begin();
+    if (!parseTypeList(args.empty() ? resultTypes : carriedTypes)) return false;
+    if (!args.empty()) {
+      SourceRange typesRange = rangeFrom(typesBegin);
+      if (carriedTypes.size() != args.size())
+        return error(typesRange, quoted + " has " + std::to_string(args.size()) + " iter_values but " +
+                                     std::to_string(carriedTypes.size()) + " type(s) after ':'");
+      if (consumeIf(Tok::Arrow) && !parseTypeList(resultTypes)) return false;
+    }
+  } else if (!args.empty()) {
+    return errorHere("':' and the types of the loop-carried values of " + quoted);
+  }
+  if (!args.empty() && !typeCarriedArgs(op, args, 0, carriedTypes, {})) return false;
+  return parseLoopBody(op, names, args, resultTypes);
+}
+
+// A terminator: scf.yield / return / tt.return / cuda_tile.continue / ... [%a, %b [: t1, t2]]
+bool Parser::parseTerminatorOp(Operation &op, const ResultNames &names) {
+  op.syntax = op.name == "scf.yield" ? OpSyntax::Yield : OpSyntax::Return;
   if (!rejectResults(op, names)) return false;
   if (tok_.is(Tok::PercentId) && !tok_.lineStart) {
     do {
@@ -523,7 +655,7 @@ bool Parser::parseTerminatorOp(Operation &op, const ResultNames &names) {
     if (!parseTypeList(types)) return false;
   }
   if (types.size() != op.operands.size())
-    return error(rangeFrom(typesBegin), "'" + op.name + "' has " + std::to_string(op.operands.size()) +
+    return error(rangeFrom(typesBegin), "'" + op.spelledName() + "' has " + std::to_string(op.operands.size()) +
                                             " operand(s) but " + std::to_string(types.size()) +
                                             " type(s) after ':'");
   for (size_t i = 0; i < types.size(); ++i)
@@ -534,8 +666,6 @@ bool Parser::parseTerminatorOp(Operation &op, const ResultNames &names) {
 // arith.constant [{attrs}] <value> [: type]
 bool Parser::parseConstantOp(Operation &op, const ResultNames &names) {
   op.syntax = OpSyntax::Constant;
-  op.name = spelling();
-  consume();
   if (tok_.is(Tok::LBrace) && !parseAttrDict(op.attributes)) return false;
   if (!parseAttribute(op.constantValue)) return false;
   if (!op.constantValue.type.empty()) {
@@ -555,8 +685,6 @@ bool Parser::parseConstantOp(Operation &op, const ResultNames &names) {
 
 bool Parser::parseCustomOp(Operation &op, const ResultNames &names) {
   op.syntax = OpSyntax::Custom;
-  op.name = spelling();
-  consume();
   {
     // The operands run to the end of the line (brackets may span lines), an attribute
     // dictionary or region, or `:`; every `%name` in them is a use.

@@ -1,8 +1,11 @@
 // Token stream, diagnostics, recovery and the region/block structure of the parser.
 #include "ir/ParserImpl.h"
 
+#include <algorithm>
 #include <limits>
 #include <unordered_map>
+
+#include "ir/OpKinds.h"
 
 namespace tilesched {
 
@@ -12,8 +15,8 @@ constexpr int kMaxErrors = 50;  // past this the input is not worth reading furt
 
 }  // namespace
 
-Parser::Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits &limits, Module &m)
-    : lexer_(src), diags_(diags), limits_(limits), module_(m),
+Parser::Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits &limits, Module &m, int firstLine)
+    : lexer_(src, firstLine), diags_(diags), limits_(limits), module_(m),
       scopes_(m, diags, [this](SourceRange r, std::string msg) { error(r, std::move(msg)); }) {
   tok_.kind = Tok::Error;  // nothing lexed yet: not the end of input
   advance(false);
@@ -155,12 +158,17 @@ bool Parser::looksLikeOpStart() const {
   case Tok::String: return peek(1).is(Tok::LParen);
   case Tok::CaretId: return true;
   case Tok::BareId: {
+    // A prefix-less word names an op only where a default dialect is set (inside
+    // cuda_tile.module); elsewhere it is a type or keyword continuing the previous line.
     std::string_view s = spell(tok_);
-    if (s.find('.') == std::string_view::npos && s != "return" && s != "module") return false;
+    const bool prefixed = s.find('.') != std::string_view::npos;
+    if (!prefixed && s != "return" && s != "module" && defaultDialects_.back().empty()) return false;
     Token next = peek(1);
     if (next.lineStart) return true;  // alone on its line
     Tok n = next.kind;
-    return n != Tok::Equal && n != Tok::Comma && n != Tok::Colon && !isCloseBracket(n) && n != Tok::Less;
+    // `tile<i32>` is a type; `constant <i32: 7>` (a prefix-less cuda_tile op) an op.
+    return n != Tok::Equal && n != Tok::Comma && n != Tok::Colon && !isCloseBracket(n) &&
+           !(n == Tok::Less && (prefixed || !next.spaceBefore));
   }
   default: return false;
   }
@@ -257,6 +265,8 @@ bool Parser::parseRegion(Region &region, Operation *parent, bool isolated,
   region.parentOp = parent;
   scopes_.push(isolated);
   regionLines_.push_back(open.line);
+  std::string_view dialect = parent ? defaultDialectOf(parent->name) : std::string_view();
+  defaultDialects_.push_back(dialect.empty() ? defaultDialects_.back() : std::string(dialect));
 
   auto newBlock = [&](SourceLoc at) {
     region.blocks.push_back(std::make_unique<Block>());
@@ -313,6 +323,7 @@ bool Parser::parseRegion(Region &region, Operation *parent, bool isolated,
     if (!b->operations.empty()) b->range.end = b->operations.back()->range.end;
   scopes_.pop();
   regionLines_.pop_back();
+  defaultDialects_.pop_back();
   exitNesting();
   region.range = rangeFrom(open);
   return ok;
@@ -371,7 +382,8 @@ bool Parser::parseAliasDef() {
   return true;
 }
 
-std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &diags, const ParseLimits &limits) {
+std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &diags, const ParseLimits &limits,
+                                    int firstLine) {
   auto m = std::make_unique<Module>();
   if (text.size() > limits.maxInputBytes || text.size() > std::numeric_limits<uint32_t>::max()) {
     diags.error({{1, 1}, {1, 2}}, "input is " + std::to_string(text.size()) + " bytes; the limit is " +
@@ -379,9 +391,28 @@ std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &dia
                                       " bytes (ParseLimits::maxInputBytes)");
     return m;
   }
-  Parser p(text, diags, limits, *m);
+  Parser p(text, diags, limits, *m, firstLine);
   p.parseTopLevel();
   return m;
+}
+
+std::vector<InputChunk> splitInput(std::string_view text) {
+  std::vector<InputChunk> chunks;
+  size_t chunkBegin = 0;
+  int line = 1, chunkLine = 1;
+  for (size_t pos = 0; pos < text.size(); ++line) {
+    size_t eol = text.find('\n', pos);
+    size_t next = eol == std::string_view::npos ? text.size() : eol + 1;
+    size_t first = text.find_first_not_of(" \t", pos);
+    if (first < next && text.substr(first, kSplitMarker.size()) == kSplitMarker) {
+      chunks.push_back({text.substr(chunkBegin, pos - chunkBegin), chunkLine, std::max(chunkLine, line - 1)});
+      chunkBegin = next;
+      chunkLine = line + 1;
+    }
+    pos = next;
+  }
+  chunks.push_back({text.substr(chunkBegin), chunkLine, std::max(chunkLine, line - 1)});
+  return chunks;
 }
 
 }  // namespace tilesched

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "ir/IR.h"
 #include "support/Diagnostics.h"
@@ -20,7 +21,19 @@ struct ParseLimits {
 };
 
 // Always returns a module (possibly partial). Check `diags.hasErrors()` before using it.
+// `firstLine` numbers the text's first line (a chunk of a split input keeps the file's lines).
 std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &diags,
-                                    const ParseLimits &limits = {});
+                                    const ParseLimits &limits = {}, int firstLine = 1);
+
+// One chunk of an input split at `// -----` lines, as `mlir-opt -split-input-file` splits it:
+// each chunk is an input of its own. A marker is a line whose first non-blank characters are
+// `// -----`; the whole marker line belongs to neither chunk.
+struct InputChunk {
+  std::string_view text;
+  int firstLine = 1;  // line of `text`'s first line in the input
+  int lastLine = 1;
+};
+std::vector<InputChunk> splitInput(std::string_view text);
+inline constexpr std::string_view kSplitMarker = "// -----";
 
 }  // namespace tilesched

@@ -23,7 +23,7 @@ inline std::string formatLoc(SourceLoc l) { return std::to_string(l.line) + ":" 
 
 class Parser {
 public:
-  Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits &limits, Module &m);
+  Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits &limits, Module &m, int firstLine = 1);
   void parseTopLevel();
 
 private:
@@ -78,11 +78,23 @@ private:
   // --- operations (OpParser.cpp)
   std::unique_ptr<Operation> parseOperation(Block *parent);
   bool parseResultNames(ResultNames &names);
+  bool parseOpName(Operation &op);
+  bool parseCustomForms(Operation &op, const ResultNames &names);
   bool parseGenericOp(Operation &op, const ResultNames &names);
   bool parseModuleOp(Operation &op, const ResultNames &names);
   bool parseFuncOp(Operation &op, const ResultNames &names);
+  bool parseResultTypes(std::vector<std::string> &out, const std::string &what);
+  bool parseTrailingAttrDict(Operation &op);
   bool parseForOp(Operation &op, const ResultNames &names);
-  bool verifyForYield(const Operation &loop, size_t iterArgs);
+  bool parseTileForOp(Operation &op, const ResultNames &names);
+  bool parseTileLoopOp(Operation &op, const ResultNames &names);
+  bool parseInductionVar(Operation &op, std::vector<EntryArg> &args);
+  bool parseIterArgs(Operation &op, std::vector<EntryArg> &args);
+  bool typeCarriedArgs(Operation &op, std::vector<EntryArg> &args, size_t first,
+                       const std::vector<std::string> &types, SourceRange typesRange);
+  bool parseLoopBody(Operation &op, const ResultNames &names, const std::vector<EntryArg> &args,
+                     const std::vector<std::string> &resultTypes);
+  bool verifyLoopLatch(const Operation &loop);
   bool parseTerminatorOp(Operation &op, const ResultNames &names);
   bool parseConstantOp(Operation &op, const ResultNames &names);
   bool parseCustomOp(Operation &op, const ResultNames &names);
@@ -135,6 +147,7 @@ private:
   std::vector<std::string *> captures_;
   int brackets_ = 0;  // ( [ { consumed minus ) ] } consumed; recovery measures from op start
   std::vector<int> regionLines_;  // line of each open region's `{`
+  std::vector<std::string> defaultDialects_{""};  // per open region: the dialect of prefix-less op names
   uint32_t afterLexError_ = UINT32_MAX;  // offset of the token that follows a reported bad byte
   int depth_ = 0;     // current nesting of regions and attribute/type brackets
   size_t opCount_ = 0;

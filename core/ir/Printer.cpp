@@ -5,6 +5,8 @@
 
 #include <string_view>
 
+#include "ir/OpKinds.h"
+
 namespace tilesched {
 
 namespace {
@@ -42,8 +44,13 @@ std::string quote(std::string_view s) {
 
 std::string typeSuffix(const Attribute &a) { return a.type.empty() ? "" : " : " + a.type; }
 
+const Block *entryBlock(const Operation &op) {
+  return !op.regions.empty() && !op.regions[0]->blocks.empty() ? op.regions[0]->blocks[0].get() : nullptr;
+}
+
 class ModulePrinter {
 public:
+  explicit ModulePrinter(const VerbatimOps &verbatim) : verbatim_(verbatim) {}
   std::string out;
 
   void printOp(const Operation &op, int indent);
@@ -55,7 +62,15 @@ private:
   void printRegion(const Region &r, int indent, bool entryArgsFromOp);
   void printGeneric(const Operation &op, int indent);
   void printCustom(const Operation &op, int indent);
+  void printAssignments(const Operation &op, const Block *body, size_t firstArg, size_t firstInit);
+  void printCarriedTypes(const Operation &op, const Block *body, size_t firstArg, size_t firstInit);
+  void printLoopBody(const Operation &op, int indent);
   void printFor(const Operation &op, int indent);
+  void printTileFor(const Operation &op, int indent);
+  void printTileLoop(const Operation &op, int indent);
+  void printFunc(const Operation &op, int indent);
+
+  const VerbatimOps &verbatim_;
 };
 
 // `%a, %r:2 = `: a run of results named %r#0..%r#N-1 prints as `%r:N`.
@@ -138,7 +153,7 @@ void ModulePrinter::printGeneric(const Operation &op, int indent) {
 }
 
 void ModulePrinter::printCustom(const Operation &op, int indent) {
-  out += op.name;
+  out += op.spelledName();
   if (!op.operandText.empty()) {
     out += " ";
     out += op.operandText;
@@ -166,34 +181,31 @@ void ModulePrinter::printCustom(const Operation &op, int indent) {
   }
 }
 
-void ModulePrinter::printFor(const Operation &op, int indent) {
-  const Block *body = !op.regions.empty() && !op.regions[0]->blocks.empty() ? op.regions[0]->blocks[0].get() : nullptr;
-  out += op.name + " ";
-  out += body && !body->arguments.empty() ? body->arguments[0]->name : std::string("%iv");
-  out += " = ";
-  for (size_t i = 0; i < op.operands.size() && i < 3; ++i) {
-    static const char *sep[] = {"", " to ", " step "};
-    out += sep[i] + op.operands[i]->name;
+// `%a = %x, %b = %y`: the carried arguments of a loop body from `firstArg` on, with the loop's
+// operands from `firstInit` on.
+void ModulePrinter::printAssignments(const Operation &op, const Block *body, size_t firstArg, size_t firstInit) {
+  for (size_t i = firstInit; i < op.operands.size(); ++i) {
+    if (i > firstInit) out += ", ";
+    size_t arg = firstArg + i - firstInit;
+    bool named = body && arg < body->arguments.size();
+    out += (named ? body->arguments[arg]->name : std::string("%arg")) + " = " + op.operands[i]->name;
   }
-  if (op.operands.size() > 3) {
-    out += " iter_args(";
-    for (size_t i = 3; i < op.operands.size(); ++i) {
-      if (i > 3) out += ", ";
-      bool named = body && i - 2 < body->arguments.size();
-      out += (named ? body->arguments[i - 2]->name : std::string("%arg")) + " = " + op.operands[i]->name;
-    }
-    out += ") -> (";
-    for (size_t i = 3; i < op.operands.size(); ++i) {
-      if (i > 3) out += ", ";
-      bool typed = body && i - 2 < body->arguments.size();
-      out += typed ? body->arguments[i - 2]->type : op.operands[i]->type;
-    }
-    out += ")";
+}
+
+// `(T, U)`: the types of the carried arguments (the results of scf.for / cuda_tile.for).
+void ModulePrinter::printCarriedTypes(const Operation &op, const Block *body, size_t firstArg, size_t firstInit) {
+  out += "(";
+  for (size_t i = firstInit; i < op.operands.size(); ++i) {
+    if (i > firstInit) out += ", ";
+    size_t arg = firstArg + i - firstInit;
+    bool typed = body && arg < body->arguments.size();
+    out += typed ? body->arguments[arg]->type : op.operands[i]->type;
   }
-  if (!op.typeText.empty()) {
-    out += " : ";
-    out += op.typeText;
-  }
+  out += ")";
+}
+
+// The body of a loop (its arguments come from the header) and the trailing attribute dictionary.
+void ModulePrinter::printLoopBody(const Operation &op, int indent) {
   out += " ";
   if (!op.regions.empty()) printRegion(*op.regions[0], indent, true);
   if (!op.attributes.empty()) {
@@ -202,14 +214,93 @@ void ModulePrinter::printFor(const Operation &op, int indent) {
   }
 }
 
+void ModulePrinter::printFor(const Operation &op, int indent) {
+  const Block *body = entryBlock(op);
+  out += op.spelledName() + " ";
+  out += body && !body->arguments.empty() ? body->arguments[0]->name : std::string("%iv");
+  out += " = ";
+  for (size_t i = 0; i < op.operands.size() && i < 3; ++i) {
+    static const char *sep[] = {"", " to ", " step "};
+    out += sep[i] + op.operands[i]->name;
+  }
+  if (op.operands.size() > 3) {
+    out += " iter_args(";
+    printAssignments(op, body, 1, 3);
+    out += ") -> ";
+    printCarriedTypes(op, body, 1, 3);
+  }
+  if (!op.typeText.empty()) {
+    out += " : ";
+    out += op.typeText;
+  }
+  printLoopBody(op, indent);
+}
+
+void ModulePrinter::printTileFor(const Operation &op, int indent) {
+  const Block *body = entryBlock(op);
+  out += op.spelledName() + " ";
+  if (!op.operandText.empty()) out += op.operandText + " ";
+  out += body && !body->arguments.empty() ? body->arguments[0]->name : std::string("%iv");
+  out += " in (";
+  for (size_t i = 0; i < op.operands.size() && i < 3; ++i) {
+    static const char *sep[] = {"", " to ", ", step "};
+    out += sep[i] + op.operands[i]->name;
+  }
+  out += ") : " + op.typeText;
+  if (op.operands.size() > 3) {
+    out += " iter_values(";
+    printAssignments(op, body, 1, 3);
+    out += ") -> ";
+    printCarriedTypes(op, body, 1, 3);
+  }
+  printLoopBody(op, indent);
+}
+
+void ModulePrinter::printTileLoop(const Operation &op, int indent) {
+  out += op.spelledName();
+  if (!op.operands.empty()) {
+    out += " iter_values(";
+    printAssignments(op, entryBlock(op), 0, 0);
+    out += ")";
+  }
+  if (!op.typeText.empty()) out += " : " + op.typeText;
+  printLoopBody(op, indent);
+}
+
+// cuda_tile prints a function's attribute dictionary after its body (cuda-tile EntryOp::print);
+// the other dialects before it, after `attributes`.
+void ModulePrinter::printFunc(const Operation &op, int indent) {
+  out += op.spelledName() + " ";
+  if (!op.operandText.empty()) out += op.operandText + " ";
+  out += op.symbol + op.signatureText;
+  const bool afterBody = defaultDialectOf(op.name) == "cuda_tile";
+  const bool hasBody = !op.regions.empty() && !op.regions[0]->blocks.empty();
+  if (!op.attributes.empty() && !(afterBody && hasBody)) {
+    out += " attributes ";
+    out += printAttrDict(op.attributes);
+  }
+  if (!hasBody) return;
+  out += " ";
+  printRegion(*op.regions[0], indent, true);
+  if (!op.attributes.empty() && afterBody) {
+    out += " ";
+    out += printAttrDict(op.attributes);
+  }
+}
+
 void ModulePrinter::printOp(const Operation &op, int indent) {
   line(indent);
+  if (auto it = verbatim_.find(&op); it != verbatim_.end()) {
+    out += it->second;
+    out += "\n";
+    return;
+  }
   printResults(op);
   switch (op.syntax) {
   case OpSyntax::Generic: printGeneric(op, indent); break;
   case OpSyntax::Custom: printCustom(op, indent); break;
   case OpSyntax::Module:
-    out += op.name;
+    out += op.spelledName();
     if (!op.symbol.empty()) {
       out += " ";
       out += op.symbol;
@@ -226,23 +317,13 @@ void ModulePrinter::printOp(const Operation &op, int indent) {
       out += "}";
     }
     break;
-  case OpSyntax::Func:
-    out += op.name + " ";
-    if (!op.operandText.empty()) out += op.operandText + " ";
-    out += op.symbol + op.signatureText;
-    if (!op.attributes.empty()) {
-      out += " attributes ";
-      out += printAttrDict(op.attributes);
-    }
-    if (!op.regions.empty() && !op.regions[0]->blocks.empty()) {
-      out += " ";
-      printRegion(*op.regions[0], indent, true);
-    }
-    break;
+  case OpSyntax::Func: printFunc(op, indent); break;
   case OpSyntax::For: printFor(op, indent); break;
+  case OpSyntax::TileFor: printTileFor(op, indent); break;
+  case OpSyntax::TileLoop: printTileLoop(op, indent); break;
   case OpSyntax::Yield:
   case OpSyntax::Return:
-    out += op.name;
+    out += op.spelledName();
     if (!op.operands.empty()) {
       out += " ";
       printUses(op.operands);
@@ -253,7 +334,7 @@ void ModulePrinter::printOp(const Operation &op, int indent) {
     }
     break;
   case OpSyntax::Constant:
-    out += op.name;
+    out += op.spelledName();
     if (!op.attributes.empty()) {
       out += " ";
       out += printAttrDict(op.attributes);
@@ -311,8 +392,8 @@ std::string printAttrDict(const std::vector<NamedAttribute> &dict) {
   return s + "}";
 }
 
-std::string printModule(const Module &m) {
-  ModulePrinter p;
+std::string printModule(const Module &m, const VerbatimOps &verbatim) {
+  ModulePrinter p(verbatim);
   for (const AliasDef &a : m.aliases) p.out += a.text + "\n";
   for (const auto &op : m.operations) p.printOp(*op, 0);
   return p.out;

@@ -67,14 +67,11 @@ int ScheduleView::nodeOf(const Operation *op) const {
   return -1;
 }
 
-bool ScheduleView::isIterArg(const Value *v) const {
-  return block_.isLoop && !v->definingOp && block_.body && v->ownerBlock == block_.body && v->index >= 1 &&
-         block_.terminator && static_cast<size_t>(v->index - 1) < block_.terminator->operands.size();
-}
+bool ScheduleView::isIterArg(const Value *v) const { return block_.loop.nextIterationValue(v) != nullptr; }
 
 // One step of the origin chain; null when `v` is its own origin.
 const Value *ScheduleView::forwardedFrom(const Value *v) const {
-  if (isIterArg(v)) return block_.terminator->operands[v->index - 1];
+  if (const Value *next = block_.loop.nextIterationValue(v)) return next;
   if (!v->definingOp || nodeOf(v->definingOp) < 0) return nullptr;
   const std::string type = typeOf(v);
   if (!isTokenType(type)) return nullptr;
@@ -119,7 +116,7 @@ UseSource ScheduleView::trace(const Value *v) const {
   std::unordered_set<const Value *> seen;
   const Value *cur = v;
   while (isIterArg(cur) && seen.insert(cur).second) {
-    cur = block_.terminator->operands[cur->index - 1];
+    cur = block_.loop.nextIterationValue(cur);
     ++src.distance;
   }
   src.value = cur;

@@ -240,3 +240,22 @@ scf.for %i = %n to %n step %n {
   checkReorderableNames(p->blocks[0], diags);
   CHECK(diags.errorCount() == 0);
 }
+
+TEST_CASE("graph: a cuda_tile.for carries values through continue at distance 1", "[graph]") {
+  Built b = build(R"(cuda_tile.module @m {
+  entry @k(%lb: tile<i64>, %ub: tile<i64>, %x: tile<i32>) {
+    %r:2 = for %i in (%lb to %ub, step %lb) : tile<i64> iter_values(%a = %x, %b = %x) -> (tile<i32>, tile<i32>) {
+      %n = addi %a, %b : tile<i32>
+      %m = muli %n, %n : tile<i32>
+      continue %m, %a : tile<i32>, tile<i32>
+    }
+    return
+  }
+})");
+  // %n reads %a (yielded %m of the previous iteration: distance 1) and %b (yielded %a, which is
+  // %m two iterations back: distance 2); %m reads %n in the same iteration.
+  CHECK(hasEdge(b.graph, 0, 1, 10, 0, EdgeKind::Data));
+  CHECK(hasEdge(b.graph, 1, 0, 11, 1, EdgeKind::Carried));
+  CHECK(hasEdge(b.graph, 1, 0, 11, 2, EdgeKind::Carried));
+  CHECK(b.graph.edges.size() == 3);
+}

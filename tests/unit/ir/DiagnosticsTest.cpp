@@ -72,7 +72,8 @@ TEST_CASE("diagnostics: operation syntax", "[ir][diag]") {
       {"%a = 5\n", 1, 6, "expected an operation, found '5'"},
       {"frobnicate %x\n", 1, 1,
        "unknown operation 'frobnicate'; custom-form operation names are written 'dialect.op' (or quote the name to "
-       "use the generic form)"},
+       "use the generic form); the prefix may only be left out inside an op that sets a default dialect, such as "
+       "cuda_tile.module"},
       {"%a = scf.yield\n", 1, 1, "'scf.yield' produces no results; remove the names before '='"},
       {"%a, %b = arith.constant 1 : i32\n", 1, 1, "'arith.constant' produces exactly one result"},
       {"t.x %a : \n", 1, 8, "expected a type after ':' in 't.x'"},

@@ -56,6 +56,10 @@ public:
       topLevelOps();
       return out_;
     }
+    if (chance(4)) {
+      tileModule();
+      return out_;
+    }
     out_ += "module";
     if (chance(3)) out_ += " @m" + std::to_string(pick(9));
     if (chance(2)) out_ += " attributes " + dict(0);
@@ -175,7 +179,8 @@ private:
 
   void func(int indent) {
     line(indent);
-    out_ += "func.func @f" + std::to_string(next_++) + "(";
+    const bool triton = chance(3);
+    out_ += std::string(triton ? "tt.func" : "func.func") + " @f" + std::to_string(next_++) + "(";
     scopes_.emplace_back();
     int n = 1 + pick(3);
     for (int i = 0; i < n; ++i) {
@@ -190,10 +195,91 @@ private:
     out_ += " {\n";
     block(indent + 2, 3);
     line(indent + 2);
-    out_ += "return\n";
+    out_ += triton ? "tt.return\n" : "return\n";
     line(indent);
     out_ += "}\n";
     scopes_.pop_back();
+  }
+
+  // CUDA Tile IR as cuda-tile-opt prints it: prefix-less ops, `for ... in (...)` and `loop`.
+  void tileModule() {
+    out_ += "cuda_tile.module @m" + std::to_string(pick(9)) + " {\n";
+    int entries = 1 + pick(2);
+    for (int e = 0; e < entries; ++e) {
+      out_ += "  " + std::string(chance(4) ? "cuda_tile.entry" : "entry") + " @k" + std::to_string(next_++) + "(";
+      scopes_.emplace_back();
+      std::string a = fresh("%arg"), b = fresh("%arg");
+      out_ += a + ": tile<i32>, " + b + ": !cuda_tile.tile<i32>)";
+      if (chance(4)) out_ += " optimization_hints=<sm_100={occupancy=2}>";
+      out_ += " {\n";
+      define(a, "tile<i32>");
+      define(b, "tile<i32>");
+      tileBlock(4, 2);
+      out_ += "    return\n  }";
+      if (chance(4)) out_ += " {k = 1 : i32}";
+      out_ += "\n";
+      scopes_.pop_back();
+    }
+    out_ += "}\n";
+  }
+
+  void tileBlock(int indent, int depth) {
+    int n = 1 + pick(4);
+    for (int i = 0; i < n; ++i) {
+      line(indent);
+      std::string v = fresh();
+      switch (pick(depth > 0 ? 5 : 2)) {
+      case 0: out_ += v + " = constant <i32: " + std::to_string(pick(99)) + "> : tile<i32>\n"; break;
+      case 1: out_ += v + " = " + (chance(3) ? "cuda_tile.addi " : "addi ") + use().first + ", " + use().first + " : tile<i32>\n"; break;
+      case 2: tileFor(v, indent, depth); break;
+      case 3: tileLoop(v, indent, depth); break;
+      default: {
+        std::string c = fresh();
+        out_ += c + " = cmpi less_than " + use().first + ", " + use().first + ", signed : tile<i32> -> tile<i1>\n";
+        line(indent);
+        out_ += v + " = if " + c + " -> (tile<i32>) {\n";
+        for (int r = 0; r < 2; ++r) {
+          scopes_.emplace_back();
+          tileBlock(indent + 2, depth - 1);
+          line(indent + 2);
+          out_ += "yield " + use().first + " : tile<i32>\n";
+          scopes_.pop_back();
+          line(indent);
+          out_ += r ? "}\n" : "} else {\n";
+        }
+      }
+      }
+      define(v, "tile<i32>");
+    }
+  }
+
+  void tileFor(const std::string &result, int indent, int depth) {
+    std::string iv = fresh("%iv"), acc = fresh("%acc");
+    out_ += result + " = for " + std::string(chance(4) ? "unsigned " : "") + iv + " in (" + use().first + " to " +
+            use().first + ", step " + use().first + ") : tile<i32>" + (chance(2) ? "\n" : " ") + "iter_values(" +
+            acc + " = " + use().first + ") -> (tile<i32>) {\n";
+    scopes_.emplace_back();
+    define(iv, "tile<i32>");
+    define(acc, "tile<i32>");
+    tileBlock(indent + 2, depth - 1);
+    line(indent + 2);
+    out_ += "continue " + use().first + " : tile<i32>\n";
+    scopes_.pop_back();
+    line(indent);
+    out_ += "}\n";
+  }
+
+  void tileLoop(const std::string &result, int indent, int depth) {
+    std::string acc = fresh("%acc");
+    out_ += result + " = loop iter_values(" + acc + " = " + use().first + ") : tile<i32> -> tile<i32> {\n";
+    scopes_.emplace_back();
+    define(acc, "tile<i32>");
+    tileBlock(indent + 2, depth - 1);
+    line(indent + 2);
+    out_ += (chance(2) ? "break " : "continue ") + use().first + " : tile<i32>\n";
+    scopes_.pop_back();
+    line(indent);
+    out_ += "}\n";
   }
 
   // Ops of one block; `depth` bounds region nesting.

@@ -21,11 +21,12 @@ inline std::string listDiagnostics(const DiagnosticEngine &diags) {
   return s;
 }
 
-// Parser: every error is located, partial modules print, and a clean parse round-trips:
-// parse(print(parse(x))) has no errors and print(parse(print(parse(x)))) == print(parse(x)).
-inline std::string parserViolation(std::string_view text) {
+// Parser, on each `// -----` chunk of the input: every error is located, partial modules print,
+// and a clean parse round-trips: parse(print(parse(x))) has no errors and
+// print(parse(print(parse(x)))) == print(parse(x)).
+inline std::string chunkParserViolation(const InputChunk &chunk) {
   DiagnosticEngine diags;
-  std::unique_ptr<Module> module = parseSource(text, diags);
+  std::unique_ptr<Module> module = parseSource(chunk.text, diags, {}, chunk.firstLine);
   for (const Diagnostic &d : diags.all())
     if (d.severity == Severity::Error && (d.range.begin.line < 1 || d.range.begin.col < 1))
       return "a parse error has no location: " + formatDiagnostic("<input>", d);
@@ -38,6 +39,12 @@ inline std::string parserViolation(std::string_view text) {
     return "the printed module does not re-parse:\n" + printed + "\n" + listDiagnostics(again);
   const std::string reprinted = printModule(*reparsed);
   if (reprinted != printed) return "printing is not a fixed point:\n" + printed + "\n---- reprinted:\n" + reprinted;
+  return "";
+}
+
+inline std::string parserViolation(std::string_view text) {
+  for (const InputChunk &chunk : splitInput(text))
+    if (std::string violation = chunkParserViolation(chunk); !violation.empty()) return violation;
   return "";
 }
 
@@ -69,7 +76,8 @@ inline DriverOptions pipelineOptions(size_t size) {
 
 // Whole pipeline (runDriver --emit=json --trace): exit status 0/1/2; one JSON document; no
 // internal error (an escaped exception or a schedule the checker rejects); kept traces within
-// the limit; the emitted IR of a scheduled block re-parses cleanly; two runs print the same bytes.
+// the limit; once a block is scheduled, the emitted IR has one chunk per input chunk and every
+// chunk that parsed cleanly re-parses cleanly; two runs print the same bytes.
 inline std::string pipelineViolation(std::string_view text) {
   const DriverOptions opts = pipelineOptions(text.size());
   const DriverResult first = runDriver(text, opts);
@@ -93,9 +101,15 @@ inline std::string pipelineViolation(std::string_view text) {
   }
   if (scheduled) {
     const std::string ir = doc["ir"].get<std::string>();
-    DiagnosticEngine diags;
-    parseSource(ir, diags);
-    if (diags.hasErrors()) return "the emitted IR does not re-parse:\n" + ir + "\n" + listDiagnostics(diags);
+    const std::vector<InputChunk> chunks = splitInput(ir);
+    if (!doc.contains("chunks") || chunks.size() != doc["chunks"].size())
+      return "the emitted IR does not have one chunk per input chunk:\n" + first.out;
+    for (size_t c = 0; c < chunks.size(); ++c) {
+      if (doc["chunks"][c].value("status", "") != "ok") continue;
+      DiagnosticEngine diags;
+      parseSource(chunks[c].text, diags, {}, chunks[c].firstLine);
+      if (diags.hasErrors()) return "the emitted IR does not re-parse:\n" + ir + "\n" + listDiagnostics(diags);
+    }
   }
 
   const DriverResult second = runDriver(text, opts);

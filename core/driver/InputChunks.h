@@ -1,0 +1,22 @@
+// The driver's first step (SPEC §2, §5): the input split at `// -----` lines, each chunk parsed on
+// its own with the file's line numbers and given the run's target model plus the chunk's own
+// `sched.pools`. A parse error makes unusable only the function it is in, or the whole chunk
+// when it lies outside every function (docs/decisions.md, "Split inputs and parse errors").
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "driver/BlockResult.h"
+
+namespace tilesched {
+
+std::vector<ChunkResult> readChunks(std::string_view source, const TargetModel &model, DiagnosticEngine &diags);
+
+// Whether `block` may be scheduled: it lies in no function that a parse error damaged.
+bool isSchedulable(const ChunkResult &chunk, const ScheduledBlock &block);
+
+// The source text that `range` covers in `chunk` (a damaged function, printed as written).
+std::string_view sourceText(const InputChunk &chunk, SourceRange range);
+
+}  // namespace tilesched

@@ -1,0 +1,52 @@
+// What every phase knows about an operation from its name alone (the name as normalized by the
+// parser: `cuda_tile.addi` for an `addi` written inside a `cuda_tile.module`): which ops are
+// modules, functions, loops and block terminators, and which dialect the prefix-less op names in
+// an op's regions belong to. One table, so the parser, the graph and the materializer agree
+// (docs/decisions.md, "Dialects the front end reads").
+#pragma once
+
+#include <string_view>
+
+#include "ir/IR.h"
+
+namespace tilesched {
+
+// builtin.module / module / cuda_tile.module: `NAME [@sym] [attributes {...}] { ... }`.
+bool isModuleOpName(std::string_view name);
+// func.func, tt.func, cuda_tile.entry, ...: `NAME [visibility] @sym(%a: T, ...) [-> R] { ... }`.
+bool isFunctionOpName(std::string_view name);
+// Ops that end their block (scf.yield, tt.return, cuda_tile.continue, ...).
+bool isTerminatorOpName(std::string_view name);
+// The dialect that a prefix-less op name in this op's regions belongs to (MLIR's
+// OpAsmOpInterface::getDefaultDialect): "cuda_tile" inside cuda_tile ops; empty when the regions
+// inherit the enclosing default. (`return` with no default dialect is read as it stands.)
+std::string_view defaultDialectOf(std::string_view opName);
+
+// A loop the scheduler pipelines. Its body is the entry block of its first region; the body's
+// first `inductionVars` arguments are induction variables, the others carry values from one
+// iteration to the next: carried argument k of iteration i+1 is operand k of the body's
+// terminator (named `latch`) in iteration i, and operand `firstInit + k` of the loop op in the
+// first iteration.
+struct LoopKind {
+  int inductionVars;
+  int firstInit;
+  std::string_view latch;
+  std::string_view carriedKeyword;  // what the syntax calls the carried values, for messages
+};
+// nullptr when `name` is not a loop (scf.for, cuda_tile.for and cuda_tile.loop are).
+const LoopKind *loopKindOf(std::string_view name);
+
+// The parts of a loop op that the phases read. Valid only when `op` is non-null.
+struct LoopView {
+  Operation *op = nullptr;
+  const LoopKind *kind = nullptr;
+  Block *body = nullptr;
+  Operation *latch = nullptr;  // the body's terminator, if it is the loop's `continue`
+
+  // For a carried argument of the body, the value the previous iteration passes to it (the
+  // latch's operand); nullptr for anything else.
+  Value *nextIterationValue(const Value *arg) const;
+};
+LoopView viewLoop(Operation &op);
+
+}  // namespace tilesched

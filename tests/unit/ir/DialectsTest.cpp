@@ -1,0 +1,195 @@
+// The dialects tilesched reads besides nv_tileas (core/ir/OpKinds): Triton's tt.func, CUDA Tile's
+// prefix-less ops inside cuda_tile.module and its loops, and `// -----` split inputs.
+#include <catch2/catch.hpp>
+
+#include "IRTestUtil.h"
+#include "ir/OpKinds.h"
+
+using namespace tilesched;
+using namespace tilesched::irtest;
+
+TEST_CASE("dialects: tt.func binds its arguments and tt.return ends it", "[ir][dialects]") {
+  auto r = parse(R"(tt.func public @k(%a : i32,
+                   %p : !tt.ptr<f16> {tt.divisibility = 16 : i32}) -> i32 {
+  %b = arith.addi %a, %a : i32
+  tt.return %b : i32
+})");
+  INFO(r->text());
+  CHECK(r->diags.all().empty());  // no "undefined value" warning for %a or %p
+  Operation *f = findOp(*r->module, "tt.func");
+  REQUIRE(f);
+  CHECK(f->syntax == OpSyntax::Func);
+  CHECK(f->symbol == "@k");
+  CHECK(f->operandText == "public");
+  Block &body = *f->regions[0]->blocks[0];
+  REQUIRE(body.arguments.size() == 2);
+  CHECK(body.arguments[1]->type == "!tt.ptr<f16>");
+  Operation *ret = findOp(*r->module, "tt.return");
+  REQUIRE(ret);
+  CHECK(ret->isTerminator());
+  CHECK(findOp(*r->module, "arith.addi")->operands[0] == body.arguments[0]);
+}
+
+TEST_CASE("dialects: op names inside cuda_tile.module take the cuda_tile prefix and print as written", "[ir][dialects]") {
+  const char *src = R"(cuda_tile.module @m {
+  entry @k(%x: tile<i32>) optimization_hints=<sm_100={num_cta_in_cga=2}> {
+    %c = constant <i32: 7> : tile<i32>
+    %s = addi %x, %c : tile<i32>
+    cuda_tile.return
+  } {some.attr}
+}
+)";
+  auto r = parse(src);
+  INFO(r->text());
+  REQUIRE_FALSE(r->diags.hasErrors());
+  Operation *entry = findOp(*r->module, "cuda_tile.entry");
+  REQUIRE(entry);
+  CHECK(entry->spelling == "entry");
+  CHECK(entry->syntax == OpSyntax::Func);
+  CHECK(entry->discardableAttr("some.attr"));
+  Operation *add = findOp(*r->module, "cuda_tile.addi");
+  REQUIRE(add);
+  CHECK(add->spelledName() == "addi");
+  CHECK(add->operands[0] == entry->regions[0]->blocks[0]->arguments[0]);
+  Operation *ret = findOp(*r->module, "cuda_tile.return");
+  REQUIRE(ret);
+  CHECK(ret->spelling.empty());  // written with its prefix
+  const std::string printed = printModule(*r->module);
+  CHECK(printed.find("entry @k(%x: tile<i32>) optimization_hints=<sm_100={num_cta_in_cga=2}> {") != std::string::npos);
+  CHECK(printed.find("%s = addi %x, %c : tile<i32>") != std::string::npos);
+  CHECK(printed.find("} {some.attr}") != std::string::npos);  // cuda_tile's attr-dict follows the body
+  auto again = parse(printed);
+  CHECK_FALSE(again->diags.hasErrors());
+  CHECK(printModule(*again->module) == printed);
+}
+
+TEST_CASE("dialects: a prefix-less name outside cuda_tile is an error naming the rule", "[ir][dialects]") {
+  auto r = parse("module {\n  entry @k() {\n  }\n}\n");
+  auto e = r->errors();
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].range.begin.line == 2);
+  CHECK(e[0].message.find("unknown operation 'entry'") == 0);
+  CHECK(e[0].message.find("cuda_tile.module") != std::string::npos);
+}
+
+TEST_CASE("dialects: cuda_tile.for is a loop whose continue feeds its carried values", "[ir][dialects]") {
+  auto r = parse(R"(cuda_tile.module @m {
+  entry @k(%lb: tile<i64>, %ub: tile<i64>, %init: tile<i32>) {
+    %r = for unsigned %i in (%lb to %ub, step %lb) : tile<i64>
+            iter_values(%acc = %init) -> (tile<i32>) {
+      %n = addi %acc, %acc : tile<i32>
+      continue %n : tile<i32>
+    }
+    return
+  }
+})");
+  INFO(r->text());
+  REQUIRE_FALSE(r->diags.hasErrors());
+  Operation *loop = findOp(*r->module, "cuda_tile.for");
+  REQUIRE(loop);
+  CHECK(loop->syntax == OpSyntax::TileFor);
+  CHECK(loop->operandText == "unsigned");
+  CHECK(loop->typeText == "tile<i64>");
+  REQUIRE(loop->operands.size() == 4);
+  REQUIRE(loop->results.size() == 1);
+  CHECK(loop->results[0]->type == "tile<i32>");
+  LoopView view = viewLoop(*loop);
+  REQUIRE(view.op == loop);
+  REQUIRE(view.latch);
+  CHECK(view.latch->name == "cuda_tile.continue");
+  Block &body = *view.body;
+  REQUIRE(body.arguments.size() == 2);
+  CHECK(body.arguments[1]->type == "tile<i32>");
+  CHECK(view.nextIterationValue(body.arguments[0]) == nullptr);  // the induction variable
+  CHECK(view.nextIterationValue(body.arguments[1]) == findOp(*r->module, "cuda_tile.addi")->results[0]);
+  const std::string printed = printModule(*r->module);
+  CHECK(printed.find("%r = for unsigned %i in (%lb to %ub, step %lb) : tile<i64> iter_values(%acc = %init) -> "
+                     "(tile<i32>) {") != std::string::npos);
+  auto again = parse(printed);
+  CHECK_FALSE(again->diags.hasErrors());
+  CHECK(printModule(*again->module) == printed);
+}
+
+TEST_CASE("dialects: cuda_tile.loop carries iter_values without an induction variable", "[ir][dialects]") {
+  auto r = parse(R"(cuda_tile.module @m {
+  entry @k(%init: tile<i32>, %c: tile<i1>) {
+    %out = loop iter_values(%v = %init) : tile<i32> -> tile<f32> {
+      %n = addi %v, %v : tile<i32>
+      if %c {
+        %f = constant <f32: 0.0> : tile<f32>
+        break %f : tile<f32>
+      }
+      continue %n : tile<i32>
+    }
+    return
+  }
+})");
+  INFO(r->text());
+  REQUIRE_FALSE(r->diags.hasErrors());
+  Operation *loop = findOp(*r->module, "cuda_tile.loop");
+  REQUIRE(loop);
+  CHECK(loop->syntax == OpSyntax::TileLoop);
+  CHECK(loop->typeText == "tile<i32> -> tile<f32>");
+  REQUIRE(loop->results.size() == 1);
+  CHECK(loop->results[0]->type == "tile<f32>");  // what `break` passes out
+  LoopView view = viewLoop(*loop);
+  REQUIRE(view.latch);
+  CHECK(view.body->arguments[0]->type == "tile<i32>");
+  CHECK(view.nextIterationValue(view.body->arguments[0]) == findOp(*r->module, "cuda_tile.addi")->results[0]);
+  const std::string printed = printModule(*r->module);
+  CHECK(printed.find("%out = loop iter_values(%v = %init) : tile<i32> -> tile<f32> {") != std::string::npos);
+  auto again = parse(printed);
+  CHECK_FALSE(again->diags.hasErrors());
+  CHECK(printModule(*again->module) == printed);
+}
+
+TEST_CASE("dialects: loop headers report the mistake", "[ir][dialects]") {
+  struct Case {
+    const char *src;
+    const char *message;
+  } cases[] = {
+      {"cuda_tile.module @m {\n  entry @k(%a: tile<i32>) {\n    for %i = (%a to %a, step %a) : tile<i32> {\n    "
+       "}\n  }\n}\n",
+       "expected 'in' after the induction variable of 'for', found '='"},
+      {"cuda_tile.module @m {\n  entry @k(%a: tile<i32>) {\n    for %i in (%a to %a step %a) : tile<i32> {\n    "
+       "}\n  }\n}\n",
+       "expected ', step' after the upper bound of 'for', found 'step'"},
+      {"cuda_tile.module @m {\n  entry @k(%a: tile<i32>) {\n    for %i in (%a to %a, step %a) : tile<i32> "
+       "iter_values(%x = %a) {\n    }\n  }\n}\n",
+       "expected '->' and the types of the 1 iter_values of 'for', found '{'"},
+      {"cuda_tile.module @m {\n  entry @k(%a: tile<i32>) {\n    loop iter_values(%x = %a) : tile<i32>, tile<i32> "
+       "{\n    }\n  }\n}\n",
+       "'loop' has 1 iter_values but 2 type(s) after ':'"},
+  };
+  for (const Case &c : cases) {
+    auto r = parse(c.src);
+    INFO(c.src << "\n" << r->text());
+    auto e = r->errors();
+    REQUIRE(e.size() == 1);
+    CHECK(e[0].range.begin.line == 3);
+    CHECK(e[0].message == c.message);
+  }
+}
+
+TEST_CASE("dialects: `// -----` splits the input into chunks with the file's line numbers", "[ir][dialects]") {
+  const char *text = "a\n// -----\nb\nc\n  // ----- trailing words\nd // ----- not a marker\n// -----";
+  std::vector<InputChunk> chunks = splitInput(text);
+  REQUIRE(chunks.size() == 4);
+  CHECK(chunks[0].text == "a\n");
+  CHECK(chunks[0].firstLine == 1);
+  CHECK(chunks[0].lastLine == 1);
+  CHECK(chunks[1].text == "b\nc\n");
+  CHECK(chunks[1].firstLine == 3);
+  CHECK(chunks[1].lastLine == 4);
+  CHECK(chunks[2].text == "d // ----- not a marker\n");
+  CHECK(chunks[2].firstLine == 6);
+  CHECK(chunks[3].text.empty());
+  CHECK(splitInput("x\n").size() == 1);
+
+  // A chunk parses with the file's line numbers.
+  DiagnosticEngine diags;
+  parseSource(chunks[1].text, diags, {}, chunks[1].firstLine);
+  REQUIRE(diags.all().size() == 2);  // 'b' and 'c' are unknown operations
+  CHECK(diags.all()[0].range.begin.line == 3);
+  CHECK(diags.all()[1].range.begin.line == 4);
+}
