@@ -10,6 +10,7 @@
 
 #include "constraints/ConstraintAttrs.h"
 #include "constraints/Constraints.h"
+#include "ir/OpKinds.h"
 
 namespace tilesched {
 namespace {
@@ -98,15 +99,15 @@ void warnNestedSlot(const Operation &op, const Operation &enclosing, const SlotR
   diags.warning(where, message);
 }
 
-// Ops nested in `op`'s regions in Operation::walk post-order. A nested scf.for body is a scheduled
+// Ops nested in `op`'s regions in Operation::walk post-order. A nested loop's body is a scheduled
 // block of its own (docs/decisions.md), read when that block is.
 void collectNested(const Operation &op, std::vector<const Operation *> &out) {
-  if (op.name == "scf.for") return;
+  if (loopKindOf(op.name)) return;
   for (const auto &region : op.regions)
     for (const auto &block : region->blocks)
       for (const auto &inner : block->operations) {
         collectNested(*inner, out);
-        if (inner->name != "scf.for") out.push_back(inner.get());
+        if (!loopKindOf(inner->name)) out.push_back(inner.get());
       }
 }
 

@@ -13,6 +13,7 @@
 #include "TestScale.h"
 #include "check/ScheduleChecker.h"
 #include "driver/BlockPipeline.h"
+#include "driver/InputChunks.h"
 #include "ir/Parser.h"
 
 using namespace tilesched;
@@ -106,11 +107,11 @@ TEST_CASE("10,000 random loops with random constraint attributes: every schedule
                               : pick < 9 ? ScheduleOptions::Generator::Auto
                                          : ScheduleOptions::Generator::Serial;
     DiagnosticEngine diags;
-    std::unique_ptr<Module> module = parseSource(text, diags);
-    TargetModel model = blackwell;
-    applyModulePools(*module, model, diags);
+    DriverRun run;
+    run.chunks = readChunks(text, blackwell, diags);
     REQUIRE_FALSE(diags.hasErrors());
-    const DriverRun run = scheduleModule(*module, model, opts, diags);
+    scheduleChunk(0, opts, diags, run);
+    const TargetModel &model = run.chunks[0].model;
     REQUIRE(run.blocks.size() == 1);
     const BlockResult &r = run.blocks[0];
     ++blocks;
