@@ -99,6 +99,7 @@ private:
   void readPool(const ojson &v, const std::string &pointer, TargetModel &m);
   void addResource(Resource r, const std::string &namePointer, TargetModel &m);
   void readOp(const std::string &pattern, const ojson &v, const std::string &pointer, TargetModel &m);
+  OpEffects readEffects(const ojson &v, const std::string &pointer, const std::string &op);
   Footprint readFootprint(const ojson &v, const std::string &pointer, const std::string &op,
                           const TargetModel &m);
 
@@ -257,6 +258,37 @@ Footprint ModelReader::readFootprint(const ojson &v, const std::string &pointer,
   return fp;
 }
 
+// One of `names` (a kMem*Names / kViewNames table; index 0 is "none" and never matches), or -1.
+template <size_t N>
+int nameIndex(const ojson &v, const char *const (&names)[N]) {
+  for (size_t i = 1; v.is_string() && i < N; ++i)
+    if (v.get<std::string>() == names[i]) return int(i);
+  return -1;
+}
+
+// "effects": {"global": "read", "shared": "write", "barrier": "wait", ...}
+OpEffects ModelReader::readEffects(const ojson &v, const std::string &pointer, const std::string &op) {
+  OpEffects effects;
+  if (!checkObject(v, pointer, "effects of '" + op + "'", {"global", "shared", "tensor", "barrier"})) return effects;
+  for (int s = 0; s < kNumMemSpaces; ++s) {
+    if (!v.contains(kMemSpaceNames[s])) continue;
+    std::string p = JsonLocator::child(pointer, kMemSpaceNames[s]);
+    int access = nameIndex(v[kMemSpaceNames[s]], kMemAccessNames);
+    auto a = MemAccess(access < 0 ? 0 : access);
+    const bool spaceOk = (a != MemAccess::Wait || MemSpace(s) == MemSpace::Barrier) &&
+                         (a != MemAccess::Alloc || MemSpace(s) == MemSpace::Shared || MemSpace(s) == MemSpace::Tensor);
+    if (access < 0)
+      error(p, std::string("effect on ") + kMemSpaceNames[s] + " memory of '" + op +
+                   "' must be \"read\", \"write\", \"readwrite\", \"all\", \"alloc\" or \"wait\"");
+    else if (!spaceOk)
+      error(p, std::string("effect \"") + kMemAccessNames[access] + "\" of '" + op + "' is not allowed on " +
+                   kMemSpaceNames[s] + " memory (\"alloc\": shared or tensor only; \"wait\": barrier only)");
+    else
+      effects.access[size_t(s)] = a;
+  }
+  return effects;
+}
+
 void ModelReader::readOp(const std::string &pattern, const ojson &v, const std::string &pointer,
                          TargetModel &m) {
   size_t star = pattern.find('*');
@@ -265,16 +297,37 @@ void ModelReader::readOp(const std::string &pattern, const ojson &v, const std::
                             "' must be an op name or a prefix ending in a single trailing '*'");
     return;
   }
-  if (!checkObject(v, pointer, "op '" + pattern + "'", {"latency", "footprint", "traits"})) return;
+  if (!checkObject(v, pointer, "op '" + pattern + "'",
+                   {"like", "latency", "footprint", "traits", "effects", "view", "unsupported"}))
+    return;
   OpModel op;
-  op.pattern = pattern;
   op.latency = m.defaultLatency;
+  if (v.contains("like")) {
+    // An entry written `like` an earlier one starts as a copy of it; its own keys override.
+    auto like = readString(v["like"], pointer + "/like", "'like' of '" + pattern + "'", true);
+    const OpModel *base = nullptr;
+    for (const OpModel &earlier : m.ops)
+      if (like && earlier.pattern == *like) base = &earlier;
+    if (like && !base)
+      error(pointer + "/like", "'like' of '" + pattern + "' names '" + *like +
+                                   "', which is not an earlier entry of 'ops'");
+    if (base) op = *base;
+    op.like = like.value_or("");
+    op.given = 0;
+  }
+  op.pattern = pattern;
   if (v.contains("latency")) {
+    op.given |= KeyLatency;
     auto latency = readInt(v["latency"], pointer + "/latency", "latency of '" + pattern + "'", 0, kMaxLatency);
     if (latency) op.latency = *latency;
   }
-  if (v.contains("footprint")) op.footprint = readFootprint(v["footprint"], pointer + "/footprint", pattern, m);
+  if (v.contains("footprint")) {
+    op.given |= KeyFootprint;
+    op.footprint = readFootprint(v["footprint"], pointer + "/footprint", pattern, m);
+  }
   if (v.contains("traits")) {
+    op.given |= KeyTraits;
+    op.traits = TraitNone;
     const ojson &traits = v["traits"];
     if (!traits.is_array()) error(pointer + "/traits", "traits of '" + pattern + "' must be an array of strings");
     for (size_t i = 0; traits.is_array() && i < traits.size(); ++i) {
@@ -290,6 +343,21 @@ void ModelReader::readOp(const std::string &pattern, const ojson &v, const std::
       }
       op.traits |= bit;
     }
+  }
+  if (v.contains("effects")) {
+    op.given |= KeyEffects;
+    op.effects = readEffects(v["effects"], pointer + "/effects", pattern);
+  }
+  if (v.contains("view")) {
+    op.given |= KeyView;
+    int view = nameIndex(v["view"], kViewNames);
+    if (view < 0) error(pointer + "/view", "view of '" + pattern + "' must be \"alias\" or \"index\"");
+    op.view = ViewKind(view < 0 ? 0 : view);
+  }
+  if (v.contains("unsupported")) {
+    op.given |= KeyUnsupported;
+    if (auto why = readString(v["unsupported"], pointer + "/unsupported", "'unsupported' of '" + pattern + "'", true))
+      op.unsupported = *why;
   }
   m.ops.push_back(std::move(op));
 }

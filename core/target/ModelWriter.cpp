@@ -27,19 +27,42 @@ std::string footprintJson(const TargetModel &m, const Footprint &fp) {
   return out + "]";
 }
 
-std::string opJson(const TargetModel &m, const OpModel &op) {
-  std::string out = "{\"latency\": " + std::to_string(op.latency);
-  if (!op.footprint.empty()) out += ", \"footprint\": " + footprintJson(m, op.footprint);
-  if (op.traits != TraitNone) {
-    out += ", \"traits\": [";
-    bool first = true;
-    for (const TraitName &t : kTraitNames) {
-      if (!(op.traits & t.trait)) continue;
-      out += std::string(first ? "" : ", ") + "\"" + t.name + "\"";
-      first = false;
-    }
-    out += "]";
+std::string traitsJson(unsigned traits) {
+  std::string out = "[";
+  for (const TraitName &t : kTraitNames) {
+    if (!(traits & t.trait)) continue;
+    out += std::string(out.size() > 1 ? ", " : "") + "\"" + t.name + "\"";
   }
+  return out + "]";
+}
+
+std::string effectsJson(const OpEffects &e) {
+  std::string out = "{";
+  for (int s = 0; s < kNumMemSpaces; ++s) {
+    if (e.access[size_t(s)] == MemAccess::None) continue;
+    out += std::string(out.size() > 1 ? ", " : "") + "\"" + kMemSpaceNames[s] + "\": \"" +
+           kMemAccessNames[size_t(e.access[size_t(s)])] + "\"";
+  }
+  return out + "}";
+}
+
+// A plain entry prints its latency (unless unsupported: it is never used) and every other key that
+// is not empty; an entry written `like` another prints the reference and the keys it spelled out,
+// so it stays short.
+std::string opJson(const TargetModel &m, const OpModel &op) {
+  const bool like = !op.like.empty();
+  auto shows = [&](OpKey key, bool nonEmpty) { return like ? (op.given & key) != 0 : nonEmpty; };
+  std::vector<std::string> parts;
+  if (like) parts.push_back("\"like\": " + quote(op.like));
+  if (shows(KeyLatency, op.unsupported.empty())) parts.push_back("\"latency\": " + std::to_string(op.latency));
+  if (shows(KeyFootprint, !op.footprint.empty())) parts.push_back("\"footprint\": " + footprintJson(m, op.footprint));
+  if (shows(KeyTraits, op.traits != TraitNone)) parts.push_back("\"traits\": " + traitsJson(op.traits));
+  if (shows(KeyEffects, op.effects.any())) parts.push_back("\"effects\": " + effectsJson(op.effects));
+  if (shows(KeyView, op.view != ViewKind::None))
+    parts.push_back(std::string("\"view\": \"") + kViewNames[size_t(op.view)] + "\"");
+  if (shows(KeyUnsupported, !op.unsupported.empty())) parts.push_back("\"unsupported\": " + quote(op.unsupported));
+  std::string out = "{";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
   return out + "}";
 }
 

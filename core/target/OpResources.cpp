@@ -63,7 +63,13 @@ std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel
 OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags) {
   OpResources r;
   r.latency = model.defaultLatency;
-  if (const OpModel *m = model.lookup(op.name)) {
+  const OpModel *m = model.lookup(op.name);
+  if (m && !m->unsupported.empty()) {
+    // The target lacks the unit (tcgen05 on Hopper): scheduled as an unknown op, and said so.
+    diags.warning(op.nameRange, "'" + op.name + "' is not supported by target model '" + model.name + "': " +
+                                    m->unsupported + "; it is scheduled as an unknown op (latency " +
+                                    std::to_string(model.defaultLatency) + ", no resources)");
+  } else if (m) {
     r.latency = m->latency;
     r.footprint = m->footprint;
     r.traits = m->traits;

@@ -2,6 +2,12 @@
 
 namespace tilesched {
 
+bool OpEffects::any() const {
+  for (MemAccess a : access)
+    if (a != MemAccess::None) return true;
+  return false;
+}
+
 int TargetModel::resourceIndex(std::string_view name) const {
   for (size_t i = 0; i < resources.size(); ++i)
     if (resources[i].name == name) return static_cast<int>(i);

@@ -4,6 +4,8 @@
 // capacity 1.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,11 +52,58 @@ struct TraitName {
 inline constexpr TraitName kTraitNames[] = {
     {TraitTma, "tma"}, {TraitWgmma, "wgmma"}, {TraitAsyncPipeline, "async_pipeline"}};
 
+// Memory and synchronisation effects (docs/target-model.md "Effects"): which memory spaces an
+// op touches and how. They order ops that carry no value between them (core/graph).
+enum class MemSpace : uint8_t { Global, Shared, Tensor, Barrier };
+inline constexpr int kNumMemSpaces = 4;
+
+enum class MemAccess : uint8_t {
+  None,
+  Read,       // reads the memory its operands refer to
+  Write,      // writes it
+  ReadWrite,  // both
+  All,        // reads and writes every location of the space (fences, full waits)
+  Alloc,      // its result is a new buffer of the space, written from its operands if any
+  Wait,       // barrier space only: waits on its barrier operands, acquiring what their arrivers wrote
+};
+
+struct OpEffects {
+  std::array<MemAccess, kNumMemSpaces> access{};
+  MemAccess of(MemSpace s) const { return access[size_t(s)]; }
+  bool any() const;
+};
+
+// A memory view: the op's result refers to the memory of operand 0 (Alias), or to the buffer
+// that operand 1 indexes along operand 0's leading dimension (Index).
+enum class ViewKind : uint8_t { None, Alias, Index };
+
+// Model-file spellings, in printing order (docs/target-model.md).
+inline constexpr const char *kMemSpaceNames[kNumMemSpaces] = {"global", "shared", "tensor", "barrier"};
+inline constexpr const char *kMemAccessNames[] = {"", "read", "write", "readwrite", "all", "alloc", "wait"};
+inline constexpr const char *kViewNames[] = {"", "alias", "index"};
+
+// The keys an op entry spelled out; an entry written `like` another prints only these.
+enum OpKey : unsigned {
+  KeyLatency = 1u << 0,
+  KeyFootprint = 1u << 1,
+  KeyTraits = 1u << 2,
+  KeyEffects = 1u << 3,
+  KeyView = 1u << 4,
+  KeyUnsupported = 1u << 5,
+};
+
 struct OpModel {
   std::string pattern;  // exact op name, or a prefix ending in '*'
+  std::string like;     // the earlier entry this one copies, or empty
+  unsigned given = 0;   // OpKey bits: the keys written in the entry itself
   int latency = 1;
   Footprint footprint;
   unsigned traits = TraitNone;
+  OpEffects effects;
+  ViewKind view = ViewKind::None;
+  // Non-empty: the target lacks the unit this op needs (tcgen05 on Hopper); the op is scheduled
+  // as an unknown op, with a warning giving this reason. Its effects still order it.
+  std::string unsupported;
 };
 
 struct TargetModel {

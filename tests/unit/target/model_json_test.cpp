@@ -162,3 +162,62 @@ TEST_CASE("target model: printing is canonical and parses back to the same model
   CHECK(once.find("\"x.op\": {\"latency\": 3, \"footprint\": [[\"a\", \"p\"], [\"p\", \"p\"], []], "
                   "\"traits\": [\"tma\", \"async_pipeline\"]}") != std::string::npos);
 }
+
+TEST_CASE("target model: an entry written like an earlier one copies it and overrides its own keys") {
+  DiagnosticEngine d;
+  auto m = parseTargetModel(R"({"name": "x", "slots": [{"id": 1, "name": "s", "kind": "fine"}],
+  "ops": {
+    "a.load": {"latency": 5, "footprint": [["s"], ["s"]], "traits": ["tma"], "effects": {"global": "read"}},
+    "b.load": {"like": "a.load"},
+    "b.store": {"like": "b.load", "latency": 2, "traits": [], "effects": {"global": "write", "shared": "read"}},
+    "b.view": {"view": "index"}
+  }})", d);
+  INFO((d.all().empty() ? "" : d.all()[0].message));
+  REQUIRE(m);
+  const OpModel *load = m->lookup("b.load"), *store = m->lookup("b.store");
+  REQUIRE(load);
+  REQUIRE(store);
+  CHECK(load->latency == 5);
+  CHECK(load->footprint == Footprint{{0}, {0}});
+  CHECK(load->traits == TraitTma);
+  CHECK(load->effects.of(MemSpace::Global) == MemAccess::Read);
+  CHECK(store->like == "b.load");  // a like of a like: the resolved copy
+  CHECK(store->latency == 2);
+  CHECK(store->footprint == Footprint{{0}, {0}});
+  CHECK(store->traits == TraitNone);
+  CHECK(store->effects.of(MemSpace::Global) == MemAccess::Write);
+  CHECK(store->effects.of(MemSpace::Shared) == MemAccess::Read);
+  CHECK(store->effects.of(MemSpace::Barrier) == MemAccess::None);
+  CHECK(m->lookup("b.view")->view == ViewKind::Index);
+
+  // Printing keeps the reference and exactly the keys the entry wrote, and parses back.
+  std::string once = targetModelToJson(*m);
+  CHECK(once.find("\"b.load\": {\"like\": \"a.load\"}") != std::string::npos);
+  CHECK(once.find("\"b.store\": {\"like\": \"b.load\", \"latency\": 2, \"traits\": [], "
+                  "\"effects\": {\"global\": \"write\", \"shared\": \"read\"}}") != std::string::npos);
+  CHECK(once.find("\"b.view\": {\"latency\": 1, \"view\": \"index\"}") != std::string::npos);
+  auto back = parseTargetModel(once, d);
+  REQUIRE(back);
+  CHECK(targetModelToJson(*back) == once);
+  CHECK(back->lookup("b.store")->footprint == store->footprint);
+}
+
+TEST_CASE("target model: like, effects, view and unsupported are checked where they are written") {
+  const std::string head = "{\"name\": \"x\", \"ops\": {\"a.b\": {\"latency\": 2},\n ";
+  CHECK(errorOf(head + "\"c.d\": {\"like\": \"e.f\"}}}") ==
+        "2:18 'like' of 'c.d' names 'e.f', which is not an earlier entry of 'ops'");
+  CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"c.d\": {\"like\": \"a.b\"},\n \"a.b\": {}}}") ==
+        "1:39 'like' of 'c.d' names 'a.b', which is not an earlier entry of 'ops'");
+  CHECK(errorOf(head + "\"c.d\": {\"effects\": {\"shared\": \"fetch\"}}}}") ==
+        "2:32 effect on shared memory of 'c.d' must be \"read\", \"write\", \"readwrite\", \"all\", \"alloc\" or \"wait\"");
+  CHECK(errorOf(head + "\"c.d\": {\"effects\": {\"shared\": \"wait\"}}}}") ==
+        "2:32 effect \"wait\" of 'c.d' is not allowed on shared memory (\"alloc\": shared or tensor only; "
+        "\"wait\": barrier only)");
+  CHECK(errorOf(head + "\"c.d\": {\"effects\": {\"global\": \"alloc\"}}}}") ==
+        "2:32 effect \"alloc\" of 'c.d' is not allowed on global memory (\"alloc\": shared or tensor only; "
+        "\"wait\": barrier only)");
+  CHECK(errorOf(head + "\"c.d\": {\"effects\": {\"local\": \"read\"}}}}") ==
+        "2:22 unknown key 'local' in effects of 'c.d' (expected global, shared, tensor, barrier)");
+  CHECK(errorOf(head + "\"c.d\": {\"view\": \"slice\"}}}") == "2:18 view of 'c.d' must be \"alias\" or \"index\"");
+  CHECK(errorOf(head + "\"c.d\": {\"unsupported\": \"\"}}}") == "2:25 'unsupported' of 'c.d' must be a non-empty string");
+}

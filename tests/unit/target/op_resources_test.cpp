@@ -174,3 +174,27 @@ TEST_CASE("module pools: bad entries are errors at the attribute and change noth
   REQUIRE(d2.all().size() == 1);
   CHECK(located(d2.all()[0]).rfind("1:34 sched.pools must be a dictionary", 0) == 0);
 }
+
+TEST_CASE("op resources: an unsupported op is scheduled as unknown, with a warning giving the reason") {
+  DiagnosticEngine md;
+  auto m = parseTargetModel(R"({"name": "small", "slots": [{"id": 1, "name": "s", "kind": "fine"}], "ops": {
+    "x.mma": {"latency": 9, "footprint": [["s"]], "traits": ["wgmma"], "effects": {"tensor": "readwrite"},
+              "unsupported": "no tensor memory here"}}})", md);
+  REQUIRE(m);
+  Snippet s = snippet(R"(func.func @f(%d: index) {
+  %a = x.mma %d : i32
+  %b = x.mma %a {sched.latency = 3 : i32} : i32
+  return
+})");
+  DiagnosticEngine d;
+  OpResources a = resolveOpResources(s.op(0), *m, d);
+  CHECK(a.source == OpResources::Source::Default);
+  CHECK(a.latency == 1);
+  CHECK(a.footprint.empty());
+  CHECK(a.traits == TraitNone);
+  REQUIRE(d.all().size() == 1);
+  CHECK(d.all()[0].severity == Severity::Warning);
+  CHECK(located(d.all()[0]) == "2:8 'x.mma' is not supported by target model 'small': no tensor memory here; "
+                               "it is scheduled as an unknown op (latency 1, no resources)");
+  CHECK(resolveOpResources(s.op(1), *m, d).latency == 3);  // an override still applies
+}
