@@ -145,6 +145,8 @@ void opJson(JsonWriter &w, const BlockResult &r, size_t i, bool placed, const Ta
   if (i < r.resources.size()) {
     w.member("latency", r.resources[i].latency).key("footprint");
     footprintJson(w, r.resources[i].footprint, model);
+    // false: the op got the unknown-op default (latency 1, no footprint), not a model entry or sched.* override.
+    w.member("modelled", r.resources[i].source != OpResources::Source::Default);
   }
   if (i < r.constraints.slots.size()) {
     const ConstraintSlot &s = r.constraints.slots[i];
