@@ -28,6 +28,8 @@ export interface ScheduleOptions {
   model?: string | object;
   iiCap?: number;
   maxConstraintIterations?: number;
+  /** Blocks with fewer ops are scheduled serially by the automatic choice (default 8). */
+  serialThreshold?: number;
   check?: boolean;
   trace?: boolean;
   /** Default `json`. For `ir`/`table` schedule() returns stdout only; use runCli() to get stderr too. */

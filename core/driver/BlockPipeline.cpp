@@ -113,7 +113,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     r.summary = summarizeRegion(in);
     if (!r.graph.zeroDistanceCycles.empty()) {  // well formed, but no schedule exists: exit 1
       reportZeroDistanceCycles(r.block, r.graph, diags);
-      r.analysis.generator = selectGenerator(r.summary, blockOpts);
+      r.analysis.selection = selectGenerator(r.summary, blockOpts);
+      r.analysis.generator = r.analysis.selection->generator;
       r.status = BlockStatus::Failed;
       run.blocks.push_back(std::move(r));
       continue;

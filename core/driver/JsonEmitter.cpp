@@ -183,6 +183,16 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
       .member("has_async_pipeline", r.summary.hasAsyncPipeline)
       .member("force_serial", r.summary.forceSerial)
       .endObject();
+  if (a.selection) {
+    const GeneratorSelection &sel = *a.selection;
+    w.key("selection")
+        .beginObject()
+        .member("rule", selectionRuleName(sel.rule))
+        .member("serial_threshold", sel.serialThreshold)
+        .member("reason", selectionReason(sel))
+        .member("remedy", selectionRemedy(sel))
+        .endObject();
+  }
   w.key("refinement")
       .beginObject()
       .member("rounds", a.refinementRounds)

@@ -28,6 +28,17 @@ std::string pad(std::string s, size_t w, bool right = false) {
   return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
 }
 
+// Why a block is serial, and the command-line options that would give a modulo schedule.
+std::string serialLine(const GeneratorSelection &sel) {
+  std::string line = "  serial: " + selectionReason(sel);
+  std::vector<std::string> ways;
+  if (sel.removeForceSerial) ways.push_back("remove force_serial_execution from the loop");
+  if (sel.requestCostBased) ways.push_back("--generator=cost-based");
+  if (sel.thresholdAtMost > 0) ways.push_back("--serial-threshold=" + std::to_string(sel.thresholdAtMost));
+  for (size_t i = 0; i < ways.size(); ++i) line += (i == 0 ? "; for a modulo schedule: " : " or ") + ways[i];
+  return line + "\n";
+}
+
 }  // namespace
 
 std::string emitTable(const DriverRun &run) {
@@ -42,6 +53,7 @@ std::string emitTable(const DriverRun &run) {
     bool placed = r.status != BlockStatus::Failed;
     if (placed) os << ", II " << a.ii << ", " << a.stageCount << (a.stageCount == 1 ? " stage" : " stages");
     os << "\n";
+    if (a.selection && a.generator == GeneratorKind::Serial) os << serialLine(*a.selection);
     if (a.mii) {
       const MIIBounds &m = *a.mii;
       os << "  MII " << m.lower() << " = max(resource " << m.resource;

@@ -8,7 +8,7 @@
 namespace tilesched {
 
 RegionSummary summarizeRegion(const ScheduleInput &in);
-GeneratorKind selectGenerator(const RegionSummary &s, const ScheduleOptions &opts);
+GeneratorSelection selectGenerator(const RegionSummary &s, const ScheduleOptions &opts);
 
 ScheduleAnalysis generateSerialSchedule(const ScheduleInput &in, DiagnosticEngine &diags);
 ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const ScheduleOptions &opts,

@@ -47,6 +47,35 @@ struct RegionSummary {
   int opCount = 0;
 };
 
+// Why the selection predicate (seed 000) chose its generator: the rule that matched and what it
+// compared. The JSON `selection` block, the table header and the playground say it in words.
+enum class SelectionRule {
+  Requested,       // --generator=serial|cost-based: the predicate is bypassed
+  ForceSerial,     // force_serial_execution on the loop
+  BelowThreshold,  // fewer ops than the serial threshold
+  NoAsyncOp,       // no TMA, WGMMA or async-pipeline op
+  Eligible,        // none of the above: the cost-based generator
+};
+const char *selectionRuleName(SelectionRule r);
+
+struct GeneratorSelection {
+  GeneratorKind generator = GeneratorKind::Serial;
+  SelectionRule rule = SelectionRule::Requested;
+  RegionSummary summary;    // what the predicate saw
+  int serialThreshold = 0;  // the threshold it compared the op count with
+  // What would give a modulo schedule when `generator` is serial: asking for the cost-based
+  // generator; a serial threshold of at most `thresholdAtMost` (0: lowering it would not help);
+  // removing force_serial_execution.
+  bool requestCostBased = false;
+  int thresholdAtMost = 0;
+  bool removeForceSerial = false;
+};
+
+// Plain words, no option names: "7 ops, under the serial threshold of 8".
+std::string selectionReason(const GeneratorSelection &s);
+// How to get a modulo schedule instead, in plain words; "" when the choice is the cost-based one.
+std::string selectionRemedy(const GeneratorSelection &s);
+
 struct MIIBounds {
   int resource = 0;
   int recurrence = 0;
@@ -107,6 +136,7 @@ struct LiftedConstraint {
 
 struct ScheduleAnalysis {
   GeneratorKind generator = GeneratorKind::Serial;
+  std::optional<GeneratorSelection> selection;  // why `generator`; set by generateSchedule only
   bool valid = false;
   int ii = 0;
   int stageCount = 0;

@@ -22,6 +22,7 @@ const optionCases = [
   [{ generator: 'serial', trace: false }, ['--generator=serial']],
   [{ iiCap: 4, maxConstraintIterations: 3 }, ['--ii-cap=4', '--max-constraint-iterations=3']],
   [{ model: 'blackwell', check: true }, ['--check', '--model=blackwell']],
+  [{ serialThreshold: 3 }, ['--serial-threshold=3']],
 ];
 
 for (const file of examples()) {

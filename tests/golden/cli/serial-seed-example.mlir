@@ -2,6 +2,7 @@
 // each op after the previous footprint, II = one non-overlapped iteration.
 // RUN: %tilesched %root/examples/seed-worked-example.mlir --generator=serial | FileCheck %s
 // CHECK: block @seed_example/scf.for %k (line 15): serial, scheduled, II 30, 1 stage
+// CHECK-NEXT: serial: the serial generator was requested; for a modulo schedule: --generator=cost-based
 // CHECK-NEXT: stage  order  cycle  lat  op                                   line  footprint
 // CHECK-NEXT:     0      0      0    8  %0 = nv_tileas.async.tiled_tma_load    16  tma+tp_smem_wr x8
 // CHECK-NEXT:     0      1      8    7  %1 = nv_tileas.async.smem_write        17  tp_smem_wr x7

@@ -41,34 +41,79 @@ TEST_CASE("selection predicate: first matching rule wins (seed 000)") {
   RegionSummary s;
   s.opCount = 20;
   s.hasTma = true;
-  CHECK(selectGenerator(s, opts) == GeneratorKind::CostBased);
+  CHECK(selectGenerator(s, opts).generator == GeneratorKind::CostBased);
 
   s.forceSerial = true;  // rule 1 trumps everything
-  CHECK(selectGenerator(s, opts) == GeneratorKind::Serial);
+  CHECK(selectGenerator(s, opts).generator == GeneratorKind::Serial);
   s.forceSerial = false;
 
   s.opCount = 7;  // rule 2: below serial_threshold (8)
-  CHECK(selectGenerator(s, opts) == GeneratorKind::Serial);
+  CHECK(selectGenerator(s, opts).generator == GeneratorKind::Serial);
   s.opCount = 8;
-  CHECK(selectGenerator(s, opts) == GeneratorKind::CostBased);
+  CHECK(selectGenerator(s, opts).generator == GeneratorKind::CostBased);
   opts.serialThreshold = 9;
-  CHECK(selectGenerator(s, opts) == GeneratorKind::Serial);
+  CHECK(selectGenerator(s, opts).generator == GeneratorKind::Serial);
   opts.serialThreshold = 8;
 
   s.hasTma = false;  // rule 3: no resource-bearing op
-  CHECK(selectGenerator(s, opts) == GeneratorKind::Serial);
+  CHECK(selectGenerator(s, opts).generator == GeneratorKind::Serial);
   s.hasWgmma = true;
-  CHECK(selectGenerator(s, opts) == GeneratorKind::CostBased);
+  CHECK(selectGenerator(s, opts).generator == GeneratorKind::CostBased);
   s.hasWgmma = false;
   s.hasAsyncPipeline = true;
-  CHECK(selectGenerator(s, opts) == GeneratorKind::CostBased);
+  CHECK(selectGenerator(s, opts).generator == GeneratorKind::CostBased);
 
   // An explicit --generator bypasses the predicate in both directions.
   opts.generator = ScheduleOptions::Generator::Serial;
-  CHECK(selectGenerator(s, opts) == GeneratorKind::Serial);
+  CHECK(selectGenerator(s, opts).generator == GeneratorKind::Serial);
   s.forceSerial = true;
   opts.generator = ScheduleOptions::Generator::CostBased;
-  CHECK(selectGenerator(s, opts) == GeneratorKind::CostBased);
+  CHECK(selectGenerator(s, opts).generator == GeneratorKind::CostBased);
+}
+
+TEST_CASE("selection names its rule and what would give a modulo schedule") {
+  ScheduleOptions opts;
+  RegionSummary s;
+  s.opCount = 5;
+  s.hasWgmma = true;
+  GeneratorSelection sel = selectGenerator(s, opts);
+  CHECK(sel.rule == SelectionRule::BelowThreshold);
+  CHECK(sel.serialThreshold == 8);
+  CHECK(sel.requestCostBased);
+  CHECK(sel.thresholdAtMost == 5);  // 5 ops reach rule 4 with a threshold of 5
+  CHECK(selectionReason(sel) == "5 ops, under the serial threshold of 8");
+  CHECK(selectionRemedy(sel) == "ask for the cost-based generator, or set the serial threshold to 5 or lower");
+
+  s.hasWgmma = false;  // a lower threshold would only reach rule 3
+  sel = selectGenerator(s, opts);
+  CHECK(sel.rule == SelectionRule::BelowThreshold);
+  CHECK(sel.thresholdAtMost == 0);
+  CHECK(selectionRemedy(sel) == "ask for the cost-based generator");
+
+  s.opCount = 1;
+  opts.serialThreshold = 0;
+  sel = selectGenerator(s, opts);
+  CHECK(sel.rule == SelectionRule::NoAsyncOp);
+  CHECK(selectionReason(sel) == "no TMA, WGMMA or async-pipeline op among its 1 op");
+
+  s.hasTma = s.hasAsyncPipeline = true;
+  sel = selectGenerator(s, opts);
+  CHECK(sel.generator == GeneratorKind::CostBased);
+  CHECK(sel.rule == SelectionRule::Eligible);
+  CHECK(selectionReason(sel) == "1 op, with TMA and async-pipeline ops");
+  CHECK(selectionRemedy(sel).empty());
+
+  s.forceSerial = true;
+  sel = selectGenerator(s, opts);
+  CHECK(sel.rule == SelectionRule::ForceSerial);
+  CHECK_FALSE(sel.requestCostBased);  // the cost-based generator keeps a forced region serial too
+  CHECK(selectionRemedy(sel) == "remove force_serial_execution from the loop");
+
+  opts.generator = ScheduleOptions::Generator::Serial;
+  sel = selectGenerator(s, opts);
+  CHECK(sel.rule == SelectionRule::Requested);
+  CHECK(selectionReason(sel) == "the serial generator was requested");
+  CHECK(std::string(selectionRuleName(sel.rule)) == "requested");
 }
 
 TEST_CASE("region summary reads the traits of the resolved ops and the region flag") {
