@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from realir_split import code_of  # noqa: E402  (the same reading of a line as the cutter's)
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = REPO.parent / "shared" / "benchmarks" / "real-ir"
@@ -66,25 +68,6 @@ LOOP_OPS = {"scf.for", "scf.while", "cuda_tile.for", "cuda_tile.loop"}
 STAGE_ATTR = re.compile(r"\bloop\.stage\s*=\s*(\d+)")
 CLUSTER_ATTR = re.compile(r"\bloop\.cluster\s*=\s*(\d+)")
 LABEL = re.compile(r"^\s*//\s*[\w-]*-LABEL\s*:")
-
-
-def code_of(line: str) -> str:
-    """The line without its `//` comment and with string literals emptied."""
-    out, i, n = [], 0, len(line)
-    while i < n:
-        c = line[i]
-        if c == '"':
-            j = i + 1
-            while j < n and line[j] != '"':
-                j += 2 if line[j] == "\\" else 1
-            out.append('""')
-            i = j + 1
-        elif line.startswith("//", i):
-            break
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
 
 
 def classify(name: str) -> Optional[str]:
