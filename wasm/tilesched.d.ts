@@ -30,6 +30,8 @@ export interface ScheduleOptions {
   maxConstraintIterations?: number;
   /** Blocks with fewer ops are scheduled serially by the automatic choice (default 8). */
   serialThreshold?: number;
+  /** Let Triton's `tt.latency` move ops' users to later stages (off by default). */
+  tritonLatency?: boolean;
   check?: boolean;
   trace?: boolean;
   /** Default `json`. For `ir`/`table` schedule() returns stdout only; use runCli() to get stderr too. */

@@ -69,6 +69,24 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
                                  (a.failure && !a.failure->message.empty() ? ": " + a.failure->message : ""));
 }
 
+// --triton-latency: Triton's tt.latency (stages between an op and its users) moves users of a
+// generated schedule to later stages; when it cannot, the schedule stands and a warning says why.
+void steerByTritonLatency(BlockResult &r, DiagnosticEngine &diags) {
+  std::vector<int> latency, limit;
+  for (size_t v = 0; v < r.block.ops.size(); ++v) {
+    latency.push_back(v < r.triton.ops.size() ? r.triton.ops[v].latency.value_or(0) : 0);
+    limit.push_back(v < r.constraints.slots.size() ? static_cast<int>(r.constraints.slots[v].max_depth) : 0);
+  }
+  if (std::none_of(latency.begin(), latency.end(), [](int l) { return l > 0; })) return;
+  SteeringResult s = steerStagesByLatency(r.analysis, r.graph, r.resources, latency, limit);
+  r.steeredOps = s.moved;
+  if (s.blockedBy < 0) return;
+  diags.warning(r.block.ops[s.blockedBy]->nameRange,
+                s.byMaxDepth ? "tt.latency would move this op past its max_depth; the schedule is kept as generated"
+                             : "tt.latency cannot be met here: a loop-carried dependence brings the users of an op "
+                               "with tt.latency back to it; the schedule is kept as generated");
+}
+
 }  // namespace
 
 void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags, DriverRun &run) {
@@ -91,6 +109,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     }
     r.graph = buildDependenceGraph(r.block, r.resources, diags, aliases);
     r.constraints = parseConstraints(r.block, diags);
+    r.triton = readTritonSchedule(r.block, diags);
     ScheduleOptions blockOpts = blockOptions(r.block, opts.schedule, diags);
     if (diags.errorCount() != errorsBefore) {
       run.unusable = true;  // malformed overrides / constraints: nothing trustworthy to schedule
@@ -129,6 +148,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       run.blocks.push_back(std::move(r));
       continue;
     }
+
+    if (blockOpts.tritonLatency) steerByTritonLatency(r, diags);
 
     // Every schedule is checked by the independent checker before it is printed (SPEC §4.8).
     const ConstraintState inForce = constraintsInForce(r.constraints, r.analysis.lifted);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "check/ScheduleChecker.h"
+#include "constraints/TritonSchedule.h"
 #include "generate/GenerateSchedule.h"
 #include "ir/Parser.h"
 #include "materialize/MaterializeSchedule.h"
@@ -21,6 +22,8 @@ struct BlockResult {
   std::vector<OpResources> resources;
   DependenceGraph graph;
   ConstraintState constraints;
+  TritonSchedule triton;                // Triton's loop.stage / loop.cluster / tt.latency, as written
+  int steeredOps = -1;                  // --triton-latency: ops moved to a later stage (-1: not steered)
   RegionSummary summary;
   ScheduleAnalysis analysis;
   std::vector<Violation> violations;

@@ -15,6 +15,7 @@ const char *kUsage =
     "usage: tilesched [FILE... | -] [--emit=json|ir|table] [--generator=auto|serial|cost-based]\n"
     "                 [--model=blackwell|hopper|PATH.json] [--max-constraint-iterations=N] [--ii-cap=N]\n"
     "                 [--ii-search=linear|galloping] [--serial-threshold=N] [--work-budget=N] [--check] [--trace]\n"
+    "                 [--triton-latency]\n"
     "       tilesched import-hatschet GRAPH.graphml RM.xml\n"
     "       tilesched --help | --version\n";
 
@@ -82,6 +83,7 @@ DriverResult runCommandLine(const std::vector<std::string> &args, const FileRead
     if (arg == "--version") return {0, versionString() + "\n", ""};
     if (arg == "--check") opts.check = true;
     else if (arg == "--trace") opts.schedule.trace = true;
+    else if (arg == "--triton-latency") opts.schedule.tritonLatency = true;
     else if (auto v = value("--emit=")) {
       if (*v == "json") opts.emit = EmitKind::Json;
       else if (*v == "ir") opts.emit = EmitKind::IR;

@@ -156,6 +156,12 @@ void opJson(JsonWriter &w, const BlockResult &r, size_t i, bool placed, const Ta
         .member("max_depth", s.max_depth)
         .member("force_serial", (s.flags & FlagForceSerial) != 0);
   }
+  if (i < r.triton.ops.size()) {  // Triton's schedule, as written on the op
+    const TritonOpSchedule &t = r.triton.ops[i];
+    if (t.stage) w.member("triton_stage", *t.stage);
+    if (t.cluster) w.member("triton_cluster", *t.cluster);
+    if (t.latency) w.member("triton_latency", *t.latency);
+  }
   w.endObject();
 }
 
@@ -192,6 +198,13 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
         .member("reason", selectionReason(sel))
         .member("remedy", selectionRemedy(sel))
         .endObject();
+  }
+  if (r.triton.any()) {
+    w.key("triton").beginObject().member("stage_count", r.triton.stageCount());
+    if (r.triton.numStages) w.member("num_stages", *r.triton.numStages);
+    if (r.triton.scheduledMaxStage) w.member("scheduled_max_stage", *r.triton.scheduledMaxStage);
+    if (r.steeredOps >= 0) w.member("steered_ops", r.steeredOps);
+    w.endObject();
   }
   w.key("refinement")
       .beginObject()

@@ -39,6 +39,26 @@ std::string serialLine(const GeneratorSelection &sel) {
   return line + "\n";
 }
 
+// "Triton: loop.stage on 5 of 6 ops, 3 stages (* = another stage here); tt.num_stages 3".
+std::string tritonLine(const BlockResult &r) {
+  const TritonSchedule &t = r.triton;
+  std::vector<std::string> parts;
+  if (t.anyStage()) {
+    size_t staged = std::count_if(t.ops.begin(), t.ops.end(), [](const TritonOpSchedule &o) { return o.stage.has_value(); });
+    parts.push_back("loop.stage on " + std::to_string(staged) + " of " + std::to_string(t.ops.size()) + " ops, " +
+                    std::to_string(t.stageCount()) + (t.stageCount() == 1 ? " stage" : " stages") +
+                    " (* = another stage here)");
+  }
+  if (t.scheduledMaxStage) parts.push_back("tt.scheduled_max_stage " + std::to_string(*t.scheduledMaxStage));
+  if (t.numStages) parts.push_back("tt.num_stages " + std::to_string(*t.numStages));
+  if (r.steeredOps >= 0)
+    parts.push_back("tt.latency moved " + std::to_string(r.steeredOps) + (r.steeredOps == 1 ? " op" : " ops") +
+                    " to a later stage");
+  std::string line = "  Triton:";
+  for (size_t i = 0; i < parts.size(); ++i) line += (i == 0 ? " " : "; ") + parts[i];
+  return line + "\n";
+}
+
 }  // namespace
 
 std::string emitTable(const DriverRun &run) {
@@ -61,13 +81,17 @@ std::string emitTable(const DriverRun &run) {
       os << ", recurrence " << m.recurrence << ", fine-density " << m.fineDensity << ", dependency "
          << m.dependency << ")\n";
     }
+    if (r.triton.any()) os << tritonLine(r);
     if (!placed) {
       if (a.failure) os << "  " << a.failure->message << "\n";
       os << "\n";
       continue;
     }
+    // Triton's loop.stage goes beside ours when the input carries it; `*` marks a difference.
+    const bool tt = r.triton.anyStage();
     std::vector<std::vector<std::string>> rows;
     rows.push_back({"stage", "order", "cycle", "lat", "op", "line", "footprint"});
+    if (tt) rows[0].insert(rows[0].begin() + 1, "tt.stage");
     for (int v : a.orderedNodes) {
       const Operation &op = *r.block.ops[v];
       const std::string &id = r.nodeNames[v];
@@ -76,14 +100,20 @@ std::string emitTable(const DriverRun &run) {
       rows.push_back({std::to_string(a.ops[v].stage), std::to_string(a.ops[v].order), std::to_string(a.ops[v].cycle),
                       std::to_string(r.resources[v].latency), name, std::to_string(op.range.begin.line),
                       footprintText(r.resources[v].footprint, model)});
+      if (tt) {
+        const std::optional<int> &theirs = r.triton.ops[v].stage;
+        rows.back().insert(rows.back().begin() + 1, !theirs ? "-"
+                                                    : std::to_string(*theirs) + (*theirs != a.ops[v].stage ? "*" : ""));
+      }
     }
+    const size_t opColumn = tt ? 5 : 4;
     std::vector<size_t> width(rows[0].size(), 0);
     for (const auto &row : rows)
       for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
     for (const auto &row : rows) {
       std::string line = "  ";
       for (size_t c = 0; c < row.size(); ++c) {
-        bool numeric = c < 4 || c == 5;
+        bool numeric = c < opColumn || c == opColumn + 1;
         line += pad(row[c], c + 1 == row.size() ? 0 : width[c], numeric) + (c + 1 == row.size() ? "" : "  ");
       }
       while (!line.empty() && line.back() == ' ') line.pop_back();

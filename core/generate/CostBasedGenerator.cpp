@@ -7,6 +7,7 @@
 #include "generate/ConstraintLifting.h"
 #include "generate/ConstraintRefinement.h"
 #include "generate/GenerateSchedule.h"
+#include "generate/PublishSchedule.h"
 #include "generate/MiiBounds.h"
 #include "generate/StructuralDistance.h"
 #include "generate/WorkBudget.h"
@@ -42,32 +43,11 @@ PlacementFailure plainFailure(const ModuloProblem &p, int node, int ii, std::str
   return f;
 }
 
-// Cycles shift by a multiple of II so the first stage is 0 (rows, stages relative to each other
-// and every constraint are unchanged); order ranks ops by (cycle, program order) in their stage.
+// Each op keeps its stage busy for its latency or footprint, at least one cycle.
 void publish(ScheduleAnalysis &a, const ModuloProblem &p, int ii, std::vector<int> start) {
-  const int n = p.numNodes;
-  a.ii = ii;
-  if (n > 0) {
-    const int lowest = *std::min_element(start.begin(), start.end());
-    const int shift = ii * (lowest >= 0 ? lowest / ii : -((-lowest + ii - 1) / ii));
-    for (int &t : start) t -= shift;
-  }
-  a.orderedNodes.resize(n);
-  std::iota(a.orderedNodes.begin(), a.orderedNodes.end(), 0);
-  std::stable_sort(a.orderedNodes.begin(), a.orderedNodes.end(), [&](int x, int y) { return start[x] < start[y]; });
-  a.ops.assign(n, {});
-  int64_t end = 0;
-  for (size_t i = 0; i < a.orderedNodes.size(); ++i) {
-    const int v = a.orderedNodes[i];
-    const int stage = start[v] / ii;
-    const bool sameStage = i > 0 && a.ops[a.orderedNodes[i - 1]].stage == stage;
-    a.ops[v] = {stage, sameStage ? a.ops[a.orderedNodes[i - 1]].order + 1 : 0, start[v]};
-    end = std::max<int64_t>(end, int64_t{start[v]} + std::max({p.latency[v], p.duration(v), 1}));
-  }
-  // Seed 001 compute_stage_count takes ceil((end + 1) / II), one stage too many whenever the
-  // last completion falls on a stage boundary; tilesched counts the II windows up to it.
-  a.stageCount = static_cast<int>((end + ii - 1) / ii);
-  a.valid = true;
+  std::vector<int> completion(p.numNodes);
+  for (int v = 0; v < p.numNodes; ++v) completion[v] = std::max({p.latency[v], p.duration(v), 1});
+  publishSchedule(a, ii, std::move(start), completion);
 }
 
 // A warning at the lifted constraint's attribute on its first op.

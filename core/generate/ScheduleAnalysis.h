@@ -27,6 +27,7 @@ struct ScheduleOptions {
   bool trace = false;
   size_t traceLimit = 20000;  // entries kept per block; the rest are counted as dropped
   int64_t workBudget = 10000000;  // seat probes per block, cost-based generator (0 = unlimited)
+  bool tritonLatency = false;  // --triton-latency: tt.latency moves users to later stages (off by default)
 };
 
 // Everything a generator reads. `block` may be null (unit tests build graphs directly).

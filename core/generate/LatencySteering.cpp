@@ -1,0 +1,78 @@
+// Triton's `tt.latency` steering (issue 13 item 5, an option that is off by default): after a
+// generator has scheduled a block, ops move to later stages, by whole multiples of II, until the
+// users of every op with `tt.latency = L` start at least L stages after it. A multiple of II keeps
+// every op's modulo row, so the reservation table is unchanged; the shifts are the least
+// solution of difference constraints (each dependence edge, each latency), found by longest-path
+// relaxation. II never changes. See docs/decisions.md ("Triton's schedule beside ours").
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "generate/GenerateSchedule.h"
+#include "generate/PublishSchedule.h"
+
+namespace tilesched {
+
+namespace {
+
+int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
+
+struct StageConstraint {
+  int from, to;
+  int64_t gap;  // shift(to) >= shift(from) + gap
+};
+
+}  // namespace
+
+SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const DependenceGraph &g,
+                                    const std::vector<OpResources> &resources, const std::vector<int> &stageLatency,
+                                    const std::vector<int> &stageLimit) {
+  SteeringResult out;
+  const int n = g.numNodes;
+  const int64_t ii = a.ii;
+  if (!a.valid || ii <= 0 || n == 0) return out;
+  std::vector<StageConstraint> cons;
+  for (const DepEdge &e : g.edges) {
+    const OpSchedule &u = a.ops[e.src], &v = a.ops[e.dst];
+    cons.push_back({e.src, e.dst, ceilDiv(int64_t{u.cycle} + e.latency - ii * e.distance - v.cycle, ii)});
+    // Triton's latency counts stages from an op to its users in the same iteration.
+    const int wanted = e.src < static_cast<int>(stageLatency.size()) ? stageLatency[e.src] : 0;
+    if (wanted > 0 && e.distance == 0 && e.kind != EdgeKind::Explicit)
+      cons.push_back({e.src, e.dst, int64_t{wanted} - (v.stage - u.stage)});
+  }
+  // Least non-negative shifts: Bellman-Ford from an implicit source at 0. Still relaxing after n
+  // rounds means a positive cycle: a latency that a recurrence brings back to the op itself.
+  std::vector<int64_t> shift(n, 0);
+  int lastMoved = -1;
+  for (int round = 0; round <= n; ++round) {
+    lastMoved = -1;
+    for (const StageConstraint &c : cons)
+      if (shift[c.from] + c.gap > shift[c.to]) {
+        shift[c.to] = shift[c.from] + c.gap;
+        lastMoved = c.to;
+      }
+    if (lastMoved < 0) break;
+  }
+  if (lastMoved >= 0) {
+    out.blockedBy = lastMoved;
+    return out;
+  }
+  // max_depth = k keeps an op in the first k stages: a shift past it leaves the schedule as it was.
+  for (int v = 0; v < n && v < static_cast<int>(stageLimit.size()); ++v)
+    if (stageLimit[v] > 0 && a.ops[v].stage + shift[v] >= stageLimit[v]) {
+      out.blockedBy = v;
+      out.byMaxDepth = true;
+      return out;
+    }
+  std::vector<int> start(n), completion(n);
+  for (int v = 0; v < n; ++v) {
+    out.moved += shift[v] > 0;
+    start[v] = static_cast<int>(a.ops[v].cycle + ii * shift[v]);
+    completion[v] = std::max({1, resources[v].latency, static_cast<int>(resources[v].footprint.size())});
+  }
+  if (out.moved == 0) return out;
+  publishSchedule(a, a.ii, std::move(start), completion);
+  return out;
+}
+
+}  // namespace tilesched

@@ -1,0 +1,43 @@
+// Triton's schedule beside tilesched's: loop.stage goes into a tt.stage column (* where the stage
+// differs), a Triton: line sums up the loop's annotations; --triton-latency lets tt.latency move
+// users to later stages.
+// RUN: %tilesched %s --generator=cost-based | FileCheck %s --check-prefix=TABLE
+// RUN: %tilesched %s --generator=cost-based --triton-latency | FileCheck %s --check-prefix=STEER
+// RUN: %tilesched %s --generator=cost-based --triton-latency --emit=json | FileCheck %s --check-prefix=JSON
+module {
+  func.func @gemm_like(%lb: i32, %ub: i32, %step: i32, %p: tensor<64x64x!tt.ptr<f16>>, %acc0: tensor<64x64xf32>) -> tensor<64x64xf32> {
+    %r = scf.for %i = %lb to %ub step %step iter_args(%acc = %acc0) -> (tensor<64x64xf32>) : i32 {
+      %a = tt.load %p {loop.cluster = 1 : i32, loop.stage = 0 : i32, tt.latency = 2 : i32, sched.latency = 2 : i32, sched.footprint = [["tma"]]} : tensor<64x64x!tt.ptr<f16>>
+      %s = ttg.local_alloc %a {loop.cluster = 0 : i32, loop.stage = 2 : i32, sched.latency = 1 : i32} : (tensor<64x64xf16>) -> !ttg.memdesc<64x64xf16>
+      %d = tt.dot %s, %s, %acc {loop.cluster = 0 : i32, loop.stage = 2 : i32, sched.latency = 3 : i32} : !ttg.memdesc<64x64xf16> * !ttg.memdesc<64x64xf16> -> tensor<64x64xf32>
+      scf.yield %d : tensor<64x64xf32>
+    } {tt.num_stages = 3 : i32, tt.scheduled_max_stage = 2 : i32}
+    return %r : tensor<64x64xf32>
+  }
+}
+// TABLE: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 2 stages
+// TABLE: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3
+// TABLE-NEXT: stage tt.stage order cycle lat op line footprint
+// TABLE-NEXT: 0 0 0 0 2 %a = tt.load
+// TABLE-NEXT: 0 2* 1 2 1 %s = ttg.local_alloc
+// TABLE-NEXT: 1 2* 0 3 3 %d = tt.dot
+// TABLE-NOT: tt.latency moved
+
+// tt.latency = 2 on the load: its user moves two stages after it, the dot after its operand; the
+// II and every op's modulo row (cycle mod 3) stay.
+// STEER: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 4 stages
+// STEER: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3; tt.latency moved 2 ops to a later stage
+// STEER-NEXT: stage tt.stage order cycle lat op line footprint
+// STEER-NEXT: 0 0 0 0 2 %a = tt.load
+// STEER-NEXT: 2 2 0 8 1 %s = ttg.local_alloc
+// STEER-NEXT: 3 2* 0 9 3 %d = tt.dot
+
+// JSON: "triton": {
+// JSON-NEXT: "stage_count": 3,
+// JSON-NEXT: "num_stages": 3,
+// JSON-NEXT: "scheduled_max_stage": 2,
+// JSON-NEXT: "steered_ops": 2
+// JSON: "name": "tt.load",
+// JSON: "triton_stage": 0,
+// JSON-NEXT: "triton_cluster": 1,
+// JSON-NEXT: "triton_latency": 2
