@@ -14,7 +14,11 @@ export interface ScheduleOptions {
   maxConstraintIterations: number;
   check: boolean; // verify a pinned nv_tile.aws.stage/order schedule instead of generating
   workBudget: number; // placement checks per block before the II search stops; 0 = the core's default
+  serialThreshold: number; // the automatic choice schedules smaller loops serially
+  tritonLatency: boolean; // Triton's tt.latency moves users to later stages
 }
+
+export const DEFAULT_SERIAL_THRESHOLD = 8;
 
 export const DEFAULT_OPTIONS: ScheduleOptions = {
   generator: 'auto',
@@ -24,6 +28,8 @@ export const DEFAULT_OPTIONS: ScheduleOptions = {
   maxConstraintIterations: 10,
   check: false,
   workBudget: 0,
+  serialThreshold: DEFAULT_SERIAL_THRESHOLD,
+  tritonLatency: false,
 };
 
 // The optionsJson argument of `schedule()`. The playground always asks for the trace.
@@ -38,5 +44,7 @@ export function toOptionsJson(o: ScheduleOptions): string {
   };
   if (o.iiCap > 0) payload.iiCap = o.iiCap;
   if (o.workBudget > 0) payload.workBudget = o.workBudget;
+  if (o.serialThreshold !== DEFAULT_SERIAL_THRESHOLD) payload.serialThreshold = o.serialThreshold;
+  if (o.tritonLatency) payload.tritonLatency = true;
   return JSON.stringify(payload);
 }

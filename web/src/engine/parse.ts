@@ -4,7 +4,7 @@
 import { peopleText } from './wording';
 import type {
   Block, BlockStatus, Diagnostic, Edge, GeneratorName, MII, Op, OpConstraints, RRT, Refinement,
-  RegionSummary, ScheduleDocument, Severity, TraceEntry, Violation,
+  RegionSummary, ScheduleDocument, Selection, Severity, TraceEntry, TritonBlock, TritonOp, Violation,
 } from './types';
 
 export class DocumentError extends Error {}
@@ -55,7 +55,28 @@ function parseOp(v: unknown, index: number): Op {
     group: typeof v.group === 'number' ? v.group : null,
     label: str(v.label),
     constraints: parseConstraints(v),
+    triton: parseTritonOp(v),
   };
+}
+
+const count = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+
+function parseTritonOp(v: Json): TritonOp | null {
+  const t = { stage: count(v.triton_stage), cluster: count(v.triton_cluster), latency: count(v.triton_latency) };
+  return t.stage === null && t.cluster === null && t.latency === null ? null : t;
+}
+
+function parseTritonBlock(v: unknown): TritonBlock | null {
+  if (!isObj(v)) return null;
+  return {
+    stage_count: num(v.stage_count), num_stages: count(v.num_stages),
+    scheduled_max_stage: count(v.scheduled_max_stage), steered_ops: count(v.steered_ops),
+  };
+}
+
+function parseSelection(v: unknown): Selection | null {
+  if (!isObj(v)) return null;
+  return { rule: str(v.rule), serial_threshold: num(v.serial_threshold), reason: str(v.reason), remedy: str(v.remedy) };
 }
 
 function parseConstraints(v: Json): OpConstraints | null {
@@ -162,6 +183,8 @@ function parseBlock(v: unknown, index: number): Block {
     stage_count: num(v.stage_count),
     mii: parseMII(v.mii),
     summary: parseSummary(v.summary),
+    selection: parseSelection(v.selection),
+    triton: parseTritonBlock(v.triton),
     refinement: parseRefinement(v.refinement),
     ops,
     edges: arr(v.edges).map(parseEdge),

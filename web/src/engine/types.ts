@@ -41,6 +41,30 @@ export interface Op {
   group: number | null; // constraint group (DSU root of its gid, seed 004)
   label: string; // result names or sched.label, for display ("" when none)
   constraints: OpConstraints | null;
+  triton: TritonOp | null; // Triton's own schedule written on the op, when the input carries it
+}
+
+// loop.stage / loop.cluster / tt.latency as Triton's pipeliner left them on the op.
+export interface TritonOp {
+  stage: number | null;
+  cluster: number | null;
+  latency: number | null; // stages the op's users wait for it
+}
+
+// Triton's schedule of the loop: highest loop.stage + 1, and the loop's own attributes.
+export interface TritonBlock {
+  stage_count: number;
+  num_stages: number | null;
+  scheduled_max_stage: number | null;
+  steered_ops: number | null; // ops tt.latency moved to a later stage (the Triton latencies option)
+}
+
+// Why the generator was chosen (the selection rule that matched), in the core's plain words.
+export interface Selection {
+  rule: string; // requested | force_serial | below_threshold | no_async_op | eligible
+  serial_threshold: number;
+  reason: string;
+  remedy: string; // how to get a modulo schedule; "" for the cost-based generator
 }
 
 // The op's scheduling-constraint attributes as the constraint parser read them (seed 004).
@@ -124,6 +148,8 @@ export interface Block {
   stage_count: number;
   mii: MII | null;
   summary: RegionSummary | null;
+  selection: Selection | null;
+  triton: TritonBlock | null;
   refinement: Refinement | null;
   ops: Op[];
   edges: Edge[];

@@ -77,3 +77,11 @@ export function engineErrorText(error: string): string {
   }
   return `The scheduler stopped on an internal error: ${peopleText(what)}`;
 }
+
+// The core's plain-words remedy for a serial choice (JSON `selection.remedy`), in the page's
+// controls: "ask for the cost-based generator, or set the serial threshold to 4 or lower".
+export function remedyText(remedy: string): string {
+  return remedy
+    .replace(/ask for the cost-based generator/, 'choose the cost-based generator in Options')
+    .replace(/set the serial threshold to (\d+) or lower/, 'set the serial threshold in Options to $1 or lower');
+}

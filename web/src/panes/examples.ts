@@ -27,6 +27,8 @@ export function exampleOptions(source: string): ScheduleOptions {
     else if (name === '--ii-cap' && Number.isInteger(n) && n >= 0) o.iiCap = n;
     else if (name === '--max-constraint-iterations' && Number.isInteger(n) && n >= 0) o.maxConstraintIterations = n;
     else if (name === '--work-budget' && Number.isInteger(n) && n > 0) o.workBudget = n;
+    else if (name === '--serial-threshold' && Number.isInteger(n) && n >= 0) o.serialThreshold = n;
+    else if (name === '--triton-latency') o.tritonLatency = true;
     else if (name === '--check') o.check = true;
   }
   return o;

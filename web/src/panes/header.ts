@@ -3,6 +3,7 @@
 import type { Block } from '../engine/types';
 import { h } from '../app/dom';
 import { explainMII } from '../model/mii';
+import { remedyText } from '../engine/wording';
 
 const STATUS_TEXT: Record<Block['status'], string> = {
   scheduled: 'scheduled',
@@ -33,11 +34,36 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
           `${b.label} ${b.value}`, b.binding && b.detail ? h('span', { class: 'mii-detail' }, ` · ${b.detail}`) : null))),
     ));
   } else if (block.generator === 'serial') {
-    el.append(h('div', { class: 'mii muted' }, 'serial generator: ops issued one after another in program order, no II search'));
+    el.append(h('div', { class: 'mii muted', 'data-testid': 'serial-why', title: 'The serial generator issues ops one after another in program order, with no II search' },
+      serialWhy(block)));
   }
-  const facts = [...selectionFacts(block), ...refinementFacts(block)];
+  const facts = [...selectionFacts(block), ...tritonFacts(block), ...refinementFacts(block)];
   if (facts.length) el.append(h('ul', { class: 'facts', 'data-testid': 'block-facts' }, ...facts.map(([text, title]) => h('li', { title }, text))));
   return el;
+}
+
+// Why this block is serial and how to get a modulo schedule, in the page's controls.
+export function serialWhy(block: Block): string {
+  const sel = block.selection;
+  if (!sel) return 'Serial schedule: ops issued one after another in program order, no II search.';
+  const remedy = sel.remedy ? ` For a modulo schedule, ${remedyText(sel.remedy)}.` : '';
+  return `Serial schedule: ${sel.reason}.${remedy}`;
+}
+
+// Triton's own schedule of the loop, as its annotations state it.
+function tritonFacts(block: Block): Array<[string, string]> {
+  const t = block.triton;
+  if (!t) return [];
+  const parts = [];
+  if (t.stage_count > 0) parts.push(`${t.stage_count} stage${t.stage_count === 1 ? '' : 's'}`);
+  if (t.num_stages !== null) parts.push(`num_stages ${t.num_stages}`);
+  const facts: Array<[string, string]> = [];
+  if (parts.length) facts.push([`Triton: ${parts.join(', ')}`, 'the schedule Triton’s pipeliner wrote on the loop (loop.stage on its ops, tt.num_stages); the stage table compares it op by op']);
+  if (t.steered_ops !== null) {
+    facts.push([`Triton latencies moved ${t.steered_ops} op${t.steered_ops === 1 ? '' : 's'}`,
+      'tt.latency moved ops’ users to later stages by whole IIs (Options → Triton latencies)']);
+  }
+  return facts;
 }
 
 // What the generator selection saw (seed 000 predicate: force-serial, TMA/WGMMA/async pipeline,

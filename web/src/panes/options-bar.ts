@@ -1,5 +1,6 @@
 // Scheduler options: generator, a second generator to compare with, target model (built-in or
-// edited JSON), II cap, max constraint iterations, and checking a pinned schedule.
+// edited JSON), II cap, max constraint iterations, search budget, serial threshold, Triton
+// latencies, and checking a pinned schedule.
 import { BUILTIN_MODELS, GENERATOR_CHOICES, type GeneratorChoice, type ScheduleOptions } from '../engine/options';
 import { h } from '../app/dom';
 import type { AppState, Store } from '../state/state';
@@ -31,8 +32,8 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   edit.addEventListener('click', onEditModel);
 
   // An empty II cap or search budget means the core's own (0).
-  type NumberKey = 'iiCap' | 'maxConstraintIterations' | 'workBudget';
-  const emptyIsDefault = (key: NumberKey) => key !== 'maxConstraintIterations';
+  type NumberKey = 'iiCap' | 'maxConstraintIterations' | 'workBudget' | 'serialThreshold';
+  const emptyIsDefault = (key: NumberKey) => key === 'iiCap' || key === 'workBudget';
   const show = (key: NumberKey, v: number) => (emptyIsDefault(key) && v === 0 ? '' : String(v));
   const number = (id: string, title: string, key: NumberKey, placeholder: string) => {
     const input = h('input', { id, type: 'number', min: 0, step: 1, class: 'num-input', title, placeholder, 'data-testid': id });
@@ -47,6 +48,10 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   const iters = number('opt-iterations', 'Rounds of the constraint refinement loop', 'maxConstraintIterations', '');
   const budget = number('opt-work-budget', 'Placement checks per loop before the II search stops (empty = 10 million)', 'workBudget', '10M');
   budget.classList.add('wide');
+  const threshold = number('opt-serial-threshold', 'With the automatic generator, loops with fewer ops are scheduled serially', 'serialThreshold', '');
+
+  const triton = h('input', { id: 'opt-triton-latency', type: 'checkbox', 'data-testid': 'opt-triton-latency' });
+  triton.addEventListener('change', () => setOptions({ tritonLatency: triton.checked }));
 
   const check = h('input', { id: 'opt-check', type: 'checkbox', 'data-testid': 'opt-check' });
   check.addEventListener('change', () => setOptions({ check: check.checked }));
@@ -59,6 +64,9 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
     h('span', { class: 'field' }, label('opt-ii-cap', 'II cap'), cap),
     h('span', { class: 'field' }, label('opt-iterations', 'Constraint iterations'), iters),
     h('span', { class: 'field' }, label('opt-work-budget', 'Search budget'), budget),
+    h('span', { class: 'field' }, label('opt-serial-threshold', 'Serial threshold'), threshold),
+    h('span', { class: 'field', title: 'Triton’s tt.latency says how many stages an op’s users wait for it: move them that many stages later, keeping the II' },
+      triton, label('opt-triton-latency', 'Triton latencies')),
     h('span', { class: 'field', title: 'Check the nv_tile.aws.stage/order written in the snippet instead of generating a schedule' },
       check, label('opt-check', 'Check pinned schedule')),
   );
@@ -71,6 +79,8 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
     cap.value = show('iiCap', s.options.iiCap);
     iters.value = show('maxConstraintIterations', s.options.maxConstraintIterations);
     budget.value = show('workBudget', s.options.workBudget);
+    threshold.value = show('serialThreshold', s.options.serialThreshold);
+    triton.checked = s.options.tritonLatency;
     check.checked = s.options.check;
   };
   sync();

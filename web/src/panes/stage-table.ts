@@ -17,6 +17,18 @@ function constraintText(op: Op): string | undefined {
   return `gid ${c.gid}, leader_gid ${c.leader_gid}, max_depth ${c.max_depth}${c.force_serial ? ', force_serial_execution' : ''}`;
 }
 
+// Triton's loop.stage beside ours: marked where it differs, its cluster and latency on hover.
+function tritonCell(op: Op): HTMLElement {
+  const t = op.triton;
+  if (t?.stage == null) return h('td', { class: 'num muted' }, '');
+  const extra = [t.cluster !== null ? `loop.cluster ${t.cluster}` : '', t.latency !== null ? `tt.latency ${t.latency}` : ''].filter(Boolean);
+  const differs = t.stage !== op.stage;
+  return h('td', {
+    class: `num${differs ? ' diff' : ''}`,
+    title: `Triton’s stage ${t.stage}${differs ? `, here ${op.stage}` : ', the same here'}${extra.length ? ` (${extra.join(', ')})` : ''}`,
+  }, t.stage);
+}
+
 export function sortedOps(block: Block, order: TableOrder): Op[] {
   if (order === 'program') return block.ops;
   return [...block.ops].sort((a, b) => a.stage - b.stage || a.order - b.order || a.id - b.id);
@@ -27,8 +39,9 @@ export function renderStageTable(block: Block, order: TableOrder, diff?: Map<num
   const moved = (op: Op, f: OpField) => (diff?.get(op.id)?.has(f) ? 'diff' : undefined);
   const full = diff === undefined;
   const groups = full && block.ops.some((o) => o.group !== null);
+  const triton = block.ops.some((o) => o.triton?.stage != null);
   const ops = sortedOps(block, order);
-  const columns = 5 + (full ? 2 : 0) + (groups ? 1 : 0);
+  const columns = 5 + (full ? 2 : 0) + (groups ? 1 : 0) + (triton ? 1 : 0);
   const row = (i: number) => {
     const op = ops[i];
     return h('tr', { 'data-op': op.id, 'aria-rowindex': i + 2, class: diff?.has(op.id) ? 'row-diff' : undefined },
@@ -36,6 +49,7 @@ export function renderStageTable(block: Block, order: TableOrder, diff?: Map<num
         op.label ? h('span', { class: 'ssa' }, op.label, ' ') : null, full ? op.name : op.name.replace(/^.*\./, '')),
       h('td', { class: 'num' }, op.line),
       h('td', { class: ['num', `stage-${op.stage % 6}`, moved(op, 'stage')].filter(Boolean).join(' ') }, op.stage),
+      triton ? tritonCell(op) : null,
       h('td', { class: `num ${moved(op, 'order') ?? ''}` }, op.order),
       h('td', { class: `num ${moved(op, 'cycle') ?? ''}` }, op.cycle),
       full ? h('td', { class: 'num' }, op.latency) : null,
@@ -49,7 +63,9 @@ export function renderStageTable(block: Block, order: TableOrder, diff?: Map<num
   },
   h('thead', {}, h('tr', { 'aria-rowindex': 1 },
     h('th', { scope: 'col' }, 'op'), h('th', { scope: 'col', class: 'num' }, 'line'),
-    h('th', { scope: 'col', class: 'num' }, 'stage'), h('th', { scope: 'col', class: 'num' }, 'order'),
+    h('th', { scope: 'col', class: 'num' }, 'stage'),
+    triton ? h('th', { scope: 'col', class: 'num', title: 'the stage Triton’s pipeliner gave the op (loop.stage); marked where it differs' }, 'Triton') : null,
+    h('th', { scope: 'col', class: 'num' }, 'order'),
     h('th', { scope: 'col', class: 'num' }, 'cycle'), full ? h('th', { scope: 'col', class: 'num' }, 'latency') : null,
     full ? h('th', { scope: 'col' }, 'footprint') : null, groups ? h('th', { scope: 'col', class: 'num' }, 'group') : null)),
   body);

@@ -2,7 +2,7 @@
 // of the JSON payload>`, so nothing reaches a server and static hosting is enough. Only
 // reproducible inputs go here; personal preferences stay in localStorage (prefs.ts).
 import { Inflate, deflateSync, strFromU8, strToU8 } from 'fflate';
-import { BUILTIN_MODELS, GENERATOR_CHOICES, type GeneratorChoice } from '../engine/options';
+import { BUILTIN_MODELS, DEFAULT_SERIAL_THRESHOLD, GENERATOR_CHOICES, type GeneratorChoice } from '../engine/options';
 import { PANES, defaultState, type AppState, type PaneId } from './state';
 
 export const SHARE_VERSION = 1;
@@ -48,6 +48,8 @@ interface PayloadV1 {
   it: number;
   chk?: 1;
   wb?: number; // search budget, when not the default
+  st?: number; // serial threshold, when not the default
+  tl?: 1; // Triton latencies steer stages
   cmp?: GeneratorChoice;
   p: PaneId[];
   b?: number;
@@ -92,6 +94,8 @@ function toPayload(s: AppState): PayloadV1 {
   if (o.model === 'custom') p.mj = o.modelJson;
   if (o.check) p.chk = 1;
   if (o.workBudget) p.wb = o.workBudget;
+  if (o.serialThreshold !== DEFAULT_SERIAL_THRESHOLD) p.st = o.serialThreshold;
+  if (o.tritonLatency) p.tl = 1;
   if (s.compare) p.cmp = s.compare;
   if (s.block) p.b = s.block;
   return p;
@@ -121,6 +125,8 @@ function fromPayload(p: Record<string, unknown>, warnings: string[]): AppState {
   o.maxConstraintIterations = intIn(p.it, 0, 1 << 16, o.maxConstraintIterations);
   o.check = p.chk === 1;
   o.workBudget = intIn(p.wb, 0, Number.MAX_SAFE_INTEGER, 0);
+  o.serialThreshold = intIn(p.st, 0, 1 << 30, DEFAULT_SERIAL_THRESHOLD);
+  o.tritonLatency = p.tl === 1;
   s.compare = generator(p.cmp);
   if (Array.isArray(p.p)) s.panes = PANES.filter((id) => (p.p as unknown[]).includes(id));
   s.block = intIn(p.b, 0, 1 << 16, 0);

@@ -164,6 +164,25 @@ ${inline}
     assert((await text(page, 'compare-summary')).length > 0, 'no comparison summary');
   }],
 
+  ['a serial loop says why; the serial threshold option; Triton’s stages beside ours', async (page) => {
+    await openPlayground(page, { runOnEdit: true });
+    const before = await runs(page);
+    await setSource(page, SNIPPET.replace('%a = nv_tileas.async.wait %t0 {', '%a = nv_tileas.async.wait %t0 {loop.stage = 1 : i32, '));
+    await nextResult(page, before);
+    const why = await text(page, 'serial-why');
+    assert(why.includes('4 ops, under the serial threshold of 8') && why.includes('choose the cost-based generator in Options')
+      && why.includes('serial threshold in Options to 4 or lower') && !/--|seed \d/.test(why), `serial reason: ${why}`);
+    const head = await page.locator('[data-testid="stage-table"] thead').innerText();
+    assert(head.includes('Triton'), `no Triton column: ${head}`);
+    assert(await page.locator('[data-testid="stage-table"] tbody td.diff').count() === 1, 'Triton’s stage 1 is not marked');
+    const n = await runs(page);
+    await page.fill('[data-testid="opt-serial-threshold"]', '4');
+    await page.locator('[data-testid="opt-serial-threshold"]').dispatchEvent('change');
+    await nextResult(page, n);
+    assert((await text(page, 'generator')) === 'cost-based', 'a threshold of 4 did not reach the cost-based generator');
+    assert(await page.locator('[data-testid="serial-why"]').count() === 0, 'a cost-based block still says why serial');
+  }],
+
   ['an edited target model is used for the run', async (page) => {
     await openPlayground(page);
     await page.selectOption('[data-testid="opt-generator"]', 'cost-based');

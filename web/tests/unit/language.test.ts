@@ -65,8 +65,9 @@ describe('examples and inline snippets', () => {
 describe('example run lines', () => {
   it('applies the flags of a // Run: line to the default options', async () => {
     const { exampleOptions } = await import('../../src/panes/examples');
-    expect(exampleOptions('// GEMM\n// Run: tilesched examples/x.mlir --model=hopper --generator=cost-based --ii-cap=12 --work-budget=5000 --check\nmodule {}')).toEqual({
+    expect(exampleOptions('// GEMM\n// Run: tilesched examples/x.mlir --model=hopper --generator=cost-based --ii-cap=12 --work-budget=5000 --check --serial-threshold=3 --triton-latency\nmodule {}')).toEqual({
       generator: 'cost-based', model: 'hopper', modelJson: '', iiCap: 12, maxConstraintIterations: 10, check: true, workBudget: 5000,
+      serialThreshold: 3, tritonLatency: true,
     });
     expect(exampleOptions('// no run line\nmodule {}').generator).toBe('auto');
     expect(exampleOptions('// Run: tilesched x.mlir --model=ampere --bogus').model).toBe('blackwell');

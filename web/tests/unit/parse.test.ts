@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentError, parseDocument } from '../../src/engine/parse';
 import { fixture } from './helpers';
+import { serialWhy } from '../../src/panes/header';
 
 describe('result document model', () => {
   it('reads a cost-based schedule with the playground extensions', () => {
@@ -30,6 +31,23 @@ describe('result document model', () => {
     expect(b.trace).toBeNull();
     expect(b.violations).toEqual([]);
     expect(b.ops[0]).toMatchObject({ group: null, label: '' });
+  });
+
+  it('reads why a block is serial and Triton’s schedule beside ours', () => {
+    const doc = parseDocument(JSON.stringify({
+      version: 1, diagnostics: [], blocks: [{
+        generator: 'serial', status: 'scheduled', ii: 9, stage_count: 1,
+        selection: { rule: 'below_threshold', serial_threshold: 8, reason: '2 ops, under the serial threshold of 8', remedy: 'ask for the cost-based generator' },
+        triton: { stage_count: 3, num_stages: 3 },
+        ops: [{ id: 0, name: 'tt.load', stage: 0, triton_stage: 0, triton_latency: 2 }, { id: 1, name: 'tt.dot', stage: 0 }],
+      }],
+    }));
+    const b = doc.blocks[0];
+    expect(b.selection).toEqual({ rule: 'below_threshold', serial_threshold: 8, reason: '2 ops, under the serial threshold of 8', remedy: 'ask for the cost-based generator' });
+    expect(b.triton).toEqual({ stage_count: 3, num_stages: 3, scheduled_max_stage: null, steered_ops: null });
+    expect(b.ops[0].triton).toEqual({ stage: 0, cluster: null, latency: 2 });
+    expect(b.ops[1].triton).toBeNull();
+    expect(serialWhy(b)).toBe('Serial schedule: 2 ops, under the serial threshold of 8. For a modulo schedule, choose the cost-based generator in Options.');
   });
 
   it('reads a failure report and diagnostics-only documents', () => {

@@ -10,7 +10,7 @@ const SRC = 'scf.for %k = %c0 to %n step %c1 {\n  %0 = nv_tileas.async.tiled_tma
 
 function sample(): AppState {
   const s = defaultState(SRC);
-  s.options = { generator: 'cost-based', model: 'custom', modelJson: '{"name":"m"}', iiCap: 24, maxConstraintIterations: 3, check: true, workBudget: 5000 };
+  s.options = { generator: 'cost-based', model: 'custom', modelJson: '{"name":"m"}', iiCap: 24, maxConstraintIterations: 3, check: true, workBudget: 5000, serialThreshold: 5, tritonLatency: true };
   s.compare = 'serial';
   s.panes = ['table', 'trace'];
   s.block = 1;

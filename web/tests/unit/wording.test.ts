@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineErrorText, peopleText } from '../../src/engine/wording';
+import { engineErrorText, peopleText, remedyText } from '../../src/engine/wording';
 
 // What the page must never show: seed page numbers, C++ names, command-line flags.
 const INTERNAL = /\bseed \d{3}\b|\w::\w|std::|(^|\s|\()--[a-z]/;
@@ -43,5 +43,11 @@ describe('page wording', () => {
     expect(engineErrorText('internal error: std::bad_alloc')).toMatch(/ran out of memory/);
     expect(engineErrorText('tilesched: internal error: std::length_error: vector')).not.toMatch(INTERNAL);
     expect(engineErrorText('could not load the scheduler module: tilesched.wasm: HTTP 404')).toContain('HTTP 404');
+  });
+
+  it('says how to get a modulo schedule with the page’s controls', () => {
+    expect(remedyText('ask for the cost-based generator, or set the serial threshold to 4 or lower'))
+      .toBe('choose the cost-based generator in Options, or set the serial threshold in Options to 4 or lower');
+    expect(remedyText('remove force_serial_execution from the loop')).toBe('remove force_serial_execution from the loop');
   });
 });
