@@ -80,7 +80,7 @@ TEST_CASE("Triton's annotations are reported per op and per loop, without changi
   CHECK_FALSE(none["blocks"][0]["ops"][0].contains("triton_stage"));
 }
 
-TEST_CASE("--triton-latency puts the users of an op tt.latency stages after it, at the same II") {
+TEST_CASE("the Triton latencies option puts the users of an op tt.latency stages after it, at the same II") {
   for (bool costBased : {true, false}) {
     INFO((costBased ? "cost-based" : "serial"));
     Json plain = schedule(kLoad, false, costBased), steered = schedule(kLoad, true, costBased);
@@ -97,7 +97,7 @@ TEST_CASE("--triton-latency puts the users of an op tt.latency stages after it, 
   }
 }
 
-TEST_CASE("--triton-latency leaves a recurrence's schedule as generated and says why") {
+TEST_CASE("the Triton latencies option leaves a recurrence's schedule as generated and says why") {
   Json plain = schedule(kRecurrence, false), steered = schedule(kRecurrence, true);
   const Json &p = plain["blocks"][0], &s = steered["blocks"][0];
   REQUIRE(s["status"] == "scheduled");
