@@ -14,8 +14,8 @@ namespace {
 const char *kUsage =
     "usage: tilesched [FILE... | -] [--emit=json|ir|table] [--generator=auto|serial|cost-based]\n"
     "                 [--model=blackwell|hopper|PATH.json] [--max-constraint-iterations=N] [--ii-cap=N]\n"
-    "                 [--ii-search=linear|galloping] [--serial-threshold=N] [--work-budget=N] [--check] [--trace]\n"
-    "                 [--triton-latency]\n"
+    "                 [--ii-search=linear|galloping] [--serial-threshold=N] [--work-budget=N]\n"
+    "                 [--proof-budget=N] [--check] [--trace] [--triton-latency]\n"
     "       tilesched import-hatschet GRAPH.graphml RM.xml\n"
     "       tilesched --help | --version\n";
 
@@ -120,6 +120,10 @@ DriverResult runCommandLine(const std::vector<std::string> &args, const FileRead
       auto n = parseCount(*v, 0, std::numeric_limits<int>::max());
       if (!n) return usageError("--work-budget takes a non-negative integer (seat probes per block; 0 = unlimited)", json);
       opts.schedule.workBudget = *n;
+    } else if (auto v = value("--proof-budget=")) {
+      auto n = parseCount(*v, 0, std::numeric_limits<int>::max());
+      if (!n) return usageError("--proof-budget takes a non-negative integer (exact-search nodes per block; 0 = no proof)", json);
+      opts.schedule.proofBudget = *n;
     } else if (auto v = value("--serial-threshold=")) {
       auto n = parseCount(*v, 0, 1 << 30);
       if (!n) return usageError("--serial-threshold takes a non-negative integer", json);

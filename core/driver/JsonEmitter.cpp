@@ -181,6 +181,12 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
     w.key("mii");
     miiJson(w, *a.mii);
   }
+  const bool certified = placed && a.optimality.status != Optimality::Unknown;
+  w.key("optimality")
+      .beginObject()
+      .member("status", optimalityName(certified ? a.optimality.status : Optimality::Unknown))
+      .member("lower_bound", certified ? a.optimality.lowerBound : 0)
+      .endObject();
   w.key("summary")
       .beginObject()
       .member("op_count", r.summary.opCount)

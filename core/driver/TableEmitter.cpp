@@ -81,6 +81,9 @@ std::string emitTable(const DriverRun &run) {
       os << ", recurrence " << m.recurrence << ", fine-density " << m.fineDensity << ", dependency "
          << m.dependency << ")\n";
     }
+    if (placed && a.optimality.status != Optimality::Unknown)
+      os << "  optimality: " << optimalityName(a.optimality.status) << ", no schedule exists below II "
+         << a.optimality.lowerBound << "\n";
     if (r.triton.any()) os << tritonLine(r);
     if (!placed) {
       if (a.failure) os << "  " << a.failure->message << "\n";

@@ -60,7 +60,10 @@ RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &l
     search.feed(*ii, r.found);
     if (r.found) {
       found[*ii] = {r.start, r.rung};
-    } else if (*ii >= failedAt) {
+    } else if (r.provenInfeasible) {
+      out.provenInfeasible.push_back(*ii);
+    }
+    if (!r.found && *ii >= failedAt) {
       failedAt = *ii;
       out.failure = r.failure;
       out.provenInfeasibleAtFailure = r.provenInfeasible;

@@ -26,6 +26,7 @@ struct RefinementOutcome {
   bool workSpent = false;  // the work budget ran out (also sets truncated and status bit 1)
   int rounds = 0;
   std::optional<PlacementFailure> failure;  // from the largest II whose probe failed
+  std::vector<int> provenInfeasible;        // IIs whose probe proved that no schedule exists
   bool provenInfeasibleAtFailure = false;
 };
 

@@ -9,6 +9,7 @@
 #include "generate/GenerateSchedule.h"
 #include "generate/PublishSchedule.h"
 #include "generate/MiiBounds.h"
+#include "generate/OptimalityProof.h"
 #include "generate/StructuralDistance.h"
 #include "generate/WorkBudget.h"
 
@@ -102,7 +103,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   search.maxConstraintIterations = rounds;
   LadderOptions ladder;
   ladder.budget = &budget;
-  const RefinementOutcome out = refineSchedule(p, layout, lower, cap, serial, search, ladder, trace);
+  RefinementOutcome out = refineSchedule(p, layout, lower, cap, serial, search, ladder, trace);
   a.refinementStatus = out.status;
   a.budgetTruncated = out.truncated;
   a.refinementRounds = out.rounds;
@@ -128,6 +129,18 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
                         " round(s) (--max-constraint-iterations)");
     return a;
   }
+  // The certificate belongs here, not after the lifting loop: a search that finds a schedule ends
+  // that loop, so this schedule is the final one and the proof runs once per block. It holds for
+  // the constraints still in force (a lifted one no longer binds), and only this search's proven
+  // IIs count: an II infeasible before a lift may be feasible after it.
+  const ProofOutcome proof =
+      proveLowerBound(p, layout, lower, out.ii, out.provenInfeasible, opts.proofBudget, &budget, trace);
+  if (proof.improved) {
+    out.ii = proof.ii;
+    out.start = proof.start;
+    out.rung = "exact-search";
+  }
+  a.optimality = {proof.lowerBound >= out.ii ? Optimality::Proven : Optimality::Bound, std::min(proof.lowerBound, out.ii)};
   publish(a, p, out.ii, out.start);
   if (trace.enabled()) {
     std::vector<int> cycles(p.numNodes);
@@ -141,8 +154,9 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
     const std::string msg =
         spentBudget + " ran out before the II search finished; " +
         (out.rung == "serial-fallback" ? "falling back to serial execution at II " + std::to_string(out.ii)
+         : out.rung == "exact-search"  ? "the exact search then found II " + std::to_string(out.ii)
                                        : "keeping the smallest II found, " + std::to_string(out.ii)) +
-        ", which may not be minimal";
+        (a.optimality.status == Optimality::Proven ? ", the smallest that exists" : ", which may not be minimal");
     a.notes.push_back(msg);
     if (in.block) diags.warning(in.block->range, msg);
   }

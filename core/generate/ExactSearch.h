@@ -15,10 +15,9 @@
 #include <vector>
 
 #include "generate/PlacementState.h"
+#include "generate/WindowSearch.h"
 
 namespace tilesched {
-
-enum class ExactOutcome { Found, Infeasible, BudgetExhausted };
 
 std::vector<int> exactSearchOps(const ModuloProblem &p);
 

@@ -8,6 +8,15 @@ namespace tilesched {
 
 const char *generatorName(GeneratorKind g) { return g == GeneratorKind::Serial ? "serial" : "cost-based"; }
 
+const char *optimalityName(Optimality o) {
+  switch (o) {
+  case Optimality::Proven: return "proven";
+  case Optimality::Bound: return "bound";
+  case Optimality::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
 int MIIBounds::lower() const {
   int m = resource;
   if (recurrence > m) m = recurrence;

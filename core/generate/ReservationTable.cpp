@@ -152,8 +152,7 @@ int ReservationTable::units(int row, int resource) const {
   return poolUnits_[static_cast<size_t>(row) * layout_.numPools() + layout_.poolOf(resource)];
 }
 
-void ReservationTable::apply(int node, const FoldedFootprint &fp, const Footprint &original, int t,
-                             int sign) {
+void ReservationTable::applyUnits(const FoldedFootprint &fp, int t, int sign) {
   const int words = layout_.words();
   const int pools = layout_.numPools();
   for (size_t i = 0; i < fp.rows.size(); ++i) {
@@ -166,6 +165,13 @@ void ReservationTable::apply(int node, const FoldedFootprint &fp, const Footprin
     for (int k = r.poolBegin; k < r.poolEnd; ++k)
       poolUnits_[static_cast<size_t>(row) * pools + fp.pools[k].first] += sign * fp.pools[k].second;
   }
+}
+
+void ReservationTable::apply(int node, const FoldedFootprint &fp, const Footprint &original, int t,
+                             int sign) {
+  applyUnits(fp, t, sign);
+  const int words = layout_.words();
+  const int pools = layout_.numPools();
   // Holders and the in-iteration / carry split come from the unfolded rows.
   const int issueRow = rowOf(t, 0);
   for (int k = 0; k < static_cast<int>(original.size()); ++k) {

@@ -75,6 +75,9 @@ public:
   // `original` is the unfolded footprint: it decides the in-iteration / carry split.
   void commit(int node, const FoldedFootprint &fp, const Footprint &original, int t);
   void uncommit(int node, const FoldedFootprint &fp, const Footprint &original, int t);
+  // Units only, without holders or the carry split: for a search that never reads them.
+  void reserve(const FoldedFootprint &fp, int t) { applyUnits(fp, t, +1); }
+  void release(const FoldedFootprint &fp, int t) { applyUnits(fp, t, -1); }
   void clear();
 
   int units(int row, int resource) const;
@@ -89,6 +92,7 @@ private:
   }
   int rowOf(int t, int offset) const;
   void apply(int node, const FoldedFootprint &fp, const Footprint &original, int t, int sign);
+  void applyUnits(const FoldedFootprint &fp, int t, int sign);
 
   const ResourceLayout &layout_;
   int ii_;

@@ -27,6 +27,7 @@ struct ScheduleOptions {
   bool trace = false;
   size_t traceLimit = 20000;  // entries kept per block; the rest are counted as dropped
   int64_t workBudget = 10000000;  // seat probes per block, cost-based generator (0 = unlimited)
+  int64_t proofBudget = 200000;   // exact-search nodes per block for the optimality proof (0 = none)
   bool tritonLatency = false;  // --triton-latency: tt.latency moves users to later stages (off by default)
 };
 
@@ -87,6 +88,17 @@ struct MIIBounds {
   int lower() const;
 };
 
+// Beyond the seeds: how the II compares with the best possible (docs/decisions.md, "Optimality").
+// Proven: no schedule exists at any smaller II. Bound: a lower bound below the II is proven.
+// Unknown: no lower bound (the serial generator, or no schedule).
+enum class Optimality { Unknown, Bound, Proven };
+const char *optimalityName(Optimality o);
+
+struct OptimalityCertificate {
+  Optimality status = Optimality::Unknown;
+  int lowerBound = 0;  // no schedule exists at any II below it (0 when unknown)
+};
+
 struct OpSchedule {
   int stage = 0;
   int order = 0;
@@ -144,6 +156,7 @@ struct ScheduleAnalysis {
   std::vector<OpSchedule> ops;      // per node
   std::vector<int> orderedNodes;    // nodes sorted by (stage, order)
   std::optional<MIIBounds> mii;     // cost-based only
+  OptimalityCertificate optimality;
   uint32_t refinementStatus = 0;    // bit 0 converged, bit 1 budget exceeded (seed 003)
   bool budgetTruncated = false;
   int refinementRounds = 0;

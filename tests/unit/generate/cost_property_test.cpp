@@ -1,7 +1,8 @@
 // Property tests of the cost-based generator over 10,000 random loops: every schedule passes
 // core/check's full checker (constraints included), II >= the published lower bound, II
 // equals the exact optimum (ExactModuloSolver) on >= 98 % of the decided cases, linear and
-// galloping II search agree, and the output is deterministic.
+// galloping II search agree, the output is deterministic, and the optimality certificate never
+// claims more than the exact optimum allows.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -68,7 +69,7 @@ TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal,
   const int kCases = test::scaledCases(10000);
   SplitMix specs(20261121);
   int decided = 0, atOptimum = 0, heuristicAtOptimum = 0, invalid = 0, checkerViolations = 0, belowBound = 0, searchMismatch = 0,
-      nondeterministic = 0;
+      nondeterministic = 0, proven = 0, wrongCertificate = 0;
   std::map<int, int> gapHistogram;
   for (int c = 0; c < kCases; ++c) {
     const RandomLoop loop = makeRandomLoop(specFor(specs), static_cast<uint64_t>(c));
@@ -96,6 +97,15 @@ TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal,
       heuristicAtOptimum += *exact.ii == heuristicII(loop);
       ++gapHistogram[a.ii - *exact.ii];
       if (*exact.ii < a.mii->lower()) ++belowBound;  // the bound must never exceed the optimum
+      // The optimality certificate: its bound never passes the optimum, and "proven" means optimal.
+      const bool proved = a.optimality.status == Optimality::Proven;
+      proven += proved;
+      if (a.optimality.lowerBound > *exact.ii || (proved && a.ii != *exact.ii) ||
+          a.optimality.status == Optimality::Unknown) {
+        ++wrongCertificate;
+        UNSCOPED_INFO("case " << c << ": II " << a.ii << ", optimum " << *exact.ii << ", "
+                              << optimalityName(a.optimality.status) << " bound " << a.optimality.lowerBound);
+      }
     }
 
     ScheduleOptions gallop = opts;
@@ -120,15 +130,17 @@ TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal,
   const double heuristicPercent = decided ? 100.0 * heuristicAtOptimum / decided : 0.0;
   std::printf("cost-based property: %d cases, %d decided by the exact solver, %d at optimum (%.2f%%; "
               "heuristic rungs alone %d, %.2f%%), %d invalid schedules, %d checker violations, %d below bound, "
-              "%d linear/galloping mismatches, %d nondeterministic\n",
+              "%d linear/galloping mismatches, %d nondeterministic; %d proven optimal, %d wrong certificates\n",
               kCases, decided, atOptimum, percent, heuristicAtOptimum, heuristicPercent, invalid, checkerViolations,
-              belowBound, searchMismatch, nondeterministic);
+              belowBound, searchMismatch, nondeterministic, proven, wrongCertificate);
   for (const auto &[gap, count] : gapHistogram) std::printf("  II - optimum = %d: %d\n", gap, count);
   CHECK(invalid == 0);
   CHECK(checkerViolations == 0);
   CHECK(belowBound == 0);
   CHECK(searchMismatch == 0);
   CHECK(nondeterministic == 0);
+  CHECK(wrongCertificate == 0);
+  CHECK(proven >= decided * 9 / 10);
   CHECK(decided >= kCases * 9 / 10);
   CHECK(percent >= 98.0);
   CHECK(heuristicPercent >= 98.0);

@@ -55,6 +55,7 @@ TEST_CASE("a concluded search converges: status bit 0, one round per probed II",
 TEST_CASE("running out of rounds sets bit 1 and the truncated flag, and falls back to serial", "[cost][refinement]") {
   ScheduleOptions opts = linearSearch();
   opts.maxConstraintIterations = 1;
+  opts.proofBudget = 0;  // the seeds' behaviour, without the optimality search
   const ScheduleAnalysis cut = run(gappedLoop(), opts);
   REQUIRE(cut.valid);
   CHECK(cut.refinementStatus == 2u);
@@ -72,6 +73,16 @@ TEST_CASE("running out of rounds sets bit 1 and the truncated flag, and falls ba
   CHECK(gallop.budgetTruncated);
   CHECK(gallop.ii == 8);  // 4 fails, 8 succeeds; the bisection never ran
   CHECK_THAT(gallop.notes.front(), Catch::Contains("keeping the smallest II found, 8"));
+
+  // The optimality search climbs from the bound: 4 is infeasible, 5 is the optimum.
+  opts.proofBudget = ScheduleOptions{}.proofBudget;
+  const ScheduleAnalysis searched = run(gappedLoop(), opts);
+  REQUIRE(searched.valid);
+  CHECK(searched.budgetTruncated);
+  CHECK(searched.ii == 5);
+  CHECK(searched.optimality.status == Optimality::Proven);
+  CHECK(searched.optimality.lowerBound == 5);
+  CHECK_THAT(searched.notes.front(), Catch::Contains("the exact search then found II 5, the smallest that exists"));
 }
 
 TEST_CASE("a failed search has status 0 and reports the largest II it tried", "[cost][refinement]") {

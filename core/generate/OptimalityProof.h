@@ -1,0 +1,33 @@
+// Beyond the seeds: the optimality certificate of a cost-based schedule (docs/decisions.md,
+// "Optimality"). After the II search, every II below the result that no bound or probe has
+// ruled out is tried by the exact window search, smallest first: an exhausted tree proves the
+// II infeasible and raises the lower bound; a schedule found there replaces the heuristic's.
+// Feasibility is not monotone in II, so the bound only rises over consecutive infeasible IIs.
+// When the budget stops the climb, the rest of it looks for a schedule just below the result.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "generate/ModuloProblem.h"
+#include "generate/ReservationTable.h"
+#include "generate/TraceRecorder.h"
+#include "generate/WorkBudget.h"
+
+namespace tilesched {
+
+struct ProofOutcome {
+  int lowerBound = 0;       // no schedule exists at any II below it
+  bool improved = false;    // the search found a schedule below the given II:
+  int ii = 0;               //   at this II,
+  std::vector<int> start;   //   with these start cycles
+};
+
+// `knownInfeasible`: IIs the II search already proved infeasible. `limit` counts window-search
+// nodes (0 = no search); each is also charged to `budget`.
+ProofOutcome proveLowerBound(const ModuloProblem &p, const ResourceLayout &layout, int mii, int ii,
+                             const std::vector<int> &knownInfeasible, int64_t limit, WorkBudget *budget,
+                             TraceRecorder &trace);
+
+}  // namespace tilesched

@@ -1,0 +1,274 @@
+#include "generate/WindowSearch.h"
+
+#include <algorithm>
+#include <map>
+
+#include "generate/GraphAlgorithms.h"
+
+namespace tilesched {
+
+namespace {
+
+int rowOf(int64_t t, int ii) {
+  const int64_t r = t % ii;
+  return static_cast<int>(r < 0 ? r + ii : r);
+}
+
+int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
+
+// Set bits of `bits` in [begin, end), end <= the bit count.
+int countBits(const std::vector<uint64_t> &bits, int begin, int end) {
+  int count = 0;
+  while (begin < end) {
+    const int word = begin / 64, offset = begin % 64;
+    const int take = std::min(64 - offset, end - begin);
+    uint64_t w = bits[word] >> offset;
+    if (take < 64) w &= (uint64_t{1} << take) - 1;
+    count += __builtin_popcountll(w);
+    begin += take;
+  }
+  return count;
+}
+
+// What makes two folded footprints equal, flattened.
+std::vector<int64_t> footprintKey(const FoldedFootprint &fp) {
+  std::vector<int64_t> key;
+  for (const FoldedFootprint::Row &r : fp.rows) {
+    key.push_back(r.offset);
+    key.push_back(r.poolEnd - r.poolBegin);
+    for (int k = r.poolBegin; k < r.poolEnd; ++k) {
+      key.push_back(fp.pools[k].first);
+      key.push_back(fp.pools[k].second);
+    }
+  }
+  key.push_back(-1);
+  for (uint64_t w : fp.bits) key.push_back(static_cast<int64_t>(w));
+  return key;
+}
+
+}  // namespace
+
+FootprintComponents::FootprintComponents(const IIContext &ctx) {
+  const ModuloProblem &p = ctx.problem;
+  footprintClass.assign(p.numNodes, -1);
+  std::map<std::vector<int64_t>, int> classes;
+  std::vector<int> index(p.sccMembers.size(), -1);
+  for (int v = 0; v < p.numNodes; ++v) {
+    if (ctx.folded[v].empty()) continue;
+    auto [it, added] = classes.emplace(footprintKey(ctx.folded[v]), static_cast<int>(classRepresentative.size()));
+    if (added) classRepresentative.push_back(v);
+    footprintClass[v] = it->second;
+    index[p.scc[v]] = 0;
+  }
+  for (size_t c = 0; c < index.size(); ++c) {
+    if (index[c] < 0) continue;
+    std::vector<int> members;
+    for (int v : p.sccMembers[c])
+      if (!ctx.folded[v].empty()) members.push_back(v);
+    std::stable_sort(members.begin(), members.end(),
+                     [&](int a, int b) { return ctx.priorityRank[a] < ctx.priorityRank[b]; });
+    // Row-major queries: a large component's closure answers one source row at a time.
+    const size_t k = members.size();
+    std::vector<int64_t> d(k * k, kNoPath64);
+    for (size_t a = 0; a < k; ++a)
+      for (size_t b = 0; b < k; ++b) {
+        const int x = ctx.closure.dist(members[a], members[b]);
+        if (x != DistanceClosure::kNoPath) d[a * k + b] = x;
+      }
+    ops.push_back(std::move(members));
+    dist.push_back(std::move(d));
+  }
+}
+
+WindowSearch::WindowSearch(const IIContext &ctx, const FootprintComponents &fc, std::vector<int> components)
+    : ctx_(ctx), fc_(fc), ii_(ctx.ii), compOf_(std::move(components)), rrt_(ctx.layout, ctx.ii) {
+  compOps_.resize(compOf_.size());
+  for (size_t c = 0; c < compOf_.size(); ++c)
+    for (int v : fc.ops[compOf_[c]]) {
+      compOps_[c].push_back(static_cast<int>(ops_.size()));
+      posInComp_.push_back(static_cast<int>(compOps_[c].size()) - 1);
+      comp_.push_back(static_cast<int>(c));
+      ops_.push_back(v);
+    }
+  // Components open largest first: the recurrences whose ops bound each other most.
+  anchorOrder_.resize(compOps_.size());
+  for (size_t c = 0; c < compOps_.size(); ++c) anchorOrder_[c] = static_cast<int>(c);
+  std::stable_sort(anchorOrder_.begin(), anchorOrder_.end(),
+                   [&](int a, int b) { return compOps_[a].size() > compOps_[b].size(); });
+  const size_t m = ops_.size();
+  compPlaced_.assign(compOps_.size(), 0);
+  placed_.assign(m, 0);
+  start_.assign(m, 0);
+  lo_.assign(m, 0);
+  hi_.assign(m, 0);
+  fits_.assign(fc.classRepresentative.size(), std::vector<uint64_t>((ii_ + 63) / 64, 0));
+  for (size_t cls = 0; cls < fits_.size(); ++cls)
+    for (int r = 0; r < ii_; ++r)
+      if (rrt_.probe(ctx.folded[fc.classRepresentative[cls]], r)) fits_[cls][r / 64] |= uint64_t{1} << (r % 64);
+}
+
+int64_t WindowSearch::dist(int i, int j) const {
+  const int c = comp_[i];
+  return fc_.dist[compOf_[c]][static_cast<size_t>(posInComp_[i]) * compOps_[c].size() + posInComp_[j]];
+}
+
+// Rows where each footprint class fits. A change of op i at cycle t only affects the rows r of
+// a class whose folded rows meet i's: r + b == t + a (mod II) for offsets a of i and b of it.
+void WindowSearch::refreshFits(int i, int64_t t) {
+  const FoldedFootprint &changed = ctx_.folded[ops_[i]];
+  for (size_t cls = 0; cls < fits_.size(); ++cls) {
+    const FoldedFootprint &fp = ctx_.folded[fc_.classRepresentative[cls]];
+    std::vector<uint64_t> &bits = fits_[cls];
+    for (const FoldedFootprint::Row &a : changed.rows)
+      for (const FoldedFootprint::Row &b : fp.rows) {
+        const int r = rowOf(t + a.offset - b.offset, ii_);
+        const uint64_t bit = uint64_t{1} << (r % 64);
+        bits[r / 64] = rrt_.probe(fp, r) ? bits[r / 64] | bit : bits[r / 64] & ~bit;
+      }
+  }
+}
+
+// Free rows of op i in its window (which repeats every II cycles).
+int WindowSearch::freeRows(int i) {
+  const std::vector<uint64_t> &bits = fits_[fc_.footprintClass[ops_[i]]];
+  const int64_t width = std::min<int64_t>(hi_[i] - lo_[i] + 1, ii_);
+  if (width <= 0) return 0;
+  const int begin = rowOf(lo_[i], ii_);
+  const int end = begin + static_cast<int>(width);
+  return end <= ii_ ? countBits(bits, begin, end) : countBits(bits, begin, ii_) + countBits(bits, 0, end - ii_);
+}
+
+void WindowSearch::place(int i, int64_t t) {
+  const int c = comp_[i];
+  placed_[i] = 1;
+  start_[i] = t;
+  ++placedCount_;
+  ++compPlaced_[c];
+  rrt_.reserve(ctx_.folded[ops_[i]], rowOf(t, ii_));
+  refreshFits(i, t);
+  for (int j : compOps_[c]) {
+    if (placed_[j]) continue;
+    const bool first = compPlaced_[c] == 1;
+    const int64_t lo = first ? t + dist(i, j) : std::max(lo_[j], t + dist(i, j));
+    const int64_t hi = first ? t - dist(j, i) : std::min(hi_[j], t - dist(j, i));
+    if (!first && lo == lo_[j] && hi == hi_[j]) continue;
+    trail_.push_back({j, lo_[j], hi_[j]});
+    lo_[j] = lo;
+    hi_[j] = hi;
+  }
+}
+
+void WindowSearch::unplace(int i, size_t trailMark) {
+  while (trail_.size() > trailMark) {
+    const Saved &s = trail_.back();
+    lo_[s.op] = s.lo;
+    hi_[s.op] = s.hi;
+    trail_.pop_back();
+  }
+  rrt_.release(ctx_.folded[ops_[i]], rowOf(start_[i], ii_));
+  refreshFits(i, start_[i]);
+  --compPlaced_[comp_[i]];
+  --placedCount_;
+  placed_[i] = 0;
+}
+
+bool WindowSearch::search() {
+  if (placedCount_ == static_cast<int>(ops_.size())) return true;
+  // Fail-first inside the open components; an op without a free row fails the node.
+  int pick = -1, best = ii_ + 1;
+  for (int c : anchorOrder_) {
+    if (compPlaced_[c] == 0 || compPlaced_[c] == static_cast<int>(compOps_[c].size())) continue;
+    for (int j : compOps_[c]) {
+      if (placed_[j]) continue;
+      const int rows = freeRows(j);
+      if (rows == 0) return false;
+      if (rows < best) {
+        best = rows;
+        pick = j;
+      }
+    }
+  }
+  int64_t lo = 0, hi = 0;
+  if (pick >= 0) {
+    lo = lo_[pick];
+    hi = hi_[pick];
+  } else {
+    for (int c : anchorOrder_)
+      if (pick < 0 && compPlaced_[c] == 0) pick = compOps_[c].front();
+    hi = placedCount_ == 0 && rotationFixed_ ? 0 : ii_ - 1;
+  }
+  const FoldedFootprint &fp = ctx_.folded[ops_[pick]];
+  for (int64_t t = lo; t <= hi; ++t) {
+    if (!rrt_.probe(fp, rowOf(t, ii_))) continue;
+    if (++nodes_ > nodeLimit_ || (budget_ && !budget_->spend())) {
+      exhausted_ = true;
+      return false;
+    }
+    const size_t mark = trail_.size();
+    place(pick, t);
+    if (search()) return true;
+    unplace(pick, mark);
+    if (exhausted_) return false;
+  }
+  return false;
+}
+
+ExactOutcome WindowSearch::run(int64_t nodeLimit, WorkBudget *budget) {
+  nodeLimit_ = nodeLimit;
+  budget_ = budget;
+  nodes_ = 0;
+  exhausted_ = false;
+  rotationFixed_ = !ctx_.problem.hasStageConstraints();
+  if (search()) return ExactOutcome::Found;
+  return exhausted_ ? ExactOutcome::BudgetExhausted : ExactOutcome::Infeasible;
+}
+
+// Components in topological order; a component with placed ops moves down whole stages (rows
+// unchanged) until every edge into it holds, its other ops at their longest paths.
+std::vector<int> WindowSearch::completeSchedule() const {
+  const ModuloProblem &p = ctx_.problem;
+  std::vector<int64_t> t(p.numNodes, kNoPath64);
+  std::vector<int> local(p.numNodes, -1);
+  for (size_t i = 0; i < ops_.size(); ++i) local[ops_[i]] = static_cast<int>(i);
+  for (const std::vector<int> &members : p.sccMembers) {
+    // Without placed ops a component starts at cycle 0 or after its predecessors.
+    bool anyPlaced = false;
+    for (int v : members) anyPlaced = anyPlaced || local[v] >= 0;
+    int64_t shift = 0;
+    for (;;) {
+      for (int v : members) t[v] = local[v] >= 0 ? start_[local[v]] + shift : anyPlaced ? kNoPath64 : 0;
+      // Longest paths into the free ops: the placed ops are sources, as are earlier components.
+      for (size_t pass = 0; pass <= members.size(); ++pass) {
+        bool changed = false;
+        for (int v : members) {
+          if (local[v] >= 0) continue;
+          for (int ei : p.pred[v]) {
+            const ModuloEdge &e = p.edges[ei];
+            if (t[e.src] == kNoPath64) continue;
+            const int64_t cand = t[e.src] + edgeWeight(e, ii_);
+            if (cand > t[v]) {
+              t[v] = cand;
+              changed = true;
+            }
+          }
+        }
+        if (!changed) break;
+      }
+      int64_t need = 0;
+      for (int v : members) {
+        if (local[v] < 0) continue;
+        for (int ei : p.pred[v]) {
+          const ModuloEdge &e = p.edges[ei];
+          if (t[e.src] != kNoPath64) need = std::max(need, t[e.src] + edgeWeight(e, ii_) - t[v]);
+        }
+      }
+      if (need <= 0) break;
+      shift += ceilDiv(need, ii_) * ii_;
+    }
+  }
+  std::vector<int> start(p.numNodes);
+  for (int v = 0; v < p.numNodes; ++v) start[v] = static_cast<int>(t[v]);
+  return start;
+}
+
+}  // namespace tilesched
