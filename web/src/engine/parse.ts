@@ -3,7 +3,7 @@
 // degrades to absent optional panes instead of a crash in a pane.
 import { peopleText } from './wording';
 import type {
-  Block, BlockStatus, Diagnostic, Edge, GeneratorName, MII, Op, OpConstraints, RRT, Refinement,
+  Block, BlockStatus, Diagnostic, Edge, GeneratorName, MII, Op, OpConstraints, Optimality, RRT, Refinement,
   RegionSummary, ScheduleDocument, Selection, Severity, TraceEntry, TritonBlock, TritonOp, Violation,
 } from './types';
 
@@ -118,6 +118,13 @@ function parseMII(v: unknown): MII | null {
   };
 }
 
+function parseOptimality(v: unknown): Optimality | null {
+  if (!isObj(v)) return null;
+  const status = str(v.status);
+  if (status !== 'proven' && status !== 'bound') return null;
+  return { status, lower_bound: num(v.lower_bound) };
+}
+
 function parseRRT(v: unknown): RRT | null {
   if (!isObj(v)) return null;
   const resources = arr(v.resources).map((r) => {
@@ -182,6 +189,7 @@ function parseBlock(v: unknown, index: number): Block {
     ii: num(v.ii),
     stage_count: num(v.stage_count),
     mii: parseMII(v.mii),
+    optimality: parseOptimality(v.optimality),
     summary: parseSummary(v.summary),
     selection: parseSelection(v.selection),
     triton: parseTritonBlock(v.triton),

@@ -26,6 +26,13 @@ export interface MII {
   critical_cycle: number[]; // op ids of the critical recurrence, in cycle order
 }
 
+// How the II compares with the best possible: proven = no schedule exists at a smaller II,
+// bound = none exists below lower_bound, unknown = no bound (serial generator, no schedule).
+export interface Optimality {
+  status: 'proven' | 'bound' | 'unknown';
+  lower_bound: number;
+}
+
 // Row k lists the slots/pools the op holds in cycle k after issue (a pool once per unit).
 export type Footprint = string[][];
 
@@ -147,6 +154,7 @@ export interface Block {
   ii: number;
   stage_count: number;
   mii: MII | null;
+  optimality: Optimality | null;
   summary: RegionSummary | null;
   selection: Selection | null;
   triton: TritonBlock | null;

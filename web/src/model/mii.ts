@@ -22,6 +22,18 @@ function opName(block: Block, id: number): string {
   return op.label || `${op.name}@${op.line}`;
 }
 
+// The optimality certificate in plain words: whether a smaller II can exist.
+export function explainOptimality(block: Block): string | null {
+  const o = block.optimality;
+  if (!o || block.status !== 'scheduled') return null;
+  if (o.status === 'proven') {
+    return block.mii && block.ii > Math.max(block.mii.resource, block.mii.recurrence, block.mii.fine_density, block.mii.dependency)
+      ? `II ${block.ii} is the best possible: an exhaustive search found no schedule with a smaller II`
+      : `II ${block.ii} is the best possible: no schedule can have a smaller II`;
+  }
+  return `no schedule exists with an II below ${o.lower_bound}; one between ${o.lower_bound} and ${block.ii - 1} may exist`;
+}
+
 export function explainMII(block: Block): MIIExplanation | null {
   const m = block.mii;
   if (!m) return null;

@@ -2,7 +2,7 @@
 // resource or the critical recurrence.
 import type { Block } from '../engine/types';
 import { h } from '../app/dom';
-import { explainMII } from '../model/mii';
+import { explainMII, explainOptimality } from '../model/mii';
 import { remedyText } from '../engine/wording';
 
 const STATUS_TEXT: Record<Block['status'], string> = {
@@ -33,6 +33,8 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
         h('li', { class: b.binding ? 'binding' : '', title: b.detail || undefined },
           `${b.label} ${b.value}`, b.binding && b.detail ? h('span', { class: 'mii-detail' }, ` · ${b.detail}`) : null))),
     ));
+    const optimality = explainOptimality(block);
+    if (optimality) el.append(h('div', { class: `optimality optimality-${block.optimality!.status}`, 'data-testid': 'optimality' }, optimality));
   } else if (block.generator === 'serial') {
     el.append(h('div', { class: 'mii muted', 'data-testid': 'serial-why', title: 'The serial generator issues ops one after another in program order, with no II search' },
       serialWhy(block)));

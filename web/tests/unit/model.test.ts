@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/engine/parse';
 import type { Block, RRT } from '../../src/engine/types';
 import { diffOps, diffSummary } from '../../src/model/compare';
-import { explainMII } from '../../src/model/mii';
+import { explainMII, explainOptimality } from '../../src/model/mii';
 import { ALL_ROWS_UP_TO_II, cellLookup, finalRRT, replayRRT, shownRows, usedResources } from '../../src/model/rrt';
 import { barsIn, timelineLayout } from '../../src/model/timeline';
 import { fixture } from './helpers';
@@ -84,6 +84,33 @@ describe('MII breakdown', () => {
 
   it('has nothing to explain for the serial generator', () => {
     expect(explainMII(parseDocument(fixture('serial.json')).blocks[0])).toBeNull();
+  });
+});
+
+describe('optimality', () => {
+  it('says when no smaller II can exist, and how that is known', () => {
+    const b = scheduled();
+    b.optimality = { status: 'proven', lower_bound: b.ii };
+    expect(explainOptimality(b)).toBe(`II ${b.ii} is the best possible: no schedule can have a smaller II`);
+    b.ii = 3;
+    b.optimality = { status: 'proven', lower_bound: 3 };
+    expect(explainOptimality(b)).toBe('II 3 is the best possible: an exhaustive search found no schedule with a smaller II');
+  });
+
+  it('states the proved lower bound and the gap', () => {
+    const b = scheduled();
+    b.ii = 6;
+    b.optimality = { status: 'bound', lower_bound: 4 };
+    expect(explainOptimality(b)).toBe('no schedule exists with an II below 4; one between 4 and 5 may exist');
+  });
+
+  it('reads the certificate from the document, and says nothing without one', () => {
+    const doc = JSON.parse(fixture('scheduled.json'));
+    doc.blocks[0].optimality = { status: 'proven', lower_bound: doc.blocks[0].ii };
+    expect(parseDocument(JSON.stringify(doc)).blocks[0].optimality).toEqual({ status: 'proven', lower_bound: doc.blocks[0].ii });
+    doc.blocks[0].optimality = { status: 'unknown', lower_bound: 0 };
+    expect(explainOptimality(parseDocument(JSON.stringify(doc)).blocks[0])).toBeNull();
+    expect(explainOptimality(parseDocument(fixture('serial.json')).blocks[0])).toBeNull();
   });
 });
 
