@@ -199,8 +199,8 @@ def import_loop(tilesched: str, loop: Loop, timeout: float = 60.0) -> Run:
                        timeout=timeout)
 
 
-def schedule_argv(tilesched: str, generator: str) -> List[str]:
-    return [tilesched, "-", "--emit=json", f"--generator={generator}"]
+def schedule_argv(tilesched: str, generator: str, extra: Optional[List[str]] = None) -> List[str]:
+    return [tilesched, "-", "--emit=json", f"--generator={generator}"] + (extra or [])
 
 
 _ID = re.compile(r'hls\.id = "((?:[^"\\]|\\.)*)"')
@@ -225,6 +225,8 @@ class Outcome:
     ii: int = 0
     mii: int = 0
     mii_parts: Dict[str, int] = field(default_factory=dict)
+    optimality: str = "unknown"       # proven | bound | unknown (the JSON's optimality block)
+    lower_bound: int = 0              # no schedule exists below it
     import_wall: float = 0.0
     wall: float = 0.0                 # median over the timed runs
     max_rss_kb: Optional[int] = None  # when measured
@@ -237,9 +239,9 @@ class Outcome:
 
 
 def run_loop(tilesched: str, loop: Loop, generator: str, timeout: float, repeat: int = 1,
-             measure_rss: bool = False) -> Outcome:
+             measure_rss: bool = False, extra: Optional[List[str]] = None) -> Outcome:
     """Import, schedule (`repeat` timed runs; the JSON of the first), verify; optionally one
-    more run under GNU time for the peak RSS."""
+    more run under GNU time for the peak RSS. `extra`: more command-line options."""
     out = Outcome(loop)
     imp = import_loop(tilesched, loop, timeout)
     out.import_wall = imp.wall
@@ -247,7 +249,7 @@ def run_loop(tilesched: str, loop: Loop, generator: str, timeout: float, repeat:
         out.status, out.message = "import error", imp.stderr.strip()[:500]
         return out
     snippet = imp.stdout
-    argv = schedule_argv(tilesched, generator)
+    argv = schedule_argv(tilesched, generator, extra)
     run = run_process(argv, snippet, timeout)
     walls = [run.wall]
     while len(walls) < repeat and not run.timed_out:
@@ -278,6 +280,9 @@ def run_loop(tilesched: str, loop: Loop, generator: str, timeout: float, repeat:
     out.mii_parts = {k: mii[k] for k in ("resource", "recurrence", "fine_density", "dependency")
                      if isinstance(mii.get(k), int)}
     out.mii = mii.get("lower_bound", max(out.mii_parts.values(), default=0))
+    optimality = block.get("optimality") or {}
+    out.optimality = optimality.get("status", "unknown")
+    out.lower_bound = optimality.get("lower_bound", 0)
     if not out.scheduled:
         out.message = "; ".join(errors)[:500]
         return out

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -53,5 +54,12 @@ export async function main(args) {
   return result.exitCode;
 }
 
+// One run of the bin is one short call: the module stays in V8's baseline tier (Liftoff), each
+// function compiled when the run first reaches it. Tiering up to TurboFan costs more CPU than it
+// saves until a run lasts seconds (docs/benchmarks.md, "npm bin"), so only a function that runs
+// about 100 MB of code tiers up. In-process users (tests, benches) keep V8's defaults.
 const invokedAsScript = process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedAsScript) process.exitCode = await main(process.argv.slice(2));
+if (invokedAsScript) {
+  setFlagsFromString('--wasm-tiering-budget=100000000');
+  process.exitCode = await main(process.argv.slice(2));
+}
