@@ -40,7 +40,7 @@ std::vector<Violation> check(const RandomLoop &loop, int ii, const std::vector<i
   for (size_t v = 0; v < ops.size(); ++v)
     for (size_t u = 0; u < ops.size(); ++u)
       if (ops[u].stage == ops[v].stage && (start[u] < start[v] || (start[u] == start[v] && u < v))) ++ops[v].order;
-  return checkSchedule(loop.graph, loop.resources, loop.model, ii, ops);
+  return checkSchedule({loop.graph, loop.resources, loop.model, &loop.constraints}, ii, ops);
 }
 
 }  // namespace
