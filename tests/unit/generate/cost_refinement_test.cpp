@@ -170,6 +170,9 @@ TEST_CASE("seed 003: a round lifts the depth constraint that makes the capped se
                      "every constraint"});
   // Each lift is a refinement round.
   CHECK(capped.refinementRounds >= 3);
+  // The certificate comes from the search that found the schedule, with both constraints lifted.
+  CHECK(capped.optimality.status == Optimality::Proven);
+  CHECK(capped.optimality.lowerBound == capped.ii);
 
   // Without a cap the constraints hold: the serial-execution II is always within reach.
   const ScheduleAnalysis free = run(loop, ScheduleOptions{});
