@@ -14,22 +14,15 @@ using namespace tilesched::test;
 
 namespace {
 
-// Two singleton users that cannot share II = 4 although 4 units is the resource bound:
-// rows {r, r+1} and {q, q+2} always meet modulo 4. Four one-row pool ops make the serial II 9.
-RandomLoop gappedLoop() {
-  LoopBuilder b;
-  const int s = b.slot("s"), p = b.pool("p", 4);
-  b.op(1, {{s}, {s}});
-  b.op(1, {{s}, {}, {s}});
-  for (int i = 0; i < 4; ++i) b.op(1, {{p}});
-  return b.build();
+std::vector<int> allComponents(const FootprintComponents &fc) {
+  std::vector<int> all;
+  for (size_t c = 0; c < fc.ops.size(); ++c) all.push_back(static_cast<int>(c));
+  return all;
 }
 
 ExactOutcome searchAll(const Placement &pl, int64_t limit, WorkBudget *budget = nullptr) {
   const FootprintComponents fc(pl.ctx);
-  std::vector<int> all;
-  for (size_t c = 0; c < fc.ops.size(); ++c) all.push_back(static_cast<int>(c));
-  WindowSearch search(pl.ctx, fc, all);
+  WindowSearch search(pl.ctx, fc, allComponents(fc));
   return search.run(limit, budget);
 }
 
@@ -52,9 +45,7 @@ TEST_CASE("the window search proves an II infeasible and completes a schedule at
 
   Placement at5(loop, 5, false);
   const FootprintComponents fc(at5.ctx);
-  std::vector<int> all;
-  for (size_t c = 0; c < fc.ops.size(); ++c) all.push_back(static_cast<int>(c));
-  WindowSearch search(at5.ctx, fc, all);
+  WindowSearch search(at5.ctx, fc, allComponents(fc));
   REQUIRE(search.run(100000, nullptr) == ExactOutcome::Found);
   const std::vector<int> start = search.completeSchedule();
   REQUIRE(start.size() == 6u);
@@ -110,9 +101,7 @@ TEST_CASE("the window search counts one node per op tried at a cycle, against bo
   const RandomLoop loop = gappedLoop();
   Placement pl(loop, 4, false);
   const FootprintComponents fc(pl.ctx);
-  std::vector<int> all;
-  for (size_t c = 0; c < fc.ops.size(); ++c) all.push_back(static_cast<int>(c));
-  WindowSearch full(pl.ctx, fc, all);
+  WindowSearch full(pl.ctx, fc, allComponents(fc));
   REQUIRE(full.run(100000, nullptr) == ExactOutcome::Infeasible);
   const int64_t need = full.nodes();
   REQUIRE(need > 1);

@@ -10,17 +10,6 @@ using namespace tilesched::test;
 
 namespace {
 
-// Lower bound 4 (four units of one slot) is infeasible: rows {r, r+1} and {q, q+2} always meet
-// modulo 4; II 5 works. Four one-row pool ops stretch the serial-execution II to 9.
-RandomLoop gappedLoop() {
-  LoopBuilder b;
-  const int s = b.slot("s"), p = b.pool("p", 4);
-  b.op(1, {{s}, {s}});
-  b.op(1, {{s}, {}, {s}});
-  for (int i = 0; i < 4; ++i) b.op(1, {{p}});
-  return b.build();
-}
-
 ScheduleAnalysis run(const RandomLoop &loop, ScheduleOptions opts) {
   DiagnosticEngine diags;
   opts.trace = true;
