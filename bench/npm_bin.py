@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""The npm bin as whole processes (issue 17: <= 120 ms wall): `node wasm/cli.mjs EXAMPLE
+--emit=json` beside the native tool on the same command line and `node -e 0` (Node's own start).
+
+Rounds run the three commands in turn, so a drift in the machine's speed touches all three.
+Per run: wall time from spawn to reap, CPU time (user + sys) from the kernel's rusage of that
+one child (os.wait4). The first round is reported apart from the median of the later ones:
+the bin keeps no compiled code between runs (docs/decisions.md, "npm bin start-up"), so they
+differ only by what the operating system caches (the module file, Node's own files). The load
+average is printed with the figures: on a shared machine they include its contention.
+
+  python3 bench/npm_bin.py [--example examples/attention-forward.mlir] [--rounds 11]
+                           [--tilesched build/bin/tilesched] [--wasm-dir build-wasm/wasm]
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import List, Tuple
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run(argv: List[str], env: dict) -> Tuple[float, float, int]:
+    """(wall s, cpu s, exit code) of one process, its output discarded."""
+    begin = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - begin
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_utime + usage.ru_stime, proc.returncode
+
+
+def ms(x: float) -> str:
+    return f"{x * 1000:.0f} ms"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--example", default="examples/attention-forward.mlir")
+    ap.add_argument("--rounds", type=int, default=11, help="rounds of the three commands (>= 2)")
+    ap.add_argument("--tilesched", default="build/bin/tilesched", help="relative to the repository")
+    ap.add_argument("--wasm-dir", default="build-wasm/wasm", help="relative to the repository")
+    args = ap.parse_args()
+    if args.rounds < 2:
+        ap.error("--rounds must be at least 2 (the first is reported apart)")
+
+    env = dict(os.environ, TILESCHED_WASM_DIR=str(REPO / args.wasm_dir))
+    commands = [
+        ("npm bin", ["node", "wasm/cli.mjs", args.example, "--emit=json"]),
+        ("native", [str(REPO / args.tilesched), args.example, "--emit=json"]),
+        ("node -e 0", ["node", "-e", "0"]),
+    ]
+    load_before = os.getloadavg()[0]
+    runs = {name: [] for name, _ in commands}
+    for _ in range(args.rounds):
+        for name, argv in commands:
+            wall, cpu, code = run(argv, env)
+            if code != 0:
+                print(f"{' '.join(argv)} exited {code}", file=sys.stderr)
+                return 1
+            runs[name].append((wall, cpu))
+    load_after = os.getloadavg()[0]
+
+    print(f"{args.example} --emit=json, {args.rounds} rounds of the three commands in turn; "
+          f"load average {load_before:.1f} before, {load_after:.1f} after ({os.cpu_count()} CPUs)")
+    print(f"  {'command':<12} {'first wall':>11} {'first cpu':>10} {'later wall':>11} {'later cpu':>10}"
+          "   (later: median of the other rounds)")
+    for name, argv in commands:
+        first, later = runs[name][0], runs[name][1:]
+        print(f"  {name:<12} {ms(first[0]):>11} {ms(first[1]):>10} "
+              f"{ms(statistics.median(w for w, _ in later)):>11} {ms(statistics.median(c for _, c in later)):>10}"
+              f"   {' '.join(os.path.relpath(a, REPO) if a.startswith(str(REPO)) else a for a in argv)}")
+    # Ratios round by round, then their median: robust to the machine's drift.
+    for other in ("node -e 0", "native"):
+        walls = [a[0] / b[0] for a, b in zip(runs["npm bin"][1:], runs[other][1:])]
+        over = [a[0] - b[0] for a, b in zip(runs["npm bin"][1:], runs[other][1:])]
+        print(f"  npm bin vs {other}: {statistics.median(walls):.2f}x wall, "
+              f"{ms(statistics.median(over))} more (medians of the later rounds' pairs)")
+    later_wall = statistics.median(w for w, _ in runs["npm bin"][1:])
+    print(f"  goal <= 120 ms wall: {'met' if later_wall <= 0.120 else 'NOT met'} at this load")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
