@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
   }
   std::vector<std::string> args(argv + 2, argv + argc);
   std::map<std::string, std::optional<std::string>> cache;
-  auto readFile = [&cache](const std::string &path) -> std::optional<std::string> {
+  auto readFile = [&cache](const std::string &path, size_t maxBytes) -> std::optional<std::string> {
     auto it = cache.find(path);
     if (it == cache.end()) {
       std::ifstream in(path, std::ios::binary);
@@ -32,7 +32,8 @@ int main(int argc, char **argv) {
       if (in) ss << in.rdbuf();
       it = cache.emplace(path, in ? std::optional<std::string>(ss.str()) : std::nullopt).first;
     }
-    return it->second;
+    if (!it->second) return std::nullopt;
+    return it->second->substr(0, maxBytes);
   };
 
   const int exitCode = tilesched::runCommandLine(args, readFile).exitCode;

@@ -12,6 +12,7 @@
 #include <exception>
 #include <functional>
 #include <map>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -21,6 +22,8 @@
 
 #include "driver/Driver.h"
 #include "driver/Emitters.h"
+#include "support/Limits.h"
+#include "target/JsonLocator.h"
 
 namespace {
 
@@ -36,45 +39,58 @@ val bytesToJs(const std::string &s) {
   return val::global("Uint8Array").new_(view);
 }
 
-// A string or byte buffer from JS; nullopt for anything else (null, undefined, a number...).
-std::optional<std::string> bytesFromJs(const val &v) {
-  if (v.isString() || v.instanceof(val::global("Uint8Array")) ||
-      v.instanceof(val::global("ArrayBuffer")))
-    return v.as<std::string>();
+// At most `maxBytes` bytes of a string or byte buffer from JS (sliced in JS first, so a 2 GB
+// buffer is never copied into the module's memory); nullopt for anything else (null, undefined,
+// a number...). A string of more than `maxBytes` UTF-16 units has more than `maxBytes` UTF-8
+// bytes, so slicing it keeps "too large" visible to the caller.
+std::optional<std::string> bytesFromJs(const val &v, size_t maxBytes) {
+  const double max = static_cast<double>(maxBytes);
+  if (v.isString() || v.instanceof(val::global("Uint8Array"))) {
+    const bool longer = v["length"].as<double>() > max;
+    std::string bytes = (longer ? v.call<val>(v.isString() ? "slice" : "subarray", 0.0, max) : v).as<std::string>();
+    if (bytes.size() > maxBytes) bytes.resize(maxBytes);
+    return bytes;
+  }
+  if (v.instanceof(val::global("ArrayBuffer")))
+    return (v["byteLength"].as<double>() > max ? v.call<val>("slice", 0.0, max) : v).as<std::string>();
   return std::nullopt;
 }
 
-// `files` is either a function path -> string|Uint8Array|null (the npm bin reads the disk with
-// it) or a plain object {path: contents}; `-` is `stdinText` when given.
+// `files` is either a function (path, maxBytes) -> string|Uint8Array|null (the npm bin reads the
+// disk with it, at most maxBytes bytes) or a plain object {path: contents}; `-` is `stdinText`
+// when given.
 tilesched::FileReader jsFileReader(val files, val stdinText) {
-  return [files, stdinText](const std::string &path) -> std::optional<std::string> {
+  return [files, stdinText](const std::string &path, size_t maxBytes) -> std::optional<std::string> {
     if (path == "-" && !stdinText.isUndefined() && !stdinText.isNull())
-      return bytesFromJs(stdinText);
+      return bytesFromJs(stdinText, maxBytes);
     if (files.typeOf().as<std::string>() == "function")
-      return bytesFromJs(files(path));
+      return bytesFromJs(files(path, static_cast<double>(maxBytes)), maxBytes);
     if (files.typeOf().as<std::string>() == "object" && !files.isNull() &&
         files.hasOwnProperty(path.c_str()))
-      return bytesFromJs(files[path]);
+      return bytesFromJs(files[path], maxBytes);
     return std::nullopt;
   };
 }
 
-tilesched::DriverResult internalFailure(const std::string &what) {
+tilesched::DriverResult internalFailure(const std::string &message) {
   tilesched::DriverResult r;
   r.exitCode = 2;
-  r.err = "tilesched: internal error: " + what + "\n";
+  r.err = "tilesched: " + message + "\n";
   return r;
 }
 
-// Runs `body`; a C++ exception becomes `onError(message)`.
+// Runs `body`; a C++ exception becomes `onError(message)`. Running out of the module's memory
+// (its 1 GB maximum) is a resource limit, not a bug, and is named as such.
 template <typename Body, typename OnError>
 auto guarded(Body body, OnError onError) -> decltype(body()) {
   try {
     return body();
+  } catch (const std::bad_alloc &) {
+    return onError(std::string("out of memory: the input needs more memory than the module may use (its memory limit)"));
   } catch (const std::exception &e) {
-    return onError(std::string(e.what()));
+    return onError("internal error: " + std::string(e.what()));
   } catch (...) {
-    return onError(std::string("unknown C++ exception"));
+    return onError(std::string("internal error: unknown C++ exception"));
   }
 }
 
@@ -98,7 +114,7 @@ std::string errorDocument(const std::string &message) {
 }
 
 std::string guardedDocument(const std::function<std::string()> &body) {
-  return guarded(body, [](const std::string &what) { return errorDocument("internal error: " + what); });
+  return guarded(body, errorDocument);
 }
 
 std::vector<std::string> argsFromJs(const val &args) {
@@ -136,17 +152,24 @@ struct CommandLine {
 // Options JSON -> the native command line: {"iiCap": 4, "trace": true} -> `- --ii-cap=4
 // --trace --emit=json`. Unknown keys pass through so the driver names them in its own
 // diagnostic. `model` is a built-in name or a model document (object or JSON text), which is
-// then served as a file.
+// then served as a file. schedule() returns the JSON document and nothing else, so `emit` may
+// only be "json" and the informational flags are refused.
 CommandLine commandLineFor(const std::string &optionsJson) {
+  // nlohmann recurses once per level: deeper options would overflow the module's stack.
+  const tilesched::JsonShapeProblem shape = tilesched::checkJsonShape(optionsJson);
+  if (shape.offset != std::string::npos) throw std::invalid_argument(shape.message);
   Json options = optionsJson.empty() ? Json::object() : Json::parse(optionsJson);
   if (!options.is_object())
     throw std::invalid_argument("options must be a JSON object");
   CommandLine cl;
   cl.args.push_back("-");
-  bool emitGiven = false;
   for (const auto &[key, value] : options.items()) {  // sorted keys: deterministic
     const std::string flag = flagFor(key);
-    emitGiven = emitGiven || key == "emit";
+    if (key == "emit" && value != "json")
+      throw std::invalid_argument("schedule() returns the JSON document, so 'emit' can only be \"json\" "
+                                  "(runCli() prints the table or the IR)");
+    if (key == "help" || key == "h" || key == "version")
+      throw std::invalid_argument("'" + key + "' is not an option of schedule() (version() gives the version)");
     if (key == "model" && (value.is_object() ||
                            (value.is_string() && value.get<std::string>().rfind('{', 0) == 0))) {
       cl.files[kInlineModelPath] = value.is_object() ? value.dump() : value.get<std::string>();
@@ -160,8 +183,7 @@ CommandLine commandLineFor(const std::string &optionsJson) {
       cl.args.push_back(flag + "=" + value.dump());
     }
   }
-  if (!emitGiven)
-    cl.args.push_back("--emit=json");
+  cl.args.push_back("--emit=json");
   return cl;
 }
 
@@ -172,20 +194,27 @@ val runCli(val args, val files, val stdinText) {
   });
 }
 
-// schedule(source, optionsJson) -> what `tilesched - --emit=json ...` prints on stdout.
-std::string schedule(const std::string &source, const std::string &optionsJson) {
+// schedule(source, optionsJson) -> what `tilesched - --emit=json ...` prints on stdout. Both
+// arguments stay JS values until their size is known: the source is read like a file (at most
+// one byte past the input limit), the options up to the model limit plus room for the flags.
+std::string schedule(val sourceJs, val optionsJs) {
   std::optional<CommandLine> cl;
   try {
-    cl = commandLineFor(optionsJson);
+    std::optional<std::string> options = bytesFromJs(optionsJs, tilesched::kMaxModelBytes + 65536);
+    if (!options) throw std::invalid_argument("optionsJson must be a string");
+    if (options->size() > tilesched::kMaxModelBytes + 65535)
+      throw std::invalid_argument("the options JSON is larger than the model size limit");
+    cl = commandLineFor(*options);
   } catch (const std::exception &e) {
     return errorDocument(std::string("invalid options: ") + e.what());
   }
   return guardedDocument([&] {
-    return tilesched::runCommandLine(cl->args, [&](const std::string &path) -> std::optional<std::string> {
+    return tilesched::runCommandLine(cl->args, [&](const std::string &path, size_t maxBytes) -> std::optional<std::string> {
              if (path == "-")
-               return source;
+               return bytesFromJs(sourceJs, maxBytes);
              auto it = cl->files.find(path);
-             return it == cl->files.end() ? std::nullopt : std::optional<std::string>(it->second);
+             if (it == cl->files.end()) return std::nullopt;
+             return it->second.substr(0, maxBytes);
            })
         .out;
   });

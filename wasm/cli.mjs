@@ -3,7 +3,8 @@
 // arguments to the same tilesched::runCommandLine as build/bin/tilesched and lets the core ask
 // for files by name (FILE, `-` for stdin, --model=PATH, import-hatschet's two files), so it
 // prints the native tool's bytes and exit code without a native build.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -22,35 +23,91 @@ export function moduleDir() {
 }
 
 // The module is built for web/worker; in Node it loads from bytes (Emscripten 3.1.6 would
-// otherwise fetch() a file path, playground-and-toolchain.md §0.2).
+// otherwise fetch() a file path, playground-and-toolchain.md §0.2). The loader's own messages
+// are kept back: a failed load is reported once, by the caller.
 export async function loadTilesched(dir = moduleDir()) {
   const { default: createTilesched } = await import(pathToFileURL(path.join(dir, 'tilesched.mjs')).href);
-  return createTilesched({ wasmBinary: readFileSync(path.join(dir, 'tilesched.wasm')) });
+  return createTilesched({ wasmBinary: readFileSync(path.join(dir, 'tilesched.wasm')), printErr: () => {} });
 }
 
-// The core's file reader: raw bytes (a Buffer, so non-UTF-8 input stays as it is), standard
-// input for `-`, null when the path cannot be read.
-export function readInput(p) {
+// Sleeps without a busy loop while a non-blocking stdin has no data yet.
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+// The core's file reader: at most `maxBytes` raw bytes (a Buffer, so non-UTF-8 input stays as
+// it is; a 2 GiB file or /dev/zero is never read whole), standard input for `-`, null when the
+// path cannot be read.
+export function readInput(p, maxBytes = Infinity) {
+  let fd = -1;
   try {
-    return readFileSync(p === '-' ? 0 : p);
+    fd = p === '-' ? 0 : openSync(p, 'r');
+    const chunks = [];
+    let total = 0;
+    while (total < maxBytes) {
+      const chunk = Buffer.allocUnsafe(Math.min(1 << 16, maxBytes - total));
+      let n;
+      try {
+        n = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (e) {
+        if (e.code !== 'EAGAIN') throw e;
+        pause(5);
+        continue;
+      }
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+    }
+    return Buffer.concat(chunks, total);
   } catch {
     return null;
+  } finally {
+    if (fd > 0) closeSync(fd);
   }
 }
 
+// Writes `bytes` to a standard stream; resolves to null, or to the error that stopped it. The
+// stream keeps a listener, so a late error event cannot end the process with a stack trace.
+function write(stream, bytes) {
+  if (!stream.listenerCount('error')) stream.on('error', () => {});
+  return new Promise((resolve) => {
+    try {
+      stream.write(bytes, (e) => resolve(e ?? null));
+    } catch (e) {
+      resolve(e);
+    }
+  });
+}
+
+// A V8 with its WebAssembly trap handler reserves ~10 GB of address space per module memory,
+// which an address-space limit (ulimit -v) refuses; the same bin then runs again with inline
+// bounds checks (Node's --disable-wasm-trap-handler), a little slower but within the limit.
+function rerunWithoutTrapHandler(args) {
+  const r = spawnSync(process.execPath, ['--disable-wasm-trap-handler', fileURLToPath(import.meta.url), ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, TILESCHED_NO_TRAP_HANDLER: '1' },
+  });
+  return r.status ?? 2;
+}
+
+// Exit 2 with a message when stdout or stderr cannot be written (a full disk, /dev/full); a
+// reader that closed the pipe (`| head`) ends the run quietly, as the native tool does.
 export async function main(args) {
   let tilesched;
   try {
     tilesched = await loadTilesched();
   } catch (e) {
-    process.stderr.write(`tilesched: cannot load the WebAssembly module: ${e.message}\n`);
+    if (/Out of memory|Cannot allocate Wasm memory/i.test(String(e?.message ?? e)) && !process.env.TILESCHED_NO_TRAP_HANDLER)
+      return rerunWithoutTrapHandler(args);
+    process.stderr.write(`tilesched: cannot load the WebAssembly module: ${e?.message ?? e}\n`);
     return 2;
   }
   const result = tilesched.runCli(args, readInput, undefined);
-  // Streams, not writeSync: a full pipe must wait, not fail with EAGAIN. Node flushes them
-  // before it exits with process.exitCode.
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
+  // Streams, not writeSync: a full pipe must wait, not fail with EAGAIN.
+  const outError = await write(process.stdout, result.stdout);
+  if (outError) {
+    if (outError.code !== 'EPIPE') await write(process.stderr, `tilesched: error: cannot write the output (${outError.code})\n`);
+    return 2;
+  }
+  if (await write(process.stderr, result.stderr)) return 2;
   return result.exitCode;
 }
 

@@ -4,6 +4,7 @@
 
 #include "driver/InputChunks.h"
 #include "driver/MaterializeStep.h"
+#include "support/Limits.h"
 
 namespace tilesched {
 
@@ -94,6 +95,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
   const TargetModel &model = run.chunks[chunk].model;
   const TypeAliases aliases(module);
   MaterializeStep materialize(module, aliases, opts);
+  size_t footprintUnits = 0;  // of every op so far, against kMaxFootprintUnits
   for (ScheduledBlock &block : collectScheduledBlocks(module)) {
     if (!isSchedulable(run.chunks[chunk], block)) continue;
     BlockResult r;
@@ -106,11 +108,21 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     for (const Operation *op : r.block.ops) {
       r.resources.push_back(resolveOpResources(*op, model, diags));
       r.nodeNames.push_back(describeOp(*op));
+      for (const FootprintRow &row : r.resources.back().footprint) footprintUnits += row.size();
+      if (footprintUnits > kMaxFootprintUnits) {
+        diags.error(op->nameRange, "the ops up to this one hold more than " + std::to_string(kMaxFootprintUnits) +
+                                       " slot and pool units in all (footprint rows x entries, the footprint limit)");
+        break;
+      }
     }
     r.graph = buildDependenceGraph(r.block, r.resources, diags, aliases);
     r.constraints = parseConstraints(r.block, diags);
     r.triton = readTritonSchedule(r.block, diags);
     ScheduleOptions blockOpts = blockOptions(r.block, opts.schedule, diags);
+    // The trace limit is one budget for the whole run, so a file of many small loops cannot
+    // print traceLimit entries for each (the output stays linear in the input).
+    for (const BlockResult &earlier : run.blocks)
+      blockOpts.traceLimit -= std::min(blockOpts.traceLimit, earlier.analysis.trace.size());
     if (diags.errorCount() != errorsBefore) {
       run.unusable = true;  // malformed overrides / constraints: nothing trustworthy to schedule
       r.status = BlockStatus::Failed;
@@ -141,7 +153,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     r.analysis = generateSchedule(in, blockOpts, diags);
     if (r.analysis.traceDropped > 0)
       diags.note(blockRange(r), "the trace keeps its first " + std::to_string(r.analysis.trace.size()) + " entries; " +
-                                    std::to_string(r.analysis.traceDropped) + " later ones were dropped (trace limit)");
+                                    std::to_string(r.analysis.traceDropped) + " later ones were dropped (trace limit: " +
+                                    std::to_string(opts.schedule.traceLimit) + " entries per run)");
     if (!r.analysis.valid) {
       r.status = BlockStatus::Failed;
       reportFailure(r, diags);

@@ -1,6 +1,7 @@
 #include "driver/Driver.h"
 
 #include <exception>
+#include <new>
 
 #include "driver/BlockPipeline.h"
 #include "driver/Emitters.h"
@@ -13,7 +14,7 @@ std::string versionString() { return "tilesched 0.1.0"; }
 namespace {
 
 std::optional<TargetModel> loadModel(const DriverOptions &opts, DiagnosticEngine &diags) {
-  if (opts.modelJson.empty()) {
+  if (!opts.modelJson) {
     std::optional<TargetModel> m = builtinTargetModel(opts.modelName);
     if (!m) {
       std::string names;
@@ -24,7 +25,7 @@ std::optional<TargetModel> loadModel(const DriverOptions &opts, DiagnosticEngine
     return m;
   }
   diags.setFile(opts.modelPath.empty() ? "<model>" : opts.modelPath);
-  std::optional<TargetModel> m = parseTargetModel(opts.modelJson, diags);
+  std::optional<TargetModel> m = parseTargetModel(*opts.modelJson, diags);
   diags.setFile("");
   return m;
 }
@@ -93,6 +94,14 @@ DriverResult runDriver(std::string_view source, const DriverOptions &opts) {
   std::string what;
   try {
     return runUnguarded(source, opts);
+  } catch (const std::bad_alloc &) {
+    // Every input-driven size is bounded (docs/decisions.md, "Limits"), so this is the process's
+    // own memory limit (ulimit -v natively, the module's maximum memory in WebAssembly).
+    DiagnosticEngine diags;
+    diags.error({}, "out of memory: the input needs more memory than this process may use (its memory limit); "
+                    "split the input or raise the limit");
+    DriverRun run = DriverRun::unusableInput();
+    return render(run, nullptr, diags, opts, 2);
   } catch (const std::exception &e) {
     what = e.what();
   } catch (...) {

@@ -19,8 +19,8 @@ enum class EmitKind { Json, IR, Table };
 struct DriverOptions {
   EmitKind emit = EmitKind::Table;
   ScheduleOptions schedule;
-  std::string modelName = "blackwell";  // built-in name, used when modelJson is empty
-  std::string modelJson;                // a user model (--model=PATH contents)
+  std::string modelName = "blackwell";  // built-in name, used when no modelJson is given
+  std::optional<std::string> modelJson; // a user model (--model=PATH contents, even empty)
   std::string modelPath;                // for diagnostics about the model file
   bool check = false;                   // --check: verify pinned nv_tile.aws.stage/order
   std::string fileName = "<stdin>";
@@ -34,8 +34,10 @@ struct DriverResult {
 
 DriverResult runDriver(std::string_view source, const DriverOptions &opts);
 
-// Reads a file by path; nullopt when it cannot be read. "-" means standard input.
-using FileReader = std::function<std::optional<std::string>(const std::string &path)>;
+// Reads at most `maxBytes` bytes of a file by path; nullopt when it cannot be read. "-" means
+// standard input. The command line asks for one byte more than each limit (support/Limits.h),
+// so a larger file is named without being read whole.
+using FileReader = std::function<std::optional<std::string>(const std::string &path, size_t maxBytes)>;
 
 // Parses the SPEC §5 command line (argv without the program name) and runs it.
 DriverResult runCommandLine(const std::vector<std::string> &args, const FileReader &readFile);

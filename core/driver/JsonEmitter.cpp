@@ -32,28 +32,36 @@ void diagnosticJson(JsonWriter &w, const Diagnostic &d) {
 
 // The reservation table of the schedule (SPEC §6 heatmap), occupied cells only: per occupied
 // modulo row, per slot or pool, the ops holding it (one id per unit, so a pool listed twice or a
-// footprint wrapping onto its own row repeats the id). Its size follows the footprints, not
-// the II (a 31-op loop at II 31 000 000 once wrote one empty row per cycle: 420 MB).
+// footprint wrapping onto its own row repeats the id). `resources` lists the slots and pools the
+// block holds, in model order, and cells index that list. Both follow the block's footprints,
+// not the II or the model (a 31-op loop at II 31 000 000 once wrote one empty row per cycle:
+// 420 MB; a 4 096-pool model was listed again for every block).
 void rrtJson(JsonWriter &w, const BlockResult &r, const TargetModel &model) {
   const ScheduleAnalysis &a = r.analysis;
+  std::vector<int64_t> cycles;
+  for (const OpSchedule &op : a.ops) cycles.push_back(op.cycle);
+  const std::vector<OccupiedUnit> units = moduloOccupancy(cycles, r.resources, a.ii);
+  std::vector<int> local(model.resources.size(), -1);  // model index -> index in `resources`
+  for (const OccupiedUnit &u : units) local[u.resource] = 0;
   w.beginObject().member("ii", a.ii).key("resources").beginArray();
-  for (const Resource &res : model.resources)
+  int used = 0;
+  for (size_t i = 0; i < model.resources.size(); ++i) {
+    if (local[i] < 0) continue;
+    local[i] = used++;
+    const Resource &res = model.resources[i];
     w.beginObject()
         .member("name", res.name)
         .member("capacity", res.capacity)
         .member("kind", res.isSlot ? res.kind : std::string("pool"))
         .endObject();
-  w.endArray();
-  std::vector<int64_t> cycles;
-  for (const OpSchedule &op : a.ops) cycles.push_back(op.cycle);
-  const std::vector<OccupiedUnit> units = moduloOccupancy(cycles, r.resources, a.ii);
-  w.key("occupied").beginArray();
+  }
+  w.endArray().key("occupied").beginArray();
   for (size_t i = 0; i < units.size();) {
     const int64_t row = units[i].row;
     w.beginObject().member("row", row).key("cells").beginArray();
     for (; i < units.size() && units[i].row == row;) {
       const int resource = units[i].resource;
-      w.beginObject().member("resource", resource).key("ops").beginArray();
+      w.beginObject().member("resource", local[resource]).key("ops").beginArray();
       for (; i < units.size() && units[i].row == row && units[i].resource == resource; ++i) w.value(units[i].node);
       w.endArray().endObject();
     }

@@ -124,7 +124,8 @@ std::string emitTable(const DriverRun &run) {
     }
     os << "\n";
   }
-  return os.str();
+  // Labels, op names and model names are the input's: escape what a terminal would act on.
+  return terminalSafe(os.str(), /*keepNewlines=*/true);
 }
 
 }  // namespace tilesched

@@ -7,11 +7,13 @@
 #include "generate/ConstraintLifting.h"
 #include "generate/ConstraintRefinement.h"
 #include "generate/GenerateSchedule.h"
-#include "generate/PublishSchedule.h"
+#include "generate/GraphAlgorithms.h"
 #include "generate/MiiBounds.h"
 #include "generate/OptimalityProof.h"
+#include "generate/PublishSchedule.h"
 #include "generate/StructuralDistance.h"
 #include "generate/WorkBudget.h"
+#include "support/Limits.h"
 
 namespace tilesched {
 
@@ -78,6 +80,16 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   if (mii.infeasible) {
     a.failure = plainFailure(p, mii.infeasibleNode, 0, mii.infeasibleReason);
     trace.record(0, "bounds", mii.infeasibleNode, -1, "-", "infeasible", mii.infeasibleReason);
+    return a;
+  }
+  // Every cycle stays below the cycle limit (support/Limits.h); the longest dependence chain of
+  // one iteration is a floor on the last cycle at every II.
+  const std::vector<int64_t> asap = asapDistanceZero(p);
+  int64_t span = 0;
+  for (int v = 0; v < p.numNodes; ++v) span = std::max(span, asap[v] + std::max({p.latency[v], p.duration(v), 1}));
+  if (span > kMaxCycle) {
+    a.failure = plainFailure(p, -1, 0, cycleLimitMessage(span));
+    trace.record(0, "bounds", -1, -1, "-", "infeasible", a.failure->message);
     return a;
   }
   a.mii = mii.bounds;

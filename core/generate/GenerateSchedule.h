@@ -14,6 +14,10 @@ ScheduleAnalysis generateSerialSchedule(const ScheduleInput &in, DiagnosticEngin
 ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const ScheduleOptions &opts,
                                            DiagnosticEngine &diags);
 
+// "one iteration needs at least N cycles, beyond the cycle limit of 1073741824": why a block
+// whose schedule cannot fit the cycle limit (support/Limits.h) failed, for both generators.
+std::string cycleLimitMessage(int64_t cycles);
+
 ScheduleAnalysis generateSchedule(const ScheduleInput &in, const ScheduleOptions &opts,
                                   DiagnosticEngine &diags);
 

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "generate/GraphAlgorithms.h"
+#include "support/Limits.h"
 
 namespace tilesched {
 
@@ -70,8 +71,9 @@ int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle) {
     for (int v : p.sccMembers[c])
       for (int ei : p.succ[v])
         if (p.scc[p.edges[ei].dst] == c) hi += std::max(0, p.edges[ei].latency);
+    // Searched up to one past the cycle limit: lo = kMaxCycle + 1 means "beyond the limit".
     int lo = 1;
-    int top = static_cast<int>(std::min<int64_t>(hi, 1 << 30));
+    int top = static_cast<int>(std::min<int64_t>(hi, kMaxCycle + 1));
     while (lo < top) {  // positive cycles only disappear as II grows (distance >= 0)
       const int mid = lo + (top - lo) / 2;
       if (findPositiveCycle(p, c, mid, false).empty())
@@ -100,7 +102,7 @@ int fineDensityMii(const ModuloProblem &p) {
 
 std::vector<LiftedConstraint> depthConstraintBounds(const ModuloProblem &p) {
   std::vector<LiftedConstraint> out;
-  auto clamp = [](int64_t b) { return static_cast<int>(std::clamp<int64_t>(b, 1, 1 << 30)); };
+  auto clamp = [](int64_t b) { return static_cast<int>(std::clamp<int64_t>(b, 1, kMaxCycle + 1)); };
   // max_depth = k: the op must start in the first k stages, after its distance-0 ancestors.
   const std::vector<int64_t> asap = asapDistanceZero(p);
   for (int v = 0; v < p.numNodes; ++v)
@@ -161,6 +163,15 @@ MiiAnalysis computeMiiBounds(const ModuloProblem &p) {
   if (a.infeasible) return a;
   a.bounds.resource = resourceMii(p, &a.bounds.resourceBinding);
   a.bounds.recurrence = recurrenceMii(p, &a.bounds.criticalCycle);
+  if (a.bounds.recurrence > kMaxCycle) {
+    std::string names;
+    for (int v : a.bounds.criticalCycle) names += p.nodeNames[v] + " -> ";
+    a.infeasible = true;
+    a.infeasibleNode = a.bounds.criticalCycle.empty() ? -1 : a.bounds.criticalCycle.front();
+    a.infeasibleReason = "the recurrence " + (names.empty() ? std::string() : "(" + names + p.nodeNames[a.infeasibleNode] + ") ") +
+                         "needs an II above " + std::to_string(kMaxCycle) + " cycles, the cycle limit";
+    return a;
+  }
   a.bounds.fineDensity = fineDensityMii(p);
   a.bounds.dependency = dependencyMii(p);
   return a;

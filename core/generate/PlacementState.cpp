@@ -73,9 +73,11 @@ PlacementState::Window PlacementState::computeWindow(int v) const {
         }
     }
   }
+  // No seat at or past the cycle limit (support/Limits.h): a window that would need one is
+  // empty, so the II attempt fails cleanly instead of seating the op at a clamped cycle.
   Window w;
-  w.earliest = static_cast<int>(std::min<int64_t>(earliest, INT_MAX / 2));
-  w.latest = static_cast<int>(std::clamp<int64_t>(latest, INT_MIN / 2, INT_MAX));
+  w.earliest = static_cast<int>(std::min<int64_t>(earliest, kMaxCycle));
+  w.latest = static_cast<int>(std::clamp<int64_t>(latest, INT_MIN / 2, kMaxCycle - 1));
   return w;
 }
 

@@ -14,6 +14,7 @@
 #include "generate/StructuralDistance.h"
 #include "generate/TraceRecorder.h"
 #include "generate/WorkBudget.h"
+#include "support/Limits.h"
 
 namespace tilesched {
 
@@ -27,7 +28,7 @@ class PlacementState {
 public:
   struct Window {
     int earliest = 0;       // dependence-earliest start (never below the op's depth)
-    int latest = INT_MAX;   // dependence-latest start
+    int latest = INT_MAX;   // dependence-latest start (below kMaxCycle)
     bool empty() const { return earliest > latest; }
   };
 

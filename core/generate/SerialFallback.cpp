@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <queue>
 
+#include "support/Limits.h"
+
 namespace tilesched {
 
 SerialFallback buildSerialFallback(const ModuloProblem &p) {
@@ -38,8 +40,9 @@ SerialFallback buildSerialFallback(const ModuloProblem &p) {
     const int64_t need = int64_t{s.start[e.src]} + e.latency - s.start[e.dst];
     if (need > 0) length = std::max(length, (need + e.distance - 1) / e.distance);
   }
-  s.available = length < (int64_t{1} << 30);
-  s.ii = static_cast<int>(std::min<int64_t>(length, int64_t{1} << 30));
+  s.length = length;
+  s.available = length <= kMaxCycle;
+  s.ii = static_cast<int>(std::min<int64_t>(length, kMaxCycle));
   return s;
 }
 

@@ -6,6 +6,7 @@
 // constraint" (seed 000).
 #include "generate/GenerateSchedule.h"
 #include "generate/SerialFallback.h"
+#include "support/Limits.h"
 
 namespace tilesched {
 
@@ -26,6 +27,11 @@ void warnDroppedConstraints(const ScheduleInput &in, DiagnosticEngine &diags) {
 
 }  // namespace
 
+std::string cycleLimitMessage(int64_t cycles) {
+  return "one iteration needs at least " + std::to_string(cycles) + " cycles, beyond the cycle limit of " +
+         std::to_string(kMaxCycle);
+}
+
 ScheduleAnalysis generateSerialSchedule(const ScheduleInput &in, DiagnosticEngine &diags) {
   ScheduleAnalysis a;
   a.generator = GeneratorKind::Serial;
@@ -36,8 +42,9 @@ ScheduleAnalysis generateSerialSchedule(const ScheduleInput &in, DiagnosticEngin
     a.notes.push_back("the serial walk could not order every op: the block has a dependence cycle");
     return a;
   }
-  if (!walk.available) {
-    a.notes.push_back("one serial iteration would last 2^30 cycles or more");
+  if (!walk.available) {  // 64-bit cycles past the cycle limit (support/Limits.h)
+    a.failure = PlacementFailure{};
+    a.failure->message = cycleLimitMessage(walk.length);
     return a;
   }
   a.ops.assign(p.numNodes, {});

@@ -6,6 +6,8 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "support/Limits.h"
+
 namespace tilesched {
 
 const char *edgeKindName(EdgeKind k) {
@@ -125,8 +127,8 @@ private:
       }
       const std::string &ref = dep.elements[0].text;
       int64_t latency = *dep.elements[1].asInt(), distance = *dep.elements[2].asInt();
-      if (latency < 0 || latency > 1000000 || distance < 0 || distance > 1000000) {
-        diags_.error(dep.range, "sched.deps latency and distance must be in [0, 1000000]");
+      if (latency < 0 || latency > kMaxDepValue || distance < 0 || distance > kMaxDepValue) {
+        diags_.error(dep.range, "sched.deps latency and distance must be in [0, " + std::to_string(kMaxDepValue) + "]");
         continue;
       }
       int src = resolveRef(ref, dep.elements[0].range);

@@ -142,11 +142,26 @@ void checkReorderableNames(const ScheduledBlock &block, DiagnosticEngine &diags)
   }
 }
 
+namespace {
+
+// Names in messages and traces are cut to this many bytes: a trace quotes them thousands of
+// times, so a 1 MB label would otherwise make gigabytes of output.
+constexpr size_t kMaxNameBytes = 64;
+
+std::string shortened(std::string name) {
+  if (name.size() <= kMaxNameBytes) return name;
+  size_t cut = kMaxNameBytes - 3;
+  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  return name.substr(0, cut) + "...";
+}
+
+}  // namespace
+
 std::string describeOp(const Operation &op) {
-  if (!op.results.empty()) return op.results[0]->name;
+  if (!op.results.empty()) return shortened(op.results[0]->name);
   if (const Attribute *label = op.lookupAttr("sched.label"); label && label->kind == Attribute::Kind::String)
-    return "@" + label->text;
-  return op.name + "@" + std::to_string(op.range.begin.line);
+    return shortened("@" + label->text);
+  return shortened(op.name) + "@" + std::to_string(op.range.begin.line);
 }
 
 }  // namespace tilesched

@@ -32,7 +32,7 @@ std::vector<ScheduledBlock> collectScheduledBlocks(Module &m);
 void checkReorderableNames(const ScheduledBlock &block, DiagnosticEngine &diags);
 
 // A short name for an op in messages: its first result ("%a"), its sched.label ("@st0"), or
-// "op-name@LINE".
+// "op-name@LINE"; past 64 bytes cut, with "..." (docs/decisions.md, "Limits").
 std::string describeOp(const Operation &op);
 
 }  // namespace tilesched

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "import/XmlDocument.h"
+#include "support/Limits.h"
 
 namespace tilesched {
 
@@ -130,6 +131,15 @@ private:
                    "resource " + quoted(r.name) + ": " + attr + " must not be negative");
       return;
     }
+    // What the snippet's sched.latency and sched.pools accept (support/Limits.h).
+    if (*latency > kMaxLatency || *limit > kMaxCapacity) {
+      const bool lat = *latency > kMaxLatency;
+      diags_.error(doc_.attributeRange(element, lat ? "latency" : "limit"),
+                   "resource " + quoted(r.name) + ": " + (lat ? "latency " : "limit ") +
+                       std::to_string(lat ? *latency : *limit) + " exceeds " +
+                       std::to_string(lat ? kMaxLatency : kMaxCapacity) + ", the scheduler's limit");
+      return;
+    }
     if (*blocking > kMaxBlockingTime) {
       diags_.error(doc_.attributeRange(element, "blockingTime"),
                    "resource " + quoted(r.name) + ": blockingTime " + std::to_string(*blocking) +
@@ -224,6 +234,7 @@ private:
                                                            " is declared twice");
       return;
     }
+    keysByName_[key.name].push_back((int)keys_.size());
     keys_.push_back(std::move(key));
   }
 
@@ -263,10 +274,15 @@ private:
           if (!found) found = f;
         }
     if (found) return found;
-    for (const char *n : names)
-      for (const KeyDecl &decl : keys_)
-        if (decl.name == n && decl.defaultValue && (decl.domain == domain || decl.domain == "all"))
+    for (const char *n : names) {
+      auto declared = keysByName_.find(n);
+      if (declared == keysByName_.end()) continue;
+      for (int k : declared->second) {
+        const KeyDecl &decl = keys_[k];
+        if (decl.defaultValue && (decl.domain == domain || decl.domain == "all"))
           return DataField{decl.name, *decl.defaultValue, nullptr};
+      }
+    }
     return std::nullopt;
   }
 
@@ -385,6 +401,25 @@ private:
                        "; iteration distances cannot be negative");
       return;
     }
+    // The snippet writes latency(resource(src)) + delay as a sched.deps latency, which the
+    // scheduler takes in [0, kMaxDepValue]: refuse here, pointing at the delay, what it would
+    // refuse there.
+    const int srcResource = graph_.nodes[*src].resource;
+    if (resources_ && srcResource >= 0) {
+      const long long latency = (long long)(*resources_)[srcResource].latency + *delay;
+      if (latency < 0 || latency > kMaxDepValue || *distance > kMaxDepValue) {
+        auto delayField = field(fs, {"delay", "latency"}, "edge", what);
+        const bool badDistance = latency >= 0 && latency <= kMaxDepValue;
+        diags_.error(badDistance ? doc_.elementRange(element) : rangeOf(*delayField, element),
+                     badDistance ? what + " has distance " + std::to_string(*distance) + "; the scheduler takes at most " +
+                                       std::to_string(kMaxDepValue)
+                                 : what + ": latency " + std::to_string((*resources_)[srcResource].latency) +
+                                       " of resource " + quoted((*resources_)[srcResource].name) + " + delay " +
+                                       std::to_string(*delay) + " = " + std::to_string(latency) +
+                                       "; a dependence latency must be in [0, " + std::to_string(kMaxDepValue) + "]");
+        return;
+      }
+    }
     graph_.edges.push_back({*src, *dst, *delay, *distance, doc_.elementRange(element)});
   }
 
@@ -393,6 +428,7 @@ private:
   DiagnosticEngine &diags_;
   std::vector<KeyDecl> keys_;  // declaration order
   std::unordered_map<std::string, int> keyIndex_;  // key id -> keys_ index
+  std::unordered_map<std::string, std::vector<int>> keysByName_;  // attr.name -> keys_ indices
   std::unordered_map<std::string, int> resourceIndex_;
   std::unordered_map<std::string, int> nodeIndex_;
   HatschetGraph graph_;

@@ -5,6 +5,9 @@
 
 #include <boost/property_tree/xml_parser.hpp>
 
+#include "support/LineEnds.h"
+#include "support/Limits.h"
+
 namespace tilesched {
 
 namespace {
@@ -19,12 +22,15 @@ bool isPropertyTreeEntry(const std::string &key) {
 
 std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticEngine &diags) {
   namespace xp = boost::property_tree::xml_parser;
+  if (text.size() > kMaxInputBytes) {
+    diags.error(SourceRange::at({1, 1}), "the XML file is larger than " + std::to_string(kMaxInputBytes) +
+                                             " bytes, the input size limit");
+    return std::nullopt;
+  }
   XmlDocument doc;
   doc.text_.assign(text);
   doc.tree_ = std::make_unique<XmlTree>();
-  doc.lineStarts_.push_back(0);
-  for (size_t i = 0; i < doc.text_.size(); ++i)
-    if (doc.text_[i] == '\n') doc.lineStarts_.push_back(i + 1);
+  doc.lineStarts_ = lineStarts(doc.text_);
   if (const size_t deep = doc.scanTags(); deep != std::string::npos) {
     diags.error(SourceRange::at(doc.locate(deep)),
                 "XML elements nest deeper than " + std::to_string(kMaxDepth) + " levels");
@@ -51,7 +57,9 @@ std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticE
 }
 
 // Start tags in document order, skipping what rapidxml does not turn into elements:
-// comments, CDATA, processing instructions, declarations/DOCTYPE and end tags.
+// comments, CDATA, processing instructions, declarations/DOCTYPE and end tags. Each construct is
+// skipped exactly as rapidxml (boost/property_tree/detail/rapidxml.hpp, parse_node) skips it, so
+// the depth seen here is the depth rapidxml recurses to.
 size_t XmlDocument::scanTags() {
   const std::string &t = text_;
   int depth = 0;
@@ -68,14 +76,18 @@ size_t XmlDocument::scanTags() {
       i = skipPast(i + 9, "]]>");
     } else if (rest.rfind("<?", 0) == 0) {
       i = skipPast(i + 2, "?>");
-    } else if (rest.rfind("<!", 0) == 0) {
+    } else if (rest.rfind("<!DOCTYPE", 0) == 0 && rest.size() > 9 && isSpace(rest[9])) {
       int depth = 0;  // a DOCTYPE internal subset [...] may hold '>'
-      for (i += 2; i < t.size(); ++i) {
+      for (i += 9; i < t.size(); ++i) {
         if (t[i] == '[') ++depth;
         else if (t[i] == ']') --depth;
         else if (t[i] == '>' && depth <= 0) break;
       }
       ++i;
+    } else if (rest.rfind("<!", 0) == 0) {
+      // Any other <! node: rapidxml skips to the next '>', brackets or not (`<![>` once hid
+      // 30 000 levels of nesting from this scan, and rapidxml's recursion overflowed the stack).
+      i = skipPast(i + 2, ">");
     } else if (rest.rfind("</", 0) == 0) {
       i = skipPast(i + 2, ">");
       --depth;

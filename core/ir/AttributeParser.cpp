@@ -3,6 +3,7 @@
 #include "ir/ParserImpl.h"
 
 #include <cstdint>
+#include <unordered_map>
 
 namespace tilesched {
 
@@ -91,6 +92,16 @@ bool Parser::parseAttrDict(std::vector<NamedAttribute> &out) {
   if (!enterNesting()) return false;
   consume();
   bool ok = true;
+  // Names seen so far, once the dictionary is large enough for a linear search per entry to
+  // matter (200 000 unit attributes once took 25 s).
+  std::unordered_map<std::string, size_t> index;
+  size_t indexed = 0;
+  auto firstWithName = [&](const std::string &name) -> const NamedAttribute * {
+    if (out.size() < 16) return findAttr(out, name);
+    for (; indexed < out.size(); ++indexed) index.emplace(out[indexed].name, indexed);
+    auto it = index.find(name);
+    return it == index.end() ? nullptr : &out[it->second];
+  };
   if (!tok_.is(Tok::RBrace)) {
     do {
       NamedAttribute na;
@@ -115,7 +126,7 @@ bool Parser::parseAttrDict(std::vector<NamedAttribute> &out) {
         }
       }
       na.range = rangeFrom(keyRange.begin);
-      if (const NamedAttribute *first = findAttr(out, na.name)) {
+      if (const NamedAttribute *first = firstWithName(na.name)) {
         // Reported, then dropped: the first value is kept and parsing goes on.
         error(na.range, "duplicate attribute '" + na.name + "' (first given at " + formatLoc(first->range.begin) +
                             "); remove one of them");

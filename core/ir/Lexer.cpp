@@ -1,5 +1,7 @@
 #include "ir/Lexer.h"
 
+#include "support/LineEnds.h"
+
 namespace tilesched {
 
 namespace {
@@ -75,19 +77,21 @@ void Lexer::skipSuffixId() {
 
 Token Lexer::lex() {
   bool space = false, nl = pos_ == 0;
-  // Whitespace and `//` comments.
+  // A UTF-8 byte order mark is skipped; columns of the first line count from after it.
+  if (pos_ == 0 && src_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = lineBegin_ = 3;
+  // Whitespace and `//` comments; CR, LF and CRLF end lines (support/LineEnds.h).
   while (pos_ < src_.size()) {
     char c = src_[pos_];
-    if (c == '\n') {
-      ++pos_;
+    if (size_t end = lineEndAt(src_, pos_)) {
+      pos_ += end;
       ++line_;
       lineBegin_ = pos_;
       space = nl = true;
-    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+    } else if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
       ++pos_;
       space = true;
     } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '/') {
-      while (pos_ < src_.size() && src_[pos_] != '\n') ++pos_;
+      while (pos_ < src_.size() && !lineEndAt(src_, pos_)) ++pos_;
       space = true;
     } else {
       break;
@@ -156,8 +160,8 @@ Token Lexer::lex() {
   case '@': {
     if (pos_ < src_.size() && src_[pos_] == '"') {
       ++pos_;
-      while (pos_ < src_.size() && src_[pos_] != '"' && src_[pos_] != '\n') {
-        if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && src_[pos_ + 1] != '\n') ++pos_;
+      while (pos_ < src_.size() && src_[pos_] != '"' && !lineEndAt(src_, pos_)) {
+        if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && !lineEndAt(src_, pos_ + 1)) ++pos_;
         ++pos_;
       }
       if (pos_ >= src_.size() || src_[pos_] != '"') {
@@ -174,8 +178,8 @@ Token Lexer::lex() {
     return single(Tok::AtId);
   }
   case '"': {
-    while (pos_ < src_.size() && src_[pos_] != '"' && src_[pos_] != '\n') {
-      if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && src_[pos_ + 1] != '\n') ++pos_;
+    while (pos_ < src_.size() && src_[pos_] != '"' && !lineEndAt(src_, pos_)) {
+      if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && !lineEndAt(src_, pos_ + 1)) ++pos_;
       ++pos_;
     }
     if (pos_ >= src_.size() || src_[pos_] != '"') {

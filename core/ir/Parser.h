@@ -11,13 +11,14 @@
 
 #include "ir/IR.h"
 #include "support/Diagnostics.h"
+#include "support/Limits.h"
 
 namespace tilesched {
 
 struct ParseLimits {
-  size_t maxInputBytes = 8u << 20;  // larger inputs are rejected with one diagnostic
-  int maxNestingDepth = 128;         // regions + attribute/type brackets
-  size_t maxOperations = 200000;
+  size_t maxInputBytes = kMaxInputBytes;  // larger inputs are rejected with one diagnostic
+  int maxNestingDepth = 128;              // regions + attribute/type brackets
+  size_t maxOperations = kMaxOperations;
 };
 
 // Always returns a module (possibly partial). Check `diags.hasErrors()` before using it.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tilesched {
@@ -52,7 +53,12 @@ private:
 };
 
 // `FILE:LINE:COL: severity: message` (the MLIR convention); `d.file`, when set, wins over
-// `inputFile`.
+// `inputFile`. The text is terminalSafe: an input cannot clear or recolour the terminal.
 std::string formatDiagnostic(const std::string &inputFile, const Diagnostic &d);
+
+// `text` with every byte a terminal acts on escaped, for output to a terminal: C0 controls and
+// DEL as \n, \r, \t or \xNN, C1 controls (U+0080-U+009F) as \u00NN, bytes that are not UTF-8
+// as \xNN; other UTF-8 passes unchanged. `keepNewlines` passes LF through (multi-line output).
+std::string terminalSafe(std::string_view text, bool keepNewlines = false);
 
 }  // namespace tilesched

@@ -5,13 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/LineEnds.h"
+
 namespace tilesched {
 
-LineIndex::LineIndex(std::string_view text) {
-  lineStarts_.push_back(0);
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') lineStarts_.push_back(i + 1);
-}
+LineIndex::LineIndex(std::string_view text) : lineStarts_(lineStarts(text)) {}
 
 SourceLoc LineIndex::loc(size_t offset) const {
   auto it = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
@@ -23,8 +21,8 @@ SourceRange LineIndex::range(size_t begin, size_t end) const {
   return {loc(begin), loc(std::max(end, begin + 1))};
 }
 
-size_t findExcessiveNesting(std::string_view text) {
-  int depth = 0;
+JsonShapeProblem checkJsonShape(std::string_view text) {
+  std::vector<size_t> members;  // commas seen in each open container
   bool inString = false;
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
@@ -34,12 +32,16 @@ size_t findExcessiveNesting(std::string_view text) {
     } else if (c == '"') {
       inString = true;
     } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonNesting) return i;
+      if (members.size() == static_cast<size_t>(kMaxJsonNesting))
+        return {i, "JSON nesting deeper than " + std::to_string(kMaxJsonNesting) + " levels"};
+      members.push_back(0);
     } else if (c == ']' || c == '}') {
-      --depth;
+      if (!members.empty()) members.pop_back();
+    } else if (c == ',' && !members.empty() && ++members.back() == kMaxJsonMembers) {
+      return {i, "a JSON object or array with more than " + std::to_string(kMaxJsonMembers) + " members"};
     }
   }
-  return std::string_view::npos;
+  return {};
 }
 
 JsonLocator::JsonLocator(std::string_view text) : text_(text), lines_(text) {}

@@ -29,9 +29,18 @@ private:
 // Deepest array/object nesting the scanner accepts; deeper documents are rejected before
 // scanning so neither nlohmann nor the scanner recurses without bound.
 inline constexpr int kMaxJsonNesting = 32;
+// Most members of one object or array: nlohmann's ordered_json finds each new key by a linear
+// search, so an `ops` object of 100 000 entries would take quadratic time to parse.
+inline constexpr size_t kMaxJsonMembers = 4096;
 
-// Offset of the first bracket that opens nesting level kMaxJsonNesting + 1, or npos.
-size_t findExcessiveNesting(std::string_view text);
+// Where a JSON text breaks a shape limit, found before it is parsed: the bracket that opens
+// nesting level kMaxJsonNesting + 1, or the comma before member kMaxJsonMembers + 1 of a
+// container. `offset` is npos when the text is within both.
+struct JsonShapeProblem {
+  size_t offset = std::string_view::npos;
+  std::string message;
+};
+JsonShapeProblem checkJsonShape(std::string_view text);
 
 class JsonLocator {
 public:

@@ -109,6 +109,7 @@ private:
   DiagnosticEngine &diags_;
   std::map<std::string, std::string> resourcePointers_;  // name → pointer of its first definition
   std::map<int, std::string> slotIdPointers_;
+  std::map<std::string, size_t> opIndex_;  // pattern → its entry in ops, for 'like' without a scan
   bool failed_ = false;
 };
 
@@ -305,9 +306,8 @@ void ModelReader::readOp(const std::string &pattern, const ojson &v, const std::
   if (v.contains("like")) {
     // An entry written `like` an earlier one starts as a copy of it; its own keys override.
     auto like = readString(v["like"], pointer + "/like", "'like' of '" + pattern + "'", true);
-    const OpModel *base = nullptr;
-    for (const OpModel &earlier : m.ops)
-      if (like && earlier.pattern == *like) base = &earlier;
+    auto earlier = like ? opIndex_.find(*like) : opIndex_.end();
+    const OpModel *base = earlier == opIndex_.end() ? nullptr : &m.ops[earlier->second];
     if (like && !base)
       error(pointer + "/like", "'like' of '" + pattern + "' names '" + *like +
                                    "', which is not an earlier entry of 'ops'");
@@ -359,6 +359,7 @@ void ModelReader::readOp(const std::string &pattern, const ojson &v, const std::
     if (auto why = readString(v["unsupported"], pointer + "/unsupported", "'unsupported' of '" + pattern + "'", true))
       op.unsupported = *why;
   }
+  opIndex_.emplace(op.pattern, m.ops.size());
   m.ops.push_back(std::move(op));
 }
 
@@ -397,11 +398,16 @@ std::optional<TargetModel> ModelReader::read() {
 }  // namespace
 
 std::optional<TargetModel> parseTargetModel(std::string_view json, DiagnosticEngine &diags) {
+  // Size and shape are checked before parsing (docs/decisions.md, "Limits").
+  if (json.size() > kMaxModelBytes) {
+    diags.error(SourceRange::at({1, 1}), "the model is larger than " + std::to_string(kMaxModelBytes >> 20) +
+                                             " MiB (" + std::to_string(kMaxModelBytes) + " bytes, the model size limit)");
+    return std::nullopt;
+  }
   LineIndex lines(json);
-  size_t deep = findExcessiveNesting(json);
-  if (deep != std::string_view::npos) {
-    diags.error(lines.range(deep, deep + 1),
-                "JSON nesting deeper than " + std::to_string(kMaxJsonNesting) + " levels");
+  const JsonShapeProblem shape = checkJsonShape(json);
+  if (shape.offset != std::string_view::npos) {
+    diags.error(lines.range(shape.offset, shape.offset + 1), shape.message);
     return std::nullopt;
   }
   DuplicateKeyWatch watch;

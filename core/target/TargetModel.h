@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 
 #include "ir/IR.h"
 #include "support/Diagnostics.h"
+#include "support/Limits.h"
 
 namespace tilesched {
 
@@ -39,10 +41,7 @@ enum OpTrait : unsigned {
 
 // Bounds on model and override values, so that a pasted model cannot make later phases loop
 // or allocate without limit (docs/target-model.md).
-inline constexpr int kMaxSlotId = 64;  // one uint64 RRT row
-inline constexpr int kMaxLatency = 100000;
-inline constexpr int kMaxCapacity = 1 << 20;
-inline constexpr int kMaxFootprintRows = 1024;
+inline constexpr int kMaxSlotId = 64;  // one uint64 RRT row; latency, capacity, rows: support/Limits.h
 
 // Model-file spelling of each trait (docs/target-model.md), in printing order.
 struct TraitName {
@@ -116,6 +115,24 @@ struct TargetModel {
   int resourceIndex(std::string_view name) const;  // -1 when unknown
   // Exact name first, then the longest matching prefix pattern; nullptr when none.
   const OpModel *lookup(std::string_view opName) const;
+
+  // Name indexes behind resourceIndex() and lookup(), so that neither is a linear scan per call
+  // (200 000 sched.pools entries or ops against a large model were quadratic). Built on first
+  // use, extended when resources or ops are appended; a copy of the model starts without one.
+  struct NameIndex;
+  class IndexCache {
+  public:
+    IndexCache() = default;
+    IndexCache(const IndexCache &) {}
+    IndexCache &operator=(const IndexCache &) {
+      index.reset();
+      return *this;
+    }
+    IndexCache(IndexCache &&) = default;
+    IndexCache &operator=(IndexCache &&) = default;
+    std::shared_ptr<NameIndex> index;
+  };
+  mutable IndexCache cache;
 };
 
 // Parses the JSON model format (docs/target-model.md). Errors are reported with the JSON

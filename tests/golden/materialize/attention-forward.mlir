@@ -10,7 +10,7 @@
 // CHECK-DAG: "nv_tileas.pipe"(%l_new) {{.*}} producers = ["%l_new"], consumers = ["%l_scaled"]
 // CHECK-DAG: "nv_tileas.pipe"(%o_new) {{.*}} producers = ["%o_new"], consumers = ["%o_scaled"]
 // CHECK: scf.yield %m_new, %l_new, %o_new
-// CHECK-NEXT: } {nv_tile.aws.ii = {{[0-9]+}} : i32, nv_tile.aws.stage_count = {{[0-9]+}} : i32, nv_tile.aws.pipeline = {prologue = {{.*}}, kernel = [0{{.*}}], kernel_trip_count = "N{{.*}}", epilogue = {{.*}}}}
+// CHECK-NEXT: } {nv_tile.aws.ii = {{[0-9]+}} : i32, nv_tile.aws.stage_count = {{[0-9]+}} : i32, nv_tile.aws.pipeline = {prologue_steps = {{[0-9]+}} : i32, kernel_trip_count = "N{{.*}}", epilogue_steps = {{[0-9]+}} : i32}}
 // BACK: checked
 // SERIAL-LABEL: %m, %l, %o = scf.for %j = %c0 to %n step %c64 iter_args(%m_i = %m0, %l_i = %l0, %o_i = %o0) -> (tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) {
 // SERIAL-NEXT: %tk = nv_tileas.async.tiled_tma_load %Kd[%j], %bar {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 0 : i32, nv_tile.aws.cycle = 0 : i32} : !nv_tileas.AsyncToken
@@ -34,4 +34,4 @@
 // SERIAL-NEXT: %o_new = nv_tileas.async.wait %o_acc {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 16 : i32, nv_tile.aws.cycle = 58 : i32} : tensor<128x128xf32>
 // SERIAL-NEXT: %Pipe_2 = "nv_tileas.pipe"(%o_new) {depth = 1 : i32, stages_crossed = 1 : i32, flavour = "tile", raw = "%o_new", producers = ["%o_new"], consumers = ["%o_scaled"], nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 16 : i32} : (tensor<128x128xf32>) -> !nv_tileas.pipe<tensor<128x128xf32>>
 // SERIAL-NEXT: scf.yield %m_new, %l_new, %o_new : tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>
-// SERIAL-NEXT: } {nv_tile.aws.ii = 59 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue = [], kernel = [0], kernel_trip_count = "N", epilogue = []}}
+// SERIAL-NEXT: } {nv_tile.aws.ii = 59 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue_steps = 0 : i32, kernel_trip_count = "N", epilogue_steps = 0 : i32}}

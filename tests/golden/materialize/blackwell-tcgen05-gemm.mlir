@@ -12,5 +12,5 @@
 // CHECK-NEXT: %mma_done = nv_tileas.async.wait %acc_n {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 6 : i32, nv_tile.aws.cycle = 33 : i32} : !nv_tileas.tmem<128x256xf32>
 // CHECK-NEXT: %Pipe_0 = "nv_tileas.pipe"(%mma_done) {depth = 1 : i32, stages_crossed = 1 : i32, flavour = "tile", raw = "%mma_done", producers = ["%mma_done"], consumers = ["%acc_n"], nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 6 : i32} : (!nv_tileas.tmem<128x256xf32>) -> !nv_tileas.pipe<!nv_tileas.tmem<128x256xf32>>
 // CHECK-NEXT: scf.yield %mma_done : !nv_tileas.tmem<128x256xf32>
-// CHECK-NEXT: } {nv_tile.aws.ii = 34 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue = [], kernel = [0], kernel_trip_count = "N", epilogue = []}}
+// CHECK-NEXT: } {nv_tile.aws.ii = 34 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue_steps = 0 : i32, kernel_trip_count = "N", epilogue_steps = 0 : i32}}
 // BACK: checked

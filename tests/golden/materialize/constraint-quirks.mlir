@@ -19,4 +19,4 @@
 // SERIAL-NEXT: %w = arith.addf %z, %acc {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 7 : i32, nv_tile.aws.cycle = 35 : i32} : tensor<128x128xf32>
 // SERIAL-NEXT: %Pipe_0 = "nv_tileas.pipe"(%w) {depth = 2 : i32, stages_crossed = 1 : i32, flavour = "tile", raw = "%w", producers = ["%w"], consumers = ["%x", "%w"], nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 7 : i32} : (tensor<128x128xf32>) -> !nv_tileas.pipe<tensor<128x128xf32>>
 // SERIAL-NEXT: scf.yield %w : tensor<128x128xf32>
-// SERIAL-NEXT: } {nv_tile.aws.ii = 39 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue = [], kernel = [0], kernel_trip_count = "N", epilogue = []}}
+// SERIAL-NEXT: } {nv_tile.aws.ii = 39 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue_steps = 0 : i32, kernel_trip_count = "N", epilogue_steps = 0 : i32}}

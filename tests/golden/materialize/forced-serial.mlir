@@ -14,5 +14,5 @@
 // CHECK-NEXT: %done2 = nv_tileas.async.wait %acc_2 {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 7 : i32, nv_tile.aws.cycle = 35 : i32} : tensor<128x128xf32>
 // CHECK-NEXT: %Pipe_0 = "nv_tileas.pipe"(%done2) {depth = 1 : i32, stages_crossed = 1 : i32, flavour = "tile", raw = "%done2", producers = ["%done2"], consumers = ["%acc_n"], nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 7 : i32} : (tensor<128x128xf32>) -> !nv_tileas.pipe<tensor<128x128xf32>>
 // CHECK-NEXT: scf.yield %done2 : tensor<128x128xf32>
-// CHECK-NEXT: } {tileas.schedule.constraint.force_serial_execution, nv_tile.aws.ii = 36 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue = [], kernel = [0], kernel_trip_count = "N", epilogue = []}}
+// CHECK-NEXT: } {tileas.schedule.constraint.force_serial_execution, nv_tile.aws.ii = 36 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue_steps = 0 : i32, kernel_trip_count = "N", epilogue_steps = 0 : i32}}
 // BACK: checked

@@ -32,4 +32,4 @@
 // SERIAL-NEXT: %it_n = "nv_tileas.async.pipeline.inc_iter"(%it) {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 9 : i32, nv_tile.aws.cycle = 30 : i32} : (!iter) -> !iter
 // SERIAL-NEXT: %Pipe_3 = "nv_tileas.pipe"(%it_n) {depth = 2 : i32, stages_crossed = 1 : i32, flavour = "scalar", raw = "%it_n", producers = ["%it_n"], consumers = ["%stage", "%ready", "%it_n"], nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 9 : i32} : (!iter) -> !nv_tileas.pipe<!iter>
 // SERIAL-NEXT: "scf.yield"(%done, %it_n) : (!acc, !iter) -> ()
-// SERIAL-NEXT: }) {nv_tile.aws.ii = 31 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue = [], kernel = [0], kernel_trip_count = "N", epilogue = []}} : (index, index, index, !acc, !iter) -> (!acc, !iter)
+// SERIAL-NEXT: }) {nv_tile.aws.ii = 31 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue_steps = 0 : i32, kernel_trip_count = "N", epilogue_steps = 0 : i32}} : (index, index, index, !acc, !iter) -> (!acc, !iter)

@@ -20,4 +20,4 @@
 // SERIAL-NEXT: %Mutex_0 = "nv_tileas.mutex"() {barrier = 1 : i32, protects = ["%ts"], reasons = ["sched.deps %ts -> %ts (latency 1, distance 1)"], nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 9 : i32} : () -> !nv_tileas.mutex
 // SERIAL-NEXT: %ts = nv_tileas.async.scatter_tma_store %y_desc[%ids], %y {sched.label = "scatter", sched.deps = {{\[\[}}"@scatter", 1, 1]], nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 9 : i32, nv_tile.aws.cycle = 40 : i32} : !nv_tileas.AsyncToken
 // SERIAL-NEXT: scf.yield
-// SERIAL-NEXT: } {nv_tile.aws.ii = 48 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue = [], kernel = [0], kernel_trip_count = "N", epilogue = []}}
+// SERIAL-NEXT: } {nv_tile.aws.ii = 48 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue_steps = 0 : i32, kernel_trip_count = "N", epilogue_steps = 0 : i32}}

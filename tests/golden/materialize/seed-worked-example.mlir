@@ -8,5 +8,5 @@
 // CHECK-NEXT: %2 = nv_tileas.async.wgmma %a, %b, %c {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 2 : i32, nv_tile.aws.cycle = 15 : i32} : !tmem_ref
 // CHECK-NEXT: %3 = nv_tileas.async.smem_read %0 {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 3 : i32, nv_tile.aws.cycle = 23 : i32} : tensor<128x64xf16>
 // CHECK-NEXT: scf.yield
-// CHECK-NEXT: } {nv_tile.aws.ii = 30 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue = [], kernel = [0], kernel_trip_count = "N", epilogue = []}}
+// CHECK-NEXT: } {nv_tile.aws.ii = 30 : i32, nv_tile.aws.stage_count = 1 : i32, nv_tile.aws.pipeline = {prologue_steps = 0 : i32, kernel_trip_count = "N", epilogue_steps = 0 : i32}}
 // BACK: checked

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "driver/Driver.h"
+#include "support/Limits.h"
 
 using namespace tilesched;
 using Json = nlohmann::json;
@@ -17,10 +18,10 @@ namespace {
 struct Files {
   std::map<std::string, std::string> files;
   FileReader reader() const {
-    return [this](const std::string &p) -> std::optional<std::string> {
+    return [this](const std::string &p, size_t maxBytes) -> std::optional<std::string> {
       auto it = files.find(p);
       if (it == files.end()) return std::nullopt;
-      return it->second;
+      return it->second.substr(0, maxBytes);
     };
   }
 };
@@ -111,7 +112,7 @@ TEST_CASE("unusable options: exit 2 with a message, JSON document when asked") {
   CHECK(r.err.find("unknown option '--frobnicate'") != std::string::npos);
   CHECK(run(fs, {"loop.mlir", "--emit=xml"}).exitCode == 2);
   CHECK(run(fs, {"loop.mlir", "--generator=magic"}).exitCode == 2);
-  CHECK(run(fs, {"loop.mlir", "--ii-cap=0"}).exitCode == 2);
+  CHECK(run(fs, {"loop.mlir", "--ii-cap=1073741825"}).exitCode == 2);
   CHECK(run(fs, {"loop.mlir", "--max-constraint-iterations=x"}).exitCode == 2);
   CHECK(run(fs, {"missing.mlir"}).exitCode == 2);
   DriverResult m = run(fs, {"loop.mlir", "--model=volta"});
@@ -184,20 +185,93 @@ TEST_CASE("emit=ir stamps stage/order on ops and parses back") {
   CHECK(back.exitCode == 0);
 }
 
-TEST_CASE("stdin is '-' and several files give several documents") {
+TEST_CASE("stdin is '-' and several files with emit=json give one array of documents") {
   Files fs{{{"-", kLoop}, {"loop.mlir", kLoop}}};
-  DriverResult r = run(fs, {"-", "loop.mlir", "--emit=json"});
-  CHECK(r.exitCode == 0);
-  std::istringstream in(r.out);
-  int docs = 0;
-  while (in >> std::ws && in.peek() != EOF) {
-    Json doc;
-    in >> doc;
-    ++docs;
-  }
-  CHECK(docs == 2);
+  DriverResult r = run(fs, {"-", "loop.mlir", "missing.mlir", "--emit=json"});
+  CHECK(r.exitCode == 2);  // the largest status: missing.mlir cannot be read
+  Json docs = Json::parse(r.out);  // one document
+  REQUIRE(docs.is_array());
+  REQUIRE(docs.size() == 3);
+  CHECK(docs[0]["blocks"].size() == 1);
+  CHECK(docs[1]["blocks"].size() == 1);
+  CHECK(docs[2]["diagnostics"][0]["message"] == "cannot read 'missing.mlir'");
+  CHECK(Json::parse(run(fs, {"loop.mlir", "--emit=json"}).out).is_object());  // one input: the document itself
+}
+
+TEST_CASE("emit=json is honoured by --version, --help and import-hatschet") {
+  Files fs;
   CHECK(run(fs, {"--version"}).out.rfind("tilesched ", 0) == 0);
   CHECK(run(fs, {"--help"}).out.find("usage: tilesched") != std::string::npos);
+  Json version = Json::parse(run(fs, {"--emit=json", "--version"}).out);
+  CHECK(version["version"] == 1);
+  CHECK(version["tool"] == versionString());
+  Json help = Json::parse(run(fs, {"--help", "--emit=json"}).out);
+  CHECK(help["usage"].get<std::string>().find("usage: tilesched") == 0);
+  // The last --emit wins, as for every other option.
+  CHECK(run(fs, {"--emit=json", "--emit=table", "--version"}).out == versionString() + "\n");
+
+  fs.files["g.graphml"] = "<graphml><graph><node id=\"a\"><data key=\"uses_resource\">add</data></node></graph></graphml>";
+  fs.files["rm.xml"] = "<M><Resource name=\"add\" limit=\"1\" latency=\"1\" blockingTime=\"1\"/></M>";
+  DriverResult text = run(fs, {"import-hatschet", "g.graphml", "rm.xml"});
+  DriverResult json = run(fs, {"import-hatschet", "g.graphml", "rm.xml", "--emit=json"});
+  CHECK(text.exitCode == 0);
+  CHECK(json.exitCode == 0);
+  CHECK(Json::parse(json.out)["ir"] == text.out);  // the snippet, as the document's `ir`
+  fs.files["rm.xml"] = "<M>\n<Resource name=\"add\" limit=\"0\" latency=\"1\" blockingTime=\"1\"/></M>";
+  DriverResult bad = run(fs, {"import-hatschet", "g.graphml", "rm.xml", "--emit=json"});
+  CHECK(bad.exitCode == 2);
+  Json doc = Json::parse(bad.out);
+  CHECK(doc["diagnostics"][0]["file"] == "rm.xml");
+  CHECK(doc["diagnostics"][0]["line"] == 2);
+  CHECK(doc["ir"] == "");
+  CHECK(run(fs, {"import-hatschet", "g.graphml", "rm.xml", "--emit=table"}).err.find("import-hatschet prints MLIR text") !=
+        std::string::npos);
+}
+
+TEST_CASE("ii-cap 0 is the automatic cap, the default") {
+  Files fs{{{"loop.mlir", kLoop}}};
+  DriverResult zero = run(fs, {"loop.mlir", "--emit=json", "--ii-cap=0", "--generator=cost-based"});
+  DriverResult none = run(fs, {"loop.mlir", "--emit=json", "--generator=cost-based"});
+  CHECK(zero.exitCode == 0);
+  CHECK(zero.out == none.out);
+}
+
+TEST_CASE("files are read to one byte past their limit, and a larger one is named") {
+  // The reader is asked for limit + 1 bytes: a 2 GiB file or /dev/zero is never read whole.
+  std::map<std::string, size_t> asked;
+  FileReader endless = [&](const std::string &path, size_t maxBytes) -> std::optional<std::string> {
+    asked[path] = maxBytes;
+    if (path == "loop.mlir") return std::string(kLoop);
+    return std::string(maxBytes, path == "-" ? ' ' : '{');
+  };
+  DriverResult r = runCommandLine({"loop.mlir", "--model=m.json"}, endless);
+  CHECK(asked["loop.mlir"] == kMaxInputBytes + 1);
+  CHECK(asked["m.json"] == kMaxModelBytes + 1);
+  CHECK(r.exitCode == 2);
+  CHECK(r.err == "m.json:1:1: error: the model is larger than 1 MiB (1048576 bytes, the model size limit)\n");
+  DriverResult input = runCommandLine({"-", "--emit=json"}, endless);
+  Json doc = Json::parse(input.out);
+  CHECK(doc["diagnostics"][0]["message"] ==
+        "the input is larger than 8 MiB (8388608 bytes, the input size limit); only the first 8388609 bytes were read");
+  CHECK(doc["diagnostics"][0]["line"] == 1);
+  DriverResult graph = runCommandLine({"import-hatschet", "g.graphml", "rm.xml"}, endless);
+  CHECK(asked["g.graphml"] == kMaxInputBytes + 1);
+  CHECK(graph.exitCode == 2);
+  CHECK(graph.err.rfind("g.graphml:1:1: error: the file is larger than 8 MiB", 0) == 0);
+}
+
+TEST_CASE("an empty model file is an error, not the built-in model") {
+  Files fs{{{"loop.mlir", kLoop}, {"empty.json", ""}}};
+  DriverResult r = run(fs, {"loop.mlir", "--model=empty.json"});
+  CHECK(r.exitCode == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.rfind("empty.json:1:1: error: invalid JSON", 0) == 0);
+}
+
+TEST_CASE("what the input puts in an error message reaches the terminal escaped") {
+  Files fs{{{"loop.mlir", kLoop}}};
+  DriverResult r = run(fs, {"loop.mlir", "--\x1b[2Jx"});
+  CHECK(r.err.rfind("tilesched: error: unknown option '--\\x1b[2Jx'\n", 0) == 0);
 }
 
 TEST_CASE("every example gives a valid document and never an internal error") {

@@ -155,8 +155,26 @@ TEST_CASE("unsupported and inconsistent files name the element and its line", "[
   for (int i = 0; i < 300; ++i) deep += "<a>";
   for (int i = 0; i < 300; ++i) deep += "</a>";
   deep += "\n</graphml>\n";
+  // rapidxml skips any `<!` node other than a comment, CDATA or DOCTYPE to the next '>', so the
+  // depth scan must too: `<![>` once hid the nesting from it, and rapidxml overflowed the stack.
+  std::string hidden = "<graphml><![>\n";
+  for (int i = 0; i < 3000; ++i) hidden += "<a>";
+  for (int i = 0; i < 3000; ++i) hidden += "</a>";
+  hidden += "</graphml>\n";
+  const std::string delayEdge = "<edge id=\"e\" source=\"1\" target=\"1\">\n<data key=\"distance\">1</data>\n"
+                                "<data key=\"delay\">-5</data></edge>\n";
   const std::vector<Case> cases = {
       {"deep nesting", deep, okModel, 2, "XML elements nest deeper than 256 levels", 0, ""},
+      {"nesting behind <![>", hidden, okModel, 2, "XML elements nest deeper than 256 levels", 0, ""},
+      {"negative latency", head + n1 + delayEdge + tail, okModel, 6,
+       "edge 'e': latency 1 of resource 'add' + delay -5 = -4; a dependence latency must be in [0, 1000000]", 0, ""},
+      {"distance past the scheduler's limit",
+       head + n1 + "<edge id=\"e\" source=\"1\" target=\"1\"><data key=\"distance\">1000000</data>"
+                   "<data key=\"delay\">1000000</data></edge>\n" + tail,
+       okModel, 4, "edge 'e': latency 1 of resource 'add' + delay 1000000 = 1000001; a dependence latency must be in [0, 1000000]", 0, ""},
+      {"latency past sched.latency's limit", head + n1 + tail,
+       "<M>\n<Resource name=\"add\" limit=\"1\" latency=\"200000\" blockingTime=\"1\"/>\n</M>\n", 0, "", 2,
+       "resource 'add': latency 200000 exceeds 100000, the scheduler's limit"},
       {"root", "<graph/>\n", okModel, 1, "expected a <graphml> root element, found <graph>", 0, ""},
       {"no graph", "<graphml>\n<key id=\"k\"/>\n</graphml>\n", okModel, 1,
        "the GraphML file has no <graph>", 0, ""},
@@ -240,6 +258,28 @@ TEST_CASE("unsupported and inconsistent files name the element and its line", "[
       CHECK(firstError(r->modelDiags).message == c.modelMessage);
     }
   }
+}
+
+TEST_CASE("node ids that sanitize alike get the next free suffix, in document order", "[import]") {
+  // 3 000 ids that differ only in characters the importer turns into '_' (30 000 took a minute
+  // when each name probed every suffix from _2 up). A literal id claims suffix _2 first.
+  const std::string base = "nx________";  // 'n' + "x" + 8 sanitized characters
+  std::string graph = "<graphml>\n<graph>\n<node id=\"x_________2\"><data key=\"uses_resource\">add</data></node>\n";
+  for (int i = 0; i < 3000; ++i) {
+    std::string id = "x";
+    for (int v = i, d = 0; d < 8; ++d, v /= 3) id += "-.+"[v % 3];
+    graph += "<node id=\"" + id + "\"><data key=\"uses_resource\">add</data></node>\n";
+  }
+  graph += "</graph>\n</graphml>\n";
+  auto r = import(graph, kModel);
+  INFO(diagList(r->graphDiags));
+  REQUIRE(r->snippet);
+  auto labelled = [&](const std::string &label) { return count(*r->snippet, "sched.label = \"" + label + "\""); };
+  CHECK(labelled(base) == 1);
+  CHECK(labelled(base + "_2") == 1);  // the literal id
+  CHECK(labelled(base + "_3") == 1);  // the second generated id skips it
+  CHECK(labelled(base + "_3001") == 1);
+  CHECK(labelled(base + "_3002") == 0);
 }
 
 TEST_CASE("a duplicate points back at the first definition", "[import]") {

@@ -28,6 +28,19 @@ void checkSingleError(const Case &c) {
 
 }  // namespace
 
+TEST_CASE("diagnostics: control characters reach the terminal escaped", "[ir][diag]") {
+  // ESC sequences (clear screen, colours), BEL, C1 controls and bytes that are not UTF-8.
+  CHECK(terminalSafe("a\x1b[2J\x07" "b") == "a\\x1b[2J\\x07b");
+  CHECK(terminalSafe("x\ny\r\tz") == "x\\ny\\r\\tz");
+  CHECK(terminalSafe("x\ny", /*keepNewlines=*/true) == "x\ny");
+  CHECK(terminalSafe("\xC2\x9B" "31m") == "\\u009b31m");        // U+009B, the 8-bit CSI
+  CHECK(terminalSafe("\x9B\xFF\xC3") == "\\x9b\\xff\\xc3");   // not UTF-8
+  CHECK(terminalSafe("caf\xC3\xA9 \xE2\x86\x92 \xF0\x9F\x99\x82") == "caf\xC3\xA9 \xE2\x86\x92 \xF0\x9F\x99\x82");
+  CHECK(terminalSafe("\xED\xA0\x80") == "\\xed\\xa0\\x80");   // a surrogate
+  Diagnostic d{Severity::Error, SourceRange::at({2, 3}), "unknown slot 's\x1b[31m'", ""};
+  CHECK(formatDiagnostic("in\x07.mlir", d) == "in\\x07.mlir:2:3: error: unknown slot 's\\x1b[31m'");
+}
+
 TEST_CASE("diagnostics: lexical errors", "[ir][diag]") {
   const Case cases[] = {
       {"%a = t.x %b \xE2\x80\x9C : i32\n", 1, 13, "unexpected non-ASCII byte; only ASCII is allowed outside strings"},
@@ -153,6 +166,25 @@ TEST_CASE("diagnostics: attributes and types", "[ir][diag]") {
       {"\"t.x\"() {\"a\\q\" = 1} : () -> ()\n", 1, 10, "invalid attribute name string"},
   };
   for (const Case &c : cases) checkSingleError(c);
+}
+
+TEST_CASE("diagnostics: a duplicate in a large dictionary is still found, at its place", "[ir][diag]") {
+  // Past 16 entries the names are kept in a hash index (200 000 unit attributes took 25 s).
+  std::string dict;
+  for (int i = 0; i < 40; ++i) dict += "a" + std::to_string(i) + ", ";
+  const std::string src = "\"t.x\"() {" + dict + "a7 = 1} : () -> ()\n";
+  const std::string message = "duplicate attribute 'a7' (first given at 1:" + std::to_string(10 + (int)dict.find("a7")) +
+                              "); remove one of them";
+  checkSingleError({src.c_str(), 1, 10 + (int)dict.size(), message.c_str()});
+}
+
+TEST_CASE("diagnostics: the same located error whatever the line ends", "[ir][diag]") {
+  // A CR-only file once read as one line: its first `//` comment swallowed the rest and the
+  // mistake on line 3 went unreported ("nothing to schedule").
+  for (const char *nl : {"\r", "\r\n"}) {
+    std::string src = std::string("// a comment") + nl + "\"t.x\"() : () -> ()" + nl + "\"t.y\"() {a = [1 2]} : () -> ()" + nl;
+    checkSingleError({src.c_str(), 3, 17, "expected ',' or ']' in the array opened at 3:14, found '2'"});
+  }
 }
 
 TEST_CASE("diagnostics: SSA names", "[ir][diag]") {

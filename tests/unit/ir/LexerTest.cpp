@@ -104,3 +104,33 @@ TEST_CASE("lexer: invalid bytes become one error token per run", "[ir][lexer]") 
   CHECK(kinds("% ^ @ # !")[0] == Tok::Error);
   CHECK(kinds(".")[0] == Tok::Error);
 }
+
+TEST_CASE("lexer: CR, LF and CRLF all end lines; a comment ends at any of them", "[ir][lexer]") {
+  for (const char *nl : {"\n", "\r", "\r\n"}) {
+    INFO("line end " << (nl[0] == '\r' ? (nl[1] ? "CRLF" : "CR") : "LF"));
+    const std::string src = std::string("a // comment") + nl + "  b" + nl + nl + "\"s\" c";
+    std::vector<Token> t = lexAll(src);
+    REQUIRE(t.size() == 4);  // a, b, "s", c: the comment swallowed nothing
+    CHECK(t[1].line == 2);
+    CHECK(t[1].col == 3);
+    CHECK(t[1].lineStart);
+    CHECK(t[2].line == 4);
+    CHECK(t[2].col == 1);
+    CHECK(t[3].col == 5);
+  }
+  // A string stops at a bare CR as at a LF: unterminated, not running on to the next line.
+  std::vector<Token> t = lexAll("\"abc\rd\"");
+  REQUIRE(t.size() >= 2);
+  CHECK(t[0].unterminated);
+  CHECK(t[1].line == 2);
+}
+
+TEST_CASE("lexer: a UTF-8 byte order mark is skipped; columns count from after it", "[ir][lexer]") {
+  std::vector<Token> t = lexAll("\xEF\xBB\xBF%x = a.b\n");
+  REQUIRE(t.size() == 3);
+  CHECK(t[0].kind == Tok::PercentId);
+  CHECK(t[0].col == 1);
+  CHECK(t[0].lineStart);
+  // Only at the very start: elsewhere the bytes are the usual invalid non-ASCII run.
+  CHECK(kinds("a \xEF\xBB\xBF") == std::vector<Tok>{Tok::BareId, Tok::Error});
+}

@@ -117,8 +117,26 @@ TEST_CASE("limits: a trace past ScheduleOptions::traceLimit keeps a prefix and c
   for (const Json &d : cut["diagnostics"])
     noted |= d["severity"] == "note" && d["line"] == 4 &&
              d["message"] == "the trace keeps its first 5 entries; " + std::to_string(entries - 5) +
-                                 " later ones were dropped (trace limit)";
+                                 " later ones were dropped (trace limit: 5 entries per run)";
   CHECK(noted);
+}
+
+TEST_CASE("limits: the trace limit is one budget for the whole run, not one per block", "[limits]") {
+  DriverOptions opts;
+  opts.schedule.trace = true;
+  std::string second = kLoop;
+  second.replace(second.find("@f("), 3, "@g(");
+  const std::string two = kLoop + second;
+  Json full = runJson(two, opts);
+  REQUIRE(full["blocks"].size() == 2);
+  const size_t first = full["blocks"][0]["trace"].size();
+  REQUIRE(first > 8);
+  opts.schedule.traceLimit = first + 3;
+  Json cut = runJson(two, opts);
+  CHECK(cut["blocks"][0]["trace"].size() == first);
+  CHECK(cut["blocks"][0]["trace_dropped"] == 0);
+  CHECK(cut["blocks"][1]["trace"].size() == 3);  // what the first block left
+  CHECK(cut["blocks"][1]["trace_dropped"] == full["blocks"][1]["trace"].size() - 3);
 }
 
 TEST_CASE("limits: an II cap below the lower bound names both in the block's error", "[limits]") {
@@ -171,4 +189,65 @@ TEST_CASE("limits: a spent work budget below the serial II is the block's error"
                           "up to the cap " + std::to_string(lower) + " was scheduled");
   REQUIRE(d != nullptr);
   CHECK(d["line"] == 4);
+}
+
+namespace {
+
+// A chain of `n` ops in one scf.for, each `latency` cycles after the previous (sched.deps), or
+// through its operand with the model's latency when `latency` is 0.
+std::string chain(int n, int latency, const std::string &op = "arith.addf") {
+  std::string s = "func.func @f(%n: index, %x: f32) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+                  "  scf.for %i = %c0 to %n step %c1 {\n";
+  std::string prev = "%x";
+  for (int k = 0; k < n; ++k) {
+    const std::string deps = latency && k ? " {sched.deps = [[\"" + prev + "\", " + std::to_string(latency) + ", 0]]}" : "";
+    s += "    %v" + std::to_string(k) + " = " + op + " " + prev + ", " + prev + deps + " : f32\n";
+    prev = "%v" + std::to_string(k);
+  }
+  return s + "    scf.yield\n  }\n  return\n}\n";
+}
+
+}  // namespace
+
+TEST_CASE("limits: a schedule past the cycle limit fails its block, naming the limit", "[limits]") {
+  // 1 075 ops 1 000 000 cycles apart need 1 074 000 004 cycles: past 2^30. Cycles once
+  // saturated at 2^30 (cost-based) or wrapped past 2^31 (serial) and the checker rejected the
+  // schedule as an internal error.
+  for (auto generator : {ScheduleOptions::Generator::CostBased, ScheduleOptions::Generator::Serial}) {
+    DriverOptions opts;
+    opts.schedule.generator = generator;
+    Json doc = runJson(chain(1075, 1000000), opts);
+    INFO(doc.dump().substr(0, 2000));
+    CHECK(doc["exit"] == 1);
+    CHECK(doc["blocks"][0]["status"] == "failed");
+    const Json e = errorWith(doc, "beyond the cycle limit of 1073741824");
+    REQUIRE(e != nullptr);
+    CHECK(e["message"].get<std::string>().find("one iteration needs at least 1074000004 cycles") != std::string::npos);
+    CHECK(errorWith(doc, "internal error") == nullptr);
+  }
+  // Just inside the limit the serial generator schedules it (II 1 072 000 004); the cost-based
+  // one places it too (its 3 718-deep pipes then exceed the materialization's ring limit).
+  for (auto generator : {ScheduleOptions::Generator::CostBased, ScheduleOptions::Generator::Serial}) {
+    DriverOptions opts;
+    opts.schedule.generator = generator;
+    Json doc = runJson(chain(1073, 1000000), opts);
+    CHECK(errorWith(doc, "cycle limit") == nullptr);
+    CHECK(errorWith(doc, "internal error") == nullptr);
+    if (generator == ScheduleOptions::Generator::Serial) {
+      CHECK(doc["exit"] == 0);
+      CHECK(doc["blocks"][0]["ii"] == 1072000004);
+    }
+  }
+}
+
+TEST_CASE("limits: the pipeline description does not grow with the stage count", "[limits]") {
+  // A 300-op chain of unknown ops (latency 1, no footprint) at II 1: 300 stages. The stages of
+  // every peeled step once printed 151 MB for 5 000 stages; only the counts are written now.
+  DriverOptions opts;
+  opts.emit = EmitKind::IR;
+  opts.schedule.generator = ScheduleOptions::Generator::CostBased;
+  DriverResult r = runDriver(chain(300, 0, "test.add"), opts);
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.out.find("nv_tile.aws.stage_count = 300 : i32, nv_tile.aws.pipeline = {prologue_steps = 299 : i32, "
+                   "kernel_trip_count = \"N-299\", epilogue_steps = 299 : i32}") != std::string::npos);
 }

@@ -88,6 +88,51 @@ TEST_CASE("target model: nesting deeper than the limit is rejected before parsin
   CHECK(errorOf("\n  " + deep).rfind("2:" + std::to_string(3 + kMaxJsonNesting) + " JSON nesting deeper", 0) == 0);
 }
 
+TEST_CASE("target model: size and member count are checked before parsing") {
+  std::string big = "{\"name\": \"x\", \"description\": \"" + std::string(kMaxModelBytes, 'd') + "\"}";
+  CHECK(errorOf(big) == "1:1 the model is larger than 1 MiB (1048576 bytes, the model size limit)");
+  // ordered_json finds each key by a linear search: 40 000 ops took seconds, 10^6 minutes.
+  std::string pools = "{\"name\": \"x\",\n \"pools\": [";
+  for (size_t i = 0; i <= kMaxJsonMembers; ++i) pools += (i ? "," : "") + std::string("{\"name\": \"p\", \"capacity\": 1}");
+  size_t comma = pools.find('[');  // the comma before member 4097 of the pools array
+  for (size_t k = 0; k < kMaxJsonMembers; ++k) comma = pools.find(",{", comma + 1);
+  CHECK(errorOf(pools + "]}") ==
+        "2:" + std::to_string(comma - pools.find('\n')) + " a JSON object or array with more than 4096 members");
+}
+
+TEST_CASE("target model: lookups go through the name index, as a scan of the table would") {
+  TargetModel m;
+  m.name = "t";
+  auto add = [&](const char *pattern, int latency) {
+    OpModel op;
+    op.pattern = pattern;
+    op.latency = latency;
+    m.ops.push_back(op);
+  };
+  int latency = 0;
+  for (const char *p : {"a.*", "a.b*", "a.b.c", "a.b*", "*", "a.bc"}) add(p, latency++);
+  auto latencyOf = [&](const char *name) { return m.lookup(name) ? m.lookup(name)->latency : -1; };
+  CHECK(latencyOf("a.b.c") == 2);  // exact name first
+  CHECK(latencyOf("a.bc") == 5);
+  CHECK(latencyOf("a.b.d") == 1);  // the longest prefix; of two equal ones, the first
+  CHECK(latencyOf("a.x") == 0);
+  CHECK(latencyOf("z") == 4);      // "*" matches everything
+  m.ops.pop_back();                // the index follows the table
+  CHECK(latencyOf("a.bc") == 1);
+  add("z", 9);
+  CHECK(latencyOf("z") == 9);
+
+  m.resources = {{"r0", 1, true, 1, "fine"}, {"r1", 2, false, 0, ""}};
+  CHECK(m.resourceIndex("r1") == 1);
+  m.resources.push_back({"r2", 2, false, 0, ""});
+  CHECK(m.resourceIndex("r2") == 2);
+  TargetModel copy = m;
+  copy.resources.push_back({"only-in-copy", 1, false, 0, ""});
+  CHECK(copy.resourceIndex("only-in-copy") == 3);
+  CHECK(m.resourceIndex("only-in-copy") == -1);  // a copy has its own index
+  CHECK(m.resourceIndex("nope") == -1);
+}
+
 TEST_CASE("target model: schema errors point at the offending key or value") {
   CHECK(errorOf("{\"name\": \"x\",\n \"slot\": []}") ==
         "2:2 unknown key 'slot' in target model (expected name, description, default_latency, slots, pools, ops)");

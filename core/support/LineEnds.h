@@ -1,0 +1,31 @@
+// CR, LF and CRLF all end a line, in every file tilesched reads (MLIR, target-model JSON,
+// HatScheT XML), so a file saved with classic Mac or Windows line ends gets the same line
+// numbers as its Unix copy (a CR-only file once read as one line, its first `//` comment
+// swallowing the rest).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace tilesched {
+
+// Length of the line end at text[i]: 2 for CRLF, 1 for a lone CR or LF, 0 for anything else.
+inline size_t lineEndAt(std::string_view text, size_t i) {
+  if (text[i] == '\n') return 1;
+  if (text[i] != '\r') return 0;
+  return i + 1 < text.size() && text[i + 1] == '\n' ? 2 : 1;
+}
+
+// Offsets of the first byte of each line; [0] is 0.
+inline std::vector<size_t> lineStarts(std::string_view text) {
+  std::vector<size_t> starts{0};
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = lineEndAt(text, i);
+    i += n ? n : 1;
+    if (n) starts.push_back(i);
+  }
+  return starts;
+}
+
+}  // namespace tilesched
