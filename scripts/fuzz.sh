@@ -1,34 +1,41 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (tools/fuzz/, clang-14, ASan+UBSan) and runs each for SECONDS
-# (default 60), one target at a time, on a corpus seeded from examples/*.mlir,
-# tests/golden/**/*.mlir and tests/fuzz-regressions/<target>/. Prints the executions of each run
-# and closes with `N passed, N failed` (one per target). A crash, timeout, leak or violated
-# property leaves its input in $build_dir/fuzz-artifacts/<target>/ (docs/fuzzing.md says how it
-# becomes a regression test).
+# (default 60), two at a time (the machine has two cores), with fuzz_wasm (the WebAssembly
+# bindings under Node, tools/fuzz/fuzz_wasm.mjs) among them. Seeds: examples/*.mlir,
+# tests/golden/**/*.mlir and tests/fuzz-regressions/<target>/, shaped for each target (docs/fuzzing.md).
+# Prints the executions of each run and closes with `N passed, N failed` (one per target). A
+# crash, timeout, leak or violated property leaves its input in $build_dir/fuzz-artifacts/<target>/
+# (docs/fuzzing.md says how it becomes a regression test).
 #
-#   bash scripts/fuzz.sh [SECONDS] [TARGET...]      targets: fuzz_parser fuzz_pipeline (default both)
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]
+#     targets: fuzz_parser fuzz_pipeline fuzz_import fuzz_model fuzz_cli fuzz_wasm (default all)
 # Environment: TILESCHED_FUZZ_BUILD_DIR (default build-fuzz), TILESCHED_JOBS (build jobs, 2),
-# TILESCHED_FUZZ_MAX_LEN (default 4096 bytes per input), TILESCHED_FUZZ_FLAGS (more libFuzzer flags,
-# e.g. "-runs=10000000 -entropic=0" for a long throughput run), TILESCHED_FUZZ_SANITIZERS
-# (default address,undefined; "undefined" for a long run in its own build dir; docs/fuzzing.md).
+# TILESCHED_FUZZ_PARALLEL (targets run at once, 2), TILESCHED_FUZZ_MAX_LEN (bytes per input;
+# default 65536 for fuzz_cli, 16384 for fuzz_import, 4096 otherwise), TILESCHED_FUZZ_FLAGS (more
+# libFuzzer flags, e.g. "-runs=10000000 -entropic=0" for a long throughput run),
+# TILESCHED_FUZZ_SANITIZERS (default address,undefined; "undefined" for a long run in its own
+# build dir; docs/fuzzing.md), TILESCHED_WASM_BUILD_DIR (fuzz_wasm's module, default build-wasm).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 seconds="${1:-60}"
 shift $(($# > 0 ? 1 : 0))
 targets=("$@")
-((${#targets[@]})) || targets=(fuzz_parser fuzz_pipeline)
+((${#targets[@]})) || targets=(fuzz_parser fuzz_pipeline fuzz_import fuzz_model fuzz_cli fuzz_wasm)
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "fuzz.sh: SECONDS must be a positive integer (got '$seconds')" >&2
   exit 2
 fi
 build_dir="${TILESCHED_FUZZ_BUILD_DIR:-build-fuzz}"
 jobs="${TILESCHED_JOBS:-2}"
-max_len="${TILESCHED_FUZZ_MAX_LEN:-4096}"
+parallel="${TILESCHED_FUZZ_PARALLEL:-2}"
 sanitizers="${TILESCHED_FUZZ_SANITIZERS:-address,undefined}"
+wasm_dir="${TILESCHED_WASM_BUILD_DIR:-build-wasm}/wasm"
 read -r -a extra_flags <<<"${TILESCHED_FUZZ_FLAGS:-}"
+native_targets=()
+for t in "${targets[@]}"; do [[ "$t" == fuzz_wasm ]] || native_targets+=("$t"); done
 
-if ! command -v clang++-14 >/dev/null; then
+if ((${#native_targets[@]})) && ! command -v clang++-14 >/dev/null; then
   echo "fuzz.sh: clang++-14 is missing (bash scripts/setup.sh installs clang-14 and libclang-rt-14-dev)" >&2
   echo "0 passed, ${#targets[@]} failed"
   exit 1
@@ -36,50 +43,95 @@ fi
 
 # RelWithDebInfo without NDEBUG: asserts stay on and reports carry line numbers. Warnings are
 # not errors here: the -Werror gate is the g++ build's, and clang warns about other idioms.
-echo "==> build ($build_dir, -fsanitize=$sanitizers)"
-if ! CXX=clang++-14 cmake -S . -B "$build_dir" -DTILESCHED_FUZZ=ON -DTILESCHED_TESTS=OFF -DTILESCHED_WERROR=OFF \
-       -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
-       -DTILESCHED_FUZZ_SANITIZERS="$sanitizers" >/dev/null ||
-   ! cmake --build "$build_dir" -j "$jobs" --target "${targets[@]}"; then
-  echo "fuzz.sh: the fuzz build failed"
-  echo "0 passed, ${#targets[@]} failed"
-  exit 1
+if ((${#native_targets[@]})); then
+  echo "==> build ($build_dir, -fsanitize=$sanitizers)"
+  if ! CXX=clang++-14 cmake -S . -B "$build_dir" -DTILESCHED_FUZZ=ON -DTILESCHED_TESTS=OFF -DTILESCHED_WERROR=OFF \
+         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
+         -DTILESCHED_FUZZ_SANITIZERS="$sanitizers" >/dev/null ||
+     ! cmake --build "$build_dir" -j "$jobs" --target "${native_targets[@]}"; then
+    echo "fuzz.sh: the fuzz build failed"
+    echo "0 passed, ${#targets[@]} failed"
+    exit 1
+  fi
 fi
 
-passed=0
-failed=0
-for target in "${targets[@]}"; do
-  seeds="$build_dir/fuzz-seeds/$target"
-  corpus="$build_dir/fuzz-corpus/$target"
-  artifacts="$build_dir/fuzz-artifacts/$target"
+# seed TARGET DIR: the target's seed corpus, each file in the target's input shape.
+seed() {
+  local target="$1" dir="$2" f i=0
+  case "$target" in
+    fuzz_parser | fuzz_pipeline)
+      for f in examples/*.mlir $(find tests/golden -name '*.mlir' | sort); do cp "$f" "$dir/$(echo "$f" | tr / _)"; done ;;
+    fuzz_import)  # GraphML, the marker, the resource model (FuzzProperties.h kResourceModelMarker)
+      for f in ../shared/benchmarks/hatschet/origami/*.graphml; do
+        [[ -f "$f" && $(stat -c %s "$f") -lt 16384 ]] || continue
+        { cat "$f"; printf '\n<!--RM-->\n'; cat "${f%.graphml}RM.xml"; } >"$dir/$(basename "$f")" 2>/dev/null
+      done ;;
+    fuzz_model)
+      cp core/target/models/*.json "$dir/" ;;
+    fuzz_cli)  # arguments, one per line, NUL, then file p1 (FuzzProperties.h decodeCliInput)
+      for f in examples/*.mlir; do
+        for args in $'p1\n--emit=json\n--trace' $'p1\n--generator=cost-based' $'-\n--emit=ir\n--model=hopper' \
+                    $'p1\np1\n--emit=json\n--model=p2.json'; do
+          { printf '%s\0' "$args"; cat "$f"; printf '\0'; cat core/target/models/blackwell.json; } >"$dir/$i-$(basename "$f")"
+          i=$((i + 1))
+        done
+      done ;;
+  esac
+  [[ -d "tests/fuzz-regressions/$target" ]] && cp "tests/fuzz-regressions/$target"/* "$dir/" 2>/dev/null
+  return 0
+}
+
+# run TARGET: one fuzzing run, its log in $build_dir/fuzz-TARGET.log, its verdict in .status.
+run() {
+  local target="$1"
+  local seeds="$build_dir/fuzz-seeds/$target" corpus="$build_dir/fuzz-corpus/$target"
+  local artifacts="$build_dir/fuzz-artifacts/$target" log="$build_dir/fuzz-$target.log"
   rm -rf "$seeds"
   mkdir -p "$seeds" "$corpus" "$artifacts"
-  for f in examples/*.mlir $(find tests/golden -name '*.mlir' | sort); do
-    cp "$f" "$seeds/$(echo "$f" | tr / _)"
-  done
-  [[ -d "tests/fuzz-regressions/$target" ]] && cp "tests/fuzz-regressions/$target"/* "$seeds/" 2>/dev/null
-  log="$build_dir/fuzz-$target.log"
-  # Seconds one input may take (wall) before libFuzzer calls it a hang. The pipeline's exact
-  # search on a small block takes ~0.1 s natively and 100x that under ASan + coverage
-  # (docs/fuzzing.md), so its limit is wider than the parser's.
-  unit_timeout=5
-  [[ "$target" == fuzz_pipeline ]] && unit_timeout=60
-  echo "==> $target: ${seconds}s, max_len $max_len (log: $log)"
-  "$build_dir/bin/$target" "$corpus" "$seeds" -dict=tools/fuzz/mlir.dict -max_len="$max_len" \
-    -timeout="$unit_timeout" -rss_limit_mb=2048 -max_total_time="$seconds" -print_final_stats=1 \
-    -artifact_prefix="$artifacts/" "${extra_flags[@]}" >"$log" 2>&1
-  status=$?
+  if [[ "$target" == fuzz_wasm ]]; then
+    node tools/fuzz/fuzz_wasm.mjs --seconds="$seconds" --artifacts="$artifacts" --wasm-dir="$wasm_dir" >"$log" 2>&1
+  else
+    seed "$target" "$seeds"
+    # Seconds one input may take (wall) before libFuzzer calls it a hang: the scheduling targets'
+    # exact search on a small block takes ~0.1 s natively and 100x that under ASan + coverage.
+    local unit_timeout=60 max_len=4096 dict=tools/fuzz/mlir.dict
+    [[ "$target" == fuzz_parser || "$target" == fuzz_model ]] && unit_timeout=5
+    [[ "$target" == fuzz_cli ]] && max_len=65536
+    [[ "$target" == fuzz_import ]] && max_len=16384 dict=tools/fuzz/xml.dict
+    [[ "$target" == fuzz_model ]] && dict=tools/fuzz/json.dict
+    max_len="${TILESCHED_FUZZ_MAX_LEN:-$max_len}"
+    "$build_dir/bin/$target" "$corpus" "$seeds" -dict="$dict" -max_len="$max_len" \
+      -timeout="$unit_timeout" -rss_limit_mb=2048 -max_total_time="$seconds" -print_final_stats=1 \
+      -artifact_prefix="$artifacts/" "${extra_flags[@]}" >"$log" 2>&1
+  fi
+  echo $? >"$log.status"
+}
+
+report() {
+  local target="$1" log="$build_dir/fuzz-$1.log"
+  local status execs corpus_size
+  status="$(cat "$log.status")"
   execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
-  corpus_size="$(find "$corpus" -type f | wc -l)"
+  corpus_size="$(find "$build_dir/fuzz-corpus/$target" -type f | wc -l)"
   if ((status == 0)); then
     passed=$((passed + 1))
     echo "--> $target: ${execs:-?} executions, corpus $corpus_size inputs, no crash"
   else
     failed=$((failed + 1))
-    echo "--> $target: FAILED (exit $status) after ${execs:-?} executions; input(s) in $artifacts/:"
-    ls "$artifacts"
+    echo "--> $target: FAILED (exit $status) after ${execs:-?} executions; input(s) in $build_dir/fuzz-artifacts/$target/:"
+    ls "$build_dir/fuzz-artifacts/$target"
     grep -m1 -A25 -E '^==[0-9]+==ERROR|fuzz property violated|^SUMMARY|deadly signal|timeout after' "$log"
   fi
+}
+
+passed=0
+failed=0
+for ((i = 0; i < ${#targets[@]}; i += parallel)); do
+  batch=("${targets[@]:i:parallel}")
+  echo "==> ${batch[*]}: ${seconds}s each, at once (logs: $build_dir/fuzz-<target>.log)"
+  for target in "${batch[@]}"; do run "$target" & done
+  wait
+  for target in "${batch[@]}"; do report "$target"; done
 done
 
 echo

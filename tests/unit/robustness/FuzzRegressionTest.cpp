@@ -59,3 +59,17 @@ TEST_CASE("fuzz regressions: the seed corpus keeps the parser and pipeline prope
   REQUIRE(seeds.size() >= 10);
   replay(seeds);
 }
+
+// The targets with inputs of their own shape: each regression input through its own property.
+TEST_CASE("fuzz regressions: the importer, model and command-line inputs keep their properties", "[fuzz]") {
+  const std::pair<const char *, std::string (*)(std::string_view)> targets[] = {
+      {"fuzz_import", fuzz::importViolation}, {"fuzz_model", fuzz::modelViolation}, {"fuzz_cli", fuzz::cliViolation}};
+  size_t replayed = 0;
+  for (const auto &[target, violation] : targets)
+    for (const fs::path &p : filesUnder(kSource / "tests" / "fuzz-regressions" / target, "")) {
+      INFO("input: " << p.string());
+      CHECK(violation(readBytes(p)) == "");
+      ++replayed;
+    }
+  CHECK(replayed >= 3);
+}

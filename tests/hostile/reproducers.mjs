@@ -1,0 +1,168 @@
+// The hostile inputs of issue 18 (D1-D16), regenerated from their descriptions: a few kilobytes
+// that once crashed tilesched or made it spend gigabytes or minutes. Each reproducer is one
+// command line of the native tool / npm bin (arguments + the files it names); the API-only ones
+// (wasm schedule() options) are in tests/wasm/hostile.test.mjs.
+//
+//   node tests/hostile/reproducers.mjs DIR     writes the files and prints one command per line
+import { closeSync, mkdirSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// A HatScheT resource model with one resource every generated node uses.
+const RESOURCE_MODEL =
+  '<?xml version="1.0"?>\n<ModelInformation>\n  <Resources>\n' +
+  '    <Resource blockingTime="1" latency="2" limit="1" name="Add" physicalDelay="0"/>\n' +
+  '  </Resources>\n</ModelInformation>\n';
+
+function graphml(nodes, edges) {
+  let s = '<?xml version="1.0"?>\n<graphml>\n  <graph edgedefault="directed" id="">\n';
+  for (const id of nodes)
+    s += `    <node id="${id}">\n      <data key="name">${id}</data>\n      <data key="uses_resource">Add</data>\n    </node>\n`;
+  for (const [src, dst, distance, delay] of edges)
+    s += `    <edge id="${src}_${dst}" source="${src}" target="${dst}">\n      <data key="distance">${distance}</data>\n      <data key="delay">${delay}</data>\n    </edge>\n`;
+  return s + '  </graph>\n</graphml>\n';
+}
+
+// A chain of `n` ops in one scf.for; each op depends on the previous one with `latency`
+// (sched.deps, at most 1 000 000) or through its SSA operand (model latency) when latency is 0.
+// `op` is arith.addf (latency 4, one fma_issue unit) or an op the model does not know (latency
+// 1, no footprint: the chain then schedules at II 1 with one stage per op).
+function chainLoop(n, latency, { attrs = '', op = 'arith.addf' } = {}) {
+  let s = 'func.func @chain(%n: index, %x: f32) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n' +
+    '  scf.for %i = %c0 to %n step %c1 {\n';
+  let prev = '%x';
+  for (let k = 0; k < n; ++k) {
+    const deps = latency && k > 0 ? `{sched.deps = [["${prev}", ${latency}, 0]]${attrs}} ` : attrs ? `{${attrs.slice(2)}} ` : '';
+    s += `    %v${k} = ${op} ${prev}, ${prev} ${deps}: f32\n`;
+    prev = `%v${k}`;
+  }
+  return s + '    scf.yield\n  }\n  return\n}\n';
+}
+
+// Ids that differ only in characters the importer turns into '_' (base 3 over "-.+").
+function clashingIds(n) {
+  const ids = [];
+  for (let i = 0; i < n; ++i) {
+    let id = 'x';
+    for (let v = i, d = 0; d < 10; ++d, v = Math.floor(v / 3)) id += '-.+'[v % 3];
+    ids.push(id);
+  }
+  return ids;
+}
+
+// `ops` entries named op.n<i> (prefix patterns op.n<i>* when `prefix`), each holding pool
+// p<i mod pools>.
+function modelJson(ops, pools, { prefix = false } = {}) {
+  const parts = ['{"name": "big", "pools": ['];
+  for (let i = 0; i < pools; ++i) parts.push(`${i ? ',' : ''}{"name": "p${i}", "capacity": 2}`);
+  parts.push('], "ops": {');
+  for (let i = 0; i < ops; ++i)
+    parts.push(`${i ? ',' : ''}"op.n${i}${prefix ? '*' : ''}": {"latency": 1, "footprint": [["p${i % Math.max(pools, 1)}"]]}`);
+  parts.push('}}');
+  return parts.join('');
+}
+
+// One scf.for of `n` ops op.n<k>.x (matched by the prefix patterns of modelJson), in a module
+// whose sched.pools adds `pools` more pools.
+function modelLoop(n, pools = 0) {
+  let s = pools ? 'module attributes {sched.pools = {' + Array.from({ length: pools }, (_, i) => `q${i} = 1 : i32`).join(', ') + '}} {\n' : '';
+  s += 'func.func @f(%n: index, %x: f32) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %n step %c1 {\n';
+  for (let k = 0; k < n; ++k) s += `    %v${k} = op.n${k}.x %x : f32\n`;
+  return s + '    scf.yield\n  }\n  return\n}\n' + (pools ? '}\n' : '');
+}
+
+const SMALL_LOOP = chainLoop(3, 0);
+
+// Every reproducer: {id, what, args (file names relative to the directory), files: {name: bytes}}
+// plus `sparse` files created with a size and no data.
+export function reproducers() {
+  const list = [];
+  const add = (id, what, args, files = {}, extra = {}) => list.push({ id, what, args, files, ...extra });
+
+  add('D1', 'GraphML nesting hidden behind <![> from the depth pre-scan (import-hatschet)',
+    ['import-hatschet', 'd1.graphml', 'rm.xml'],
+    { 'd1.graphml': '<graphml><![>' + '<a>'.repeat(30000) + '</a>'.repeat(30000) + '</graphml>', 'rm.xml': RESOURCE_MODEL });
+  add('D2', 'a loop of 31 ops with latency 1 000 000, --emit=json', ['d2.mlir', '--emit=json'],
+    { 'd2.mlir': chainLoop(31, 1000000) });
+  add('D3a', 'a 1 075-op chain with latency 1 000 000, cost-based', ['d3a.mlir', '--generator=cost-based'],
+    { 'd3a.mlir': chainLoop(1075, 1000000) });
+  add('D3b', 'a 2 149-op chain with latency 1 000 000, serial', ['d3b.mlir', '--generator=serial'],
+    { 'd3b.mlir': chainLoop(2149, 1000000) });
+  add('D4a', 'a 5 000-stage loop (a chain at II 1), --emit=json', ['d4a.mlir', '--generator=cost-based', '--emit=json'],
+    { 'd4a.mlir': chainLoop(5000, 0, { op: 'test.add' }) });
+  add('D4b', 'a 5 000-stage loop, --emit=ir', ['d4a.mlir', '--generator=cost-based', '--emit=ir'],
+    { 'd4a.mlir': chainLoop(5000, 0, { op: 'test.add' }) });
+  add('D4c', 'a 10 000-stage loop, --emit=json', ['d4c.mlir', '--generator=cost-based', '--emit=json'],
+    { 'd4c.mlir': chainLoop(10000, 0, { op: 'test.add' }) });
+  const unitAttrs = (n) => 'func.func @f() {\n  "test.op"() {' + Array.from({ length: n }, (_, i) => `a${i}`).join(', ') + '} : () -> ()\n  return\n}\n';
+  add('D5a', 'one attribute dictionary with 200 000 unit attributes', ['d5a.mlir'], { 'd5a.mlir': unitAttrs(200000) });
+  add('D5b', 'one attribute dictionary with 400 000 unit attributes', ['d5b.mlir'], { 'd5b.mlir': unitAttrs(400000) });
+  add('D6a', 'a model JSON with 40 000 ops', ['small.mlir', '--model=d6a.json'], { 'small.mlir': SMALL_LOOP, 'd6a.json': modelJson(40000, 1) });
+  add('D6b', 'a model JSON with 200 000 pools', ['small.mlir', '--model=d6b.json'], { 'small.mlir': SMALL_LOOP, 'd6b.json': modelJson(1, 200000) });
+  add('D6c', 'a model JSON with 10^6 op entries', ['small.mlir', '--model=d6c.json'], { 'small.mlir': SMALL_LOOP, 'd6c.json': modelJson(1000000, 1) });
+  add('D6d', 'a model of 4 000 pools and 4 000 prefix patterns, a loop of 4 000 ops matching them', ['d6d.mlir', '--model=d6d.json', '--generator=cost-based'],
+    { 'd6d.mlir': modelLoop(4000), 'd6d.json': modelJson(4000, 4000, { prefix: true }) });
+  add('D6e', 'a model JSON with 5 000 pools (past the member limit)', ['small.mlir', '--model=d6e.json'], { 'small.mlir': SMALL_LOOP, 'd6e.json': modelJson(1, 5000) });
+  add('D6f', 'sched.pools with 200 000 entries', ['d6f.mlir'], { 'd6f.mlir': modelLoop(3, 200000) });
+  add('D7a', 'a 2 GiB input file (sparse, all zero bytes)', ['d7.mlir'], {}, { sparse: { 'd7.mlir': 2 ** 31 } });
+  add('D7b', '/dev/zero as the input', ['/dev/zero']);
+  add('D7c', '/dev/zero as the model file', ['small.mlir', '--model=/dev/zero'], { 'small.mlir': SMALL_LOOP });
+  add('D8', 'GraphML with 30 000 node ids that sanitize to the same name', ['import-hatschet', 'd8.graphml', 'rm.xml'],
+    { 'd8.graphml': graphml(clashingIds(30000), []), 'rm.xml': RESOURCE_MODEL });
+  const broken = 'func.func @f() {\n  %x = arith.addf %y, %y : f32 }}}\n  return\n}\n';
+  add('D9a', 'CR-only line ends: a // comment, then a syntax error', ['d9a.mlir'], { 'd9a.mlir': ('// a comment\n' + broken).replace(/\n/g, '\r') });
+  add('D9b', 'CRLF line ends: the same input', ['d9b.mlir'], { 'd9b.mlir': ('// a comment\n' + broken).replace(/\n/g, '\r\n') });
+  add('D9c', 'a UTF-8 byte order mark before a valid loop', ['d9c.mlir'], { 'd9c.mlir': '\ufeff' + SMALL_LOOP });
+  add('D10a', 'an empty model file', ['small.mlir', '--model=d10a.json'], { 'small.mlir': SMALL_LOOP, 'd10a.json': '' });
+  add('D10b', 'a model file holding {}', ['small.mlir', '--model=d10b.json'], { 'small.mlir': SMALL_LOOP, 'd10b.json': '{}' });
+  add('D11', '--check with a pinned nv_tile.aws.ii = 1073741824', ['d11.mlir', '--check'], {
+    'd11.mlir': 'func.func @f(%n: index, %x: f32) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n' +
+      '  scf.for %i = %c0 to %n step %c1 {\n' +
+      '    %a = arith.addf %x, %x {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 0 : i32} : f32\n' +
+      '    %b = arith.addf %a, %a {nv_tile.aws.stage = 1 : i32, nv_tile.aws.order = 0 : i32} : f32\n' +
+      '    scf.yield\n  } {nv_tile.aws.ii = 1073741824 : i32}\n  return\n}\n',
+  });
+  add('D12', 'GraphML with a negative delay', ['import-hatschet', 'd12.graphml', 'rm.xml'],
+    { 'd12.graphml': graphml(['a', 'b'], [['a', 'b', 0, -5]]), 'rm.xml': RESOURCE_MODEL });
+  const esc = '\x1b[2J\x1b[31m\x07';
+  add('D13a', 'control bytes in a label (table output)', ['d13.mlir'], {
+    'd13.mlir': chainLoop(2, 0).replace('    scf.yield', `    "t.store"(%v1) {sched.label = "L${esc}"} : (f32) -> ()\n    scf.yield`),
+  });
+  add('D13b', 'control bytes in a diagnostic (unknown slot)', ['d13b.mlir'], {
+    'd13b.mlir': chainLoop(2, 0).replace('%v1 = arith.addf %v0, %v0 :', `%v1 = arith.addf %v0, %v0 {sched.footprint = [["s${esc}"]]} :`),
+  });
+  add('D14a', 'two inputs with --emit=json', ['small.mlir', 'small.mlir', '--emit=json'], { 'small.mlir': SMALL_LOOP });
+  add('D14b', '--version --emit=json', ['--version', '--emit=json']);
+  add('D14c', '--help --emit=json', ['--help', '--emit=json']);
+  add('D14d', 'import-hatschet --emit=json', ['import-hatschet', 'd14.graphml', 'rm.xml', '--emit=json'],
+    { 'd14.graphml': graphml(['a', 'b'], [['a', 'b', 0, 1]]), 'rm.xml': RESOURCE_MODEL });
+  add('D15a', 'stdout is /dev/full', ['small.mlir'], { 'small.mlir': SMALL_LOOP }, { stdout: '/dev/full' });
+  add('D15b', 'stdout is a pipe closed after the first line', ['d4a.mlir', '--generator=cost-based', '--emit=json'],
+    { 'd4a.mlir': chainLoop(5000, 0, { op: 'test.add' }) }, { stdout: 'head -1' });
+  return list;
+}
+
+// Writes the files of every reproducer under `dir` (sparse files with ftruncate).
+export function writeReproducers(dir) {
+  mkdirSync(dir, { recursive: true });
+  const list = reproducers();
+  for (const r of list) {
+    for (const [name, bytes] of Object.entries(r.files)) writeFileSync(path.join(dir, name), bytes);
+    for (const [name, size] of Object.entries(r.sparse ?? {})) {
+      const fd = openSync(path.join(dir, name), 'w');
+      ftruncateSync(fd, size);
+      closeSync(fd);
+    }
+  }
+  return list;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2];
+  if (!dir) {
+    console.error('usage: node tests/hostile/reproducers.mjs DIR');
+    process.exit(2);
+  }
+  for (const r of writeReproducers(dir))
+    console.log(`${r.id}\t${r.args.join(' ')}${r.stdout ? `\t${r.stdout}` : ''}\t# ${r.what}`);
+}
