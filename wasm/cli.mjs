@@ -80,8 +80,32 @@ function write(stream, bytes) {
 // A V8 with its WebAssembly trap handler reserves ~10 GB of address space per module memory,
 // which an address-space limit (ulimit -v) refuses; the same bin then runs again with inline
 // bounds checks (Node's --disable-wasm-trap-handler), a little slower but within the limit.
-function rerunWithoutTrapHandler(args) {
-  const r = spawnSync(process.execPath, ['--disable-wasm-trap-handler', fileURLToPath(import.meta.url), ...args], {
+// Under a known limit the rerun happens before the module is compiled once for nothing, and the
+// module memory's maximum is what the limit leaves after Node's own mappings and a reserve for
+// V8's code space and the JS copies of the input files and the output.
+const NODE_RESERVE_BYTES = 512 * 2 ** 20;
+const WASM_PAGE_BYTES = 65536;
+
+function procBytes(file, pattern, scale) {
+  try {
+    const m = pattern.exec(readFileSync(file, 'utf8'));
+    return m ? Number(m[1]) * scale : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
+// The soft address-space limit in bytes; Infinity when there is none or it cannot be read.
+const addressSpaceLimit = () => procBytes('/proc/self/limits', /^Max address space\s+(\d+)/m, 1);
+
+function rerunWithoutTrapHandler(args, limit) {
+  const flags = ['--disable-wasm-trap-handler'];
+  if (Number.isFinite(limit)) {
+    const mapped = procBytes('/proc/self/status', /^VmSize:\s+(\d+)/m, 1024);
+    const pages = Math.floor((limit - mapped - NODE_RESERVE_BYTES) / WASM_PAGE_BYTES);
+    flags.push(`--wasm-max-mem-pages=${Math.min(16384, Math.max(256, pages || 256))}`);
+  }
+  const r = spawnSync(process.execPath, [...flags, fileURLToPath(import.meta.url), ...args], {
     stdio: 'inherit',
     env: { ...process.env, TILESCHED_NO_TRAP_HANDLER: '1' },
   });
@@ -91,12 +115,14 @@ function rerunWithoutTrapHandler(args) {
 // Exit 2 with a message when stdout or stderr cannot be written (a full disk, /dev/full); a
 // reader that closed the pipe (`| head`) ends the run quietly, as the native tool does.
 export async function main(args) {
+  const limit = process.env.TILESCHED_NO_TRAP_HANDLER ? Infinity : addressSpaceLimit();
+  if (Number.isFinite(limit)) return rerunWithoutTrapHandler(args, limit);
   let tilesched;
   try {
     tilesched = await loadTilesched();
   } catch (e) {
     if (/Out of memory|Cannot allocate Wasm memory/i.test(String(e?.message ?? e)) && !process.env.TILESCHED_NO_TRAP_HANDLER)
-      return rerunWithoutTrapHandler(args);
+      return rerunWithoutTrapHandler(args, Infinity);
     process.stderr.write(`tilesched: cannot load the WebAssembly module: ${e?.message ?? e}\n`);
     return 2;
   }
