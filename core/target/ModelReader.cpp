@@ -276,14 +276,15 @@ OpEffects ModelReader::readEffects(const ojson &v, const std::string &pointer, c
     std::string p = JsonLocator::child(pointer, kMemSpaceNames[s]);
     int access = nameIndex(v[kMemSpaceNames[s]], kMemAccessNames);
     auto a = MemAccess(access < 0 ? 0 : access);
-    const bool spaceOk = (a != MemAccess::Wait || MemSpace(s) == MemSpace::Barrier) &&
+    const bool barrierOnly = a == MemAccess::Wait || a == MemAccess::Arrive;
+    const bool spaceOk = (!barrierOnly || MemSpace(s) == MemSpace::Barrier) &&
                          (a != MemAccess::Alloc || MemSpace(s) == MemSpace::Shared || MemSpace(s) == MemSpace::Tensor);
     if (access < 0)
       error(p, std::string("effect on ") + kMemSpaceNames[s] + " memory of '" + op +
-                   "' must be \"read\", \"write\", \"readwrite\", \"all\", \"alloc\" or \"wait\"");
+                   "' must be \"read\", \"write\", \"readwrite\", \"all\", \"alloc\", \"wait\" or \"arrive\"");
     else if (!spaceOk)
       error(p, std::string("effect \"") + kMemAccessNames[access] + "\" of '" + op + "' is not allowed on " +
-                   kMemSpaceNames[s] + " memory (\"alloc\": shared or tensor only; \"wait\": barrier only)");
+                   kMemSpaceNames[s] + " memory (\"alloc\": shared or tensor only; \"wait\", \"arrive\": barrier only)");
     else
       effects.access[size_t(s)] = a;
   }

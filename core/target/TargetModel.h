@@ -63,7 +63,8 @@ enum class MemAccess : uint8_t {
   ReadWrite,  // both
   All,        // reads and writes every location of the space (fences, full waits)
   Alloc,      // its result is a new buffer of the space, written from its operands if any
-  Wait,       // barrier space only: waits on its barrier operands, acquiring what their arrivers wrote
+  Wait,       // barrier space only: waits on its barrier operands (acquire: later accesses stay after it)
+  Arrive,     // barrier space only: arrives on its barrier operands (release: earlier accesses stay before it)
 };
 
 struct OpEffects {
@@ -78,7 +79,7 @@ enum class ViewKind : uint8_t { None, Alias, Index };
 
 // Model-file spellings, in printing order (docs/target-model.md).
 inline constexpr const char *kMemSpaceNames[kNumMemSpaces] = {"global", "shared", "tensor", "barrier"};
-inline constexpr const char *kMemAccessNames[] = {"", "read", "write", "readwrite", "all", "alloc", "wait"};
+inline constexpr const char *kMemAccessNames[] = {"", "read", "write", "readwrite", "all", "alloc", "wait", "arrive"};
 inline constexpr const char *kViewNames[] = {"", "alias", "index"};
 
 // The keys an op entry spelled out; an entry written `like` another prints only these.

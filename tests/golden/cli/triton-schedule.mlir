@@ -8,8 +8,8 @@ module {
   func.func @gemm_like(%lb: i32, %ub: i32, %step: i32, %p: tensor<64x64x!tt.ptr<f16>>, %acc0: tensor<64x64xf32>) -> tensor<64x64xf32> {
     %r = scf.for %i = %lb to %ub step %step iter_args(%acc = %acc0) -> (tensor<64x64xf32>) : i32 {
       %a = tt.load %p {loop.cluster = 1 : i32, loop.stage = 0 : i32, tt.latency = 2 : i32, sched.latency = 2 : i32, sched.footprint = [["tma"]]} : tensor<64x64x!tt.ptr<f16>>
-      %s = ttg.local_alloc %a {loop.cluster = 0 : i32, loop.stage = 2 : i32, sched.latency = 1 : i32} : (tensor<64x64xf16>) -> !ttg.memdesc<64x64xf16>
-      %d = tt.dot %s, %s, %acc {loop.cluster = 0 : i32, loop.stage = 2 : i32, sched.latency = 3 : i32} : !ttg.memdesc<64x64xf16> * !ttg.memdesc<64x64xf16> -> tensor<64x64xf32>
+      %s = ttg.local_alloc %a {loop.cluster = 0 : i32, loop.stage = 2 : i32, sched.latency = 1 : i32, sched.footprint = []} : (tensor<64x64xf16>) -> !ttg.memdesc<64x64xf16>
+      %d = tt.dot %s, %s, %acc {loop.cluster = 0 : i32, loop.stage = 2 : i32, sched.latency = 3 : i32, sched.footprint = []} : !ttg.memdesc<64x64xf16> * !ttg.memdesc<64x64xf16> -> tensor<64x64xf32>
       scf.yield %d : tensor<64x64xf32>
     } {tt.num_stages = 3 : i32, tt.scheduled_max_stage = 2 : i32}
     return %r : tensor<64x64xf32>

@@ -134,3 +134,95 @@ TEST_CASE("built-in models: hopper has no tensor memory and wgmma keeps its accu
   checkUniformFootprint(*m, "nv_tileas.async.tiled_tma_load", 8, 8, {"tma", "tp_smem_wr"});
   CHECK(m->resources[size_t(m->resourceIndex("tma"))].slotId == 12);
 }
+
+namespace {
+
+// `op` has `counterpart`'s latency, footprint and traits (docs/target-model.md, dialect op tables).
+void checkCostsLike(const TargetModel &m, const char *op, const char *counterpart) {
+  INFO(m.name << ": " << op << " like " << counterpart);
+  const OpModel *o = m.lookup(op), *c = m.lookup(counterpart);
+  REQUIRE(o);
+  REQUIRE(c);
+  CHECK(o->pattern == op);  // an entry of its own, not a prefix pattern
+  CHECK(o->unsupported.empty());
+  CHECK(o->latency == c->latency);
+  CHECK(o->footprint == c->footprint);
+  CHECK(o->traits == c->traits);
+}
+
+}  // namespace
+
+TEST_CASE("built-in models: Triton and CUDA Tile ops cost what their nv_tileas counterparts cost") {
+  const std::vector<std::pair<const char *, const char *>> both = {
+      {"tt.descriptor_load", "nv_tileas.async.tiled_tma_load"},
+      {"ttng.async_tma_copy_global_to_local", "nv_tileas.async.tiled_tma_load"},
+      {"tt.descriptor_gather", "nv_tileas.async.gather_tma_load"},
+      {"tt.descriptor_store", "nv_tileas.async.tiled_tma_store"},
+      {"ttng.async_tma_copy_local_to_global", "nv_tileas.async.tiled_tma_store"},
+      {"tt.descriptor_scatter", "nv_tileas.async.scatter_tma_store"},
+      {"tt.dot", "nv_tileas.dot"},
+      {"tt.dot_scaled", "nv_tileas.dot"},
+      {"ttng.warp_group_dot", "nv_tileas.async.wgmma"},
+      {"ttg.local_alloc", "nv_tileas.async.smem_write"},
+      {"ttg.local_store", "nv_tileas.async.smem_write"},
+      {"ttg.local_load", "nv_tileas.async.smem_read"},
+      {"ttg.async_copy_global_to_local", "nv_tileas.async.copy"},
+      {"ttg.async_wait", "nv_tileas.async.pipeline.consumer_wait"},
+      {"ttng.wait_barrier", "nv_tileas.async.pipeline.consumer_wait"},
+      {"ttng.arrive_barrier", "nv_tileas.async.pipeline.consumer_release"},
+      {"ttg.convert_layout", "nv_tileas.convert_layout"},
+      {"tt.reduce", "nv_tileas.reduce"},
+      {"tt.load", "nv_tileas.load"},
+      {"tt.store", "nv_tileas.store"},
+      {"tt.addptr", "arith.addi"},
+      {"cuda_tile.load_view_tko", "nv_tileas.async.tiled_tma_load"},
+      {"cuda_tile.store_view_tko", "nv_tileas.async.tiled_tma_store"},
+      {"cuda_tile.load_ptr_tko", "nv_tileas.load"},
+      {"cuda_tile.mmaf", "nv_tileas.dot"},
+      {"cuda_tile.reduce", "nv_tileas.reduce"},
+      {"cuda_tile.addf", "arith.addf"},
+      {"cuda_tile.addi", "arith.addi"},
+      {"cuda_tile.exp2", "math.exp2"}};
+  for (const std::string &name : builtinTargetModelNames()) {
+    auto m = builtinTargetModel(name);
+    REQUIRE(m);
+    for (const auto &[op, counterpart] : both) checkCostsLike(*m, op, counterpart);
+  }
+  auto b = builtinTargetModel("blackwell");
+  REQUIRE(b);
+  checkCostsLike(*b, "ttng.tc_gen5_mma", "nv_tileas.async.tcgen05_mma");
+  checkCostsLike(*b, "ttng.tc_gen5_mma_scaled", "nv_tileas.async.tcgen05_mma");
+  checkCostsLike(*b, "ttng.tmem_load", "nv_tileas.async.tcgen05_ld");
+  checkCostsLike(*b, "ttng.tmem_store", "nv_tileas.async.tcgen05_st");
+  checkCostsLike(*b, "ttng.tmem_copy", "nv_tileas.async.tcgen05_cp");
+  checkUniformFootprint(*b, "ttng.wait_barrier_named", 1, 1, {"named_barriers"});
+}
+
+TEST_CASE("built-in models: Triton's memory effects and views, tcgen05 unsupported on hopper") {
+  auto b = builtinTargetModel("blackwell"), h = builtinTargetModel("hopper");
+  REQUIRE(b);
+  REQUIRE(h);
+  for (const TargetModel *m : {&*b, &*h}) {
+    INFO(m->name);
+    const OpEffects &copy = m->lookup("ttng.async_tma_copy_global_to_local")->effects;
+    CHECK(copy.of(MemSpace::Global) == MemAccess::Read);
+    CHECK(copy.of(MemSpace::Shared) == MemAccess::Write);
+    CHECK(copy.of(MemSpace::Barrier) == MemAccess::Write);
+    CHECK(m->lookup("ttng.wait_barrier")->effects.of(MemSpace::Barrier) == MemAccess::Wait);
+    CHECK(m->lookup("ttng.arrive_barrier")->effects.of(MemSpace::Barrier) == MemAccess::Arrive);
+    CHECK(m->lookup("ttng.fence_async_shared")->effects.of(MemSpace::Shared) == MemAccess::All);
+    CHECK(m->lookup("ttg.async_wait")->effects.of(MemSpace::Shared) == MemAccess::All);
+    CHECK(m->lookup("ttg.local_alloc")->effects.of(MemSpace::Shared) == MemAccess::Alloc);
+    CHECK(m->lookup("ttg.memdesc_index")->view == ViewKind::Index);
+    CHECK(m->lookup("ttg.memdesc_trans")->view == ViewKind::Alias);
+    CHECK_FALSE(m->lookup("cuda_tile.load_view_tko")->effects.any());  // token-ordered
+    CHECK(m->lookup("tt.splat") == nullptr);
+  }
+  for (const char *op : {"ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled", "ttng.tmem_alloc", "ttng.tmem_load",
+                         "ttng.tmem_store", "ttng.tmem_copy", "ttng.tc_gen5_commit"}) {
+    INFO(op);
+    CHECK(b->lookup(op)->unsupported.empty());
+    CHECK_FALSE(h->lookup(op)->unsupported.empty());
+    CHECK(h->lookup(op)->effects.any());  // unsupported ops are still ordered by their effects
+  }
+}

@@ -254,13 +254,17 @@ TEST_CASE("target model: like, effects, view and unsupported are checked where t
   CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"c.d\": {\"like\": \"a.b\"},\n \"a.b\": {}}}") ==
         "1:39 'like' of 'c.d' names 'a.b', which is not an earlier entry of 'ops'");
   CHECK(errorOf(head + "\"c.d\": {\"effects\": {\"shared\": \"fetch\"}}}}") ==
-        "2:32 effect on shared memory of 'c.d' must be \"read\", \"write\", \"readwrite\", \"all\", \"alloc\" or \"wait\"");
+        "2:32 effect on shared memory of 'c.d' must be \"read\", \"write\", \"readwrite\", \"all\", \"alloc\", "
+        "\"wait\" or \"arrive\"");
   CHECK(errorOf(head + "\"c.d\": {\"effects\": {\"shared\": \"wait\"}}}}") ==
         "2:32 effect \"wait\" of 'c.d' is not allowed on shared memory (\"alloc\": shared or tensor only; "
-        "\"wait\": barrier only)");
+        "\"wait\", \"arrive\": barrier only)");
+  CHECK(errorOf(head + "\"c.d\": {\"effects\": {\"tensor\": \"arrive\"}}}}") ==
+        "2:32 effect \"arrive\" of 'c.d' is not allowed on tensor memory (\"alloc\": shared or tensor only; "
+        "\"wait\", \"arrive\": barrier only)");
   CHECK(errorOf(head + "\"c.d\": {\"effects\": {\"global\": \"alloc\"}}}}") ==
         "2:32 effect \"alloc\" of 'c.d' is not allowed on global memory (\"alloc\": shared or tensor only; "
-        "\"wait\": barrier only)");
+        "\"wait\", \"arrive\": barrier only)");
   CHECK(errorOf(head + "\"c.d\": {\"effects\": {\"local\": \"read\"}}}}") ==
         "2:22 unknown key 'local' in effects of 'c.d' (expected global, shared, tensor, barrier)");
   CHECK(errorOf(head + "\"c.d\": {\"view\": \"slice\"}}}") == "2:18 view of 'c.d' must be \"alias\" or \"index\"");
