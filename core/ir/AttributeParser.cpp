@@ -332,13 +332,15 @@ bool Parser::parseBalancedBody() {
 }
 
 // Verbatim tokens up to the end of the line (brackets may span lines) or a closing bracket of the
-// enclosing construct; in an operation also up to a `{` or a trailing `loc(...)`.
+// enclosing construct; in an operation also up to a `{`, a region's `(%a: T, ...)` or a trailing
+// `loc(...)`. A type list or function type may go on over lines (continuesPreviousLine).
 bool Parser::captureUntilLineEnd(std::string &out, bool inOperation) {
   Capture cap(*this, out);
   bool first = true;
-  while (!tok_.is(Tok::Eof)) {
-    if (!first && tok_.lineStart) break;
-    if (isCloseBracket(tok_.kind) || (inOperation && (tok_.is(Tok::LBrace) || isLocStart()))) break;
+  while (!tok_.is(Tok::Eof) && !tok_.is(Tok::FileMetadata)) {
+    if (!first && tok_.lineStart && (!continuesPreviousLine() || startsNewStatement())) break;
+    if (isCloseBracket(tok_.kind) || (inOperation && (tok_.is(Tok::LBrace) || isLocStart() || atRegionArgs())))
+      break;
     if (isOpenBracket(tok_.kind)) {
       if (!parseBalancedBody()) return false;
     } else {
@@ -347,6 +349,13 @@ bool Parser::captureUntilLineEnd(std::string &out, bool inOperation) {
     first = false;
   }
   return true;
+}
+
+// A line of types continues the previous one when that ended in `,` `:` `*` `->` or this one
+// starts with `,` `*` `->`: `: tensor<...> *` / `tensor<...>` / `-> tensor<...>` is one type text.
+bool Parser::continuesPreviousLine() const {
+  auto joins = [](Tok k) { return k == Tok::Comma || k == Tok::Star || k == Tok::Arrow; };
+  return joins(prevKind_) || prevKind_ == Tok::Colon || joins(tok_.kind);
 }
 
 }  // namespace tilesched

@@ -80,7 +80,12 @@ struct Region {
   std::vector<std::unique_ptr<Block>> blocks;
   Operation *parentOp = nullptr;
   SourceRange range;
-  std::string keyword;  // custom form: the word before this region (`else`, `do`), or empty
+  // Custom form: the text before this region's `{`, verbatim: a keyword (`else`, `do`,
+  // `default`) and any header (`partition0(%a: T) num_warps(4)`), or empty.
+  std::string keyword;
+  // The entry block's arguments are declared in the text before the region (a `(%a: T, ...)`
+  // group in `keyword`, or in the op's operand text), not by a `^bb0(...)` label.
+  bool argsInHeader = false;
 };
 
 // How an operation was written, so the printer can reproduce it (print→parse→print is a fixed
@@ -97,6 +102,19 @@ enum class OpSyntax {
   Yield,     // scf.yield %a, %b : types
   Return,    // return / func.return / tt.return / cuda_tile.continue ... %a : types
   Constant,  // arith.constant <attr> : type
+};
+
+// The pieces of a custom form after the op name, in the order they were written (so the printer
+// reproduces `ttg.warp_specialize(%a) attributes {...} default {...}` or an operand written after
+// the attribute dictionary). Custom, Yield and Return syntax only.
+enum class CustomPiece : uint8_t {
+  Operands,           // operandText (Yield/Return: the operand list)
+  Properties,         // <{...}>
+  Attributes,         // {...}
+  KeywordAttributes,  // attributes {...}
+  Region,             // the next region, after its keyword text
+  Text,               // the next entry of trailingText: operands or keywords after an earlier piece
+  Type,               // `:` typeText
 };
 
 struct Operation {
@@ -120,6 +138,9 @@ struct Operation {
   std::string signatureText;  // Func: "(%arg0: i32) -> f32" and any `key=value` after it, verbatim
   Attribute constantValue;    // Constant: the value attribute
   std::string locText;        // trailing `loc(...)` verbatim, or empty
+  bool operandsGlued = false;  // Custom: operandText follows the name with no space (`op(%a)`)
+  std::vector<CustomPiece> layout;        // Custom/Yield/Return: the written order; empty = canonical
+  std::vector<std::string> trailingText;  // Custom: the text of each CustomPiece::Text, verbatim
 
   Block *parentBlock = nullptr;
   SourceRange range;    // whole op
@@ -143,6 +164,8 @@ struct AliasDef {
 
 struct Module {
   std::vector<AliasDef> aliases;
+  // A trailing `{-# dialect_resources: ... #-}` block (MLIR's file metadata), verbatim.
+  std::string fileMetadata;
   // Top-level operations in source order (a `module`, a `func.func`, or bare ops/loops).
   std::vector<std::unique_ptr<Operation>> operations;
   std::deque<Value> values;  // owns every Value; deque keeps pointers stable

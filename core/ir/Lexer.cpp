@@ -53,6 +53,7 @@ const char *tokenDescription(Tok k) {
   case Tok::Slash: return "'/'";
   case Tok::Pipe: return "'|'";
   case Tok::Ellipsis: return "'...'";
+  case Tok::FileMetadata: return "'{-# ... #-}' block";
   }
   return "token";
 }
@@ -112,7 +113,9 @@ Token Lexer::lex() {
   case ')': return single(Tok::RParen);
   case '[': return single(Tok::LSquare);
   case ']': return single(Tok::RSquare);
-  case '{': return single(Tok::LBrace);
+  case '{':
+    if (src_.substr(start, 3) == "{-#") return lexFileMetadata(start, space, nl);
+    return single(Tok::LBrace);
   case '}': return single(Tok::RBrace);
   case '<': return single(Tok::Less);
   case '>': return single(Tok::Greater);
@@ -236,6 +239,29 @@ Token Lexer::lex() {
   if (u == 0) return error("unexpected NUL byte");
   if (u < 0x20 || u == 0x7f) return error("unexpected control character");
   return error("unexpected character");
+}
+
+// `{-# ... #-}`: MLIR's file metadata (dialect_resources, external_resources). Its content is not
+// MLIR syntax (blobs, pass pipelines), so it is one token, kept verbatim.
+Token Lexer::lexFileMetadata(size_t start, bool space, bool nl) {
+  Token t = make(Tok::FileMetadata, start, space, nl);
+  size_t end = src_.find("#-}", start + 3);
+  if (end == std::string_view::npos) {
+    t.kind = Tok::Error;
+    t.error = "the '{-#' block (file metadata such as dialect_resources) is not closed; end it with '#-}'";
+    end = src_.size();
+  } else {
+    end += 3;
+  }
+  for (; pos_ < end; ++pos_) {
+    if (src_[pos_] != '\n') continue;
+    ++line_;
+    lineBegin_ = pos_ + 1;
+  }
+  // An error points at the `{-#` alone; a block's spelling is all of it.
+  if (t.is(Tok::Error)) t.length = 3;
+  else t.length = static_cast<uint32_t>(end - start);
+  return t;
 }
 
 bool unescapeString(std::string_view s, std::string &out, size_t &badEscapeOffset) {

@@ -25,6 +25,7 @@ enum class Tok : uint8_t {
   String,     // "..." with escapes kept raw in the spelling
   LParen, RParen, LSquare, RSquare, LBrace, RBrace, Less, Greater,
   Comma, Colon, Equal, Arrow, Question, Star, Plus, Minus, Slash, Pipe, Ellipsis,
+  FileMetadata,  // `{-# ... #-}` (dialect resources), the whole block as one token
 };
 
 struct Token {
@@ -71,6 +72,7 @@ public:
 
 private:
   Token make(Tok k, size_t start, bool space, bool nl);
+  Token lexFileMetadata(size_t start, bool space, bool nl);
   void skipSuffixId();
   bool atSuffixIdStart() const;
 

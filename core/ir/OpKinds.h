@@ -22,6 +22,24 @@ bool isTerminatorOpName(std::string_view name);
 // inherit the enclosing default. (`return` with no default dialect is read as it stands.)
 std::string_view defaultDialectOf(std::string_view opName);
 
+// Where a custom form's type text gives its results' types: its assembly format, so a type that
+// belongs to an operand is not taken for a result (tt.load's is the pointer's, ttg.local_store's
+// `-> T` the destination's). Triton's dialects default to `Arrow`, everything else to `Written`
+// (docs/decisions.md, "Result types of custom forms").
+enum class ResultTypeRule : uint8_t {
+  Written,          // the types after a top-level `->`, else `: T` / `: A, B` as written
+  Arrow,            // only the types after a top-level `->`; unknown without one
+  Pointee,          // tt.load: the pointer operand's type with `!tt.ptr<T>` read as T
+  Predicate,        // arith.cmpi / cmpf: i1, with the operand type's shape and encoding
+  AfterTo,          // casts: `T to U` gives U
+  First,            // tt.addptr: `: result-type, offset-type`
+  Last,             // arith.select: `: i1, T` gives T
+  Tokens,           // every result is an async token (`!ttg.async.token`)
+  ArrowThenTokens,  // the types after `->`, the remaining results async tokens (ttng.tmem_load)
+};
+ResultTypeRule resultTypeRuleOf(std::string_view name);
+inline constexpr std::string_view kTritonAsyncToken = "!ttg.async.token";
+
 // A loop the scheduler pipelines. Its body is the entry block of its first region; the body's
 // first `inductionVars` arguments are induction variables, the others carry values from one
 // iteration to the next: carried argument k of iteration i+1 is operand k of the body's

@@ -2,6 +2,7 @@
 // scf.for, cuda_tile.for / loop, terminators, arith.constant) and unknown custom ops.
 #include "ir/ParserImpl.h"
 
+#include <cctype>
 #include <optional>
 
 #include "ir/OpKinds.h"
@@ -27,48 +28,141 @@ std::optional<int> smallInt(std::string_view s, int limit) {
 
 }  // namespace
 
-// Result types of an unknown custom op from its verbatim type text: `T` for one result, `A, B`
-// for several, or the results of a trailing `-> R` / `-> (A, B)`. Unknown (empty) otherwise,
-// e.g. for `f32 from vector<4xf32>`.
-std::vector<std::string> Parser::customResultTypes(const std::string &typeText, size_t n) const {
-  std::vector<std::string> none(n);
-  Lexer lx(typeText);
-  std::vector<Token> toks;
-  std::vector<int> depth;  // bracket depth before each token
-  int d = 0;
-  for (Token t = lx.lex(); !t.is(Tok::Eof) && !t.is(Tok::Error); t = lx.lex()) {
-    if (isCloseBracket(t.kind)) --d;
-    toks.push_back(t);
-    depth.push_back(d);
-    if (isOpenBracket(t.kind)) ++d;
+// A custom form's type text as tokens with their bracket depth, where its top-level `->` and
+// `to` are.
+struct Parser::TypeTokens {
+  explicit TypeTokens(const std::string &text) {
+    Lexer lx(text);
+    int d = 0;
+    for (Token t = lx.lex(); !t.is(Tok::Eof) && !t.is(Tok::Error); t = lx.lex()) {
+      if (isCloseBracket(t.kind)) --d;
+      if (d == 0 && t.is(Tok::Arrow)) arrow = toks.size() + 1;
+      if (d == 0 && t.is(Tok::BareId) && lx.spelling(t) == "to") to = toks.size() + 1;
+      toks.push_back(t);
+      depth.push_back(d);
+      if (isOpenBracket(t.kind)) ++d;
+    }
   }
-  size_t begin = 0, end = toks.size();
-  for (size_t i = 0; i < toks.size(); ++i)
-    if (toks[i].is(Tok::Arrow) && depth[i] == 0) begin = i + 1;
+  std::vector<Token> toks;
+  std::vector<int> depth;                // bracket depth before each token
+  size_t arrow = 0, to = 0;              // index after the top-level `->` / `to`; 0: none
+};
+
+// The comma-separated single types of tokens [begin, end) (`(A, B)` after `->` unwrapped);
+// nullopt when an item is not exactly one type (`f32 from vector<4xf32>`).
+std::optional<std::vector<std::string>> Parser::typeItems(const std::string &text, const TypeTokens &t,
+                                                         size_t begin, size_t end) const {
+  const std::vector<Token> &toks = t.toks;
   if (begin > 0 && end - begin >= 2 && toks[begin].is(Tok::LParen) && toks[end - 1].is(Tok::RParen)) {
     bool wraps = true;  // `(A, B)` rather than `(A) -> B`-like text
-    for (size_t i = begin + 1; i + 1 < end; ++i) wraps &= depth[i] > 0;
+    for (size_t i = begin + 1; i + 1 < end; ++i) wraps &= t.depth[i] > 0;
     if (wraps) {
       ++begin;
       --end;
     }
   }
   std::vector<std::string> items;
-  int base = begin < end ? depth[begin] : 0;
+  int base = begin < end ? t.depth[begin] : 0;
   size_t itemBegin = begin;
   for (size_t i = begin; i <= end; ++i) {
-    if (i < end && !(toks[i].is(Tok::Comma) && depth[i] == base)) {
+    if (i < end && !(toks[i].is(Tok::Comma) && t.depth[i] == base)) {
       // A second top-level word means this item is not a single type.
-      if (i > itemBegin && depth[i] == base && toks[i].spaceBefore) return none;
+      if (i > itemBegin && t.depth[i] == base && toks[i].spaceBefore) return std::nullopt;
       continue;
     }
-    if (i == itemBegin) return none;
+    if (i == itemBegin) return std::nullopt;
     const Token &first = toks[itemBegin], &last = toks[i - 1];
-    items.push_back(typeText.substr(first.offset, last.offset + last.length - first.offset));
-    if (!isOneType(items.back())) return none;
+    items.push_back(text.substr(first.offset, last.offset + last.length - first.offset));
+    if (!isOneType(items.back())) return std::nullopt;
     itemBegin = i + 1;
   }
-  return items.size() == n ? items : none;
+  return items;
+}
+
+namespace {
+
+// `!tt.ptr<T>` (or `!tt.ptr<T, addrspace>`) inside `type` read as T: what tt.load loads.
+std::string pointeeType(const std::string &type) {
+  const std::string ptr = "!tt.ptr<";
+  size_t at = type.find(ptr);
+  if (at == std::string::npos) return "";
+  size_t inner = at + ptr.size(), i = inner, comma = std::string::npos;
+  for (int depth = 1; i < type.size(); ++i) {
+    char c = type[i];
+    if (c == '<' || c == '(' || c == '[' || c == '{') ++depth;
+    if (c == '>' || c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0) break;
+    if (depth == 1 && c == ',' && comma == std::string::npos) comma = i;
+  }
+  if (i >= type.size()) return "";
+  const size_t innerEnd = comma == std::string::npos ? i : comma;
+  return type.substr(0, at) + type.substr(inner, innerEnd - inner) + type.substr(i + 1);
+}
+
+// arith.cmpi / cmpf's result: `i1`, or the operand's shaped type with element type i1.
+std::string predicateType(const std::string &type) {
+  for (const char *shaped : {"tensor<", "vector<"}) {
+    const std::string prefix = shaped;
+    if (type.compare(0, prefix.size(), prefix) != 0) continue;
+    size_t i = prefix.size();
+    // Dimensions: `(N|?)x` repeated; the element type follows.
+    while (true) {
+      size_t j = i;
+      while (j < type.size() && (std::isdigit(static_cast<unsigned char>(type[j])) || type[j] == '?')) ++j;
+      if (j == i || j >= type.size() || type[j] != 'x') break;
+      i = j + 1;
+    }
+    size_t e = i;
+    for (int depth = 0; e < type.size(); ++e) {
+      char c = type[e];
+      if (c == '<' || c == '(' || c == '[' || c == '{') ++depth;
+      if ((c == '>' || c == ',') && depth == 0) break;
+      if (c == '>' || c == ')' || c == ']' || c == '}') --depth;
+    }
+    if (e >= type.size()) return "";
+    return type.substr(0, i) + "i1" + type.substr(e);
+  }
+  return "i1";
+}
+
+}  // namespace
+
+// Result types of a custom op from its verbatim type text, as its assembly format places them
+// (ir/OpKinds' ResultTypeRule). Unknown (empty) where the text does not say.
+std::vector<std::string> Parser::customResultTypes(const Operation &op, size_t n) const {
+  std::vector<std::string> none(n);
+  if (n == 0) return none;
+  const ResultTypeRule rule = resultTypeRuleOf(op.name);
+  if (rule == ResultTypeRule::Tokens) return std::vector<std::string>(n, std::string(kTritonAsyncToken));
+  const TypeTokens t(op.typeText);
+  const size_t end = t.toks.size();
+  std::optional<std::vector<std::string>> items;
+  auto derived = [&](std::string (*from)(const std::string &), bool last) {
+    items = typeItems(op.typeText, t, 0, end);
+    if (!items || items->empty()) return;
+    std::string type = from(last ? items->back() : items->front());
+    if (type.empty() || !isOneType(type)) items.reset();
+    else items = std::vector<std::string>{type};
+  };
+  switch (rule) {
+  case ResultTypeRule::Written: items = typeItems(op.typeText, t, t.arrow, end); break;
+  case ResultTypeRule::Arrow:
+  case ResultTypeRule::ArrowThenTokens:
+    if (t.arrow) items = typeItems(op.typeText, t, t.arrow, end);
+    if (items && rule == ResultTypeRule::ArrowThenTokens)
+      while (items->size() < n) items->emplace_back(kTritonAsyncToken);
+    break;
+  case ResultTypeRule::AfterTo:
+    // Without `to` (a hand-written `arith.truncf %x : T`), as written.
+    items = typeItems(op.typeText, t, t.to ? t.to : t.arrow, end);
+    break;
+  case ResultTypeRule::First: derived([](const std::string &s) { return s; }, false); break;
+  case ResultTypeRule::Last: derived([](const std::string &s) { return s; }, true); break;
+  case ResultTypeRule::Pointee: derived(pointeeType, false); break;
+  case ResultTypeRule::Predicate: derived(predicateType, true); break;
+  case ResultTypeRule::Tokens: break;
+  }
+  return items && items->size() == n ? *items : none;
 }
 
 // The materializer prints result types into generic ops (Pipe_ payloads), so an item counts only
@@ -247,15 +341,17 @@ bool Parser::parseTrailingLoc(std::string &out) {
   return parseBalancedBody();
 }
 
-// `{` starts an attribute dictionary when followed by `}`, or by a name and then `=`, `,` or
-// (on the same line) `}`; otherwise it starts a region (docs/decisions.md).
-bool Parser::isAttrDictStart() const {
+// `{` starts an attribute dictionary when followed on the same line by `}`, or by a name and
+// then `=`, `,` or (on the same line) `}`; otherwise it starts a region (docs/decisions.md).
+// After a region's header (`afterHeader`: `default {`, `partition0() num_warps(1) {`) a region
+// is expected, so `{}` and `{ name }` are regions there.
+bool Parser::isAttrDictStart(bool afterHeader) const {
   Token t1 = peek(1);
-  if (t1.is(Tok::RBrace)) return true;
+  if (t1.is(Tok::RBrace)) return !t1.lineStart && !afterHeader;
   if (!t1.is(Tok::BareId) && !t1.is(Tok::String)) return false;
   Token t2 = peek(2);
   if (t2.is(Tok::Equal) || t2.is(Tok::Comma)) return true;
-  return t2.is(Tok::RBrace) && !t1.lineStart;
+  return t2.is(Tok::RBrace) && !t1.lineStart && !afterHeader;
 }
 
 // `<{...}>`: the op's inherent attributes (properties).
@@ -444,7 +540,7 @@ bool Parser::parseFuncOp(Operation &op, const ResultNames &names) {
 
 // `{attrs}` after a body, on the line of its closing `}` (scf.for, cuda_tile loops and entries).
 bool Parser::parseTrailingAttrDict(Operation &op) {
-  if (!tok_.is(Tok::LBrace) || tok_.lineStart || !isAttrDictStart()) return true;
+  if (!tok_.is(Tok::LBrace) || tok_.lineStart || !isAttrDictStart(false)) return true;
   if (!op.attributes.empty())
     return error(tok_.range(), "'" + op.name + "' already has an attribute dictionary; merge the two");
   return parseAttrDict(op.attributes);
@@ -637,15 +733,25 @@ bool Parser::parseTileLoopOp(Operation &op, const ResultNames &names) {
   return parseLoopBody(op, names, args, resultTypes);
 }
 
-// A terminator: scf.yield / return / tt.return / cuda_tile.continue / ... [%a, %b [: t1, t2]]
+// A terminator: scf.yield / return / tt.return / cuda_tile.continue / ...
+//   [{attrs}] [%a, %b] [{attrs}] [: t1, t2]
+// (scf.yield writes its attribute dictionary first, ttg.warp_yield after the operands).
 bool Parser::parseTerminatorOp(Operation &op, const ResultNames &names) {
   op.syntax = op.name == "scf.yield" ? OpSyntax::Yield : OpSyntax::Return;
   if (!rejectResults(op, names)) return false;
+  auto attributes = [&]() {
+    if (!tok_.is(Tok::LBrace) || !op.attributes.empty() || !isAttrDictStart(false)) return true;
+    op.layout.push_back(CustomPiece::Attributes);
+    return parseAttrDict(op.attributes);
+  };
+  if (!attributes()) return false;
   if (tok_.is(Tok::PercentId) && !tok_.lineStart) {
+    op.layout.push_back(CustomPiece::Operands);
     do {
       if (!parseOperandUse(op)) return false;
     } while (consumeIf(Tok::Comma));
   }
+  if (!attributes()) return false;
   if (!tok_.is(Tok::Colon)) return true;
   consume();
   SourceLoc typesBegin = tok_.begin();
@@ -681,81 +787,174 @@ bool Parser::parseConstantOp(Operation &op, const ResultNames &names) {
 
 // ---------------------------------------------------------------------------------------------
 // Unknown custom form:
-//   dialect.op <operand text> [<{props}>] [{region} [keyword {region}]...] [{attrs}] [: <type text>]
+//   dialect.op <operand text> [<{props}>] [attributes {attrs}] [[header] {region}]... [{attrs}]
+//     [more operand text] [: <type text>] [[header] {region}]...
+// in whatever order the op's assembly format puts them; `layout` records the order written.
 
 bool Parser::parseCustomOp(Operation &op, const ResultNames &names) {
   op.syntax = OpSyntax::Custom;
-  {
-    // The operands run to the end of the line (brackets may span lines), an attribute
-    // dictionary or region, or `:`; every `%name` in them is a use.
-    Capture cap(*this, op.operandText);
-    std::vector<std::pair<Tok, SourceLoc>> open;  // opening bracket, where
-    while (!tok_.is(Tok::Eof)) {
-      if (open.empty()) {
-        if (tok_.lineStart || tok_.is(Tok::LBrace) || tok_.is(Tok::RBrace) || tok_.is(Tok::Colon) ||
-            tok_.is(Tok::RParen) || tok_.is(Tok::RSquare) || tok_.is(Tok::Greater) || isLocStart() ||
-            (tok_.is(Tok::Less) && peek(1).is(Tok::LBrace)))
-          break;
-      } else if (tok_.lineStart && looksLikeOpStart()) {
-        break;
-      }
-      if (tok_.is(Tok::PercentId)) {
-        if (!parseOperandUse(op)) return false;
-        continue;
-      }
-      Tok k = tok_.kind;
-      if (k == Tok::LParen || k == Tok::LSquare || k == Tok::LBrace || k == Tok::Less) {
-        if (depth_ + static_cast<int>(open.size()) >= limits_.maxNestingDepth) return tooDeep();
-        open.emplace_back(k, tok_.begin());
-      } else if (k == Tok::RParen || k == Tok::RSquare || k == Tok::RBrace || k == Tok::Greater) {
-        if (k != closingBracket(open.back().first)) break;
-        open.pop_back();
-      }
-      consume();
-    }
-    if (!open.empty()) {
-      std::string what = std::string("the ") + tokenDescription(open.back().first) + " in the operands of '" +
-                         op.name + "'";
-      return expectClose(closingBracket(open.back().first), what.c_str(), open.back().second);
-    }
-  }
-  if (!parseCustomTail(op)) return false;
-  return makeResults(op, names, customResultTypes(op.typeText, resultCount(names)));
+  std::vector<EntryArg> args;
+  SourceLoc begin = tok_.begin();
+  op.operandsGlued = !tok_.spaceBefore;
+  if (!parseTextRun(op, op.operandText, args, false)) return false;
+  if (!op.operandText.empty()) op.layout.push_back(CustomPiece::Operands);
+  if (!parseCustomTail(op, std::move(args), begin)) return false;
+  return makeResults(op, names, customResultTypes(op, resultCount(names)));
 }
 
-// Properties, regions and the attribute dictionary (each `{` classified by isAttrDictStart), then
-// `: types`.
-bool Parser::parseCustomTail(Operation &op) {
+// `(` `%a:` — MLIR prints a region's arguments `%a: T` and a typed operand list `%a, %b : T, U`,
+// so a colon right after the first name declares arguments (docs/decisions.md).
+bool Parser::atRegionArgs() const {
+  if (!tok_.is(Tok::LParen)) return false;
+  Token name = peek(1);
+  if (!name.is(Tok::PercentId)) return false;
+  Token colon = peek(2);
+  return colon.is(Tok::Colon) && !colon.spaceBefore;
+}
+
+// A line that starts an operation or a top-level alias, so it cannot continue the current op.
+bool Parser::startsNewStatement() const {
+  return looksLikeOpStart() || ((tok_.is(Tok::HashId) || tok_.is(Tok::BangId)) && peek(1).is(Tok::Equal));
+}
+
+// Operand text of a custom op: tokens up to the next piece the parser knows — `{`, `<{`,
+// `attributes {`, `:`, a trailing `loc(...)`, a closing bracket of the enclosing construct — or a
+// line that starts a new operation. MLIR is free-form, so brackets, and the text itself, may run
+// over several lines. Every `%name` is a use; a `(%a: T, ...)` group declares the arguments of
+// the region that follows (`args`). `continuing`: the first token was checked by the caller.
+bool Parser::parseTextRun(Operation &op, std::string &out, std::vector<EntryArg> &args, bool continuing) {
+  Capture cap(*this, out);
+  std::vector<std::pair<Tok, SourceLoc>> open;  // opening bracket, where
+  bool first = true;
+  while (!tok_.is(Tok::Eof) && !tok_.is(Tok::FileMetadata)) {
+    const bool checkLine = tok_.lineStart && !(first && continuing);
+    first = false;
+    if (open.empty()) {
+      if (tok_.is(Tok::LBrace) || tok_.is(Tok::RBrace) || tok_.is(Tok::Colon) || tok_.is(Tok::RParen) ||
+          tok_.is(Tok::RSquare) || tok_.is(Tok::Greater) || isLocStart() ||
+          (tok_.is(Tok::Less) && peek(1).is(Tok::LBrace)) || (isKeyword("attributes") && peek(1).is(Tok::LBrace)) ||
+          (checkLine && startsNewStatement()))
+        break;
+      if (atRegionArgs()) {
+        if (!parseRegionArgs(args)) return false;
+        continue;
+      }
+    } else if (checkLine && looksLikeOpStart()) {
+      break;
+    }
+    if (tok_.is(Tok::PercentId)) {
+      if (!parseOperandUse(op)) return false;
+      continue;
+    }
+    Tok k = tok_.kind;
+    if (k == Tok::LParen || k == Tok::LSquare || k == Tok::LBrace || k == Tok::Less) {
+      if (depth_ + static_cast<int>(open.size()) >= limits_.maxNestingDepth) return tooDeep();
+      open.emplace_back(k, tok_.begin());
+    } else if (k == Tok::RParen || k == Tok::RSquare || k == Tok::RBrace || k == Tok::Greater) {
+      if (k != closingBracket(open.back().first)) break;
+      open.pop_back();
+    }
+    consume();
+  }
+  if (open.empty()) return true;
+  std::string what = std::string("the ") + tokenDescription(open.back().first) + " in the operands of '" + op.name + "'";
+  return expectClose(closingBracket(open.back().first), what.c_str(), open.back().second);
+}
+
+// `(%a: T [{attrs}] [loc(...)], ...)`: the arguments of the region that follows, as in
+// ttg.warp_specialize's `partition0(%a: T) num_warps(4) {` or cuda_tile reduce's combiner.
+bool Parser::parseRegionArgs(std::vector<EntryArg> &args) {
+  SourceLoc open = tok_.begin();
+  consume();
+  do {
+    if (!tok_.is(Tok::PercentId)) return errorHere("a region argument such as '%a: i32'");
+    if (!parseFuncArgument(args)) return false;
+  } while (consumeIf(Tok::Comma));
+  return expectClose(Tok::RParen, "the region arguments", open);
+}
+
+// The region after a header (`keyword` verbatim) that may declare its arguments (`args`).
+bool Parser::parseHeadedRegion(Operation &op, std::string keyword, const std::vector<EntryArg> &args) {
+  op.regions.push_back(std::make_unique<Region>());
+  Region &region = *op.regions.back();
+  region.keyword = std::move(keyword);
+  region.argsInHeader = !args.empty();
+  op.layout.push_back(CustomPiece::Region);
+  return parseRegion(region, &op, false, args.empty() ? nullptr : &args);
+}
+
+// Where the tail of a custom op goes on with text (operands after the attribute dictionary, a
+// region's keyword and header): not a piece of its own, and not a line that starts a new
+// operation. After the type only a region header may follow (cuda_tile reduce's `(%a: T, ...) {`,
+// scf.while's `do {`).
+bool Parser::continuesWithText(bool afterType) const {
+  switch (tok_.kind) {
+  case Tok::Eof: case Tok::FileMetadata: case Tok::LBrace: case Tok::RBrace: case Tok::RParen:
+  case Tok::RSquare: case Tok::Greater: case Tok::Colon:
+    return false;
+  default: break;
+  }
+  if (isLocStart() || (tok_.is(Tok::Less) && peek(1).is(Tok::LBrace))) return false;
+  const bool regionKeyword = tok_.is(Tok::BareId) && spell(tok_).find('.') == std::string_view::npos &&
+                             (peek(1).is(Tok::LBrace) || peek(1).is(Tok::LParen));
+  // `} else {` on two lines: `else` reads like an op where a default dialect is set.
+  if (tok_.lineStart && startsNewStatement() && !(isKeyword("else") && peek(1).is(Tok::LBrace))) return false;
+  return !afterType || regionKeyword || atRegionArgs();
+}
+
+// Properties, regions (with their headers), the attribute dictionary, more operand text and
+// `: types`, in any order; each `{` classified by isAttrDictStart. `args` (declared in the operand
+// text from `argsAt`, as in `@name(%a: T) attributes {...} {`) belong to the first region.
+bool Parser::parseCustomTail(Operation &op, std::vector<EntryArg> args, SourceLoc argsAt) {
   bool sawProps = false, sawAttrs = false, sawType = false;
+  auto attributes = [&](CustomPiece piece) {
+    if (sawAttrs) return error(tok_.range(), "'" + op.name + "' already has an attribute dictionary; merge the two");
+    sawAttrs = true;
+    op.layout.push_back(piece);
+    return parseAttrDict(op.attributes);
+  };
   while (true) {
     if (tok_.is(Tok::Less) && peek(1).is(Tok::LBrace) && !sawProps) {
       sawProps = true;
+      op.layout.push_back(CustomPiece::Properties);
       if (!parseProperties(op)) return false;
-    } else if (!op.regions.empty() && tok_.is(Tok::BareId) && !tok_.lineStart && peek(1).is(Tok::LBrace) &&
-               spell(tok_).find('.') == std::string_view::npos) {
-      // `} else {`, `} do {`: a keyword joining two regions.
-      std::string keyword = spelling();
+    } else if (isKeyword("attributes") && peek(1).is(Tok::LBrace)) {
       consume();
-      op.regions.push_back(std::make_unique<Region>());
-      op.regions.back()->keyword = std::move(keyword);
-      if (!parseRegion(*op.regions.back(), &op, false, nullptr)) return false;
+      if (!attributes(CustomPiece::KeywordAttributes)) return false;
+    } else if (tok_.is(Tok::LBrace) && args.empty() && isAttrDictStart(false)) {
+      if (!attributes(CustomPiece::Attributes)) return false;
     } else if (tok_.is(Tok::LBrace)) {
-      if (isAttrDictStart()) {
-        if (sawAttrs)
-          return error(tok_.range(), "'" + op.name + "' already has an attribute dictionary; merge the two");
-        sawAttrs = true;
-        if (!parseAttrDict(op.attributes)) return false;
-      } else {
-        op.regions.push_back(std::make_unique<Region>());
-        if (!parseRegion(*op.regions.back(), &op, false, nullptr)) return false;
-      }
+      if (!parseHeadedRegion(op, "", args)) return false;
+      args.clear();
+    } else if (!args.empty()) {
+      // Declared arguments need their region before anything else.
+      return errorHere("'{' to start the region whose arguments are declared at " + formatLoc(argsAt));
     } else if (tok_.is(Tok::Colon) && !sawType) {
       SourceLoc colon = tok_.begin();
       consume();
       if (!captureUntilLineEnd(op.typeText, true)) return false;
       if (op.typeText.empty())
         return error(SourceRange::at(colon), "expected a type after ':' in '" + op.name + "'");
+      if (prevKind_ == Tok::Comma || prevKind_ == Tok::Arrow || prevKind_ == Tok::Star)
+        return error(SourceRange::at(prevEnd_), "the types of '" + op.name + "' end with " +
+                                                    tokenDescription(prevKind_) + ", but " + describeCurrent() +
+                                                    " starts a new operation; complete or remove the last type");
       sawType = true;
+      op.layout.push_back(CustomPiece::Type);
+    } else if (continuesWithText(sawType)) {
+      argsAt = tok_.begin();
+      std::string text;
+      if (!parseTextRun(op, text, args, true)) return false;
+      if (text.empty()) return true;
+      // A header: the text before a region (`else`, `partition0(%a: T) num_warps(4)`). Otherwise
+      // operands or keywords after an earlier piece (`{attrs} %x`).
+      if (tok_.is(Tok::LBrace) && (!args.empty() || !isAttrDictStart(true))) {
+        if (!parseHeadedRegion(op, std::move(text), args)) return false;
+        args.clear();
+      } else if (args.empty()) {
+        op.trailingText.push_back(std::move(text));
+        op.layout.push_back(CustomPiece::Text);
+      }
     } else {
       return true;
     }

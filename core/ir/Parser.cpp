@@ -34,6 +34,7 @@ void Parser::consume() {
   if (tok_.is(Tok::LParen) || tok_.is(Tok::LSquare) || tok_.is(Tok::LBrace)) ++brackets_;
   if (tok_.is(Tok::RParen) || tok_.is(Tok::RSquare) || tok_.is(Tok::RBrace)) --brackets_;
   prevEnd_ = tok_.end();
+  prevKind_ = tok_.kind;
   advance(tok_.unterminated);
 }
 
@@ -152,8 +153,16 @@ void Parser::skipBalancedGroup() {
 bool Parser::looksLikeOpStart() const {
   switch (tok_.kind) {
   case Tok::PercentId: {
-    Token n = peek(1);
-    return n.is(Tok::Equal) || (n.is(Tok::Colon) && peek(2).is(Tok::Integer) && peek(3).is(Tok::Equal));
+    // `%a [:N] [, %b [:N]]... =`
+    Lexer ahead = lexer_;
+    for (Token t = ahead.lex();; t = ahead.lex()) {
+      if (t.is(Tok::Colon)) {
+        if (!ahead.lex().is(Tok::Integer)) return false;
+        t = ahead.lex();
+      }
+      if (t.is(Tok::Equal)) return true;
+      if (!t.is(Tok::Comma) || !ahead.lex().is(Tok::PercentId)) return false;
+    }
   }
   case Tok::String: return peek(1).is(Tok::LParen);
   case Tok::CaretId: return true;
@@ -167,8 +176,10 @@ bool Parser::looksLikeOpStart() const {
     if (next.lineStart) return true;  // alone on its line
     Tok n = next.kind;
     // `tile<i32>` is a type; `constant <i32: 7>` (a prefix-less cuda_tile op) an op.
-    return n != Tok::Equal && n != Tok::Comma && n != Tok::Colon && !isCloseBracket(n) &&
-           !(n == Tok::Less && (prefixed || !next.spaceBefore));
+    // `nv.op : T` (no operands) and `nv.op <{props}>` are ops; a prefix-less `word :` is not.
+    if (n == Tok::Less && prefixed) return peek(2).is(Tok::LBrace);
+    return n != Tok::Equal && n != Tok::Comma && !(n == Tok::Colon && !prefixed) && !isCloseBracket(n) &&
+           !(n == Tok::Less && !next.spaceBefore);
   }
   default: return false;
   }
@@ -238,6 +249,10 @@ void Parser::parseOperationList(Block *block, bool topLevel) {
       if (!parseAliasDef()) recover(startBrackets, startOffset);
       continue;
     }
+    if (tok_.is(Tok::FileMetadata)) {
+      parseFileMetadata(topLevel);
+      continue;
+    }
     std::unique_ptr<Operation> op = parseOperation(block);
     if (!op) {
       recover(startBrackets, startOffset);
@@ -253,6 +268,20 @@ void Parser::parseOperationList(Block *block, bool topLevel) {
 // scheduled block keeps one terminator), so it is an error here.
 void Parser::terminatorNotLast(const Operation &terminator) {
   error(terminator.nameRange, "'" + terminator.name + "' must be the last operation in its block");
+}
+
+// `{-# dialect_resources: {...} #-}` after the top-level operations (MLIR's file metadata): kept
+// verbatim for the printer; nothing in it is scheduled.
+void Parser::parseFileMetadata(bool topLevel) {
+  if (!topLevel) {
+    error(tok_.range(), "a '{-# ... #-}' block (file metadata such as dialect_resources) may only follow the "
+                        "top-level operations, not stand inside a region");
+  } else if (!module_.fileMetadata.empty()) {
+    error(tok_.range(), "a second '{-# ... #-}' block; MLIR reads one, after the top-level operations");
+  } else {
+    module_.fileMetadata = spelling();
+  }
+  consume();
 }
 
 // `{` [block...] `}`. With `entryArgs`, the entry block is implicit and takes its arguments
@@ -306,7 +335,14 @@ bool Parser::parseRegion(Region &region, Operation *parent, bool isolated,
       int startBrackets = brackets_;
       uint32_t startOffset = tok_.offset;
       std::string label = spelling();
-      if (entryArgs && region.blocks.size() == 1 && current->operations.empty()) {
+      if (entryArgs && region.blocks.size() == 1 && current->operations.empty() && current->label.empty()) {
+        // MLIR: an entry block whose arguments the op declares has no label of its own; with no
+        // arguments to declare, a label (a branch target) is allowed.
+        if (entryArgs->empty()) {
+          labels.emplace(label, tok_.begin());
+          if (!parseBlockLabel(*current)) recover(startBrackets, startOffset);
+          continue;
+        }
         error(tok_.range(), "the entry block of '" + parent->name +
                                 "' takes its arguments from the operation; remove the label '" + label + "'");
       } else if (auto [it, inserted] = labels.emplace(label, tok_.begin()); !inserted) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,6 +75,7 @@ private:
                    const std::vector<EntryArg> *entryArgs);
   bool parseBlockLabel(Block &block);
   bool parseAliasDef();
+  void parseFileMetadata(bool topLevel);
 
   // --- operations (OpParser.cpp)
   std::unique_ptr<Operation> parseOperation(Block *parent);
@@ -98,16 +100,25 @@ private:
   bool parseTerminatorOp(Operation &op, const ResultNames &names);
   bool parseConstantOp(Operation &op, const ResultNames &names);
   bool parseCustomOp(Operation &op, const ResultNames &names);
-  bool parseCustomTail(Operation &op);
+  bool parseCustomTail(Operation &op, std::vector<EntryArg> args, SourceLoc argsAt);
+  bool parseTextRun(Operation &op, std::string &out, std::vector<EntryArg> &args, bool continuing);
+  bool parseRegionArgs(std::vector<EntryArg> &args);
+  bool parseHeadedRegion(Operation &op, std::string keyword, const std::vector<EntryArg> &args);
+  bool continuesWithText(bool afterType) const;
+  bool atRegionArgs() const;
+  bool startsNewStatement() const;
   bool parseProperties(Operation &op);
   bool parseOperandUse(Operation &op);
   bool parseFuncArgument(std::vector<EntryArg> &args);
   bool parseTrailingLoc(std::string &out);
-  bool isAttrDictStart() const;
+  bool isAttrDictStart(bool afterHeader) const;
   bool rejectResults(const Operation &op, const ResultNames &names);
   bool makeResults(Operation &op, const ResultNames &names, const std::vector<std::string> &types);
   void defineResults(Operation &op, const ResultNames &names);
-  std::vector<std::string> customResultTypes(const std::string &typeText, size_t n) const;
+  struct TypeTokens;
+  std::optional<std::vector<std::string>> typeItems(const std::string &text, const TypeTokens &t, size_t begin,
+                                                    size_t end) const;
+  std::vector<std::string> customResultTypes(const Operation &op, size_t n) const;
   bool isOneType(std::string_view text) const;
 
   // --- attributes, types, verbatim text (AttributeParser.cpp)
@@ -123,6 +134,7 @@ private:
                          std::string &text);
   bool parseBalancedBody();
   bool captureUntilLineEnd(std::string &out, bool inOperation);
+  bool continuesPreviousLine() const;
 
   // Appends every token consumed while alive to `out`, one space where the source had any
   // whitespace or comment: types and opaque attributes are kept verbatim but normalized.
@@ -140,6 +152,7 @@ private:
   Lexer lexer_;
   Token tok_;
   SourceLoc prevEnd_{1, 1};
+  Tok prevKind_ = Tok::Eof;  // the last token consumed
   DiagnosticEngine &diags_;
   const ParseLimits &limits_;
   Module &module_;

@@ -3,6 +3,7 @@
 // printing it again gives the same text (tests/unit/ir/RoundTripTest.cpp).
 #include "ir/Printer.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "ir/OpKinds.h"
@@ -108,7 +109,7 @@ void ModulePrinter::printRegion(const Region &r, int indent, bool entryArgsFromO
   out += "{\n";
   for (size_t b = 0; b < r.blocks.size(); ++b) {
     const Block &block = *r.blocks[b];
-    bool implicitEntry = b == 0 && (entryArgsFromOp || (block.label.empty() && block.arguments.empty()));
+    bool implicitEntry = b == 0 && block.label.empty() && (entryArgsFromOp || block.arguments.empty());
     if (!implicitEntry) {
       line(indent);
       out += block.label.empty() ? "^bb" + std::to_string(b) : block.label;
@@ -152,33 +153,55 @@ void ModulePrinter::printGeneric(const Operation &op, int indent) {
   out += op.typeText;
 }
 
+// The pieces in the order written (Operation::layout), or the canonical order for ops built by
+// the tool. Attributes added to an op that was written without a dictionary go before its type.
 void ModulePrinter::printCustom(const Operation &op, int indent) {
-  out += op.spelledName();
-  if (!op.operandText.empty()) {
-    out += " ";
-    out += op.operandText;
-  }
-  if (!op.properties.empty()) {
-    out += " <";
-    out += printAttrDict(op.properties);
-    out += ">";
-  }
-  for (const auto &r : op.regions) {
-    out += " ";
-    if (!r->keyword.empty()) {
-      out += r->keyword;
-      out += " ";
-    }
-    printRegion(*r, indent, false);
-  }
-  if (!op.attributes.empty()) {
-    out += " ";
+  static const std::vector<CustomPiece> canonical = {CustomPiece::Operands, CustomPiece::Properties,
+                                                     CustomPiece::Region, CustomPiece::Attributes,
+                                                     CustomPiece::Type};
+  const std::vector<CustomPiece> &layout = op.layout.empty() ? canonical : op.layout;
+  const bool attrsPlaced = std::find(layout.begin(), layout.end(), CustomPiece::Attributes) != layout.end() ||
+                           std::find(layout.begin(), layout.end(), CustomPiece::KeywordAttributes) != layout.end();
+  auto attributes = [&](const char *keyword) {
+    if (op.attributes.empty()) return;
+    out += keyword;
     out += printAttrDict(op.attributes);
+  };
+  out += op.spelledName();
+  size_t region = 0, text = 0;
+  for (CustomPiece piece : layout) {
+    switch (piece) {
+    case CustomPiece::Operands:
+      if (!op.operandText.empty()) out += (op.operandsGlued ? "" : " ") + op.operandText;
+      break;
+    case CustomPiece::Properties:
+      if (!op.properties.empty()) out += " <" + printAttrDict(op.properties) + ">";
+      break;
+    case CustomPiece::Attributes: attributes(" "); break;
+    case CustomPiece::KeywordAttributes: attributes(" attributes "); break;
+    case CustomPiece::Region:
+      // Canonical order: every region here.
+      for (; region < op.regions.size(); ++region) {
+        const Region &r = *op.regions[region];
+        out += " ";
+        if (!r.keyword.empty()) out += r.keyword + " ";
+        printRegion(r, indent, r.argsInHeader);
+        if (!op.layout.empty()) {
+          ++region;
+          break;
+        }
+      }
+      break;
+    case CustomPiece::Text:
+      if (text < op.trailingText.size()) out += " " + op.trailingText[text++];
+      break;
+    case CustomPiece::Type:
+      if (!attrsPlaced) attributes(" ");
+      if (!op.typeText.empty()) out += " : " + op.typeText;
+      break;
+    }
   }
-  if (!op.typeText.empty()) {
-    out += " : ";
-    out += op.typeText;
-  }
+  if (!attrsPlaced && std::find(layout.begin(), layout.end(), CustomPiece::Type) == layout.end()) attributes(" ");
 }
 
 // `%a = %x, %b = %y`: the carried arguments of a loop body from `firstArg` on, with the loop's
@@ -322,17 +345,22 @@ void ModulePrinter::printOp(const Operation &op, int indent) {
   case OpSyntax::TileFor: printTileFor(op, indent); break;
   case OpSyntax::TileLoop: printTileLoop(op, indent); break;
   case OpSyntax::Yield:
-  case OpSyntax::Return:
+  case OpSyntax::Return: {
+    // The attribute dictionary where it was written: before the operands (scf.yield) or after.
+    const bool attrsFirst = !op.layout.empty() && op.layout.front() == CustomPiece::Attributes;
     out += op.spelledName();
+    if (!op.attributes.empty() && attrsFirst) out += " " + printAttrDict(op.attributes);
     if (!op.operands.empty()) {
       out += " ";
       printUses(op.operands);
     }
+    if (!op.attributes.empty() && !attrsFirst) out += " " + printAttrDict(op.attributes);
     if (!op.typeText.empty()) {
       out += " : ";
       out += op.typeText;
     }
     break;
+  }
   case OpSyntax::Constant:
     out += op.spelledName();
     if (!op.attributes.empty()) {
@@ -396,6 +424,7 @@ std::string printModule(const Module &m, const VerbatimOps &verbatim) {
   ModulePrinter p(verbatim);
   for (const AliasDef &a : m.aliases) p.out += a.text + "\n";
   for (const auto &op : m.operations) p.printOp(*op, 0);
+  if (!m.fileMetadata.empty()) p.out += "\n" + m.fileMetadata + "\n";
   return p.out;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ir/Lexer.h"
+
 namespace tilesched {
 
 namespace {
@@ -11,12 +13,43 @@ std::string trim(const std::string &s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
+// Expanding nested aliases can grow exponentially (`#a = [#b, #b]`, `#b = [#c, #c]`, ...); past
+// this many bytes a type is not compared.
+constexpr size_t kMaxExpandedType = 1 << 16;
+constexpr int kMaxAliasDepth = 16;
+
 }  // namespace
 
 TypeAliases::TypeAliases(const Module &module) {
   for (const AliasDef &def : module.aliases)
-    if (size_t eq = def.text.find('='); eq != std::string::npos && !def.text.empty() && def.text[0] == '!')
+    if (size_t eq = def.text.find('='); eq != std::string::npos && !def.text.empty() &&
+                                        (def.text[0] == '!' || def.text[0] == '#'))
       aliases_[trim(def.text.substr(0, eq))] = trim(def.text.substr(eq + 1));
+}
+
+// `text` with every alias replaced by its definition, tokens one space apart.
+bool TypeAliases::expand(std::string_view text, int depth, std::string &out) const {
+  Lexer lexer(text);
+  for (Token t = lexer.lex(); !t.is(Tok::Eof); t = lexer.lex()) {
+    std::string_view spelling = lexer.spelling(t);
+    if ((t.is(Tok::HashId) || t.is(Tok::BangId)) && depth < kMaxAliasDepth) {
+      if (auto it = aliases_.find(std::string(spelling)); it != aliases_.end()) {
+        if (!expand(it->second, depth + 1, out)) return false;
+        continue;
+      }
+    }
+    if (!out.empty()) out += ' ';
+    out.append(spelling);
+    if (out.size() > kMaxExpandedType) return false;
+  }
+  return true;
+}
+
+bool TypeAliases::sameType(const std::string &a, const std::string &b) const {
+  if (a == b || resolve(a) == resolve(b)) return true;
+  std::string ea, eb;
+  if (!expand(a, 0, ea) || !expand(b, 0, eb)) return true;
+  return ea == eb;
 }
 
 std::string TypeAliases::resolve(const std::string &type) const {

@@ -40,6 +40,10 @@ public:
   // A value's type with `!alias` definitions of the module expanded.
   std::string typeOf(const Value *v) const { return aliases_.resolve(v->type); }
   std::string resolveType(const std::string &type) const { return aliases_.resolve(type); }
+  // Both types known and different once aliases are spelled out (a real Pipe_ type mismatch).
+  bool typesDiffer(const Value *a, const Value *b) const {
+    return !a->type.empty() && !b->type.empty() && !aliases_.sameType(a->type, b->type);
+  }
 
   // Owner map: the node of the block that is, or contains, `op`; -1 outside the block.
   int nodeOf(const Operation *op) const;

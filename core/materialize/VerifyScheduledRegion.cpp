@@ -131,7 +131,7 @@ private:
         if (write > read)
           fail(consumer, p.name + ": " + name(src.producer) + " writes at cycle " + std::to_string(write) +
                              ", after " + name(consumer) + " reads at cycle " + std::to_string(read));
-        if (!u->type.empty() && !src.value->type.empty() && view_.typeOf(u) != view_.typeOf(src.value))
+        if (view_.typesDiffer(u, src.value))
           fail(consumer, p.name + ": " + name(consumer) + " reads " + u->name + " as " + u->type + ", but " +
                              name(src.producer) + " writes " + src.value->name + " as " + src.value->type);
       }

@@ -4,6 +4,7 @@
 
 #include "IRTestUtil.h"
 #include "ir/OpKinds.h"
+#include "ir/TypeAliases.h"
 
 using namespace tilesched;
 using namespace tilesched::irtest;
@@ -192,4 +193,68 @@ TEST_CASE("dialects: `// -----` splits the input into chunks with the file's lin
   REQUIRE(diags.all().size() == 2);  // 'b' and 'c' are unknown operations
   CHECK(diags.all()[0].range.begin.line == 3);
   CHECK(diags.all()[1].range.begin.line == 4);
+}
+
+TEST_CASE("dialects: result types come from where the assembly format puts them", "[ir][dialects]") {
+  auto r = parse(R"(#l = #ttg.blocked<{order = [0]}>
+tt.func @k(%p: tensor<64x!tt.ptr<f16>, #l>, %q: !tt.ptr<i64>, %a: i32, %t: tensor<64xf32, #l>,
+           %buf: !ttg.memdesc<64xf16>, %tok: !ttg.async.token, %x: tensor<64xf16, #l>) {
+  %v = tt.load %p : tensor<64x!tt.ptr<f16>, #l>
+  %s = tt.load %q : !tt.ptr<i64>
+  %c = arith.cmpi ne, %a, %a : i32
+  %ct = arith.cmpf olt, %t, %t : tensor<64xf32, #l>
+  %e = arith.extf %x : tensor<64xf16, #l> to tensor<64xf32, #l>
+  %sel = arith.select %c, %a, %a : i32
+  %st = ttng.tmem_store %x, %buf[%tok], %c : tensor<64xf16, #l> -> !ttg.memdesc<64xf16>
+  %ld, %ldtok = ttng.tmem_load %buf[%st] : !ttg.memdesc<64xf16> -> tensor<64xf16, #l>
+  %cv = ttg.convert_layout %x : tensor<64xf16, #l> -> tensor<64xf16>
+  %un = tt.unknown_op %x : tensor<64xf16, #l>
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #l>
+  %add = arith.addi %a, %a : i32
+  tt.return
+})");
+  INFO(r->text());
+  REQUIRE_FALSE(r->diags.hasErrors());
+  Module &m = *r->module;
+  auto type = [&](const char *op, int n = 0, size_t result = 0) { return findOp(m, op, n)->results[result]->type; };
+  CHECK(type("tt.load") == "tensor<64xf16, #l>");  // the pointee, not the pointer's type
+  CHECK(type("tt.load", 1) == "i64");
+  CHECK(type("arith.cmpi") == "i1");
+  CHECK(type("arith.cmpf") == "tensor<64xi1, #l>");
+  CHECK(type("arith.extf") == "tensor<64xf32, #l>");
+  CHECK(type("arith.select") == "i32");
+  CHECK(type("ttng.tmem_store") == "!ttg.async.token");  // `-> memdesc` is the destination's type
+  CHECK(type("ttng.tmem_load") == "tensor<64xf16, #l>");
+  CHECK(type("ttng.tmem_load", 0, 1) == "!ttg.async.token");
+  CHECK(type("ttg.convert_layout") == "tensor<64xf16>");
+  CHECK(type("tt.unknown_op").empty());  // a Triton op's `: T` without `->` may be an operand's
+  CHECK(type("tt.make_range") == "tensor<64xi32, #l>");
+  CHECK(type("arith.addi") == "i32");
+}
+
+TEST_CASE("dialects: type aliases and attribute aliases compare by value", "[ir][dialects]") {
+  auto r = parse(R"(#mma = #ttg.nvidia_mma<{versionMajor = 3, warpsPerCTA = [4, 1]}>
+#nest = #ttg.dot_op<{opIdx = 0, parent = #mma}>
+!acc = tensor<64x64xf32, #mma>
+#big0 = [1, 2]
+#big1 = [#big0, #big0, #big0, #big0, #big0, #big0, #big0, #big0]
+#big2 = [#big1, #big1, #big1, #big1, #big1, #big1, #big1, #big1]
+#big3 = [#big2, #big2, #big2, #big2, #big2, #big2, #big2, #big2]
+#big4 = [#big3, #big3, #big3, #big3, #big3, #big3, #big3, #big3]
+#big5 = [#big4, #big4, #big4, #big4, #big4, #big4, #big4, #big4]
+module {
+}
+)");
+  REQUIRE_FALSE(r->diags.hasErrors());
+  TypeAliases aliases(*r->module);
+  CHECK(aliases.sameType("tensor<64x64xf32, #mma>",
+                         "tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3,  warpsPerCTA = [4, 1]}>>"));
+  CHECK(aliases.sameType("!acc", "tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, warpsPerCTA = [4, 1]}>>"));
+  CHECK(aliases.sameType("tensor<64xf16, #nest>",
+                         "tensor<64xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 3, "
+                         "warpsPerCTA = [4, 1]}>}>>"));
+  CHECK_FALSE(aliases.sameType("tensor<64x64xf32, #mma>", "tensor<64x64xf16, #mma>"));
+  CHECK_FALSE(aliases.sameType("i64", "!tt.ptr<i64>"));
+  // 8^5 copies of #big0 pass the expansion limit: unknown, so not a mismatch.
+  CHECK(aliases.sameType("tensor<4xf32, #big5>", "tensor<4xf32>"));
 }
