@@ -9,17 +9,11 @@
 #include <vector>
 
 #include "check/ScheduleChecker.h"
+#include "contract/ScheduleAttributes.h"
 #include "graph/ScheduledBlock.h"
 #include "support/Diagnostics.h"
 
 namespace tilesched {
-
-inline constexpr const char *kAttrAwsStage = "nv_tile.aws.stage";
-inline constexpr const char *kAttrAwsOrder = "nv_tile.aws.order";
-inline constexpr const char *kAttrAwsCycle = "nv_tile.aws.cycle";
-inline constexpr const char *kAttrAwsII = "nv_tile.aws.ii";
-inline constexpr const char *kAttrAwsStageCount = "nv_tile.aws.stage_count";
-inline constexpr const char *kAttrAwsPipeline = "nv_tile.aws.pipeline";
 
 struct PinnedSchedule {
   int ii = 0;

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "generate/ScheduleAnalysis.h"
+#include "contract/ScheduleAnalysis.h"
 
 namespace tilesched {
 

@@ -2,7 +2,7 @@
 // serial or cost-based generator. Publishes a ScheduleAnalysis.
 #pragma once
 
-#include "generate/ScheduleAnalysis.h"
+#include "contract/ScheduleAnalysis.h"
 #include "support/Diagnostics.h"
 
 namespace tilesched {

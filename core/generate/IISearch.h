@@ -17,7 +17,7 @@
 #include <map>
 #include <optional>
 
-#include "generate/ScheduleAnalysis.h"
+#include "contract/ScheduleAnalysis.h"
 
 namespace tilesched {
 

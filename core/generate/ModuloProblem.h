@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "generate/ScheduleAnalysis.h"
+#include "contract/ScheduleAnalysis.h"
 
 namespace tilesched {
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "generate/ScheduleAnalysis.h"
+#include "contract/ScheduleAnalysis.h"
 
 namespace tilesched {
 

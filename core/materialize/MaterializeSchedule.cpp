@@ -1,10 +1,31 @@
 // MaterializeSchedule entry (seed 002 emit_pipe_and_mutex; seed 003 "Pass 2").
 #include "materialize/MaterializeSchedule.h"
 
-
 #include "materialize/ScheduleSolve.h"
 
 namespace tilesched {
+
+namespace {
+
+// Seed 003's MaterializeSchedule emits agent_switch partitioning along warp-specialised
+// boundaries; tilesched does not (docs/decisions.md, "No agent_switch partitioning"), and says so
+// where the input carries Triton's partitions.
+void notePartitions(const ScheduledBlock &block, DiagnosticEngine &diags) {
+  const Operation *first = nullptr;
+  int count = 0;
+  for (const Operation *op : block.ops)
+    if (op->lookupAttr("ttg.partition")) {
+      if (!first) first = op;
+      ++count;
+    }
+  if (first)
+    diags.note(first->nameRange, std::to_string(count) + (count == 1 ? " op" : " ops") +
+                                     " of this block carry warp-specialised partitions (ttg.partition): the block is "
+                                     "scheduled as one agent, the partitions are kept as attributes and no "
+                                     "agent_switch is emitted (seed 003 partitioning not implemented)");
+}
+
+}  // namespace
 
 MaterializedSchedule materializeSchedule(const MaterializeInput &in, const MaterializeOptions &opts,
                                          PipeNamer &namer, DiagnosticEngine &diags) {
@@ -49,6 +70,7 @@ MaterializedSchedule materializeSchedule(const MaterializeInput &in, const Mater
                  p.name + ": no op of this block produces the async handle " + p.raw->name +
                      " before it is read here, so it gets a consumer-only Pipe_ (seed 002 trivial fallback)");
 
+  notePartitions(*in.block, diags);
   plan.sequence = rebuildSequence(view, plan.pipes, plan.mutexes);
   plan.valid = verifyScheduledRegion(view, plan, opts, in.nodeNames, diags);
   return plan;

@@ -14,18 +14,14 @@
 #include <unordered_set>
 #include <vector>
 
-#include "check/PinnedSchedule.h"
 #include "constraints/Constraints.h"
-#include "generate/ScheduleAnalysis.h"
+#include "contract/ScheduleAnalysis.h"
+#include "contract/ScheduleAttributes.h"
 #include "graph/DependenceGraph.h"
 #include "ir/TypeAliases.h"
 #include "support/Diagnostics.h"
 
 namespace tilesched {
-
-// Op names of the coordination values in the scheduled IR (docs/decisions.md).
-inline constexpr const char *kPipeOpName = "nv_tileas.pipe";
-inline constexpr const char *kMutexOpName = "nv_tileas.mutex";
 
 struct MaterializeInput {
   const TypeAliases *aliases = nullptr;  // the module's `!alias = type` definitions (optional)

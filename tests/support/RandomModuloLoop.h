@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "generate/ScheduleAnalysis.h"
+#include "contract/ScheduleAnalysis.h"
 
 namespace tilesched::test {
 

@@ -1,5 +1,7 @@
-// ScheduleAnalysis: the one hand-off object between generation and materialization (seed 003).
-// Both generators publish it; nothing downstream reads generator internals.
+// ScheduleAnalysis: the one hand-off object between generation and materialization (seed 003),
+// with what generation reads (ScheduleOptions, ScheduleInput). It lives in core/contract, not in
+// core/generate: both generators publish it, and check/ and materialize/ read it without
+// depending on generator code (docs/architecture.md).
 #pragma once
 
 #include <cstdint>
