@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "check/PinnedSchedule.h"
 #include "ir/OpKinds.h"
 
 namespace tilesched {
