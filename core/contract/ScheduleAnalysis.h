@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "constraints/Constraints.h"
+#include "contract/Options.generated.h"
 #include "graph/DependenceGraph.h"
 #include "target/TargetModel.h"
 
@@ -20,17 +21,20 @@ const char *generatorName(GeneratorKind g);
 
 enum class IISearch { Linear, Galloping };
 
+// The defaults come from the option table (core/contract/options.json; docs/decisions.md says
+// why each).
 struct ScheduleOptions {
   enum class Generator { Auto, Serial, CostBased } generator = Generator::Auto;
-  int serialThreshold = 8;           // seed 000 selection predicate
-  int maxConstraintIterations = 10;  // see docs/decisions.md (sources say 10 and 16)
-  int iiCap = 0;                     // 0 = automatic (see docs/decisions.md)
-  IISearch iiSearch = IISearch::Galloping;  // see docs/decisions.md ("II search")
-  bool trace = false;
+  int serialThreshold = options::kDefaultSerialThreshold;                  // seed 000 selection predicate
+  int maxConstraintIterations = options::kDefaultMaxConstraintIterations;  // the sources say 10 and 16
+  int iiCap = options::kDefaultIiCap;                                      // 0 = automatic
+  IISearch iiSearch = IISearch::Galloping;
+  bool trace = options::kDefaultTrace;
   size_t traceLimit = 20000;  // entries kept per block; the rest are counted as dropped
-  int64_t workBudget = 10000000;  // seat probes per block, cost-based generator (0 = unlimited)
-  int64_t proofBudget = 200000;   // exact-search nodes per block for the optimality proof (0 = none)
-  bool tritonLatency = false;  // --triton-latency: tt.latency moves users to later stages (off by default)
+  int64_t workBudget = options::kDefaultWorkBudget;  // seat probes per block, cost-based generator (0 = unlimited)
+  int64_t proofBudget = options::kDefaultProofBudget;  // exact-search nodes per block for the optimality proof (0 = none)
+  bool tritonLatency = options::kDefaultTritonLatency;  // tt.latency moves users to later stages
+  bool operator==(const ScheduleOptions &) const = default;
 };
 
 // Everything a generator reads. `block` may be null (unit tests build graphs directly).

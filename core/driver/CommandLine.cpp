@@ -1,8 +1,10 @@
-// The SPEC §5 command line, shared by build/bin/tilesched, the wasm module and the npm bin.
+// The SPEC §5 command line, shared by build/bin/tilesched, the wasm module and the npm bin. The
+// options, their usage and --help come from the one option table (core/contract/options.json).
 #include <algorithm>
 #include <charconv>
 #include <limits>
 
+#include "contract/Options.generated.h"
 #include "driver/Driver.h"
 #include "driver/Emitters.h"
 #include "driver/JsonWriter.h"
@@ -13,19 +15,83 @@ namespace tilesched {
 
 namespace {
 
-const char *kUsage =
-    "usage: tilesched [FILE... | -] [--emit=json|ir|table] [--generator=auto|serial|cost-based]\n"
-    "                 [--model=blackwell|hopper|PATH.json] [--max-constraint-iterations=N] [--ii-cap=N]\n"
-    "                 [--ii-search=linear|galloping] [--serial-threshold=N] [--work-budget=N]\n"
-    "                 [--proof-budget=N] [--check] [--trace] [--triton-latency]\n"
-    "       tilesched import-hatschet GRAPH.graphml RM.xml [--emit=json]\n"
-    "       tilesched --help | --version [--emit=json]\n";
+#include "driver/OptionFields.generated.inc"
 
-std::optional<int> parseCount(const std::string &text, int min, int max) {
-  int v = 0;
+using options::kOptionSpecs;
+using options::OptionKind;
+using options::OptionSpec;
+
+// "[--emit=json|ir|table]", "[--check]".
+std::string synopsisOf(const OptionSpec &o) {
+  return std::string("[") + o.flag + (o.kind == OptionKind::Flag ? "" : std::string("=") + o.valueText) + "]";
+}
+
+// The usage lines, the options wrapped under the first one.
+std::string usageText() {
+  const std::string lead = "usage: tilesched ", indent(lead.size(), ' ');
+  std::string out = lead + "[FILE... | -]", line = out;
+  for (const OptionSpec &o : kOptionSpecs) {
+    const std::string item = synopsisOf(o);
+    if (line.size() + 1 + item.size() > 100) {
+      out += "\n" + indent;
+      line = indent;
+    } else {
+      out += " ";
+      line += " ";
+    }
+    out += item;
+    line += item;
+  }
+  return out + "\n       tilesched import-hatschet GRAPH.graphml RM.xml [--emit=json]\n       tilesched --help | --version [--emit=json]\n";
+}
+
+// --help: the usage and one line per option with its default.
+std::string helpText() {
+  std::string out = usageText() + "\noptions:\n";
+  for (const OptionSpec &o : kOptionSpecs) {
+    std::string head = "  " + std::string(o.flag) + (o.kind == OptionKind::Flag ? "" : std::string("=") + o.valueText);
+    head.resize(std::max<size_t>(head.size() + 2, 40), ' ');
+    out += head + o.help;
+    if (o.kind == OptionKind::Int) out += " [" + std::to_string(o.min) + ", " + std::to_string(o.max) + "]";
+    if (o.kind != OptionKind::Flag) out += std::string(" (default ") + o.defaultText + ")";
+    out += "\n";
+  }
+  return out;
+}
+
+std::optional<int64_t> parseInteger(const std::string &text, int64_t min, int64_t max) {
+  int64_t v = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || v < min || v > max) return std::nullopt;
   return v;
+}
+
+// "auto|serial|cost-based" -> "auto, serial or cost-based".
+std::string choiceWords(const std::string &choices) {
+  std::vector<std::string> words;
+  for (size_t begin = 0, bar; begin <= choices.size(); begin = bar + 1) {
+    bar = std::min(choices.find('|', begin), choices.size());
+    words.push_back(choices.substr(begin, bar - begin));
+  }
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i) out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+  return out;
+}
+
+bool isChoice(const std::string &choices, const std::string &value) {
+  return value.find('|') == std::string::npos && ("|" + choices + "|").find("|" + value + "|") != std::string::npos;
+}
+
+// The option `arg` spells (`--check`, or `--ii-cap=4` with `value` = "4"); null when none does.
+const OptionSpec *optionOf(const std::string &arg, std::string &value, bool &hasValue) {
+  for (const OptionSpec &o : kOptionSpecs) {
+    const size_t n = std::char_traits<char>::length(o.flag);
+    if (arg.compare(0, n, o.flag) != 0 || (arg.size() > n && arg[n] != '=')) continue;
+    hasValue = arg.size() > n;
+    value = hasValue ? arg.substr(n + 1) : "";
+    return &o;
+  }
+  return nullptr;
 }
 
 // One error document (--emit=json), or a `tilesched: error:` line and the usage text.
@@ -36,7 +102,7 @@ DriverResult commandError(const std::string &message, bool json) {
     Diagnostic d{Severity::Error, {}, message, ""};
     r.out = emitJson(DriverRun::unusableInput(), nullptr, {d}, DriverOptions{}, "");
   } else {
-    r.err = "tilesched: error: " + terminalSafe(message) + "\n" + kUsage;
+    r.err = "tilesched: error: " + terminalSafe(message) + "\n" + usageText();
   }
   return r;
 }
@@ -126,76 +192,73 @@ DriverResult runInput(const std::string &file, const FileReader &readFile, Drive
 
 }  // namespace
 
+CommandLine parseCommandLine(const std::vector<std::string> &args, const FileReader &readFile) {
+  CommandLine c;
+  DriverOptions &opts = c.options;
+  auto fail = [&](std::string message) {
+    c.error = std::move(message);
+    return c;
+  };
+  for (const std::string &arg : args) {
+    if (arg == "--help" || arg == "-h") return c.action = CommandLine::Action::Help, c;
+    if (arg == "--version") return c.action = CommandLine::Action::Version, c;
+    std::string value;
+    bool hasValue = false;
+    const OptionSpec *o = optionOf(arg, value, hasValue);
+    if (!o) {
+      if (arg.size() > 1 && arg[0] == '-' && arg != "-") return fail("unknown option '" + arg + "'");
+      c.files.push_back(arg);
+      continue;
+    }
+    const size_t index = static_cast<size_t>(o - kOptionSpecs);
+    switch (o->kind) {
+    case OptionKind::Flag:
+      if (hasValue) return fail(std::string(o->flag) + " takes no value (got '" + value + "')");
+      assignOption(opts, index, "", 1);
+      break;
+    case OptionKind::Int: {
+      std::optional<int64_t> n = parseInteger(value, o->min, o->max);
+      if (!n)
+        return fail(std::string(o->flag) + " takes an integer in [" + std::to_string(o->min) + ", " +
+                    std::to_string(o->max) + "] (got '" + value + "')");
+      assignOption(opts, index, value, *n);
+      break;
+    }
+    case OptionKind::Choice:
+      if (!isChoice(o->choices, value))
+        return fail(std::string(o->flag) + " takes " + choiceWords(o->choices) + " (got '" + value + "')");
+      assignOption(opts, index, value, 0);
+      break;
+    case OptionKind::Model: {
+      // A built-in name, or a model file: a value with '/' or ending in .json.
+      bool isPath = value.find('/') != std::string::npos || (value.size() > 5 && value.substr(value.size() - 5) == ".json");
+      if (!isPath) {
+        opts.modelName = value;
+      } else {
+        // Read to one byte past the limit: the model reader names a larger file (never read whole).
+        std::optional<std::string> text = readFile(value, kMaxModelBytes + 1);
+        if (!text) return fail("cannot read model file '" + value + "'");
+        opts.modelJson = *text;
+        opts.modelPath = value;
+      }
+      break;
+    }
+    }
+  }
+  return c;
+}
+
 DriverResult runCommandLine(const std::vector<std::string> &args, const FileReader &readFile) {
   if (!args.empty() && args[0] == "import-hatschet") return runImport(args, readFile);
 
-  DriverOptions opts;
-  std::vector<std::string> files;
   const bool json = jsonRequested(args);
-  for (const std::string &arg : args) {
-    auto value = [&](const char *prefix) -> std::optional<std::string> {
-      size_t n = std::char_traits<char>::length(prefix);
-      if (arg.compare(0, n, prefix) == 0) return arg.substr(n);
-      return std::nullopt;
-    };
-    if (arg == "--help" || arg == "-h") return {0, json ? infoDocument("usage", kUsage) : kUsage, ""};
-    if (arg == "--version") return {0, json ? infoDocument(nullptr, "") : versionString() + "\n", ""};
-    if (arg == "--check") opts.check = true;
-    else if (arg == "--trace") opts.schedule.trace = true;
-    else if (arg == "--triton-latency") opts.schedule.tritonLatency = true;
-    else if (auto v = value("--emit=")) {
-      if (*v == "json") opts.emit = EmitKind::Json;
-      else if (*v == "ir") opts.emit = EmitKind::IR;
-      else if (*v == "table") opts.emit = EmitKind::Table;
-      else return commandError("--emit takes json, ir or table (got '" + *v + "')", json);
-    } else if (auto v = value("--generator=")) {
-      if (*v == "auto") opts.schedule.generator = ScheduleOptions::Generator::Auto;
-      else if (*v == "serial") opts.schedule.generator = ScheduleOptions::Generator::Serial;
-      else if (*v == "cost-based") opts.schedule.generator = ScheduleOptions::Generator::CostBased;
-      else return commandError("--generator takes auto, serial or cost-based (got '" + *v + "')", json);
-    } else if (auto v = value("--ii-search=")) {
-      if (*v == "linear") opts.schedule.iiSearch = IISearch::Linear;
-      else if (*v == "galloping") opts.schedule.iiSearch = IISearch::Galloping;
-      else return commandError("--ii-search takes linear or galloping (got '" + *v + "')", json);
-    } else if (auto v = value("--model=")) {
-      bool isPath = v->find('/') != std::string::npos || (v->size() > 5 && v->substr(v->size() - 5) == ".json");
-      if (!isPath) {
-        opts.modelName = *v;
-      } else {
-        // Read to one byte past the limit: the model reader names a larger file (never read whole).
-        std::optional<std::string> text = readFile(*v, kMaxModelBytes + 1);
-        if (!text) return commandError("cannot read model file '" + *v + "'", json);
-        opts.modelJson = *text;
-        opts.modelPath = *v;
-      }
-    } else if (auto v = value("--max-constraint-iterations=")) {
-      auto n = parseCount(*v, 1, 1000000);
-      if (!n) return commandError("--max-constraint-iterations takes an integer in [1, 1000000]", json);
-      opts.schedule.maxConstraintIterations = *n;
-    } else if (auto v = value("--ii-cap=")) {
-      // 0 is the default: the automatic cap (the serial-execution II), docs/decisions.md.
-      auto n = parseCount(*v, 0, static_cast<int>(kMaxCycle));
-      if (!n)
-        return commandError("--ii-cap takes an integer in [0, " + std::to_string(kMaxCycle) + "] (0: automatic)", json);
-      opts.schedule.iiCap = *n;
-    } else if (auto v = value("--work-budget=")) {
-      auto n = parseCount(*v, 0, std::numeric_limits<int>::max());
-      if (!n) return commandError("--work-budget takes a non-negative integer (seat probes per block; 0 = unlimited)", json);
-      opts.schedule.workBudget = *n;
-    } else if (auto v = value("--proof-budget=")) {
-      auto n = parseCount(*v, 0, std::numeric_limits<int>::max());
-      if (!n) return commandError("--proof-budget takes a non-negative integer (exact-search nodes per block; 0 = no proof)", json);
-      opts.schedule.proofBudget = *n;
-    } else if (auto v = value("--serial-threshold=")) {
-      auto n = parseCount(*v, 0, 1 << 30);
-      if (!n) return commandError("--serial-threshold takes a non-negative integer", json);
-      opts.schedule.serialThreshold = *n;
-    } else if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
-      return commandError("unknown option '" + arg + "'", json);
-    } else {
-      files.push_back(arg);
-    }
-  }
+  CommandLine c = parseCommandLine(args, readFile);
+  if (c.action == CommandLine::Action::Help) return {0, json ? infoDocument("usage", helpText()) : helpText(), ""};
+  if (c.action == CommandLine::Action::Version)
+    return {0, json ? infoDocument(nullptr, "") : versionString() + "\n", ""};
+  if (c.error) return commandError(*c.error, json);
+  const DriverOptions &opts = c.options;
+  std::vector<std::string> &files = c.files;
   if (files.empty()) files.push_back("-");
 
   // Several inputs with --emit=json print one JSON array of their documents, in command-line

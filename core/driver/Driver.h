@@ -19,11 +19,12 @@ enum class EmitKind { Json, IR, Table };
 struct DriverOptions {
   EmitKind emit = EmitKind::Table;
   ScheduleOptions schedule;
-  std::string modelName = "blackwell";  // built-in name, used when no modelJson is given
-  std::optional<std::string> modelJson; // a user model (--model=PATH contents, even empty)
-  std::string modelPath;                // for diagnostics about the model file
-  bool check = false;                   // --check: verify pinned nv_tile.aws.stage/order
+  std::string modelName = options::kDefaultModel;  // built-in name, used when no modelJson is given
+  std::optional<std::string> modelJson;            // a user model (--model=PATH contents, even empty)
+  std::string modelPath;                           // for diagnostics about the model file
+  bool check = options::kDefaultCheck;             // --check: verify pinned nv_tile.aws.stage/order
   std::string fileName = "<stdin>";
+  bool operator==(const DriverOptions &) const = default;
 };
 
 struct DriverResult {
@@ -38,6 +39,16 @@ DriverResult runDriver(std::string_view source, const DriverOptions &opts);
 // standard input. The command line asks for one byte more than each limit (support/Limits.h),
 // so a larger file is named without being read whole.
 using FileReader = std::function<std::optional<std::string>(const std::string &path, size_t maxBytes)>;
+
+// The options and inputs of a command line, read with the one option table
+// (core/contract/options.json); `error` names the first unusable option.
+struct CommandLine {
+  enum class Action { Run, Help, Version } action = Action::Run;
+  DriverOptions options;
+  std::vector<std::string> files;
+  std::optional<std::string> error;
+};
+CommandLine parseCommandLine(const std::vector<std::string> &args, const FileReader &readFile);
 
 // Parses the SPEC §5 command line (argv without the program name) and runs it.
 DriverResult runCommandLine(const std::vector<std::string> &args, const FileReader &readFile);

@@ -2,7 +2,7 @@
 // its file; its leading comment block is the description, and a `// Run: tilesched FILE FLAGS`
 // line in it gives the options the example is meant to be run with.
 import { peopleText } from '../engine/wording';
-import { BUILTIN_MODELS, DEFAULT_OPTIONS, GENERATOR_CHOICES, type ScheduleOptions } from '../engine/options';
+import { BUILTIN_MODELS, DEFAULT_OPTIONS, OPTION_SPECS, optionValue, setOption, type ScheduleOptions } from '../engine/options';
 const files = import.meta.glob('../../../examples/*.mlir', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 export interface Example {
@@ -15,21 +15,20 @@ export interface ExampleWithSource extends Example {
   source: string;
 }
 
-// The options of the example's `// Run:` line applied to the defaults; unknown flags are ignored.
+// The options of the example's `// Run:` line applied to the defaults, read with the option
+// table's spellings; unknown flags and values out of range are ignored.
 export function exampleOptions(source: string): ScheduleOptions {
   const o = { ...DEFAULT_OPTIONS };
   const run = /^\s*\/\/\s*Run:\s*tilesched\b(.*)$/m.exec(source);
-  for (const flag of run?.[1].trim().split(/\s+/) ?? []) {
-    const [name, value = ''] = flag.split('=');
-    const n = Number(value);
-    if (name === '--generator' && (GENERATOR_CHOICES as readonly string[]).includes(value)) o.generator = value as ScheduleOptions['generator'];
-    else if (name === '--model' && (BUILTIN_MODELS as readonly string[]).includes(value)) o.model = value as ScheduleOptions['model'];
-    else if (name === '--ii-cap' && Number.isInteger(n) && n >= 0) o.iiCap = n;
-    else if (name === '--max-constraint-iterations' && Number.isInteger(n) && n >= 0) o.maxConstraintIterations = n;
-    else if (name === '--work-budget' && Number.isInteger(n) && n > 0) o.workBudget = n;
-    else if (name === '--serial-threshold' && Number.isInteger(n) && n >= 0) o.serialThreshold = n;
-    else if (name === '--triton-latency') o.tritonLatency = true;
-    else if (name === '--check') o.check = true;
+  for (const arg of run?.[1].trim().split(/\s+/) ?? []) {
+    const eq = arg.indexOf('=');
+    const [flag, text] = eq < 0 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
+    if (flag === '--model' && (BUILTIN_MODELS as readonly string[]).includes(text ?? '')) o.model = text as ScheduleOptions['model'];
+    const spec = OPTION_SPECS.find((s) => s.flag === flag);
+    if (!spec) continue;
+    const raw = spec.type === 'flag' ? text === undefined : spec.type === 'int' && text !== '' ? Number(text) : text;
+    const value = optionValue(spec, raw);
+    if (value !== undefined) setOption(o, spec.key, value);
   }
   return o;
 }

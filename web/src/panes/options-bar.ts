@@ -1,7 +1,7 @@
 // Scheduler options: generator, a second generator to compare with, target model (built-in or
-// edited JSON), II cap, max constraint iterations, search budget, serial threshold, Triton
-// latencies, and checking a pinned schedule.
-import { BUILTIN_MODELS, GENERATOR_CHOICES, type GeneratorChoice, type ScheduleOptions } from '../engine/options';
+// edited JSON), then every other option of the table (core/contract/options.json) with its own
+// label and hint: numbers as fields, flags as checkboxes.
+import { BUILTIN_MODELS, GENERATOR_CHOICES, OPTION_SPECS, type GeneratorChoice, type OptionSpec, type ScheduleOptions } from '../engine/options';
 import { h } from '../app/dom';
 import type { AppState, Store } from '../state/state';
 
@@ -31,44 +31,39 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   const edit = h('button', { type: 'button', 'data-testid': 'edit-model', title: 'Edit the target model as JSON' }, 'Edit…');
   edit.addEventListener('click', onEditModel);
 
-  // An empty II cap or search budget means the core's own (0).
-  type NumberKey = 'iiCap' | 'maxConstraintIterations' | 'workBudget' | 'serialThreshold';
-  const emptyIsDefault = (key: NumberKey) => key === 'iiCap' || key === 'workBudget';
-  const show = (key: NumberKey, v: number) => (emptyIsDefault(key) && v === 0 ? '' : String(v));
-  const number = (id: string, title: string, key: NumberKey, placeholder: string) => {
-    const input = h('input', { id, type: 'number', min: 0, step: 1, class: 'num-input', title, placeholder, 'data-testid': id });
+  // A number field per int option: empty stands for the default when the option has a
+  // placeholder (II cap: automatic); a checkbox per flag.
+  const show = (spec: OptionSpec, v: number) => (spec.placeholder !== undefined && v === spec.default ? '' : String(v));
+  const number = (spec: OptionSpec, id: string) => {
+    const input = h('input', { id, type: 'number', min: spec.min ?? 0, step: 1, class: 'num-input', title: spec.hint, placeholder: spec.placeholder ?? '', 'data-testid': id });
+    if (Number(spec.default) >= 1e6) input.classList.add('wide');
     input.addEventListener('change', () => {
-      const v = input.value.trim() === '' && emptyIsDefault(key) ? 0 : Math.floor(Number(input.value));
-      if (Number.isFinite(v) && v >= 0) setOptions({ [key]: v });
-      else input.value = show(key, store.get().options[key]);
+      const v = input.value.trim() === '' && spec.placeholder !== undefined ? Number(spec.default) : Math.floor(Number(input.value));
+      if (Number.isFinite(v) && v >= (spec.min ?? 0) && v <= (spec.max ?? Number.MAX_SAFE_INTEGER)) setOptions({ [spec.key]: v });
+      else input.value = show(spec, store.get().options[spec.key] as number);
     });
     return input;
   };
-  const cap = number('opt-ii-cap', 'Highest II to try (empty = automatic)', 'iiCap', 'auto');
-  const iters = number('opt-iterations', 'Rounds of the constraint refinement loop', 'maxConstraintIterations', '');
-  const budget = number('opt-work-budget', 'Placement checks per loop before the II search stops (empty = 10 million)', 'workBudget', '10M');
-  budget.classList.add('wide');
-  const threshold = number('opt-serial-threshold', 'With the automatic generator, loops with fewer ops are scheduled serially', 'serialThreshold', '');
-
-  const triton = h('input', { id: 'opt-triton-latency', type: 'checkbox', 'data-testid': 'opt-triton-latency' });
-  triton.addEventListener('change', () => setOptions({ tritonLatency: triton.checked }));
-
-  const check = h('input', { id: 'opt-check', type: 'checkbox', 'data-testid': 'opt-check' });
-  check.addEventListener('change', () => setOptions({ check: check.checked }));
-
+  const checkbox = (spec: OptionSpec, id: string) => {
+    const input = h('input', { id, type: 'checkbox', 'data-testid': id });
+    input.addEventListener('change', () => setOptions({ [spec.key]: input.checked }));
+    return input;
+  };
   const label = (forId: string, text: string) => h('label', { for: forId }, text);
+  const fields = OPTION_SPECS.filter((spec) => spec.type !== 'choice').map((spec) => {
+    const id = 'opt-' + spec.flag.slice(2);
+    const input = spec.type === 'int' ? number(spec, id) : checkbox(spec, id);
+    const el = spec.type === 'int'
+      ? h('span', { class: 'field' }, label(id, spec.label), input)
+      : h('span', { class: 'field', title: spec.hint }, input, label(id, spec.label));
+    return { spec, input, el };
+  });
+
   const el = h('div', { class: 'options-bar', role: 'group', 'aria-label': 'scheduler options' },
     h('span', { class: 'field' }, label('opt-generator', 'Generator'), gen),
     h('span', { class: 'field' }, label('opt-compare', 'Compare with'), cmp),
     h('span', { class: 'field' }, label('opt-model', 'Model'), model, edit),
-    h('span', { class: 'field' }, label('opt-ii-cap', 'II cap'), cap),
-    h('span', { class: 'field' }, label('opt-iterations', 'Constraint iterations'), iters),
-    h('span', { class: 'field' }, label('opt-work-budget', 'Search budget'), budget),
-    h('span', { class: 'field' }, label('opt-serial-threshold', 'Serial threshold'), threshold),
-    h('span', { class: 'field', title: 'Triton’s tt.latency says how many stages an op’s users wait for it: move them that many stages later, keeping the II' },
-      triton, label('opt-triton-latency', 'Triton latencies')),
-    h('span', { class: 'field', title: 'Check the nv_tile.aws.stage/order written in the snippet instead of generating a schedule' },
-      check, label('opt-check', 'Check pinned schedule')),
+    ...fields.map((f) => f.el),
   );
 
   const sync = () => {
@@ -76,12 +71,11 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
     gen.value = s.options.generator;
     cmp.value = s.compare ?? '';
     model.value = s.options.model;
-    cap.value = show('iiCap', s.options.iiCap);
-    iters.value = show('maxConstraintIterations', s.options.maxConstraintIterations);
-    budget.value = show('workBudget', s.options.workBudget);
-    threshold.value = show('serialThreshold', s.options.serialThreshold);
-    triton.checked = s.options.tritonLatency;
-    check.checked = s.options.check;
+    for (const { spec, input } of fields) {
+      const v = s.options[spec.key];
+      if (typeof v === 'boolean') input.checked = v;
+      else input.value = show(spec, v as number);
+    }
   };
   sync();
   return { el, sync };

@@ -2,7 +2,7 @@
 // of the JSON payload>`, so nothing reaches a server and static hosting is enough. Only
 // reproducible inputs go here; personal preferences stay in localStorage (prefs.ts).
 import { Inflate, deflateSync, strFromU8, strToU8 } from 'fflate';
-import { BUILTIN_MODELS, DEFAULT_SERIAL_THRESHOLD, GENERATOR_CHOICES, type GeneratorChoice } from '../engine/options';
+import { BUILTIN_MODELS, GENERATOR_CHOICES, OPTION_SPECS, optionValue, setOption, type GeneratorChoice } from '../engine/options';
 import { PANES, defaultState, type AppState, type PaneId } from './state';
 
 export const SHARE_VERSION = 1;
@@ -39,20 +39,16 @@ function inflateCapped(bytes: Uint8Array, cap: number): Uint8Array {
 const CUT_OFF = 'This link looks cut off: it ends before the snippet does. Copy the whole link again (chat tools and mail clients sometimes shorten long links).';
 
 // Payload of version SHARE_VERSION. Short keys keep links short.
+// Each option of the table with a share key is in the link under that key when it is not the
+// default (a flag as 1): gen, cap, it, wb, st, chk, tl (core/contract/options.json).
 interface PayloadV1 {
   src: string;
-  gen: GeneratorChoice;
   model: string; // built-in name or 'custom'
   mj?: string; // custom model JSON
-  cap: number;
-  it: number;
-  chk?: 1;
-  wb?: number; // search budget, when not the default
-  st?: number; // serial threshold, when not the default
-  tl?: 1; // Triton latencies steer stages
   cmp?: GeneratorChoice;
   p: PaneId[];
   b?: number;
+  [optionKey: string]: unknown;
 }
 
 // migrations[n] turns a version-n payload into a version-(n+1) payload.
@@ -87,15 +83,10 @@ export function fromBase64Url(text: string): Uint8Array {
 
 function toPayload(s: AppState): PayloadV1 {
   const o = s.options;
-  const p: PayloadV1 = {
-    src: s.source, gen: o.generator, model: o.model, cap: o.iiCap, it: o.maxConstraintIterations,
-    p: s.panes,
-  };
+  const p: PayloadV1 = { src: s.source, model: o.model, p: s.panes };
   if (o.model === 'custom') p.mj = o.modelJson;
-  if (o.check) p.chk = 1;
-  if (o.workBudget) p.wb = o.workBudget;
-  if (o.serialThreshold !== DEFAULT_SERIAL_THRESHOLD) p.st = o.serialThreshold;
-  if (o.tritonLatency) p.tl = 1;
+  for (const spec of OPTION_SPECS)
+    if (spec.share && o[spec.key] !== spec.default) p[spec.share] = spec.type === 'flag' ? 1 : o[spec.key];
   if (s.compare) p.cmp = s.compare;
   if (s.block) p.b = s.block;
   return p;
@@ -112,7 +103,6 @@ function fromPayload(p: Record<string, unknown>, warnings: string[]): AppState {
   const s = defaultState(typeof p.src === 'string' ? p.src : '');
   if (typeof p.src !== 'string') warnings.push('the link has no source text');
   const o = s.options;
-  o.generator = generator(p.gen) ?? o.generator;
   if (p.model === 'custom' && typeof p.mj === 'string') {
     o.model = 'custom';
     o.modelJson = p.mj;
@@ -121,12 +111,11 @@ function fromPayload(p: Record<string, unknown>, warnings: string[]): AppState {
   } else if (p.model !== undefined) {
     warnings.push(`unknown target model "${String(p.model)}" in the link; using ${o.model}`);
   }
-  o.iiCap = intIn(p.cap, 0, 1 << 20, o.iiCap);
-  o.maxConstraintIterations = intIn(p.it, 0, 1 << 16, o.maxConstraintIterations);
-  o.check = p.chk === 1;
-  o.workBudget = intIn(p.wb, 0, Number.MAX_SAFE_INTEGER, 0);
-  o.serialThreshold = intIn(p.st, 0, 1 << 30, DEFAULT_SERIAL_THRESHOLD);
-  o.tritonLatency = p.tl === 1;
+  for (const spec of OPTION_SPECS) {
+    if (!spec.share || p[spec.share] === undefined) continue;
+    const value = optionValue(spec, spec.type === 'flag' ? p[spec.share] === 1 : p[spec.share]);
+    if (value !== undefined) setOption(o, spec.key, value);
+  }
   s.compare = generator(p.cmp);
   if (Array.isArray(p.p)) s.panes = PANES.filter((id) => (p.p as unknown[]).includes(id));
   s.block = intIn(p.b, 0, 1 << 16, 0);

@@ -25,7 +25,7 @@ describe('session', () => {
     const r = s.results.get();
     expect(r).toMatchObject({ status: 'done', ms: 2, runs: 1, error: '', compareDoc: null });
     expect(r.doc?.blocks[0].ii).toBe(2);
-    expect(calls).toEqual([{ channel: 'main', source: 'src', options: { generator: 'auto', model: 'blackwell', maxConstraintIterations: 10, check: false, trace: true, emit: 'json' } }]);
+    expect(calls).toEqual([{ channel: 'main', source: 'src', options: { model: 'blackwell', generator: 'auto', iiCap: 0, maxConstraintIterations: 10, workBudget: 10000000, serialThreshold: 8, tritonLatency: false, check: false, trace: true, emit: 'json' } }]);
   });
 
   it('runs the compared generator on its own channel', async () => {
