@@ -56,7 +56,7 @@ TEST_CASE("an integer option accepts its range and names it when refusing") {
   }
 }
 
-TEST_CASE("--ii-cap=0 is the automatic cap, the default") {
+TEST_CASE("option table: ii-cap 0 parses as the automatic cap, the default") {
   CommandLine c = parse({"--ii-cap=0"});
   REQUIRE_FALSE(c.error);
   CHECK(c.options.schedule.iiCap == 0);
@@ -64,7 +64,7 @@ TEST_CASE("--ii-cap=0 is the automatic cap, the default") {
   CHECK(parse({"--ii-cap=-1"}).error);
 }
 
-TEST_CASE("--help lists every option of the table with its help and default") {
+TEST_CASE("help lists every option of the table with its help and default") {
   DriverResult r = runCommandLine({"--help"}, [](const std::string &, size_t) -> std::optional<std::string> { return std::nullopt; });
   CHECK(r.exitCode == 0);
   for (const options::OptionSpec &o : kOptionSpecs) {
