@@ -24,6 +24,7 @@ struct CheckContext {
 
 bool checkShape(CheckContext &c);  // false: nothing else can be indexed safely
 void checkDependences(CheckContext &c);
+void checkEffectOrder(CheckContext &c);  // memory and barrier edges of the effect table
 void checkResources(CheckContext &c);
 void checkStages(CheckContext &c);
 void checkStageOrder(CheckContext &c);

@@ -21,6 +21,8 @@ const char *violationKindName(Violation::Kind k) {
   case Violation::Kind::SameDepth: return "same-depth";
   case Violation::Kind::Leader: return "leader";
   case Violation::Kind::ForceSerial: return "force-serial";
+  case Violation::Kind::MemoryOrder: return "memory-order";
+  case Violation::Kind::BarrierOrder: return "barrier-order";
   }
   return "unknown";
 }
@@ -89,8 +91,9 @@ std::vector<Violation> checkSchedule(const CheckProblem &problem, int ii, const 
     return std::move(c.found);
   }
   for (void (*run)(check::CheckContext &) :
-       {check::checkDependences, check::checkResources, check::checkStages, check::checkStageOrder,
-        check::checkMaxDepth, check::checkSameDepth, check::checkLeaders, check::checkForceSerial})
+       {check::checkDependences, check::checkEffectOrder, check::checkResources, check::checkStages,
+        check::checkStageOrder, check::checkMaxDepth, check::checkSameDepth, check::checkLeaders,
+        check::checkForceSerial})
     run(c);
   return std::move(c.found);
 }

@@ -42,6 +42,8 @@ struct Violation {
     SameDepth,
     Leader,
     ForceSerial,
+    MemoryOrder,   // a memory edge of the effect table (docs/decisions.md "Memory and synchronisation edges")
+    BarrierOrder,  // a barrier edge: mbarrier conflicts, a wait's acquire or an arrive's release
   };
   Kind kind = Kind::Dependence;
   int node = -1;        // the op the violation is reported at

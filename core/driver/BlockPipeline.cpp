@@ -115,7 +115,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
         break;
       }
     }
-    r.graph = buildDependenceGraph(r.block, r.resources, diags, aliases);
+    r.graph = buildDependenceGraph(r.block, r.resources, diags, aliases, &model);
     r.constraints = parseConstraints(r.block, diags);
     r.triton = readTritonSchedule(r.block, diags);
     ScheduleOptions blockOpts = blockOptions(r.block, opts.schedule, diags);

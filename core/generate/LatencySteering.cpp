@@ -37,7 +37,7 @@ SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const DependenceGraph &
     cons.push_back({e.src, e.dst, ceilDiv(int64_t{u.cycle} + e.latency - ii * e.distance - v.cycle, ii)});
     // Triton's latency counts stages from an op to its users in the same iteration.
     const int wanted = e.src < static_cast<int>(stageLatency.size()) ? stageLatency[e.src] : 0;
-    if (wanted > 0 && e.distance == 0 && e.kind != EdgeKind::Explicit)
+    if (wanted > 0 && e.distance == 0 && (e.kind == EdgeKind::Data || e.kind == EdgeKind::Token))
       cons.push_back({e.src, e.dst, int64_t{wanted} - (v.stage - u.stage)});
   }
   // Least non-negative shifts: Bellman-Ford from an implicit source at 0. Still relaxing after n

@@ -1,5 +1,7 @@
 #include "graph/DependenceGraph.h"
 
+#include "graph/EffectEdges.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -16,6 +18,8 @@ const char *edgeKindName(EdgeKind k) {
   case EdgeKind::Carried: return "carried";
   case EdgeKind::Token: return "token";
   case EdgeKind::Explicit: return "explicit";
+  case EdgeKind::Memory: return "memory";
+  case EdgeKind::Barrier: return "barrier";
   }
   return "data";
 }
@@ -25,8 +29,8 @@ namespace {
 class GraphBuilder {
 public:
   GraphBuilder(const ScheduledBlock &block, const std::vector<OpResources> &resources,
-               DiagnosticEngine &diags, const TypeAliases &aliases)
-      : block_(block), resources_(resources), diags_(diags), aliases_(aliases) {
+               DiagnosticEngine &diags, const TypeAliases &aliases, const TargetModel *model)
+      : block_(block), resources_(resources), diags_(diags), aliases_(aliases), model_(model) {
     for (size_t i = 0; i < block.ops.size(); ++i) nodeOf_[block.ops[i]] = static_cast<int>(i);
   }
 
@@ -34,6 +38,9 @@ public:
     collectLabels();
     for (size_t i = 0; i < block_.ops.size(); ++i) addSsaEdges(static_cast<int>(i));
     for (size_t i = 0; i < block_.ops.size(); ++i) addExplicitEdges(static_cast<int>(i));
+    if (model_)
+      for (const DepEdge &e : buildEffectEdges(block_, resources_, *model_, aliases_, diags_))
+        ssa_.try_emplace(Key{e.src, e.dst, e.distance}, e);  // a value edge between the same ops keeps its kind
     return finish();
   }
 
@@ -156,7 +163,7 @@ private:
   }
 
   DependenceGraph finish() {
-    // An explicit edge replaces every SSA edge between the same two ops (SPEC §2.1).
+    // An explicit edge replaces every SSA and effect edge between the same two ops (SPEC §2.1).
     std::set<std::pair<int, int>> replaced;
     for (const DepEdge &e : explicit_) replaced.insert({e.src, e.dst});
     std::map<Key, DepEdge> all;
@@ -238,6 +245,7 @@ private:
   const std::vector<OpResources> &resources_;
   DiagnosticEngine &diags_;
   const TypeAliases &aliases_;
+  const TargetModel *model_;
   std::unordered_map<const Operation *, int> nodeOf_;
   std::map<std::string, int> labels_;
   std::map<Key, DepEdge> ssa_;
@@ -247,8 +255,8 @@ private:
 }  // namespace
 
 DependenceGraph buildDependenceGraph(const ScheduledBlock &block, const std::vector<OpResources> &resources,
-                                     DiagnosticEngine &diags, const TypeAliases &aliases) {
-  return GraphBuilder(block, resources, diags, aliases).build();
+                                     DiagnosticEngine &diags, const TypeAliases &aliases, const TargetModel *model) {
+  return GraphBuilder(block, resources, diags, aliases, model).build();
 }
 
 void reportZeroDistanceCycles(const ScheduledBlock &block, const DependenceGraph &graph, DiagnosticEngine &diags) {

@@ -1,5 +1,6 @@
 // Dependence graph of one scheduled block (SPEC §4.1): SSA data edges, iteration-carried edges
-// through iter_args / scf.yield, async-token edges and explicit `sched.deps` edges.
+// through iter_args / scf.yield, async-token edges, explicit `sched.deps` edges, and the memory
+// and barrier edges the target model's effect table gives ops that share no value.
 #pragma once
 
 #include <string>
@@ -12,7 +13,7 @@
 
 namespace tilesched {
 
-enum class EdgeKind { Data, Carried, Token, Explicit };
+enum class EdgeKind { Data, Carried, Token, Explicit, Memory, Barrier };
 const char *edgeKindName(EdgeKind k);
 
 // Constraint: cycle(dst) >= cycle(src) + latency - II * distance.
@@ -35,10 +36,12 @@ struct DependenceGraph {
 };
 
 // `resources[i]` gives the latency of node i; `aliases` tells token edges through `!alias`
-// types. Distance-0 cycles are recorded, not reported (reportZeroDistanceCycles).
+// types; `model`'s effect table gives the memory and barrier edges (none without a model).
+// Distance-0 cycles are recorded, not reported (reportZeroDistanceCycles).
 DependenceGraph buildDependenceGraph(const ScheduledBlock &block,
                                      const std::vector<OpResources> &resources,
-                                     DiagnosticEngine &diags, const TypeAliases &aliases = {});
+                                     DiagnosticEngine &diags, const TypeAliases &aliases = {},
+                                     const TargetModel *model = nullptr);
 
 // One error per distance-0 cycle, at its first op, naming every op of it.
 void reportZeroDistanceCycles(const ScheduledBlock &block, const DependenceGraph &graph, DiagnosticEngine &diags);

@@ -102,6 +102,24 @@ module attributes {sched.pools = {ldst = 1 : i32}} {
     return
   }
 // CHECK-DAG: check-planted-violations.mlir:98:12: error: pinned schedule violates a force-serial constraint: the loop is force_serial_execution, so iterations do not overlap, but the next iteration's %v starts at cycle 0 + II 4 = 4, before %w completes (cycle 2 + latency 3 = 5)
+  tt.func @memory_order(%n: index, %p: tensor<8x!tt.ptr<f16>>, %x: tensor<8xf16>) {
+    scf.for %i = %n to %n step %n {
+      tt.store %p, %x {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 0 : i32, nv_tile.aws.cycle = 0 : i32} : tensor<8x!tt.ptr<f16>>
+      %y = tt.load %p {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 1 : i32, nv_tile.aws.cycle = 1 : i32} : tensor<8x!tt.ptr<f16>>
+      scf.yield
+    } {nv_tile.aws.ii = 16 : i32}
+    tt.return
+  }
+// CHECK-DAG: check-planted-violations.mlir:[[@LINE-5]]:12: error: pinned schedule violates a memory-order constraint: memory edge tt.store@[[@LINE-6]] -> %y (latency 7, distance 0; both touch the same memory) needs cycle(%y) >= 0 + 7 - 0*16 = 7, but cycle(%y) = 1
+  tt.func @barrier_order(%n: index, %bar: !ttg.memdesc<1xi64>, %ph: i32) {
+    scf.for %i = %n to %n step %n {
+      ttng.arrive_barrier %bar, 1 {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 1 : i32, nv_tile.aws.cycle = 1 : i32} : !ttg.memdesc<1xi64>
+      ttng.wait_barrier %bar, %ph {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 0 : i32, nv_tile.aws.cycle = 0 : i32} : !ttg.memdesc<1xi64>
+      scf.yield
+    } {nv_tile.aws.ii = 4 : i32}
+    tt.return
+  }
+// CHECK-DAG: check-planted-violations.mlir:[[@LINE-5]]:7: error: pinned schedule violates a barrier-order constraint: barrier edge ttng.arrive_barrier@[[@LINE-6]] -> ttng.wait_barrier@[[@LINE-5]] (latency 1, distance 0; a barrier, wait or arrive orders them) needs cycle(ttng.wait_barrier@[[@LINE-5]]) >= 1 + 1 - 0*4 = 2, but cycle(ttng.wait_barrier@[[@LINE-5]]) = 0
 }
 // JSON-DAG: "kind": "dependence",
 // JSON-DAG: "kind": "resource",
@@ -113,3 +131,5 @@ module attributes {sched.pools = {ldst = 1 : i32}} {
 // JSON-DAG: "kind": "same-depth",
 // JSON-DAG: "kind": "leader",
 // JSON-DAG: "kind": "force-serial",
+// JSON-DAG: "kind": "memory-order",
+// JSON-DAG: "kind": "barrier-order",
