@@ -2,7 +2,8 @@
 # Runs every tilesched test and closes with one plain line `N passed, N failed` (the sum over
 # all runners); exits non-zero when anything failed or a runner broke without a summary.
 #   1. native: CTest (Catch2 unit tests, FileCheck golden tests)
-#   2. WebAssembly: node --test tests/wasm/ (the module and the npm bin against the native tool)
+#   2. WebAssembly: node --test tests/wasm/ (the module and the npm bin against the native tool),
+#      TILESCHED_JOBS files at a time
 #   3. web: `npm test` (unit + headless Chromium end-to-end), when package.json defines it
 #   4. sanitizers: scripts/sanitize.sh (every native test again under ASan+UBSan, build-asan/)
 #   5. fuzzing: scripts/fuzz.sh 60 (each libFuzzer target for 60 s, build-fuzz/)
@@ -24,7 +25,7 @@ failed=0
 
 # run NAME COMMAND...: runs one runner, echoing its output, and adds its summary to the totals.
 run() {
-  local name="$1"
+  local name="$1" start="$SECONDS"
   shift
   printf '\n==> %s: %s\n' "$name" "$*"
   "$@" 2>&1 | tee "$logs/$name.log"
@@ -34,9 +35,9 @@ run() {
     read -r p f <<<"$counts"
     passed=$((passed + p))
     failed=$((failed + f))
-    echo "--> $name: $p passed, $f failed (exit $status)"
+    echo "--> $name: $p passed, $f failed (exit $status, $((SECONDS - start)) s)"
   else
-    echo "--> $name: no test summary (exit $status)"
+    echo "--> $name: no test summary (exit $status, $((SECONDS - start)) s)"
   fi
   # A runner that failed without reporting a failed test still counts as one failure.
   if ((status != 0)) && { [[ -z "$counts" ]] || ((f == 0)); }; then
@@ -50,9 +51,10 @@ if ! bash scripts/setup.sh --no-serve; then
   exit 1
 fi
 
+echo "--> setup: $SECONDS s"
 run ctest ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
 run wasm env TILESCHED_NATIVE="$build_dir/bin/tilesched" TILESCHED_WASM_DIR="$wasm_build_dir/wasm" \
-  node --test --test-reporter=tap tests/wasm/
+  node --test --test-concurrency="$jobs" --test-reporter=tap tests/wasm/
 if node -e 'process.exit(require("./package.json").scripts?.test ? 0 : 1)'; then
   run web npm test
 fi
@@ -63,5 +65,6 @@ if [[ -n "${CI:-}" || "$fuzz_seconds" != 0 ]]; then
 fi
 
 echo
+echo "--> total: $SECONDS s"
 echo "$passed passed, $failed failed"
 ((failed == 0))
