@@ -374,6 +374,10 @@ export const realUseCases = ({ metrics }) => [
         return window.__injected ?? null;
       });
       assert(injected === null, 'an inline script ran despite the CSP');
+      // The violation event reaches the test asynchronously; wait for it before leaving the page
+      // (a loaded machine once left the list empty).
+      const expected = path === '' ? 1 : 2;
+      for (const t0 = Date.now(); violations.length < expected && Date.now() - t0 < 10000; ) await page.waitForTimeout(50);
     }
     // One violation per page: the injected script; the worker, the wasm and the styles raised none.
     assert(violations.length === 2 && violations.every((v) => v === 'script-src-elem inline'), `CSP violations besides the injected scripts: ${violations.join(', ')}`);
