@@ -1,0 +1,78 @@
+// The words the contract's enums and the generator selection are reported in (JSON, table,
+// playground): defined with the contract, so check/ and materialize/ need not link generate/.
+#include <string>
+#include <vector>
+
+#include "contract/ScheduleAnalysis.h"
+
+namespace tilesched {
+
+const char *generatorName(GeneratorKind g) { return g == GeneratorKind::Serial ? "serial" : "cost-based"; }
+
+const char *optimalityName(Optimality o) {
+  switch (o) {
+  case Optimality::Proven: return "proven";
+  case Optimality::Bound: return "bound";
+  case Optimality::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+int MIIBounds::lower() const {
+  int m = resource;
+  if (recurrence > m) m = recurrence;
+  if (fineDensity > m) m = fineDensity;
+  if (dependency > m) m = dependency;
+  return m < 1 ? 1 : m;
+}
+
+const char *selectionRuleName(SelectionRule r) {
+  switch (r) {
+  case SelectionRule::Requested: return "requested";
+  case SelectionRule::ForceSerial: return "force_serial";
+  case SelectionRule::BelowThreshold: return "below_threshold";
+  case SelectionRule::NoAsyncOp: return "no_async_op";
+  case SelectionRule::Eligible: return "eligible";
+  }
+  return "requested";
+}
+
+namespace {
+
+std::string opCount(int n) { return std::to_string(n) + (n == 1 ? " op" : " ops"); }
+
+// "TMA and WGMMA ops", "TMA, WGMMA and async-pipeline ops".
+std::string asyncKinds(const RegionSummary &s) {
+  std::vector<std::string> kinds;
+  if (s.hasTma) kinds.push_back("TMA");
+  if (s.hasWgmma) kinds.push_back("WGMMA");
+  if (s.hasAsyncPipeline) kinds.push_back("async-pipeline");
+  std::string out;
+  for (size_t i = 0; i < kinds.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == kinds.size() ? " and " : ", ") + kinds[i];
+  return out + " ops";
+}
+
+}  // namespace
+
+std::string selectionReason(const GeneratorSelection &s) {
+  switch (s.rule) {
+  case SelectionRule::Requested: return std::string("the ") + generatorName(s.generator) + " generator was requested";
+  case SelectionRule::ForceSerial: return "force_serial_execution on the loop";
+  case SelectionRule::BelowThreshold:
+    return opCount(s.summary.opCount) + ", under the serial threshold of " + std::to_string(s.serialThreshold);
+  case SelectionRule::NoAsyncOp: return "no TMA, WGMMA or async-pipeline op among its " + opCount(s.summary.opCount);
+  case SelectionRule::Eligible: return opCount(s.summary.opCount) + ", with " + asyncKinds(s.summary);
+  }
+  return "";
+}
+
+std::string selectionRemedy(const GeneratorSelection &s) {
+  if (s.removeForceSerial) return "remove force_serial_execution from the loop";
+  if (!s.requestCostBased) return "";
+  std::string out = "ask for the cost-based generator";
+  if (s.thresholdAtMost > 0) out += ", or set the serial threshold to " + std::to_string(s.thresholdAtMost) + " or lower";
+  return out;
+}
+
+}  // namespace tilesched
