@@ -216,7 +216,16 @@ TEST_CASE("built-in models: Triton's memory effects and views, tcgen05 unsupport
     CHECK(m->lookup("ttg.memdesc_index")->view == ViewKind::Index);
     CHECK(m->lookup("ttg.memdesc_trans")->view == ViewKind::Alias);
     CHECK_FALSE(m->lookup("cuda_tile.load_view_tko")->effects.any());  // token-ordered
-    CHECK(m->lookup("tt.splat") == nullptr);
+    // Register layout bookkeeping: an entry of its own, latency 1, no unit, no effect.
+    for (const char *op : {"tt.splat", "tt.broadcast", "tt.expand_dims", "cuda_tile.reshape", "cuda_tile.int_to_ptr"}) {
+      INFO(op);
+      const OpModel *reg = m->lookup(op);
+      REQUIRE(reg != nullptr);
+      CHECK(reg->latency == 1);
+      CHECK(reg->footprint.empty());
+      CHECK_FALSE(reg->effects.any());
+    }
+    CHECK(m->lookup("arith.remsi") == nullptr);
   }
   for (const char *op : {"ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled", "ttng.tmem_alloc", "ttng.tmem_load",
                          "ttng.tmem_store", "ttng.tmem_copy", "ttng.tc_gen5_commit"}) {
