@@ -170,7 +170,12 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
                                        : "keeping the smallest II found, " + std::to_string(out.ii)) +
         (a.optimality.status == Optimality::Proven ? ", the smallest that exists" : ", which may not be minimal");
     a.notes.push_back(msg);
-    if (in.block) diags.warning(in.block->range, msg);
+    // A spent budget is worth a warning only while a smaller II may exist; once the proof says
+    // none does, the result is the optimum and the budget's story is a note.
+    if (in.block) {
+      if (a.optimality.status == Optimality::Proven) diags.note(in.block->range, msg);
+      else diags.warning(in.block->range, msg);
+    }
   }
   return a;
 }
