@@ -50,9 +50,6 @@ std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticE
   }
   size_t next = 0;
   doc.bindTags(*doc.tree_, next);
-  // Element i of the tree is start tag i of the text; when the counts disagree the pairing
-  // is not trusted and diagnostics fall back to unknown positions.
-  if (next != doc.tags_.size()) doc.tagOf_.clear();
   return doc;
 }
 
@@ -117,11 +114,28 @@ size_t XmlDocument::scanTags() {
   return std::string::npos;
 }
 
+// Element i of the tree is normally start tag i of the text. Where the scan and rapidxml
+// disagree (a construct one of them reads differently), each element takes the next start tag of
+// its name within a short window, and one with no such tag takes the last tag bound before it: its
+// diagnostics then point near it rather than nowhere (every error has a line and column).
 void XmlDocument::bindTags(const XmlTree &parent, size_t &next) {
+  constexpr size_t kWindow = 64;  // bounds the search: a mismatch is local, and the cost stays linear
   for (const auto &child : parent) {
     if (isPropertyTreeEntry(child.first)) continue;
-    if (next < tags_.size()) tagOf_[&child.second] = next;
-    ++next;
+    size_t found = std::string::npos;
+    for (size_t i = next; i < tags_.size() && i < next + kWindow; ++i) {
+      const Tag &tag = tags_[i];
+      if (std::string_view(text_).substr(tag.begin + 1, tag.nameEnd - tag.begin - 1) == child.first) {
+        found = i;
+        break;
+      }
+    }
+    if (found != std::string::npos) {
+      tagOf_[&child.second] = found;
+      next = found + 1;
+    } else if (next > 0) {
+      tagOf_[&child.second] = next - 1;
+    }
     bindTags(child.second, next);
   }
 }
@@ -134,14 +148,14 @@ SourceLoc XmlDocument::locate(size_t offset) const {
 
 SourceRange XmlDocument::elementRange(const XmlTree &element) const {
   auto it = tagOf_.find(&element);
-  if (it == tagOf_.end()) return {};
+  if (it == tagOf_.end()) return SourceRange::at({1, 1});
   const Tag &tag = tags_[it->second];
   return {locate(tag.begin), locate(tag.nameEnd)};
 }
 
 SourceRange XmlDocument::attributeRange(const XmlTree &element, std::string_view name) const {
   auto it = tagOf_.find(&element);
-  if (it == tagOf_.end()) return {};
+  if (it == tagOf_.end()) return elementRange(element);
   const Tag &tag = tags_[it->second];
   const std::string &t = text_;
   size_t p = tag.nameEnd;
