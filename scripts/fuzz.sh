@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (tools/fuzz/, clang-14, ASan+UBSan) and runs each for SECONDS
+# Builds the libFuzzer targets (tools/fuzz/, clang-14, ASan+UBSan, in build-san/: the build
+# scripts/sanitize.sh tests in, scripts/sanitized-build.sh) and runs each for SECONDS
 # (default 60), two at a time (the machine has two cores), with fuzz_wasm (the WebAssembly
 # bindings under Node, tools/fuzz/fuzz_wasm.mjs) among them. Seeds: examples/*.mlir,
 # tests/golden/**/*.mlir and tests/fuzz-regressions/<target>/, shaped for each target (docs/fuzzing.md).
@@ -9,12 +10,12 @@
 #
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]
 #     targets: fuzz_parser fuzz_pipeline fuzz_import fuzz_model fuzz_cli fuzz_wasm (default all)
-# Environment: TILESCHED_FUZZ_BUILD_DIR (default build-fuzz), TILESCHED_JOBS (build jobs, 2),
+# Environment: TILESCHED_FUZZ_BUILD_DIR (default build-san), TILESCHED_JOBS (build jobs, 2),
 # TILESCHED_FUZZ_PARALLEL (targets run at once, 2), TILESCHED_FUZZ_MAX_LEN (bytes per input;
 # default 65536 for fuzz_cli, 16384 for fuzz_import, 4096 otherwise), TILESCHED_FUZZ_FLAGS (more
 # libFuzzer flags, e.g. "-runs=10000000 -entropic=0" for a long throughput run),
-# TILESCHED_FUZZ_SANITIZERS (default address,undefined; "undefined" for a long run in its own
-# build dir; docs/fuzzing.md), TILESCHED_WASM_BUILD_DIR (fuzz_wasm's module, default build-wasm).
+# TILESCHED_FUZZ_SANITIZERS (default address,undefined; "undefined" for a long run, in
+# build-san-undefined; docs/fuzzing.md), TILESCHED_WASM_BUILD_DIR (fuzz_wasm's module, default build-wasm).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -26,33 +27,22 @@ if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "fuzz.sh: SECONDS must be a positive integer (got '$seconds')" >&2
   exit 2
 fi
-build_dir="${TILESCHED_FUZZ_BUILD_DIR:-build-fuzz}"
+sanitizers="${TILESCHED_FUZZ_SANITIZERS:-address,undefined}"
+default_dir=build-san  # shared with scripts/sanitize.sh; other sanitizers get a build of their own
+[[ "$sanitizers" == address,undefined ]] || default_dir="build-san-${sanitizers//,/-}"
+build_dir="${TILESCHED_FUZZ_BUILD_DIR:-$default_dir}"
 jobs="${TILESCHED_JOBS:-2}"
 parallel="${TILESCHED_FUZZ_PARALLEL:-2}"
-sanitizers="${TILESCHED_FUZZ_SANITIZERS:-address,undefined}"
 wasm_dir="${TILESCHED_WASM_BUILD_DIR:-build-wasm}/wasm"
 read -r -a extra_flags <<<"${TILESCHED_FUZZ_FLAGS:-}"
+source scripts/sanitized-build.sh
 native_targets=()
 for t in "${targets[@]}"; do [[ "$t" == fuzz_wasm ]] || native_targets+=("$t"); done
 
-if ((${#native_targets[@]})) && ! command -v clang++-14 >/dev/null; then
-  echo "fuzz.sh: clang++-14 is missing (bash scripts/setup.sh installs clang-14 and libclang-rt-14-dev)" >&2
+if ((${#native_targets[@]})) && ! sanitized_build "$build_dir" "$sanitizers" "$jobs" "${native_targets[@]}"; then
+  echo "fuzz.sh: the fuzz build failed"
   echo "0 passed, ${#targets[@]} failed"
   exit 1
-fi
-
-# RelWithDebInfo without NDEBUG: asserts stay on and reports carry line numbers. Warnings are
-# not errors here: the -Werror gate is the g++ build's, and clang warns about other idioms.
-if ((${#native_targets[@]})); then
-  echo "==> build ($build_dir, -fsanitize=$sanitizers)"
-  if ! CXX=clang++-14 cmake -S . -B "$build_dir" -DTILESCHED_FUZZ=ON -DTILESCHED_TESTS=OFF -DTILESCHED_WERROR=OFF \
-         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
-         -DTILESCHED_FUZZ_SANITIZERS="$sanitizers" >/dev/null ||
-     ! cmake --build "$build_dir" -j "$jobs" --target "${native_targets[@]}"; then
-    echo "fuzz.sh: the fuzz build failed"
-    echo "0 passed, ${#targets[@]} failed"
-    exit 1
-  fi
 fi
 
 # seed TARGET DIR: the target's seed corpus, each file in the target's input shape.

@@ -5,8 +5,8 @@
 #   2. WebAssembly: node --test tests/wasm/ (the module and the npm bin against the native tool),
 #      TILESCHED_JOBS files at a time
 #   3. web: `npm test` (unit + headless Chromium end-to-end), when package.json defines it
-#   4. sanitizers: scripts/sanitize.sh (every native test again under ASan+UBSan, build-asan/)
-#   5. fuzzing: scripts/fuzz.sh 60 (each libFuzzer target for 60 s, build-fuzz/)
+#   4. sanitizers: scripts/sanitize.sh (every native test again under ASan+UBSan, build-san/)
+#   5. fuzzing: scripts/fuzz.sh 60 (each libFuzzer target for 60 s, in the same build-san/)
 # Builds first through scripts/setup.sh --no-serve, which installs what a fresh machine lacks.
 # Environment: as scripts/setup.sh (TILESCHED_BUILD_DIR, TILESCHED_WASM_BUILD_DIR, TILESCHED_JOBS);
 # TILESCHED_FUZZ_SECONDS (per target, default 60; 0 skips steps 4 and 5 for a quick local run,

@@ -15,7 +15,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const seconds = Number(flags.seconds ?? 60);
 const runs = Number(flags.runs ?? Infinity);
-const artifacts = path.resolve(flags.artifacts ?? path.join(repo, 'build-fuzz', 'fuzz-artifacts', 'fuzz_wasm'));
+const artifacts = path.resolve(flags.artifacts ?? path.join(repo, 'build-san', 'fuzz-artifacts', 'fuzz_wasm'));
 process.env.TILESCHED_WASM_DIR = path.resolve(flags['wasm-dir'] ?? process.env.TILESCHED_WASM_DIR ?? path.join(repo, 'build-wasm', 'wasm'));
 const { loadTilesched } = await import('../../wasm/cli.mjs');
 const mod = await loadTilesched();
