@@ -10,7 +10,7 @@ namespace tilesched {
 std::string emitScheduledIR(DriverRun &run) {
   for (const BlockResult &r : run.blocks)
     if (r.materialized.valid && (r.status == BlockStatus::Scheduled || r.status == BlockStatus::Checked))
-      rewriteScheduledRegion(*run.chunks[r.chunk].module, r.block, r.materialized, r.nodeNames);
+      rewriteScheduledRegion(*run.chunks[r.chunk].module, r.block, r.materialized);
   std::string out;
   for (size_t c = 0; c < run.chunks.size(); ++c) {
     const ChunkResult &chunk = run.chunks[c];

@@ -157,10 +157,20 @@ std::string shortened(std::string name) {
 
 }  // namespace
 
+namespace {
+
+const Attribute *stringLabel(const Operation &op) {
+  const Attribute *label = op.lookupAttr("sched.label");
+  return label && label->kind == Attribute::Kind::String ? label : nullptr;
+}
+
+}  // namespace
+
+bool namedByLine(const Operation &op) { return op.results.empty() && !stringLabel(op); }
+
 std::string describeOp(const Operation &op) {
   if (!op.results.empty()) return shortened(op.results[0]->name);
-  if (const Attribute *label = op.lookupAttr("sched.label"); label && label->kind == Attribute::Kind::String)
-    return shortened("@" + label->text);
+  if (const Attribute *label = stringLabel(op)) return shortened("@" + label->text);
   return shortened(op.name) + "@" + std::to_string(op.range.begin.line);
 }
 

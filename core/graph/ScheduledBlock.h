@@ -34,5 +34,7 @@ void checkReorderableNames(const ScheduledBlock &block, DiagnosticEngine &diags)
 // A short name for an op in messages: its first result ("%a"), its sched.label ("@st0"), or
 // "op-name@LINE"; past 64 bytes cut, with "..." (docs/decisions.md, "Limits").
 std::string describeOp(const Operation &op);
+// An op describeOp names by its line: no result and no sched.label.
+bool namedByLine(const Operation &op);
 
 }  // namespace tilesched

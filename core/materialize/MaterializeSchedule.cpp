@@ -1,6 +1,8 @@
 // MaterializeSchedule entry (seed 002 emit_pipe_and_mutex; seed 003 "Pass 2").
 #include "materialize/MaterializeSchedule.h"
 
+#include <map>
+
 #include "materialize/ScheduleSolve.h"
 
 namespace tilesched {
@@ -25,6 +27,24 @@ void notePartitions(const ScheduledBlock &block, DiagnosticEngine &diags) {
                                      "agent_switch is emitted (seed 003 partitioning not implemented)");
 }
 
+// The names the printed IR gives ops (Pipe_ producers/consumers, Mutex_ protects and reasons):
+// the message name, except that an op named by its line is "op-name#k", the k-th (from 0) such
+// op of that name in (stage, order) — the order the block is printed in. The input line is not
+// the printed line, so name@line would change each time the printed IR is scheduled again
+// (docs/decisions.md, "Names").
+std::vector<std::string> printedNames(const ScheduleView &view, const std::vector<std::string> &nodeNames) {
+  std::vector<std::string> names(view.numNodes());
+  std::map<std::string, int> seen;
+  for (int node : view.stageOrder()) {
+    const Operation &op = view.op(node);
+    if (namedByLine(op))
+      names[node] = op.name + "#" + std::to_string(seen[op.name]++);
+    else
+      names[node] = node < static_cast<int>(nodeNames.size()) ? nodeNames[node] : "op#" + std::to_string(node);
+  }
+  return names;
+}
+
 }  // namespace
 
 MaterializedSchedule materializeSchedule(const MaterializeInput &in, const MaterializeOptions &opts,
@@ -42,10 +62,11 @@ MaterializedSchedule materializeSchedule(const MaterializeInput &in, const Mater
 
   // Recover depths and the producer/consumer maps (seed 003).
   ScheduleView view(in);
+  plan.names = printedNames(view, in.nodeNames);
 
   // Mutex placeholders first, then pipe placeholders (seed 002).
   std::vector<MutexPlaceholder> mutexPlaceholders =
-      seedMutexPlaceholders(view, *in.graph, in.constraints, in.nodeNames);
+      seedMutexPlaceholders(view, *in.graph, in.constraints, plan.names);
   std::vector<PipePlaceholder> worklist = seedPipePlaceholders(view);
 
   std::vector<PipeSkeleton> skeletons;

@@ -29,7 +29,7 @@ struct MaterializeInput {
   const DependenceGraph *graph = nullptr;
   const ConstraintState *constraints = nullptr;
   const ScheduleAnalysis *analysis = nullptr;
-  std::vector<std::string> nodeNames;  // for messages and the producers/consumers lists
+  std::vector<std::string> nodeNames;  // for messages (the printed names derive from them)
 };
 
 struct MaterializeOptions {
@@ -79,6 +79,7 @@ struct MaterializedSchedule {
   int ii = 0;
   int stageCount = 0;
   std::vector<OpSchedule> ops;          // per node: the analysis' (stage, order, cycle)
+  std::vector<std::string> names;       // per node: its name in the printed IR (stable when re-read)
   std::vector<PipeValue> pipes;         // in (owner stage, order), then creation order
   std::vector<MutexValue> mutexes;      // in (owner stage, order)
   std::vector<RegionItem> sequence;     // the rebuilt block
@@ -114,7 +115,6 @@ MaterializedSchedule materializeSchedule(const MaterializeInput &in, const Mater
 
 // Applies a valid plan: reorders the block, splices in the Pipe_/Mutex_ ops, stamps per-op
 // nv_tile.aws.stage/order/cycle and, on the owner, nv_tile.aws.ii/stage_count/pipeline.
-void rewriteScheduledRegion(Module &module, const ScheduledBlock &block, const MaterializedSchedule &plan,
-                            const std::vector<std::string> &nodeNames);
+void rewriteScheduledRegion(Module &module, const ScheduledBlock &block, const MaterializedSchedule &plan);
 
 }  // namespace tilesched

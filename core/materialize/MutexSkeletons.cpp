@@ -9,10 +9,6 @@ namespace tilesched {
 
 namespace {
 
-std::string nameOf(const std::vector<std::string> &names, int node) {
-  return node < static_cast<int>(names.size()) ? names[node] : "op#" + std::to_string(node);
-}
-
 // Does `consumer` read a value `producer` defines (directly or through iter_args)?
 bool readsValueOf(const ScheduleView &view, int consumer, int producer) {
   for (const Value *u : view.uses(consumer))
@@ -28,7 +24,7 @@ bool readsValueOf(const ScheduleView &view, int consumer, int producer) {
 //  - a sched.deps edge whose ops share no value (memory ordering, imported edges).
 std::vector<MutexPlaceholder> seedMutexPlaceholders(const ScheduleView &view, const DependenceGraph &graph,
                                                     const ConstraintState *constraints,
-                                                    const std::vector<std::string> &nodeNames) {
+                                                    const std::vector<std::string> &names) {
   std::vector<MutexPlaceholder> out;
   const int n = view.numNodes();
   bool slotsUsable = constraints && constraints->slots.size() == static_cast<size_t>(n);
@@ -63,7 +59,7 @@ std::vector<MutexPlaceholder> seedMutexPlaceholders(const ScheduleView &view, co
     const DepEdge &e = *edge;
     MutexPlaceholder p;
     p.ops = e.src == e.dst ? std::vector<int>{e.src} : std::vector<int>{std::min(e.src, e.dst), std::max(e.src, e.dst)};
-    p.reason = "sched.deps " + nameOf(nodeNames, e.src) + " -> " + nameOf(nodeNames, e.dst) + " (latency " +
+    p.reason = "sched.deps " + names[e.src] + " -> " + names[e.dst] + " (latency " +
                std::to_string(e.latency) + ", distance " + std::to_string(e.distance) + ")";
     out.push_back(std::move(p));
   }

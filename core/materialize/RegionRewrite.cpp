@@ -16,7 +16,7 @@ Attribute i32(int v) { return Attribute::integer(v, "i32"); }
 
 Attribute nameList(const std::vector<int> &nodes, const std::vector<std::string> &names) {
   std::vector<Attribute> out;
-  for (int n : nodes) out.push_back(Attribute::string(n < static_cast<int>(names.size()) ? names[n] : "op#" + std::to_string(n)));
+  for (int n : nodes) out.push_back(Attribute::string(names[n]));
   return Attribute::array(std::move(out));
 }
 
@@ -44,9 +44,8 @@ Attribute pipelineShape(int stageCount) {
 
 class Rewriter {
 public:
-  Rewriter(Module &module, const ScheduledBlock &block, const MaterializedSchedule &plan,
-           const std::vector<std::string> &names)
-      : module_(module), block_(block), plan_(plan), names_(names) {}
+  Rewriter(Module &module, const ScheduledBlock &block, const MaterializedSchedule &plan)
+      : module_(module), block_(block), plan_(plan), names_(plan.names) {}
 
   void run() {
     std::vector<std::unique_ptr<Operation>> &ops = block_.body ? block_.body->operations : module_.operations;
@@ -148,10 +147,9 @@ private:
 
 }  // namespace
 
-void rewriteScheduledRegion(Module &module, const ScheduledBlock &block, const MaterializedSchedule &plan,
-                            const std::vector<std::string> &nodeNames) {
+void rewriteScheduledRegion(Module &module, const ScheduledBlock &block, const MaterializedSchedule &plan) {
   if (!plan.valid) return;
-  Rewriter(module, block, plan, nodeNames).run();
+  Rewriter(module, block, plan).run();
 }
 
 }  // namespace tilesched

@@ -34,10 +34,11 @@ struct PipeSkeleton {
   bool trivialFallback = false;
 };
 
-// Force-serial regions and groups, and sched.deps edges between ops that share no value.
+// Force-serial regions and groups, and sched.deps edges between ops that share no value (the
+// reasons name ops by their printed names, one per node).
 std::vector<MutexPlaceholder> seedMutexPlaceholders(const ScheduleView &view, const DependenceGraph &graph,
                                                     const ConstraintState *constraints,
-                                                    const std::vector<std::string> &nodeNames);
+                                                    const std::vector<std::string> &names);
 // Values that cross a stage boundary or an iteration, and async handles no op of the block
 // produces; consumers in (stage, order), uses in textual order.
 std::vector<PipePlaceholder> seedPipePlaceholders(const ScheduleView &view);
