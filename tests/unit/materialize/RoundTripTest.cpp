@@ -34,20 +34,44 @@ DriverOptions options(EmitKind emit, bool check, ScheduleOptions::Generator gen,
   return o;
 }
 
-// Per block: op label -> (stage, order, cycle), and the II.
+// A key per op that survives the rebuild: its label, or for an op without results (labelled
+// name@line, and the emitted IR moves lines) its name and rank among same-named ones by
+// (stage, order).
+std::vector<std::string> opKeys(const Json &block) {
+  std::vector<std::string> keys;
+  std::map<std::string, std::vector<std::pair<std::pair<int, int>, size_t>>> unnamed;
+  for (size_t i = 0; i < block["ops"].size(); ++i) {
+    const Json &op = block["ops"][i];
+    keys.push_back(op["label"]);
+    if (keys.back().find('@') != std::string::npos)
+      unnamed[op["name"]].push_back({{op["stage"], op["order"]}, i});
+  }
+  for (auto &[name, ops] : unnamed) {
+    std::sort(ops.begin(), ops.end());
+    for (size_t k = 0; k < ops.size(); ++k) keys[ops[k].second] = name + "#" + std::to_string(k);
+  }
+  return keys;
+}
+
+// Per block: op key -> (stage, order, cycle), and the II.
 std::map<std::string, std::map<std::string, std::tuple<int, int, int>>> schedules(const Json &doc,
                                                                                   std::map<std::string, int> &ii) {
   std::map<std::string, std::map<std::string, std::tuple<int, int, int>>> out;
   for (const Json &b : doc["blocks"]) {
     ii[b["name"]] = b["ii"];
-    for (const Json &op : b["ops"]) out[b["name"]][op["label"]] = {op["stage"], op["order"], op["cycle"]};
+    const std::vector<std::string> keys = opKeys(b);
+    for (size_t i = 0; i < b["ops"].size(); ++i) {
+      const Json &op = b["ops"][i];
+      out[b["name"]][keys[i]] = {op["stage"], op["order"], op["cycle"]};
+    }
   }
   return out;
 }
 
-// Pipe_/Mutex_ with op ids replaced by op labels: the rebuilt block renumbers the ops.
+// Pipe_/Mutex_ with op ids replaced by op keys: the rebuilt block renumbers the ops.
 Json coordination(const Json &block) {
-  auto label = [&](const Json &id) { return block["ops"][id.get<size_t>()]["label"]; };
+  const std::vector<std::string> keys = opKeys(block);
+  auto label = [&](const Json &id) { return keys[id.get<size_t>()]; };
   Json out = Json::array();
   for (const char *kind : {"pipes", "mutexes"})
     for (Json v : block[kind]) {
