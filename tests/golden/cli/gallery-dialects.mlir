@@ -1,0 +1,18 @@
+// The gallery's Triton and CUDA Tile examples read and schedule with no diagnostic, every loop a
+// block, and their emitted IR reads back (the page shows these on the first click).
+// RUN: %tilesched %root/examples/triton-hopper-tma-wgmma-gemm.mlir --model=hopper 2>&1 | FileCheck %s --check-prefix=HOPPER --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %tilesched %root/examples/triton-blackwell-tcgen05-gemm.mlir --model=blackwell 2>&1 | FileCheck %s --check-prefix=BLACKWELL --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %tilesched %root/examples/triton-attention-forward.mlir --model=hopper 2>&1 | FileCheck %s --check-prefix=ATTN --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %tilesched %root/examples/cuda-tile-gemm.mlir --model=blackwell 2>&1 | FileCheck %s --check-prefix=TILE --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %tilesched %root/examples/triton-blackwell-tcgen05-gemm.mlir --model=blackwell --emit=ir | %tilesched - --model=blackwell --check 2>&1 | FileCheck %s --check-prefix=BACK --implicit-check-not=error:
+// RUN: %tilesched %root/examples/cuda-tile-gemm.mlir --model=blackwell --emit=ir | %tilesched - --model=blackwell --check 2>&1 | FileCheck %s --check-prefix=BACK --implicit-check-not=error:
+//
+// HOPPER: block @hopper_gemm/scf.for %k (line 23): {{.*}}scheduled
+// HOPPER: %d = ttng.warp_group_dot
+// BLACKWELL: block @blackwell_gemm/scf.for %k (line 27): {{.*}}scheduled
+// BLACKWELL: %mma_tok = ttng.tc_gen5_mma
+// ATTN: block @attention_fwd/scf.for %start (line 22): {{.*}}scheduled
+// ATTN: %o_new = tt.dot
+// TILE: block @matmul/cuda_tile.for %k (line 18): {{.*}}scheduled
+// TILE: %c_next = cuda_tile.mmaf
+// BACK: pinned schedule, checked
