@@ -26,7 +26,7 @@ struct Access {
 
 struct NodeEffects {
   std::vector<Access> accesses;
-  bool data = false;     // touches global, shared or tensor memory
+  bool ordered = false;  // touches global, shared or tensor memory, or writes a barrier (expect, arrive)
   bool acquire = false;  // a barrier `wait`
   bool release = false;  // a barrier `arrive`
 };
@@ -149,8 +149,10 @@ private:
           acc.roots.assign(op.results.begin(), op.results.end());
         else if (s != kGlobal && !acc.serial)
           acc.roots = operandRoots(op, s == kBarrier);
+        // An mbarrier lives in shared memory: its expects and arrivals are memory operations the
+        // acquire / release order keeps in place like data accesses (docs/decisions.md).
+        out.ordered |= s != kBarrier || acc.write;
         out.accesses.push_back(std::move(acc));
-        out.data |= s != kBarrier;
         out.acquire |= a == MemAccess::Wait;
         out.release |= a == MemAccess::Arrive;
       }
@@ -250,9 +252,10 @@ private:
   void visit(int code) {
     const NodeEffects &fx = nodes_[size_t(code % n_)];
     for (const Access &a : fx.accesses) apply(a, code);
-    // A wait acquires: later memory accesses stay after it. An arrive releases: earlier ones stay
-    // before it. Waits (and arrives) keep their order among themselves, so one edge each suffices.
-    if (fx.data) {
+    // A wait acquires: later memory accesses (barrier writes included) stay after it. An arrive
+    // releases: earlier ones stay before it. Waits (and arrives) keep their order among
+    // themselves, so one edge each suffices.
+    if (fx.ordered) {
       if (lastAcquire_ >= 0) edge(lastAcquire_, code, EdgeKind::Barrier);
       sinceRelease_.push_back(code);
     }

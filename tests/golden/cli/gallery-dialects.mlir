@@ -10,7 +10,12 @@
 // HOPPER: block @hopper_gemm/scf.for %k (line 23): {{.*}}scheduled
 // HOPPER: %d = ttng.warp_group_dot
 // BLACKWELL: block @blackwell_gemm/scf.for %k (line 27): {{.*}}scheduled
-// BLACKWELL: %mma_tok = ttng.tc_gen5_mma
+// The load barrier is armed only after the wait on the MMA barrier says the slot is free (a wait
+// acquires barrier writes too), and the MMA waits for the loads.
+// BLACKWELL: 0 8 3 1 ttng.wait_barrier@35
+// BLACKWELL-NEXT: 0 9 4 1 ttng.barrier_expect@36
+// BLACKWELL: 0 14 20 1 ttng.wait_barrier@43
+// BLACKWELL-NEXT: %mma_tok = ttng.tc_gen5_mma
 // ATTN: block @attention_fwd/scf.for %start (line 22): {{.*}}scheduled
 // ATTN: %o_new = tt.dot
 // TILE: block @matmul/cuda_tile.for %k (line 18): {{.*}}scheduled
