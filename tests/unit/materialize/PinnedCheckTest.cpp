@@ -231,6 +231,15 @@ TEST_CASE("planted: a pool overloaded in one modulo row") {
   CHECK(v["kind"] == "resource");
   CHECK(v["resource"] == "dma");
   CHECK(v["row"] == 0);
+  // The table shows that cell over capacity: the violation's row and resource name a cell of
+  // `rrt` (whose resource indices are into its own `resources`, not the model's).
+  const Json &rrt = doc["blocks"][0]["rrt"];
+  size_t held = 0;
+  for (const Json &row : rrt["occupied"])
+    for (const Json &cell : row["cells"])
+      if (row["row"] == v["row"] && rrt["resources"][cell["resource"].get<int>()]["name"] == v["resource"])
+        held = cell["ops"].size();
+  CHECK(held == 3);
   bool located = false;
   for (const Json &d : doc["diagnostics"])
     located = located || (d["line"] == 8 && d["message"].get<std::string>().find("pool dma holds 3 units, capacity 2") != std::string::npos);
