@@ -11,6 +11,7 @@
 
 #include "constraints/Constraints.h"
 #include "contract/Options.generated.h"
+#include "contract/TraceVocabulary.h"
 #include "graph/DependenceGraph.h"
 #include "target/TargetModel.h"
 
@@ -111,16 +112,43 @@ struct OpSchedule {
   int cycle = 0;
 };
 
-// One arm attempt or gate verdict (seed 000/001), recorded with --trace.
+// A resource conflict behind a G3 or probe verdict: the candidate overfills `resource` in
+// modulo row `row`, whose units `ops` hold (one id per unit, in commit order).
+struct TraceConflict {
+  int row = 0;
+  int resource = 0;
+  std::vector<int> ops;
+};
+
+// One side of an op's dependence window: the seated op `other` allows the candidate no earlier
+// (or no later) than `cycle`, through edge `edge` of the modulo problem (-1: a path through
+// unseated ops; `path`: the edge is followed by such a path). other == -1: the op's depth floor.
+struct TraceBound {
+  bool latest = false;
+  int cycle = 0;
+  int other = -1;
+  int edge = -1;
+  bool path = false;
+};
+
+// One arm attempt, gate verdict or table change (seeds 000/001), recorded with --trace. The
+// words are the vocabulary of contract/TraceVocabulary.h; the details depend on the gate.
 struct TraceEntry {
-  int step = 0;          // position in the trace
-  int ii = 0;            // candidate II at this step
-  std::string arm;       // permute | fuse | retry | cost-based | ladder | ...
-  int op = -1;           // node id, -1 when not about one op
-  int cycle = -1;        // candidate start cycle
-  std::string gate;      // G1 | G2 | G3 | G4 | -
-  std::string outcome;   // commit | uncommit | reject | hold | dead | bump | reorder | ...
+  int step = 0;    // position in the trace
+  int ii = 0;      // candidate II at this step
+  TraceArm arm = TraceArm::Ladder;
+  int op = -1;      // node id, -1 when not about one op
+  int partner = -1; // fused partner issued with `op` at the same cycle
+  int cycle = -1;   // candidate start cycle
+  TraceGate gate = TraceGate::None;
+  TraceOutcome outcome = TraceOutcome::Status;
+  bool trial = false;       // an arm evaluating an alternative, undone before anything is kept
+  bool freshTable = false;  // the first entry on a new (empty) reservation table
   std::string reason;
+  int leader = -1;            // G1: the op it waits for
+  int stage = -1, limit = -1; // G2: candidate stage, max_depth; G4: candidate stage, the group's stage
+  std::vector<TraceConflict> conflicts;  // G3 / probe: every cell the candidate overfills
+  std::vector<TraceBound> bounds;        // dependence: the bounds that leave no cycle (or the one broken)
 };
 
 // Structured failure report (seed 001 diagnostics list).

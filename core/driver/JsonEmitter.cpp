@@ -30,24 +30,36 @@ void diagnosticJson(JsonWriter &w, const Diagnostic &d) {
   w.endObject();
 }
 
+// The slots and pools the block's footprints name, in model order: model index -> index in the
+// block's `rrt.resources` (-1: not named). Every resource index the block's document writes —
+// the table's cells, the trace's table changes and conflict cells — is into that list, so one map
+// serves them all. It follows the footprints, not the II, the schedule or the model (a 4 096-pool
+// model was once listed again for every block).
+std::vector<int> blockResourceIndex(const BlockResult &r, const TargetModel &model) {
+  std::vector<int> local(model.resources.size(), -1);
+  for (const OpResources &op : r.resources)
+    for (const FootprintRow &row : op.footprint)
+      for (int res : row)
+        if (res >= 0 && res < static_cast<int>(local.size())) local[res] = 0;
+  int used = 0;
+  for (int &i : local)
+    if (i >= 0) i = used++;
+  return local;
+}
+
 // The reservation table of the schedule (SPEC §6 heatmap), occupied cells only: per occupied
 // modulo row, per slot or pool, the ops holding it (one id per unit, so a pool listed twice or a
-// footprint wrapping onto its own row repeats the id). `resources` lists the slots and pools the
-// block holds, in model order, and cells index that list. Both follow the block's footprints,
-// not the II or the model (a 31-op loop at II 31 000 000 once wrote one empty row per cycle:
-// 420 MB; a 4 096-pool model was listed again for every block).
-void rrtJson(JsonWriter &w, const BlockResult &r, const TargetModel &model) {
+// footprint wrapping onto its own row repeats the id); cells index `resources`
+// (blockResourceIndex). Its size follows the footprints, not the II (a 31-op loop at
+// II 31 000 000 once wrote one empty row per cycle: 420 MB).
+void rrtJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, const std::vector<int> &local) {
   const ScheduleAnalysis &a = r.analysis;
   std::vector<int64_t> cycles;
   for (const OpSchedule &op : a.ops) cycles.push_back(op.cycle);
   const std::vector<OccupiedUnit> units = moduloOccupancy(cycles, r.resources, a.ii);
-  std::vector<int> local(model.resources.size(), -1);  // model index -> index in `resources`
-  for (const OccupiedUnit &u : units) local[u.resource] = 0;
   w.beginObject().member("ii", a.ii).key("resources").beginArray();
-  int used = 0;
   for (size_t i = 0; i < model.resources.size(); ++i) {
     if (local[i] < 0) continue;
-    local[i] = used++;
     const Resource &res = model.resources[i];
     w.beginObject()
         .member("name", res.name)
@@ -68,6 +80,73 @@ void rrtJson(JsonWriter &w, const BlockResult &r, const TargetModel &model) {
     w.endArray().endObject();
   }
   w.endArray().endObject();
+}
+
+// [row, resource] per unit, one entry per unit held; resource as in `rrt.resources`.
+void unitsJson(JsonWriter &w, const std::vector<OccupiedUnit> &units, const std::vector<int> &local) {
+  w.beginArray();
+  for (const OccupiedUnit &u : units) w.beginArray().value(u.row).value(local[u.resource]).endArray();
+  w.endArray();
+}
+
+// One --trace entry (docs/json-document.md, "trace"): the words, then what the entry does to the
+// replayed reservation table, then the details of its gate. Optional keys appear only when set.
+void traceEntryJson(JsonWriter &w, const TraceEntry &e, const BlockResult &r, const std::vector<int> &local) {
+  w.beginObject()
+      .member("step", e.step)
+      .member("ii", e.ii)
+      .member("arm", traceName(e.arm))
+      .member("op", e.op)
+      .member("cycle", e.cycle)
+      .member("gate", traceName(e.gate))
+      .member("outcome", traceName(e.outcome))
+      .member("reason", e.reason);
+  if (e.trial) w.member("trial", true);
+  if (e.partner >= 0) w.member("partner", e.partner);
+  const TraceEffect effect = traceEffect(e.outcome);
+  if (e.freshTable || effect == TraceEffect::Reset) w.member("rrt_reset", true);
+  // The units of `op` (and its fused partner) issued at the entry's cycle on its II's table.
+  auto units = [&] {
+    std::vector<OccupiedUnit> out;
+    for (int v : {e.op, e.partner})
+      if (v >= 0 && v < static_cast<int>(r.resources.size())) {
+        std::vector<OccupiedUnit> mine = footprintOccupancy(v, e.cycle, r.resources[v].footprint, e.ii);
+        out.insert(out.end(), mine.begin(), mine.end());
+      }
+    return out;
+  };
+  // A resource verdict also lists the cells the candidate would hold, its conflicts among them.
+  if (e.op >= 0 && e.cycle >= 0 && e.ii > 0) {
+    const char *key = effect == TraceEffect::Add      ? "rrt_add"
+                      : effect == TraceEffect::Remove ? "rrt_remove"
+                      : !e.conflicts.empty()          ? "cells"
+                                                      : nullptr;
+    if (key)
+      if (const std::vector<OccupiedUnit> held = units(); !held.empty()) unitsJson(w.key(key), held, local);
+  }
+  if (e.leader >= 0) w.member("leader", e.leader);
+  if (e.stage >= 0) w.member("stage", e.stage).member("limit", e.limit);
+  if (!e.conflicts.empty()) {
+    w.key("conflicts").beginArray();
+    for (const TraceConflict &c : e.conflicts)
+      w.beginObject().member("row", c.row).member("resource", local[c.resource]).key("ops").array(c.ops).endObject();
+    w.endArray();
+  }
+  if (!e.bounds.empty()) {
+    // Edge indices past the document's edges are force_serial_execution's serialization edges.
+    const int edges = static_cast<int>(r.graph.edges.size());
+    w.key("bounds").beginArray();
+    for (const TraceBound &b : e.bounds)
+      w.beginObject()
+          .member("side", b.latest ? "latest" : "earliest")
+          .member("cycle", b.cycle)
+          .member("op", b.other)
+          .member("edge", b.edge < edges ? b.edge : -1)
+          .member("path", b.path)
+          .endObject();
+    w.endArray();
+  }
+  w.endObject();
 }
 
 void miiJson(JsonWriter &w, const MIIBounds &m) {
@@ -243,23 +322,14 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
         .endObject();
   w.endArray();
 
+  const std::vector<int> local = blockResourceIndex(r, model);
   if (placed && a.ii > 0) {
     w.key("rrt");
-    rrtJson(w, r, model);
+    rrtJson(w, r, model, local);
   }
   if (trace) {
     w.key("trace").beginArray();
-    for (const TraceEntry &e : a.trace)
-      w.beginObject()
-          .member("step", e.step)
-          .member("ii", e.ii)
-          .member("arm", e.arm)
-          .member("op", e.op)
-          .member("cycle", e.cycle)
-          .member("gate", e.gate.empty() ? std::string("-") : e.gate)
-          .member("outcome", e.outcome)
-          .member("reason", e.reason)
-          .endObject();
+    for (const TraceEntry &e : a.trace) traceEntryJson(w, e, r, local);
     w.endArray().member("trace_dropped", a.traceDropped);
   }
   w.member("schedule_source", r.pinned ? "pinned" : "generated").key("pipes");

@@ -4,31 +4,34 @@
 
 namespace tilesched {
 
-const char *gateName(GateOutcome g) {
+TraceGate gateOf(GateOutcome g) {
   switch (g) {
-  case GateOutcome::Pass: return "-";
-  case GateOutcome::Hold: return "G1";
-  case GateOutcome::Dead: return "G2";
-  case GateOutcome::Bump: return "G3";
-  case GateOutcome::Reorder: return "G4";
+  case GateOutcome::Pass: return TraceGate::None;
+  case GateOutcome::Hold: return TraceGate::G1;
+  case GateOutcome::Dead: return TraceGate::G2;
+  case GateOutcome::Bump: return TraceGate::G3;
+  case GateOutcome::Reorder: return TraceGate::G4;
+  case GateOutcome::Window: return TraceGate::Dependence;
   }
-  return "-";
+  return TraceGate::None;
 }
 
-const char *recoveryName(GateOutcome g) {
+TraceOutcome recoveryOf(GateOutcome g) {
   switch (g) {
-  case GateOutcome::Pass: return "pass";
-  case GateOutcome::Hold: return "hold";
-  case GateOutcome::Dead: return "dead";
-  case GateOutcome::Bump: return "bump";
-  case GateOutcome::Reorder: return "reorder";
+  case GateOutcome::Pass: return TraceOutcome::Seat;
+  case GateOutcome::Hold: return TraceOutcome::Hold;
+  case GateOutcome::Dead: return TraceOutcome::Dead;
+  case GateOutcome::Bump: return TraceOutcome::Bump;
+  case GateOutcome::Reorder: return TraceOutcome::Reorder;
+  case GateOutcome::Window: return TraceOutcome::Reject;
   }
-  return "pass";
+  return TraceOutcome::Seat;
 }
 
 GateVerdict runGateLadder(const PlacementState &st, const SeatCandidate &c, int t) {
   const ModuloProblem &p = st.problem();
   GateVerdict v;
+  v.cycle = t;
   // G1: one probe of the pending set; it runs first because it is the cheapest.
   for (int i = 0; i < c.count; ++i) {
     const int op = c.ops[i];
@@ -73,30 +76,95 @@ GateVerdict runGateLadder(const PlacementState &st, const SeatCandidate &c, int 
   return v;
 }
 
-std::string describeVerdict(const PlacementState &st, const GateVerdict &v) {
+namespace {
+
+std::string joinNames(const PlacementState &st, const std::vector<int> &ops) {
+  std::string out;
+  for (int v : ops) out += (out.empty() ? "" : ", ") + st.name(v);
+  return out;
+}
+
+std::string describeBound(const PlacementState &st, const TraceBound &b) {
+  const std::string side = b.latest ? "no later than " : "no earlier than ";
+  if (b.other < 0) return b.latest ? "unbounded" : side + std::to_string(b.cycle) + " (its depth)";
+  return side + std::to_string(b.cycle) + " (" + (b.edge < 0 || b.path ? "a dependence path " : "an edge ") +
+         (b.latest ? "to " : "from ") + st.name(b.other) + ")";
+}
+
+// The reason of an explained verdict, in words.
+std::string describeEntry(const PlacementState &st, const TraceEntry &e) {
   const ModuloProblem &p = st.problem();
-  switch (v.outcome) {
-  case GateOutcome::Pass: return "all gates pass";
-  case GateOutcome::Hold: {
-    const int leader = p.pendingLeader[v.op];
-    return leader == v.op ? "in the pending set" : "pending until its leader " + st.name(leader) + " is seated";
+  switch (e.gate) {
+  case TraceGate::G1:
+    return e.leader == e.op ? "in the pending set" : "pending until its leader " + st.name(e.leader) + " is seated";
+  case TraceGate::G2:
+    return "depth " + std::to_string(e.stage + 1) + " exceeds max_depth " + std::to_string(e.limit);
+  case TraceGate::G3:
+  case TraceGate::Probe: {
+    if (e.conflicts.empty()) return "resource conflict";
+    const TraceConflict &c = e.conflicts.front();
+    std::string out = "'" + p.resourceNames[c.resource] + "' full at row " + std::to_string(c.row) +
+                      (c.ops.empty() ? std::string() : " (held by " + joinNames(st, c.ops) + ")");
+    if (e.conflicts.size() > 1) out += " and " + std::to_string(e.conflicts.size() - 1) + " more cell(s)";
+    return out;
   }
-  case GateOutcome::Dead:
-    return "depth " + std::to_string(v.stage + 1) + " exceeds max_depth " + std::to_string(v.limit);
-  case GateOutcome::Bump: {
-    std::string holders;
-    for (int h : st.rrt.occupants(v.row, v.resource)) holders += (holders.empty() ? "" : ", ") + st.name(h);
-    return "'" + p.resourceNames[v.resource] + "' full at row " + std::to_string(v.row) +
-           (holders.empty() ? std::string() : " (held by " + holders + ")");
+  case TraceGate::G4:
+    return "group " + std::to_string(p.groupGid[p.group[e.op]]) + " sits at stage " + std::to_string(e.limit) +
+           ", candidate stage " + std::to_string(e.stage);
+  case TraceGate::Dependence: {
+    std::string out = "dependence window has no cycle left:";
+    for (const TraceBound &b : e.bounds) out += " " + describeBound(st, b) + ";";
+    out.pop_back();
+    return out;
   }
-  case GateOutcome::Reorder:
-    return "group " + std::to_string(p.groupGid[p.group[v.op]]) + " sits at stage " + std::to_string(v.limit) +
-           ", candidate stage " + std::to_string(v.stage);
+  case TraceGate::None: return "all gates pass";
   }
   return {};
 }
 
-SeatScan scanForSeat(const PlacementState &st, const SeatCandidate &c, std::string_view arm, bool record) {
+std::vector<TraceConflict> conflictsAt(const PlacementState &st, const FoldedFootprint &fp, int t) {
+  std::vector<TraceConflict> out;
+  for (const ReservationTable::Conflict &c : st.rrt.conflicts(fp, t))
+    out.push_back({c.row, c.resource, st.rrt.occupants(c.row, c.resource)});
+  return out;
+}
+
+}  // namespace
+
+TraceEntry verdictEntry(const PlacementState &st, TraceArm arm, const SeatCandidate &c, const GateVerdict &v) {
+  TraceEntry e;
+  e.arm = arm;
+  e.op = v.outcome == GateOutcome::Pass || v.op < 0 ? c.ops[0] : v.op;
+  if (c.count == 2) e.partner = e.op == c.ops[0] ? c.ops[1] : c.ops[0];
+  e.cycle = v.cycle;
+  e.gate = gateOf(v.outcome);
+  e.outcome = recoveryOf(v.outcome);
+  e.stage = v.stage;
+  e.limit = v.limit;
+  if (st.trace.full()) return e;  // counted as dropped: no details
+  switch (v.outcome) {
+  case GateOutcome::Hold: e.leader = st.problem().pendingLeader[e.op]; break;
+  case GateOutcome::Bump: e.conflicts = conflictsAt(st, *c.footprint, v.cycle); break;
+  case GateOutcome::Window: {
+    const PlacementState::WindowCause w = st.windowCause(e.op);
+    e.bounds = {w.earliest, w.latest};
+    break;
+  }
+  default: break;
+  }
+  e.reason = describeEntry(st, e);
+  return e;
+}
+
+TraceEntry holdEntry(const PlacementState &st, TraceArm arm, int op) {
+  GateVerdict v;
+  v.outcome = GateOutcome::Hold;
+  v.op = op;
+  v.cycle = st.window(op).earliest;
+  return verdictEntry(st, arm, SeatCandidate::single(st, op), v);
+}
+
+SeatScan scanForSeat(const PlacementState &st, const SeatCandidate &c, TraceArm arm, bool record) {
   SeatScan scan;
   PlacementState::Window w = st.window(c.ops[0]);
   if (c.count == 2) {
@@ -105,24 +173,37 @@ SeatScan scanForSeat(const PlacementState &st, const SeatCandidate &c, std::stri
     w.latest = std::min(w.latest, w2.latest);
   }
   scan.window = w;
-  int first = w.earliest;
+  int first = w.earliest, groupOp = -1;
   for (int i = 0; i < c.count; ++i)
-    if (auto s = st.groupStage(c.ops[i])) first = std::max(first, *s * st.ii());
+    if (auto s = st.groupStage(c.ops[i]); s && *s * st.ii() > first) {
+      first = *s * st.ii();
+      groupOp = c.ops[i];
+    }
   const int last = static_cast<int>(std::min<int64_t>(w.latest, int64_t{first} + st.ii() - 1));
   if (first > last) {
-    if (record)
-      st.record(arm, c.ops[0], first, "-", "reject",
-                "dependence window [" + std::to_string(w.earliest) + ", " + std::to_string(w.latest) +
-                    "] has no cycle left");
+    // No cycle to try: the dependences leave none, or the group's stage lies past them (G4).
+    scan.verdict.op = c.ops[0];
+    scan.verdict.cycle = first;
+    if (w.empty() || groupOp < 0) {
+      scan.verdict.outcome = GateOutcome::Window;
+    } else {
+      scan.verdict.outcome = GateOutcome::Reorder;
+      scan.verdict.op = groupOp;
+      scan.verdict.stage = st.stageOf(w.latest);
+      scan.verdict.limit = *st.groupStage(groupOp);
+    }
+    if (record && st.tracing()) {
+      TraceEntry e = verdictEntry(st, arm, c, scan.verdict);
+      e.outcome = TraceOutcome::Reject;
+      st.record(std::move(e));
+    }
     scan.cycle = first;
     return scan;
   }
   for (int t = first; t <= last; ++t) {
     if (!st.spend()) break;  // the work budget ran out: no seat (docs/decisions.md, "Limits")
     const GateVerdict v = runGateLadder(st, c, t);
-    if (record) st.record(arm, v.outcome == GateOutcome::Pass ? c.ops[0] : v.op, t, gateName(v.outcome),
-                          v.outcome == GateOutcome::Pass ? "seat" : recoveryName(v.outcome),
-                          describeVerdict(st, v));
+    if (record && st.tracing()) st.record(verdictEntry(st, arm, c, v));
     scan.verdict = v;
     scan.cycle = t;
     switch (v.outcome) {
@@ -130,7 +211,8 @@ SeatScan scanForSeat(const PlacementState &st, const SeatCandidate &c, std::stri
     case GateOutcome::Hold: scan.result = SeatScan::Result::Held; return scan;
     case GateOutcome::Dead: scan.result = SeatScan::Result::Dead; return scan;
     case GateOutcome::Reorder: scan.result = SeatScan::Result::Reorder; return scan;
-    case GateOutcome::Bump: break;
+    case GateOutcome::Bump:
+    case GateOutcome::Window: break;
     }
   }
   scan.result = SeatScan::Result::NoCycle;

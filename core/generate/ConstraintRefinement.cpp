@@ -47,7 +47,7 @@ RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &l
     // A probe cut short by the work budget proves nothing about this II: stop without feeding it.
     const bool cut = !r.found && ladder.budget && ladder.budget->spent();
     if (trace.enabled())
-      trace.record(*ii, "refine", -1, -1, "-", "round",
+      trace.record(*ii, TraceArm::Refine, -1, -1, TraceOutcome::Round,
                    "round " + std::to_string(out.rounds) + ": II " + std::to_string(*ii) +
                        (r.found                ? " scheduled by " + r.rung
                         : cut                  ? " cut short: the work budget is spent"
@@ -85,7 +85,7 @@ RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &l
   }
   out.status = (search.concluded() && out.found ? 1u : 0u) | (out.truncated ? 2u : 0u);
   if (trace.enabled())
-    trace.record(out.ii, "refine", -1, -1, "-", "status",
+    trace.record(out.ii, TraceArm::Refine, -1, -1, TraceOutcome::Status,
                  "status " + std::to_string(out.status) + (out.status & 1u ? " converged" : "") +
                      (out.status & 2u ? " budget exceeded after " + std::to_string(out.rounds) + " round(s)" : ""));
   return out;

@@ -79,7 +79,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   const MiiAnalysis mii = computeMiiBounds(p);
   if (mii.infeasible) {
     a.failure = plainFailure(p, mii.infeasibleNode, 0, mii.infeasibleReason);
-    trace.record(0, "bounds", mii.infeasibleNode, -1, "-", "infeasible", mii.infeasibleReason);
+    trace.record(0, TraceArm::Bounds, mii.infeasibleNode, -1, TraceOutcome::Infeasible, mii.infeasibleReason);
     return a;
   }
   // Every cycle stays below the cycle limit (support/Limits.h); the longest dependence chain of
@@ -89,7 +89,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   for (int v = 0; v < p.numNodes; ++v) span = std::max(span, asap[v] + std::max({p.latency[v], p.duration(v), 1}));
   if (span > kMaxCycle) {
     a.failure = plainFailure(p, -1, 0, cycleLimitMessage(span));
-    trace.record(0, "bounds", -1, -1, "-", "infeasible", a.failure->message);
+    trace.record(0, TraceArm::Bounds, -1, -1, TraceOutcome::Infeasible, a.failure->message);
     return a;
   }
   a.mii = mii.bounds;
@@ -102,7 +102,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
                                  : std::max(lower, serial.available ? serial.ii
                                                                     : static_cast<int>(std::min<int64_t>(fallbackCap, 1 << 30)));
   const std::string bounds = describeBounds(p, mii.bounds, cap);
-  trace.record(lower, "bounds", -1, -1, "-", "mii", bounds);
+  trace.record(lower, TraceArm::Bounds, -1, -1, TraceOutcome::Mii, bounds);
   if (lower > cap) {
     a.failure = plainFailure(p, -1, cap,
                              "the II cap " + std::to_string(cap) + " is below the lower bound " +
@@ -157,7 +157,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   if (trace.enabled()) {
     std::vector<int> cycles(p.numNodes);
     for (int v = 0; v < p.numNodes; ++v) cycles[v] = a.ops[v].cycle;
-    trace.record(a.ii, "result", -1, -1, "-", "schedule",
+    trace.record(a.ii, TraceArm::Result, -1, -1, TraceOutcome::Schedule,
                  "II " + std::to_string(a.ii) + " by " + out.rung + ", " + std::to_string(a.stageCount) +
                      " stage(s), structural distance " + std::to_string(InversionCounter::totalInversions(cycles)) +
                      " (Kendall-tau inversions against program order)");
@@ -206,7 +206,7 @@ ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const Schedu
     if (!lift) break;
     ++rounds;
     if (trace.enabled())
-      trace.record(a.failure ? a.failure->ii : 0, "refine", lift->nodes.front(), -1, "-", "lift",
+      trace.record(a.failure ? a.failure->ii : 0, TraceArm::Refine, lift->nodes.front(), -1, TraceOutcome::Lift,
                    describeLifted(p, *lift) + " (alone it needs II >= " + std::to_string(lift->bound) +
                        "): no II up to the cap kept every constraint");
     lifted.push_back(std::move(*lift));

@@ -56,7 +56,7 @@ public:
     std::vector<int> order(p_.numNodes);
     for (int v = 0; v < p_.numNodes; ++v) order[v] = v;
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return start[a] < start[b]; });
-    for (int v : order) st_.commit(v, static_cast<int>(start[v]), "exact");
+    for (int v : order) st_.commit(v, static_cast<int>(start[v]), TraceArm::Exact);
     return ExactOutcome::Found;
   }
 

@@ -7,7 +7,7 @@ namespace tilesched {
 
 namespace {
 
-constexpr const char *kArm = "repair";
+constexpr TraceArm kArm = TraceArm::Repair;
 
 class Repair {
 public:
@@ -31,9 +31,20 @@ public:
   }
 
 private:
-  // `why` builds the trace reason only when tracing.
-  template <typename Why> void evict(int u, Why &&why) {
-    st_.uncommit(u, kArm, st_.tracing() ? why() : std::string());
+  // Unseats `u` for `v` at cycle `t`; `why(e)` fills the verdict entry (gate and details) only
+  // when tracing, and the entry precedes the uncommit.
+  template <typename Why> void evict(int u, int v, int t, Why &&why) {
+    if (st_.tracing()) {
+      TraceEntry e;
+      e.arm = kArm;
+      e.op = v;
+      e.cycle = t;
+      e.outcome = TraceOutcome::Evict;
+      why(e);
+      e.reason += ": unseats " + st_.name(u);
+      st_.record(std::move(e));
+    }
+    st_.uncommit(u, kArm);
     queue_.insert({st_.ctx.priorityRank[u], u});
   }
 
@@ -64,31 +75,54 @@ private:
     if (const int g = p_.group[v]; g >= 0)
       for (int m : members_[g])
         if (m != v && st_.seated(m) && st_.stageOf(st_.start(m)) != stage)
-          evict(m, [&] { return "G4: " + st_.name(v) + " takes its group to stage " + std::to_string(stage); });
+          evict(m, v, t, [&](TraceEntry &e) {
+            e.gate = TraceGate::G4;
+            e.stage = stage;
+            e.limit = st_.stageOf(st_.start(m));
+            e.reason = "takes its group from stage " + std::to_string(e.limit) + " to stage " + std::to_string(stage);
+          });
+    // A broken bound: `other`'s seat allows v no earlier (no later) than `cycle` through `edge`.
+    auto broken = [&](bool latest, int cycle, int other, int edge, bool path) {
+      return [=, this](TraceEntry &e) {
+        e.gate = TraceGate::Dependence;
+        e.bounds = {TraceBound{latest, cycle, other, edge, path}};
+        e.reason = std::string(latest ? "must start no later than " : "must start no earlier than ") +
+                   std::to_string(cycle) + " (" + (path ? "a dependence path " : "an edge ") +
+                   (latest ? "to " : "from ") + st_.name(other) + ")";
+      };
+    };
     for (int ei : p_.pred[v]) {
       const ModuloEdge &e = p_.edges[ei];
-      if (e.src != v && st_.seated(e.src) && t < st_.start(e.src) + e.latency - ii_ * e.distance)
-        evict(e.src, [&] { return "dependence on " + st_.name(v) + " at cycle " + std::to_string(t); });
+      if (e.src == v || !st_.seated(e.src)) continue;
+      const int64_t bound = int64_t{st_.start(e.src)} + e.latency - int64_t{ii_} * e.distance;
+      if (t < bound) evict(e.src, v, t, broken(false, static_cast<int>(bound), e.src, ei, false));
     }
     for (int ei : p_.succ[v]) {
       const ModuloEdge &e = p_.edges[ei];
-      if (e.dst != v && st_.seated(e.dst) && st_.start(e.dst) < t + e.latency - ii_ * e.distance)
-        evict(e.dst, [&] { return "dependence from " + st_.name(v) + " at cycle " + std::to_string(t); });
+      if (e.dst == v || !st_.seated(e.dst)) continue;
+      const int64_t bound = int64_t{st_.start(e.dst)} - e.latency + int64_t{ii_} * e.distance;
+      if (t > bound) evict(e.dst, v, t, broken(true, static_cast<int>(bound), e.dst, ei, false));
     }
     st_.forEachDenseNeighbour(v, [&](int q) {
       if (!st_.seated(q)) return;
       const int to = st_.ctx.closure.dist(q, v), from = st_.ctx.closure.dist(v, q);
-      if ((to != DistanceClosure::kNoPath && int64_t{t} < int64_t{st_.start(q)} + to) ||
-          (from != DistanceClosure::kNoPath && int64_t{st_.start(q)} < int64_t{t} + from))
-        evict(q, [&] { return "distance closure with " + st_.name(v) + " at cycle " + std::to_string(t); });
+      if (to != DistanceClosure::kNoPath && int64_t{t} < int64_t{st_.start(q)} + to)
+        evict(q, v, t, broken(false, st_.start(q) + to, q, -1, true));
+      else if (from != DistanceClosure::kNoPath && int64_t{st_.start(q)} < int64_t{t} + from)
+        evict(q, v, t, broken(true, st_.start(q) - from, q, -1, true));
     });
     const FoldedFootprint &fp = st_.ctx.folded[v];
     while (!st_.rrt.probe(fp, t)) {
-      const ReservationTable::Conflict c = st_.rrt.conflicts(fp, t).front();
+      const std::vector<ReservationTable::Conflict> conflicts = st_.rrt.conflicts(fp, t);
+      const ReservationTable::Conflict c = conflicts.front();
       const std::vector<int> &holders = st_.rrt.occupants(c.row, c.resource);
       if (holders.empty()) return false;  // only a self-conflicting fold, which the ladder rejects first
-      evict(holders.back(), [&] {
-        return "'" + p_.resourceNames[c.resource] + "' at row " + std::to_string(c.row) + " taken by " + st_.name(v);
+      evict(holders.back(), v, t, [&](TraceEntry &e) {
+        e.gate = TraceGate::Probe;
+        for (const ReservationTable::Conflict &k : conflicts)
+          e.conflicts.push_back({k.row, k.resource, st_.rrt.occupants(k.row, k.resource)});
+        e.reason = "'" + p_.resourceNames[c.resource] + "' full at row " + std::to_string(c.row) +
+                   (conflicts.size() > 1 ? " and " + std::to_string(conflicts.size() - 1) + " more cell(s)" : "");
       });
     }
     st_.commit(v, t, kArm,

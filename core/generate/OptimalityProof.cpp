@@ -30,7 +30,7 @@ public:
     Attempt a;
     const IIContext ctx(p_, layout_, ii);
     if (ctx.rejectNode >= 0) {
-      note(ii, "infeasible", ctx.rejectReason);
+      note(ii, TraceOutcome::Infeasible, ctx.rejectReason);
       a.verdict = Verdict::Infeasible;
       return a;
     }
@@ -48,7 +48,7 @@ public:
         const ExactOutcome out = search.run((end - used_) / 2, budget_);
         used_ += search.nodes();
         if (out == ExactOutcome::Infeasible) {
-          note(ii, "infeasible",
+          note(ii, TraceOutcome::Infeasible,
                "a recurrence of " + std::to_string(fc.ops[c].size()) + " ops with a footprint has no schedule");
           a.verdict = Verdict::Infeasible;
           return a;
@@ -61,19 +61,19 @@ public:
     if (out == ExactOutcome::Found) {
       a.verdict = Verdict::Found;
       a.start = search.completeSchedule();
-      note(ii, "found", "the exact search found a schedule");
+      note(ii, TraceOutcome::Found, "the exact search found a schedule");
     } else if (out == ExactOutcome::Infeasible) {
       a.verdict = Verdict::Infeasible;
-      note(ii, "infeasible", "the exact search exhausted every placement");
+      note(ii, TraceOutcome::Infeasible, "the exact search exhausted every placement");
     } else {
-      note(ii, "open", "the search budget ran out");
+      note(ii, TraceOutcome::Open, "the search budget ran out");
     }
     return a;
   }
 
 private:
-  void note(int ii, const char *outcome, const std::string &reason) {
-    if (trace_.enabled()) trace_.record(ii, "optimality", -1, -1, "-", outcome, reason);
+  void note(int ii, TraceOutcome outcome, const std::string &reason) {
+    if (trace_.enabled()) trace_.record(ii, TraceArm::Optimality, -1, -1, outcome, reason);
   }
 
   const ModuloProblem &p_;

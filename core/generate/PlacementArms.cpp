@@ -7,38 +7,35 @@
 
 namespace tilesched {
 
-const char *armName(ArmKind a) {
-  switch (a) {
-  case ArmKind::Permute: return "permute";
-  case ArmKind::Fuse: return "fuse";
-  case ArmKind::Retry: return "retry";
-  case ArmKind::CostBased: return "cost-based";
-  }
-  return "permute";
-}
-
 namespace {
 
-// Quiet trial seats, undone in reverse when the scope ends (seed 000 snapshot/restore).
+// Trial seats, undone in reverse when the scope ends (seed 000 snapshot/restore).
 class TrialSeats {
 public:
-  explicit TrialSeats(PlacementState &st) : st_(st), wasQuiet_(st.quiet) { st_.quiet = true; }
+  TrialSeats(PlacementState &st, TraceArm arm) : st_(st), scope_(st), arm_(arm) {}
   ~TrialSeats() {
-    for (auto it = seated_.rbegin(); it != seated_.rend(); ++it) st_.uncommit(*it, "trial", {});
-    st_.quiet = wasQuiet_;
+    for (auto it = seated_.rbegin(); it != seated_.rend(); ++it) st_.uncommit(*it, arm_);
   }
   TrialSeats(const TrialSeats &) = delete;
   TrialSeats &operator=(const TrialSeats &) = delete;
   void seat(int v, int t) {
-    st_.commit(v, t, "trial");
+    st_.commit(v, t, arm_);
     seated_.push_back(v);
   }
 
 private:
   PlacementState &st_;
-  bool wasQuiet_;
+  TrialScope scope_;
+  TraceArm arm_;
   std::vector<int> seated_;
 };
+
+// The verdict that stopped an arm, explained now (the arm's trial seats are undone before the
+// arm's own entry is recorded), when the trace is on at all.
+void keepRejection(const PlacementState &st, std::optional<TraceEntry> &slot, TraceArm arm, const SeatCandidate &c,
+                   const GateVerdict &v) {
+  if (!slot && st.trace.enabled()) slot = verdictEntry(st, arm, c, v);
+}
 
 struct Sequence {
   bool ok = true;
@@ -46,16 +43,20 @@ struct Sequence {
   std::vector<int> held;
   int failedOp = -1;
   int reorderOp = -1;
+  std::optional<TraceEntry> rejection;
   CostVector total;
 };
 
 // Seats `order` greedily at earliest legal cycles inside `trial`. With `useSnapshot` (retry),
 // a seated op is revived and a failing op is marked dead in the overlay.
-Sequence seatGreedily(PlacementState &st, TrialSeats &trial, const std::vector<int> &order, bool useSnapshot) {
+Sequence seatGreedily(PlacementState &st, TrialSeats &trial, const std::vector<int> &order, bool useSnapshot,
+                      TraceArm arm) {
   Sequence s;
   for (int v : order) {
     if (st.seated(v)) continue;
-    const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, v), "", false);
+    const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, v), arm);
+    if (scan.result != SeatScan::Result::Seated && scan.result != SeatScan::Result::Held)
+      keepRejection(st, s.rejection, arm, SeatCandidate::single(st, v), scan.verdict);
     switch (scan.result) {
     case SeatScan::Result::Seated: {
       const CostVector c = seatCost(st, SeatCandidate::single(st, v), scan.cycle);
@@ -81,12 +82,13 @@ Sequence seatGreedily(PlacementState &st, TrialSeats &trial, const std::vector<i
   return s;
 }
 
-ArmResult fromSequence(ArmKind arm, Sequence &&s, ArmMode mode) {
+ArmResult fromSequence(TraceArm arm, Sequence &&s, ArmMode mode) {
   ArmResult r;
   r.arm = arm;
   r.accepted = s.ok;
   r.failedOp = s.failedOp;
   r.reorderOp = s.reorderOp;
+  r.rejection = std::move(s.rejection);
   if (!s.ok) return r;
   r.cost = mode == ArmMode::WholeGroup || s.seats.empty() ? s.total : s.seats.front().cost;
   r.seats = std::move(s.seats);
@@ -145,7 +147,7 @@ bool connected(const ModuloProblem &p, int a, int b) {
 
 // The trace of one committed seat: the gate verdicts from the scan start up to the chosen cycle
 // (candidates that passed but ranked worse show as "outranked").
-void traceSeat(const PlacementState &st, const SeatCandidate &c, int cycle, const char *arm) {
+void traceSeat(const PlacementState &st, const SeatCandidate &c, int cycle, TraceArm arm) {
   PlacementState::Window w = st.window(c.ops[0]);
   if (c.count == 2) w.earliest = std::max(w.earliest, st.window(c.ops[1]).earliest);
   int first = w.earliest;
@@ -153,12 +155,12 @@ void traceSeat(const PlacementState &st, const SeatCandidate &c, int cycle, cons
     if (auto s = st.groupStage(c.ops[i])) first = std::max(first, *s * st.ii());
   for (int t = std::max(first, cycle - st.ii() + 1); t <= cycle; ++t) {
     const GateVerdict v = runGateLadder(st, c, t);
-    const bool chosen = t == cycle;
-    const char *outcome = v.outcome != GateOutcome::Pass ? recoveryName(v.outcome) : chosen ? "seat" : "outranked";
-    std::string reason = describeVerdict(st, v);
-    if (v.outcome == GateOutcome::Pass) reason = "cost " + seatCost(st, c, t).str();
-    st.record(arm, v.outcome == GateOutcome::Pass ? c.ops[0] : v.op, t, gateName(v.outcome), outcome,
-              std::move(reason));
+    TraceEntry e = verdictEntry(st, arm, c, v);
+    if (v.outcome == GateOutcome::Pass) {
+      e.outcome = t == cycle ? TraceOutcome::Seat : TraceOutcome::Outranked;
+      if (!st.trace.full()) e.reason = "cost " + seatCost(st, c, t).str();
+    }
+    st.record(std::move(e));
   }
 }
 
@@ -180,23 +182,25 @@ ArmResult tryPermute(PlacementState &st, const std::vector<int> &group, ArmMode 
   const int limit = std::max(1, std::min(b.permutations, b.permuteSeats / k));
   uint64_t seed = (static_cast<uint64_t>(st.ii()) << 32) ^ static_cast<uint64_t>(group.front()) ^ (static_cast<uint64_t>(k) << 48);
   ArmResult best;
-  best.arm = ArmKind::Permute;
+  best.arm = TraceArm::Permute;
   int tried = 0;
   for (const std::vector<int> &order : candidateOrders(group, limit, seed)) {
     ++tried;
-    TrialSeats trial(st);
-    Sequence s = seatGreedily(st, trial, order, false);
+    TrialSeats trial(st, TraceArm::Permute);
+    Sequence s = seatGreedily(st, trial, order, false, TraceArm::Permute);
     if (!s.ok) {
       // A G4 rejection moves on to the next order (seed 000: "a different leader ordering").
       if (best.failedOp < 0) best.failedOp = s.failedOp;
       if (best.reorderOp < 0) best.reorderOp = s.reorderOp;
+      if (!best.rejection) best.rejection = std::move(s.rejection);
       continue;
     }
-    ArmResult r = fromSequence(ArmKind::Permute, std::move(s), ArmMode::WholeGroup);
+    ArmResult r = fromSequence(TraceArm::Permute, std::move(s), ArmMode::WholeGroup);
     if (!best.accepted || r.cost < best.cost) best = std::move(r);
   }
   if (best.accepted) {
     best.reorderOp = best.failedOp = -1;
+    best.rejection.reset();
     if (mode == ArmMode::FirstSeat && !best.seats.empty()) best.cost = best.seats.front().cost;
   }
   best.reason = std::to_string(tried) + " order(s) tried";
@@ -204,8 +208,10 @@ ArmResult tryPermute(PlacementState &st, const std::vector<int> &group, ArmMode 
 }
 
 ArmResult tryFuse(PlacementState &st, const std::vector<int> &group, ArmMode mode, const ArmBudgets &b) {
+  TrialScope scope(st);
   ArmResult best;
-  best.arm = ArmKind::Fuse;
+  best.arm = TraceArm::Fuse;
+  std::optional<TraceEntry> rejection;
   const int n = std::min<int>(static_cast<int>(group.size()), b.fuseOps);
   int pairs = 0;
   for (int i = 0; i < n; ++i)
@@ -216,19 +222,25 @@ ArmResult tryFuse(PlacementState &st, const std::vector<int> &group, ArmMode mod
       const FoldedFootprint fp = foldFootprint(composeFootprints(st.problem().footprint[a], st.problem().footprint[c]),
                                                st.ii(), st.ctx.layout);
       const SeatCandidate cand{{a, c}, 2, &fp};
-      const SeatScan scan = scanForSeat(st, cand, "", false);
-      if (scan.result != SeatScan::Result::Seated) continue;
+      const SeatScan scan = scanForSeat(st, cand, TraceArm::Fuse);
+      if (scan.result != SeatScan::Result::Seated) {
+        if (scan.result != SeatScan::Result::Held) keepRejection(st, rejection, TraceArm::Fuse, cand, scan.verdict);
+        continue;
+      }
       const CostVector pairCost = seatCost(st, cand, scan.cycle);
       ArmResult r;
-      r.arm = ArmKind::Fuse;
+      r.arm = TraceArm::Fuse;
       r.seats.push_back({a, c, scan.cycle, pairCost});
       r.cost = pairCost;
       if (mode == ArmMode::WholeGroup) {
-        TrialSeats trial(st);
+        TrialSeats trial(st, TraceArm::Fuse);
         trial.seat(a, scan.cycle);
         trial.seat(c, scan.cycle);
-        Sequence rest = seatGreedily(st, trial, group, false);
-        if (!rest.ok) continue;
+        Sequence rest = seatGreedily(st, trial, group, false, TraceArm::Fuse);
+        if (!rest.ok) {
+          if (!rejection) rejection = std::move(rest.rejection);
+          continue;
+        }
         r.cost += rest.total;
         r.seats.insert(r.seats.end(), rest.seats.begin(), rest.seats.end());
         r.held = std::move(rest.held);
@@ -236,6 +248,7 @@ ArmResult tryFuse(PlacementState &st, const std::vector<int> &group, ArmMode mod
       r.accepted = true;
       if (!best.accepted || r.cost < best.cost) best = std::move(r);
     }
+  if (!best.accepted) best.rejection = std::move(rejection);
   best.reason = std::to_string(pairs) + " fusable pair(s)";
   return best;
 }
@@ -243,14 +256,20 @@ ArmResult tryFuse(PlacementState &st, const std::vector<int> &group, ArmMode mod
 ArmResult tryRetry(PlacementState &st, const std::vector<int> &group, ArmMode mode, const ArmBudgets &) {
   if (mode == ArmMode::FirstSeat) {
     // seed 000: re-probe the dead ops and return on the first one that fits again.
+    TrialScope scope(st);
     ArmResult r;
-    r.arm = ArmKind::Retry;
+    r.arm = TraceArm::Retry;
     for (int v : group) {
       if (!st.dead[v]) continue;
-      const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, v), "", false);
-      if (scan.result != SeatScan::Result::Seated) continue;
+      const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, v), TraceArm::Retry);
+      if (scan.result != SeatScan::Result::Seated) {
+        if (scan.result != SeatScan::Result::Held)
+          keepRejection(st, r.rejection, TraceArm::Retry, SeatCandidate::single(st, v), scan.verdict);
+        continue;
+      }
       st.dead[v] = 0;
       r.accepted = true;
+      r.rejection.reset();
       r.cost = seatCost(st, SeatCandidate::single(st, v), scan.cycle);
       r.seats.push_back({v, -1, scan.cycle, r.cost});
       r.reason = "revived a dead op";
@@ -260,16 +279,16 @@ ArmResult tryRetry(PlacementState &st, const std::vector<int> &group, ArmMode mo
     return r;
   }
   // seed 001: walk the group through the overlay, reviving what fits and marking what fails.
-  TrialSeats trial(st);
-  ArmResult r = fromSequence(ArmKind::Retry, seatGreedily(st, trial, group, true), mode);
+  TrialSeats trial(st, TraceArm::Retry);
+  ArmResult r = fromSequence(TraceArm::Retry, seatGreedily(st, trial, group, true, TraceArm::Retry), mode);
   r.reason = r.accepted ? "group seated" : "an op failed and is marked dead";
   return r;
 }
 
 ArmResult tryCostBased(PlacementState &st, const std::vector<int> &group, ArmMode mode, const ArmBudgets &b) {
   ArmResult r;
-  r.arm = ArmKind::CostBased;
-  TrialSeats trial(st);
+  r.arm = TraceArm::CostBased;
+  TrialSeats trial(st, TraceArm::CostBased);
   CostVector total;
   std::vector<uint8_t> held(st.problem().numNodes, 0);
   for (;;) {
@@ -281,22 +300,30 @@ ArmResult tryCostBased(PlacementState &st, const std::vector<int> &group, ArmMod
       ++remaining;
       if (st.dead[v]) continue;  // seed 000: the arm skips snapshot-dead ops
       if (ranked++ >= b.costBasedOps) continue;
+      const SeatCandidate cand = SeatCandidate::single(st, v);
       const PlacementState::Window w = st.window(v);
       int first = w.earliest;
       if (auto s = st.groupStage(v)) first = std::max(first, *s * st.ii());
       const int last = static_cast<int>(std::min<int64_t>(w.latest, int64_t{first} + st.ii() - 1));
       bool any = false;
+      GateVerdict lastVerdict;
+      lastVerdict.op = v;
+      lastVerdict.cycle = first;
+      if (first > last) lastVerdict.outcome = GateOutcome::Window;
       for (int t = first; t <= last && st.spend(); ++t) {
-        const GateVerdict g = runGateLadder(st, SeatCandidate::single(st, v), t);
+        const GateVerdict g = runGateLadder(st, cand, t);
+        // The candidates the arm discards are traced; the one it keeps is traced when committed.
+        if (g.outcome != GateOutcome::Pass && st.tracing()) st.record(verdictEntry(st, TraceArm::CostBased, cand, g));
         if (g.outcome == GateOutcome::Hold) {
           held[v] = 1;
           r.held.push_back(v);
           break;
         }
+        if (g.outcome != GateOutcome::Pass) lastVerdict = g;
         if (g.outcome == GateOutcome::Dead) break;
         if (g.outcome != GateOutcome::Pass) continue;  // G3 / G4 discard this candidate cycle
         any = true;
-        const CostVector c = seatCost(st, SeatCandidate::single(st, v), t);
+        const CostVector c = seatCost(st, cand, t);
         if (c < bestCost) {
           bestCost = c;
           bestOp = v;
@@ -306,6 +333,7 @@ ArmResult tryCostBased(PlacementState &st, const std::vector<int> &group, ArmMod
       if (!any && !held[v]) {
         st.dead[v] = 1;
         if (r.failedOp < 0) r.failedOp = v;
+        keepRejection(st, r.rejection, TraceArm::CostBased, cand, lastVerdict);
       }
     }
     if (bestOp < 0) {
@@ -313,12 +341,14 @@ ArmResult tryCostBased(PlacementState &st, const std::vector<int> &group, ArmMod
       r.accepted = remaining == 0;
       r.cost = total;
       r.reason = r.accepted ? "group seated" : "no legal (op, cycle) pair";
+      if (r.accepted) r.rejection.reset();
       return r;
     }
     r.seats.push_back({bestOp, -1, bestCycle, bestCost});
     total += bestCost;
     if (mode == ArmMode::FirstSeat) {
       r.accepted = true;
+      r.rejection.reset();
       r.cost = bestCost;
       r.reason = "global minimum " + bestCost.str();
       return r;
@@ -328,24 +358,23 @@ ArmResult tryCostBased(PlacementState &st, const std::vector<int> &group, ArmMod
 }
 
 void commitProposal(PlacementState &st, const ArmResult &r, ArmMode mode) {
-  const char *arm = armName(r.arm);
   if (st.tracing())
     for (int v : r.held)
-      st.record(arm, v, -1, "G1", "hold", describeVerdict(st, runGateLadder(st, SeatCandidate::single(st, v), 0)));
+      if (!st.released[v]) st.record(holdEntry(st, r.arm, v));
   const size_t n = mode == ArmMode::WholeGroup ? r.seats.size() : std::min<size_t>(1, r.seats.size());
   for (size_t i = 0; i < n; ++i) {
     const ArmSeat &s = r.seats[i];
     if (s.partner < 0) {
-      if (st.tracing()) traceSeat(st, SeatCandidate::single(st, s.op), s.cycle, arm);
-      st.commit(s.op, s.cycle, arm, st.tracing() ? "cost " + s.cost.str() : std::string());
+      if (st.tracing()) traceSeat(st, SeatCandidate::single(st, s.op), s.cycle, r.arm);
+      st.commit(s.op, s.cycle, r.arm, st.tracing() ? "cost " + s.cost.str() : std::string());
       continue;
     }
     const FoldedFootprint fp =
         foldFootprint(composeFootprints(st.problem().footprint[s.op], st.problem().footprint[s.partner]), st.ii(),
                       st.ctx.layout);
-    if (st.tracing()) traceSeat(st, SeatCandidate{{s.op, s.partner}, 2, &fp}, s.cycle, arm);
-    st.commit(s.op, s.cycle, arm, st.tracing() ? "fused with " + st.name(s.partner) + ", cost " + s.cost.str() : "");
-    st.commit(s.partner, s.cycle, arm, st.tracing() ? "fused with " + st.name(s.op) : "");
+    if (st.tracing()) traceSeat(st, SeatCandidate{{s.op, s.partner}, 2, &fp}, s.cycle, r.arm);
+    st.commit(s.op, s.cycle, r.arm, st.tracing() ? "fused with " + st.name(s.partner) + ", cost " + s.cost.str() : "");
+    st.commit(s.partner, s.cycle, r.arm, st.tracing() ? "fused with " + st.name(s.op) : "");
   }
 }
 

@@ -1,6 +1,6 @@
 // The four placement arms of seeds 000 / 001 (facts §3). Each takes a placement group — ready
 // ops, most urgent first — and proposes seats without changing the state (alternatives are
-// scored by quiet trial seating that is undone):
+// scored by trial seating that is undone, traced as trial entries while the log has room):
 //   permute     topological permutations of the group (exhaustive up to a budget, sampled
 //               beyond it), each seated greedily at earliest legal cycles; lowest total cost wins
 //   fuse        two compatible ops (can_fuse) seated together on their composed footprint
@@ -11,6 +11,7 @@
 // Ties break deterministically: enumeration order, then group order, then earlier cycle.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,8 +20,6 @@
 
 namespace tilesched {
 
-enum class ArmKind { Permute, Fuse, Retry, CostBased };
-const char *armName(ArmKind a);
 enum class ArmMode { WholeGroup, FirstSeat };
 
 struct ArmBudgets {
@@ -38,12 +37,13 @@ struct ArmSeat {
 };
 
 struct ArmResult {
-  ArmKind arm = ArmKind::Permute;
+  TraceArm arm = TraceArm::Permute;  // Permute, Fuse, Retry or CostBased
   bool accepted = false;
   std::vector<ArmSeat> seats;  // commit order
   std::vector<int> held;       // G1: held over to the next attempt
   int reorderOp = -1;          // G4 stopped the arm: this op's group needs another order
   int failedOp = -1;           // an op the arm could not seat
+  std::optional<TraceEntry> rejection;  // with --trace: the verdict that stopped a rejected arm
   CostVector cost = CostVector::infinite();  // WholeGroup: all seats; FirstSeat: the first seat
   std::string reason;
 };

@@ -1,13 +1,12 @@
 // Mutable placement state at one candidate II: the global RRT, the seat (start cycle) of every
 // op, the same-depth group bookkeeping G4 reads, the retry snapshot overlay (dead ops) and the
-// G1 carry state. Every real commit / uncommit / clear is traced so the RRT can be replayed;
-// `quiet` trial seating (arms scoring alternatives) is not.
+// G1 carry state. Every commit / uncommit / clear is traced so the RRT can be replayed; an arm's
+// trial seating is traced as trial entries while the log admits them (TraceRecorder).
 #pragma once
 
 #include <climits>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "generate/IIContext.h"
@@ -31,6 +30,10 @@ public:
     int latest = INT_MAX;   // dependence-latest start (below kMaxCycle)
     bool empty() const { return earliest > latest; }
   };
+  // What sets each side of a window, for the trace (TraceBound; latest.other < 0: unbounded).
+  struct WindowCause {
+    TraceBound earliest, latest;
+  };
 
   PlacementState(const IIContext &ctx, TraceRecorder &trace);
 
@@ -49,6 +52,7 @@ public:
   // ops whose distance to v is a dense lookup (transitively through unseated ops). Cached until
   // the next seat change.
   Window window(int v) const;
+  WindowCause windowCause(int v) const;
   // Calls f(q) for every op q != v whose closure distance to and from v is a dense lookup: every
   // op of a small block, else the members of v's component when it is small.
   template <typename F> void forEachDenseNeighbour(int v, F &&f) const {
@@ -68,9 +72,9 @@ public:
   std::optional<int> groupStage(int v) const;
 
   // The caller has probed the seat through the gate ladder.
-  void commit(int v, int t, std::string_view arm, std::string reason = {});
-  void uncommit(int v, std::string_view arm, std::string reason);
-  void clear(std::string_view arm, std::string reason);
+  void commit(int v, int t, TraceArm arm, std::string reason = {});
+  void uncommit(int v, TraceArm arm, std::string reason = {});
+  void clear(TraceArm arm, std::string reason);
 
   // Snapshot overlay (seed 001): ops marked dead for the current attempt.
   std::vector<uint8_t> dead;
@@ -81,17 +85,19 @@ public:
   ReservationTable rrt;
   InversionCounter inversions;
   TraceRecorder &trace;
-  bool quiet = false;  // trial seating: no trace entries
+  // Real entries; an arm's trial evaluation, traced or not (TrialScope).
+  enum class TraceMode { Real, Trial, Quiet } traceMode = TraceMode::Real;
   WorkBudget *budget = nullptr;  // charged per seat probe; null = unlimited (unit tests)
   bool spend() const { return !budget || budget->spend(); }
 
-  bool tracing() const { return !quiet && trace.enabled(); }
-  void record(std::string_view arm, int op, int cycle, std::string_view gate, std::string_view outcome,
-              std::string reason) const;
+  bool tracing() const { return traceMode != TraceMode::Quiet && trace.enabled(); }
+  // Records at this II, as a trial entry inside a traced trial scope; nothing when not tracing.
+  void record(TraceEntry e) const;
+  void record(TraceArm arm, int op, int cycle, TraceOutcome outcome, std::string reason) const;
   const std::string &name(int v) const { return ctx.problem.nodeNames[v]; }
 
 private:
-  Window computeWindow(int v) const;
+  template <bool WithCause> Window computeWindow(int v, WindowCause *cause) const;
 
   std::vector<int> start_;
   int seatedCount_ = 0;
@@ -99,6 +105,23 @@ private:
   mutable std::vector<Window> windowCache_;
   mutable std::vector<uint64_t> windowStamp_;
   std::vector<int> groupCount_, groupStage_;
+};
+
+// An arm's evaluation of alternatives: its entries are trial entries when the log admits them
+// as the scope opens, else the whole evaluation is quiet. Scopes nest.
+class TrialScope {
+public:
+  explicit TrialScope(PlacementState &st) : st_(st), saved_(st.traceMode) {
+    if (saved_ == PlacementState::TraceMode::Real)
+      st.traceMode = st.trace.admitsTrials() ? PlacementState::TraceMode::Trial : PlacementState::TraceMode::Quiet;
+  }
+  ~TrialScope() { st_.traceMode = saved_; }
+  TrialScope(const TrialScope &) = delete;
+  TrialScope &operator=(const TrialScope &) = delete;
+
+private:
+  PlacementState &st_;
+  PlacementState::TraceMode saved_;
 };
 
 }  // namespace tilesched

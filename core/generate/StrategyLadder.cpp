@@ -9,13 +9,13 @@
 
 namespace tilesched {
 
-const char *rungResultName(RungResult r) {
+TraceOutcome rungOutcome(RungResult r) {
   switch (r) {
-  case RungResult::Scheduled: return "scheduled";
-  case RungResult::Failed: return "failed";
-  case RungResult::Refused: return "refused";
+  case RungResult::Scheduled: return TraceOutcome::Scheduled;
+  case RungResult::Failed: return TraceOutcome::Failed;
+  case RungResult::Refused: return TraceOutcome::Refused;
   }
-  return "failed";
+  return TraceOutcome::Failed;
 }
 
 namespace {
@@ -32,7 +32,7 @@ public:
       if (g >= 0) ++size_[g];
   }
 
-  bool apply(PlacementState &st, int op, std::string_view arm, std::vector<int> &evicted) {
+  bool apply(PlacementState &st, int op, TraceArm arm, std::vector<int> &evicted) {
     const int g = st.problem().group[op];
     if (g < 0 || used_[g] >= size_[g]) return false;
     ++used_[g];
@@ -49,26 +49,40 @@ private:
 };
 
 // G1 release: held ops that are all that is left to place go ahead without their leader.
-void releaseHeld(PlacementState &st, const std::vector<int> &held, std::string_view arm) {
+void releaseHeld(PlacementState &st, const std::vector<int> &held, TraceArm arm) {
   for (int v : held) {
     st.released[v] = 1;
-    st.record(arm, v, -1, "G1", "release", "nothing else can be placed before its leader");
+    if (!st.tracing()) continue;
+    TraceEntry e = holdEntry(st, arm, v);
+    e.outcome = TraceOutcome::Release;
+    e.reason = "nothing else can be placed before its leader";
+    st.record(std::move(e));
   }
 }
 
+// The arm's verdict on the group: its first seat when accepted, else the gate verdict that
+// stopped it (gate, op, cycle and cells).
 void traceArm(const PlacementState &st, const ArmResult &r, const std::vector<int> &group) {
   if (!st.tracing()) return;
-  std::string reason = r.reason;
-  if (r.accepted) reason += ", cost " + r.cost.str();
-  if (!r.accepted && r.failedOp >= 0) reason += "; no seat for " + st.name(r.failedOp);
-  if (!r.accepted && r.reorderOp >= 0) reason += "; G4 blocks " + st.name(r.reorderOp);
-  st.record(armName(r.arm), group.front(), r.seats.empty() ? -1 : r.seats.front().cycle, "-",
-            r.accepted ? "accept" : "reject", std::move(reason));
+  TraceEntry e;
+  if (!r.accepted && r.rejection) {
+    e = *r.rejection;
+    e.trial = false;
+    e.reason = r.reason + "; no seat for " + st.name(e.op) + ": " + e.reason;
+  } else {
+    e.op = r.seats.empty() ? group.front() : r.seats.front().op;
+    e.partner = r.seats.empty() ? -1 : r.seats.front().partner;
+    e.cycle = r.seats.empty() ? -1 : r.seats.front().cycle;
+    e.reason = r.accepted ? r.reason + ", cost " + r.cost.str() : r.reason;
+  }
+  e.arm = r.arm;
+  e.outcome = r.accepted ? TraceOutcome::Accept : TraceOutcome::Reject;
+  st.record(std::move(e));
 }
 
 // Seats `order` one op at a time at its earliest legal cycle; a held op goes to the back of the
 // queue once, a G4 rejection reorders the group, an op with no seat dies and the walk goes on.
-RungResult seatInOrder(PlacementState &st, const std::vector<int> &order, const char *arm, std::vector<int> &failed) {
+RungResult seatInOrder(PlacementState &st, const std::vector<int> &order, TraceArm arm, std::vector<int> &failed) {
   std::deque<int> queue(order.begin(), order.end());
   std::vector<uint8_t> heldOnce(st.problem().numNodes, 0);
   GroupReorder reorder(st);
@@ -76,7 +90,7 @@ RungResult seatInOrder(PlacementState &st, const std::vector<int> &order, const 
     const int v = queue.front();
     queue.pop_front();
     if (st.seated(v) || st.dead[v]) continue;
-    const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, v), arm, st.tracing());
+    const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, v), arm);
     switch (scan.result) {
     case SeatScan::Result::Seated: st.commit(v, scan.cycle, arm); break;
     case SeatScan::Result::Held:
@@ -116,7 +130,7 @@ std::vector<int> seatOrder(const PlacementState &st) {
 }
 
 std::string failureCause(const PlacementState &st, int op) {
-  const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, op), "", false);
+  const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, op), TraceArm::Ladder, false);
   switch (scan.result) {
   case SeatScan::Result::Seated: return "the placement arms gave up on it";
   case SeatScan::Result::Held: return "it waits in the pending set for its leader";
@@ -163,7 +177,7 @@ RungResult rauRefinement(PlacementState &st, const WarmStart &warm, std::vector<
   for (int v : order) listed[v] = 1;
   for (int v : st.ctx.byPriority)
     if (!listed[v]) order.push_back(v);
-  return seatInOrder(st, order, "rau-refinement", failed);
+  return seatInOrder(st, order, TraceArm::RauRefinement, failed);
 }
 
 RungResult deepestRetry(PlacementState &st, const std::vector<int> &died, std::vector<int> &failed) {
@@ -182,7 +196,7 @@ RungResult deepestRetry(PlacementState &st, const std::vector<int> &died, std::v
   for (int v : st.ctx.byPriority)
     if (!listed[v]) order.push_back(v);
   st.freshSnapshot();
-  return seatInOrder(st, order, "deepest-retry", failed);
+  return seatInOrder(st, order, TraceArm::DeepestRetry, failed);
 }
 
 RungResult initialPlacement(PlacementState &st, const LadderOptions &opts, std::vector<int> &failed) {
@@ -204,7 +218,7 @@ RungResult initialPlacement(PlacementState &st, const LadderOptions &opts, std::
       }
       if (r.failedOp >= 0) failedOp = r.failedOp;
       std::vector<int> evicted;
-      reordered = r.reorderOp >= 0 && reorder.apply(st, r.reorderOp, armName(r.arm), evicted);
+      reordered = r.reorderOp >= 0 && reorder.apply(st, r.reorderOp, r.arm, evicted);
       return reordered;
     };
     bool stop = false;
@@ -213,7 +227,7 @@ RungResult initialPlacement(PlacementState &st, const LadderOptions &opts, std::
     if (!stop) {
       // Desperate retry (facts §3): wipe the dead markers, rerun retry and cost-based.
       st.freshSnapshot();
-      st.record("initial-placement", group.front(), -1, "-", "desperate-retry", "fresh snapshot");
+      st.record(TraceArm::InitialPlacement, group.front(), -1, TraceOutcome::DesperateRetry, "fresh snapshot");
       for (ArmFn arm : kDesperate)
         if (attempt(arm)) break;
     }
@@ -222,7 +236,7 @@ RungResult initialPlacement(PlacementState &st, const LadderOptions &opts, std::
       failed.push_back(failedOp >= 0 ? failedOp : group.front());
       return RungResult::Failed;
     }
-    if (chosen->seats.empty()) releaseHeld(st, chosen->held, armName(chosen->arm));
+    if (chosen->seats.empty()) releaseHeld(st, chosen->held, chosen->arm);
     commitProposal(st, *chosen, ArmMode::WholeGroup);
   }
   return RungResult::Scheduled;
@@ -246,11 +260,11 @@ RungResult costBasedPlacement(PlacementState &st, const LadderOptions &opts, std
     if (!best) consider(tryCostBased(st, group, ArmMode::FirstSeat, opts.arms));
     if (!best) {
       std::vector<int> evicted;
-      if (reorderOp >= 0 && reorder.apply(st, reorderOp, "cost-based-placement", evicted)) continue;
+      if (reorderOp >= 0 && reorder.apply(st, reorderOp, TraceArm::CostBasedPlacement, evicted)) continue;
       failed.push_back(failedOp >= 0 ? failedOp : group.front());
       return RungResult::Failed;
     }
-    if (best->seats.empty()) releaseHeld(st, best->held, armName(best->arm));
+    if (best->seats.empty()) releaseHeld(st, best->held, best->arm);
     commitProposal(st, *best, ArmMode::FirstSeat);
   }
   return RungResult::Scheduled;
@@ -272,12 +286,12 @@ LadderResult runStrategyLadder(const IIContext &ctx, TraceRecorder &trace, const
   if (ctx.rejectNode >= 0) {
     res.failure = describePlacementFailure(st, ctx.rejectNode, ctx.rejectReason);
     res.provenInfeasible = true;
-    st.record("ladder", ctx.rejectNode, -1, "-", "infeasible", res.failure->message);
+    st.record(TraceArm::Ladder, ctx.rejectNode, -1, TraceOutcome::Infeasible, res.failure->message);
     return res;
   }
   std::vector<int> failed;
   auto rung = [&](const char *name, RungResult r) {
-    st.record("ladder", -1, -1, "-", rungResultName(r), name);
+    st.record(TraceArm::Ladder, -1, -1, rungOutcome(r), name);
     return r == RungResult::Scheduled;
   };
   if (rung("rau-refinement", rauRefinement(st, warm, failed))) return finish("rau-refinement");
@@ -289,7 +303,7 @@ LadderResult runStrategyLadder(const IIContext &ctx, TraceRecorder &trace, const
   // The tail reruns from empty only when earlier rungs left seats behind; from an empty start it
   // would repeat the same deterministic work.
   if (touched) {
-    st.clear("ladder", "clear-and-retry tail");
+    st.clear(TraceArm::Ladder, "clear-and-retry tail");
     if (rung("initial-placement", initialPlacement(st, opts, failed))) return finish("initial-placement");
     if (rung("cost-based-placement", costBasedPlacement(st, opts, failed))) return finish("cost-based-placement");
   }
@@ -301,20 +315,20 @@ LadderResult runStrategyLadder(const IIContext &ctx, TraceRecorder &trace, const
   if (op >= 0) res.failure = describePlacementFailure(st, op, failureCause(st, op));
   res.next = {true, seatOrder(st), failed};
 
-  st.clear("ladder", "iterative repair from an empty table");
+  st.clear(TraceArm::Ladder, "iterative repair from an empty table");
   if (rung("iterative-repair", iterativeRepair(st, int64_t{opts.repairStepsPerOp} * std::max(n, 1))
                                    ? RungResult::Scheduled
                                    : RungResult::Failed))
     return finish("iterative-repair");
   if (static_cast<int>(exactSearchOps(ctx.problem).size()) <= opts.exactOpLimit) {
-    st.clear("ladder", "exact search");
+    st.clear(TraceArm::Ladder, "exact search");
     const ExactOutcome outcome = exactModuloSearch(st, opts.exactBudget);
     if (outcome == ExactOutcome::Found) {
       rung("exact-search", RungResult::Scheduled);
       return finish("exact-search");
     }
     res.provenInfeasible = outcome == ExactOutcome::Infeasible;
-    st.record("ladder", -1, -1, "-", "failed",
+    st.record(TraceArm::Ladder, -1, -1, TraceOutcome::Failed,
               outcome == ExactOutcome::Infeasible ? "exact-search: no schedule exists at this II"
                                                   : "exact-search: budget exhausted");
   }

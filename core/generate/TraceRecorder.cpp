@@ -2,24 +2,28 @@
 
 namespace tilesched {
 
-void TraceRecorder::record(int ii, std::string arm, int op, int cycle, std::string gate,
-                           std::string outcome, std::string reason) {
+void TraceRecorder::record(TraceEntry e) {
   if (!enabled_) return;
-  const int step = steps_++;
+  e.step = static_cast<int>(steps_++);
+  e.freshTable = e.freshTable || fresh_;
+  fresh_ = false;
   if (entries_.size() >= limit_) {
     ++dropped_;
     return;
   }
+  entries_.push_back(std::move(e));
+}
+
+void TraceRecorder::record(int ii, TraceArm arm, int op, int cycle, TraceOutcome outcome, std::string reason) {
+  if (!enabled_) return;
   TraceEntry e;
-  e.step = step;
   e.ii = ii;
-  e.arm = std::move(arm);
+  e.arm = arm;
   e.op = op;
   e.cycle = cycle;
-  e.gate = std::move(gate);
-  e.outcome = std::move(outcome);
+  e.outcome = outcome;
   e.reason = std::move(reason);
-  entries_.push_back(std::move(e));
+  record(std::move(e));
 }
 
 }  // namespace tilesched

@@ -1,7 +1,9 @@
 // The --trace log of the cost-based generator: every arm attempt, gate verdict and rung, plus
-// `commit` / `uncommit` / `clear` entries that replay the RRT at any step (apply them in order
-// to an empty table of the entry's II). The log keeps the first `limit` entries; later ones are
-// counted as dropped, so the kept prefix still replays exactly.
+// the commit / uncommit / clear entries that replay the RRT at any step (docs/json-document.md).
+// The log keeps the first `limit` entries; later ones are counted as dropped, so the kept prefix
+// still replays exactly. Trial entries (arms scoring alternatives, undone afterwards) are kept
+// while the log is less than half full, a whole arm evaluation at a time, so that the placements
+// that stay always have the other half.
 #pragma once
 
 #include <string>
@@ -17,8 +19,15 @@ public:
 
   // Callers test this before building reason strings.
   bool enabled() const { return enabled_; }
-  void record(int ii, std::string arm, int op, int cycle, std::string gate, std::string outcome,
-              std::string reason);
+  // Whether an arm evaluation starting now is traced.
+  bool admitsTrials() const { return enabled_ && steps_ < limit_ / 2; }
+  // Entries from now on are only counted: callers may skip their details.
+  bool full() const { return entries_.size() >= limit_; }
+  // The next entry is the first on a new, empty reservation table (a new candidate II).
+  void freshTable() { fresh_ = true; }
+
+  void record(TraceEntry e);
+  void record(int ii, TraceArm arm, int op, int cycle, TraceOutcome outcome, std::string reason);
 
   std::vector<TraceEntry> &entries() { return entries_; }
   const std::vector<TraceEntry> &entries() const { return entries_; }
@@ -27,7 +36,8 @@ public:
 private:
   bool enabled_;
   size_t limit_;
-  int steps_ = 0;
+  size_t steps_ = 0;
+  bool fresh_ = false;
   std::vector<TraceEntry> entries_;
   size_t dropped_ = 0;
 };

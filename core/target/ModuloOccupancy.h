@@ -25,6 +25,10 @@ struct OccupiedUnit {
   int footprintRow = 0;   // k: the holder's footprint row that lands here
 };
 
+// The units one op issued at `cycle` holds, sorted like moduloOccupancy's (the trace's per-step
+// table changes and candidate cells).
+std::vector<OccupiedUnit> footprintOccupancy(int node, int64_t cycle, const Footprint &footprint, int64_t ii);
+
 // Every unit that ops issued at `cycles[node]` hold on a table of `ii` rows, sorted by (row,
 // resource, node, footprint row): the occupied cells only, so the result is as large as the
 // footprints, whatever the II. A pool listed n times in a row is n units.

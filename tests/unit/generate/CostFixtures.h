@@ -76,11 +76,11 @@ struct Placement {
   TraceRecorder recorder;
   PlacementState state;
 
-  // Trace entries with the given outcome (and op, when >= 0).
+  // The entries that are not trials with the given outcome (and op, when >= 0).
   std::vector<TraceEntry> entries(const std::string &outcome, int op = -1) const {
     std::vector<TraceEntry> out;
     for (const TraceEntry &e : recorder.entries())
-      if (e.outcome == outcome && (op < 0 || e.op == op)) out.push_back(e);
+      if (!e.trial && traceName(e.outcome) == outcome && (op < 0 || e.op == op)) out.push_back(e);
     return out;
   }
 };

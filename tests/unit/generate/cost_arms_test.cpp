@@ -67,7 +67,7 @@ TEST_CASE("fuse seats a compatible pair together on the composed footprint", "[c
   const int r1 = b.op(1, {{rd}, {rd}}), r2 = b.op(1, {{rd}}), other = b.op(1, {{rd}});
   Placement pl(b.build(), 4);
   PlacementState &st = pl.state;
-  st.commit(other, 0, "test");  // row 0 has one unit left: the pair cannot start there
+  st.commit(other, 0, TraceArm::Ladder);  // row 0 has one unit left: the pair cannot start there
   const ArmResult r = tryFuse(st, {r1, r2}, ArmMode::WholeGroup, ArmBudgets{});
   REQUIRE(r.accepted);
   REQUIRE(r.seats.size() == 1);
@@ -87,13 +87,13 @@ TEST_CASE("retry walks the snapshot overlay: mark dead on failure, revive when i
   const int hog = b.op(1, {{s}, {s}}), v = b.op(1, {{s}});
   Placement pl(b.build(), 2);
   PlacementState &st = pl.state;
-  st.commit(hog, 0, "test");
+  st.commit(hog, 0, TraceArm::Ladder);
   const ArmResult whole = tryRetry(st, {v}, ArmMode::WholeGroup, ArmBudgets{});
   CHECK_FALSE(whole.accepted);
   CHECK(whole.failedOp == v);
   CHECK(st.dead[v]);
   CHECK_FALSE(tryRetry(st, {v}, ArmMode::FirstSeat, ArmBudgets{}).accepted);
-  st.uncommit(hog, "test", "");
+  st.uncommit(hog, TraceArm::Ladder);
   const ArmResult revived = tryRetry(st, {v}, ArmMode::FirstSeat, ArmBudgets{});
   CHECK(revived.accepted);
   CHECK(revived.reason == "revived a dead op");
@@ -106,7 +106,7 @@ TEST_CASE("cost-based ranks every legal (op, cycle) pair and takes the global mi
   const int x = b.op(1, {{p}}), y = b.op(1, {{p}}), dead = b.op(1, {{p}});
   Placement pl(b.build(), 2);
   PlacementState &st = pl.state;
-  st.commit(x, 0, "test");
+  st.commit(x, 0, TraceArm::Ladder);
   st.dead[dead] = 1;
   const ArmResult r = tryCostBased(st, {dead, y}, ArmMode::FirstSeat, ArmBudgets{});
   REQUIRE(r.accepted);

@@ -28,11 +28,11 @@ TEST_CASE("bank pressure: pooled units shared in-iteration plus carried, from th
   const int x = b.op(1, {{p}, {p}, {p}}), y = b.op(1, {{p}}), z = b.op(1, {{p, p}});
   Placement pl(b.build(), 4);
   PlacementState &st = pl.state;
-  st.commit(x, 2, "test");  // rows 2, 3 in-iteration; row 0 carried
+  st.commit(x, 2, TraceArm::Ladder);  // rows 2, 3 in-iteration; row 0 carried
   CHECK(bankPressureThreshold(st, SeatCandidate::single(st, y), 0) == 1);  // carry only
   CHECK(bankPressureThreshold(st, SeatCandidate::single(st, y), 3) == 1);  // in-iteration only
   CHECK(bankPressureThreshold(st, SeatCandidate::single(st, y), 1) == 0);
-  st.commit(y, 0, "test");
+  st.commit(y, 0, TraceArm::Ladder);
   CHECK(bankPressureThreshold(st, SeatCandidate::single(st, z), 0) == 2);  // one cell: 1 carried + 1 in
 }
 
@@ -45,8 +45,8 @@ TEST_CASE("pipe-slot threshold: the longest stretch of an incoming edge, infinit
   b.edge(y, z, 5);
   Placement pl(b.build(), 10);
   PlacementState &st = pl.state;
-  st.commit(x, 0, "test");
-  st.commit(y, 1, "test");
+  st.commit(x, 0, TraceArm::Ladder);
+  st.commit(y, 1, TraceArm::Ladder);
   const SeatCandidate c = SeatCandidate::single(st, z);
   CHECK(st.window(z).earliest == 6);
   CHECK(pipeSlotThreshold(st, c, 6) == 4);  // x -> z waits 6 - 2 = 4 cycles

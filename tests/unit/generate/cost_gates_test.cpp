@@ -12,9 +12,10 @@ using namespace tilesched::test;
 
 namespace {
 
-size_t indexOf(const std::vector<TraceEntry> &trace, const std::string &outcome, int op) {
+// The first entry that is not a trial with this outcome and op.
+size_t indexOf(const std::vector<TraceEntry> &trace, TraceOutcome outcome, int op) {
   for (size_t i = 0; i < trace.size(); ++i)
-    if (trace[i].outcome == outcome && trace[i].op == op) return i;
+    if (!trace[i].trial && trace[i].outcome == outcome && trace[i].op == op) return i;
   return trace.size();
 }
 
@@ -31,9 +32,10 @@ TEST_CASE("G1 holds a pending op over until its leader is seated", "[cost][gates
   PlacementState &st = pl.state;
   const GateVerdict held = runGateLadder(st, SeatCandidate::single(st, follower), 0);
   CHECK(held.outcome == GateOutcome::Hold);
-  CHECK(std::string(gateName(held.outcome)) == "G1");
-  CHECK(describeVerdict(st, held) == "pending until its leader op#1 is seated");
-  st.commit(leader, 0, "test");
+  CHECK(gateOf(held.outcome) == TraceGate::G1);
+  CHECK(verdictEntry(st, TraceArm::Ladder, SeatCandidate::single(st, follower), held).reason ==
+        "pending until its leader op#1 is seated");
+  st.commit(leader, 0, TraceArm::Ladder);
   CHECK(runGateLadder(st, SeatCandidate::single(st, follower), 1).outcome == GateOutcome::Pass);
 
   // Recovery: the placement driver holds the follower over and seats it after its leader.
@@ -41,11 +43,11 @@ TEST_CASE("G1 holds a pending op over until its leader is seated", "[cost][gates
   std::vector<int> failed;
   REQUIRE(initialPlacement(run.state, LadderOptions{}, failed) == RungResult::Scheduled);
   const std::vector<TraceEntry> &trace = run.recorder.entries();
-  const size_t hold = indexOf(trace, "hold", follower);
+  const size_t hold = indexOf(trace, TraceOutcome::Hold, follower);
   REQUIRE(hold < trace.size());
-  CHECK(trace[hold].gate == "G1");
-  CHECK(indexOf(trace, "commit", leader) < indexOf(trace, "commit", follower));
-  CHECK(hold < indexOf(trace, "commit", leader));
+  CHECK(trace[hold].gate == TraceGate::G1);
+  CHECK(indexOf(trace, TraceOutcome::Commit, leader) < indexOf(trace, TraceOutcome::Commit, follower));
+  CHECK(hold < indexOf(trace, TraceOutcome::Commit, leader));
 }
 
 TEST_CASE("G1 releases a held op when nothing else can be placed", "[cost][gates]") {
@@ -69,23 +71,28 @@ TEST_CASE("G2 marks an op dead once its seat would pass max_depth", "[cost][gate
   b.slotOf(z).max_depth = 1;
   Placement pl(b.build(), 4);
   PlacementState &st = pl.state;
-  st.commit(p, 0, "test");
-  st.commit(blocker, 2, "test");  // rows 2 and 3: z bumps from 2 to 3, then into stage 1
-  const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, z), "test", true);
+  st.commit(p, 0, TraceArm::Ladder);
+  st.commit(blocker, 2, TraceArm::Ladder);  // rows 2 and 3: z bumps from 2 to 3, then into stage 1
+  const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, z), TraceArm::Ladder, true);
   CHECK(scan.result == SeatScan::Result::Dead);
   CHECK(scan.cycle == 4);
-  CHECK(describeVerdict(st, scan.verdict) == "depth 2 exceeds max_depth 1");
   const std::vector<TraceEntry> bumps = pl.entries("bump", z);
   REQUIRE(bumps.size() == 2);
   CHECK(bumps[0].cycle == 2);
   CHECK(bumps[1].cycle == 3);
-  CHECK(pl.entries("dead").size() == 1);
+  const std::vector<TraceEntry> dead = pl.entries("dead");
+  REQUIRE(dead.size() == 1);
+  CHECK(dead[0].gate == TraceGate::G2);
+  CHECK(dead[0].cycle == 4);
+  CHECK(dead[0].stage == 1);  // depth 2
+  CHECK(dead[0].limit == 1);  // max_depth
+  CHECK(dead[0].reason == "depth 2 exceeds max_depth 1");
 
   // Recovery: the retry arm marks it dead in the snapshot, and revives it once it fits again.
   const ArmResult r = tryRetry(st, {z}, ArmMode::WholeGroup, ArmBudgets{});
   CHECK_FALSE(r.accepted);
   CHECK(st.dead[z]);
-  st.uncommit(blocker, "test", "");
+  st.uncommit(blocker, TraceArm::Ladder);
   const ArmResult revived = tryRetry(st, {z}, ArmMode::FirstSeat, ArmBudgets{});
   REQUIRE(revived.accepted);
   CHECK(revived.seats.front().cycle == 2);
@@ -98,13 +105,22 @@ TEST_CASE("G3 bumps the seat one cycle at a time", "[cost][gates]") {
   const int a = b.op(1, {{s}, {s}}), c = b.op(1, {{s}});
   Placement pl(b.build(), 3);
   PlacementState &st = pl.state;
-  st.commit(a, 0, "test");
-  const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, c), "test", true);
+  st.commit(a, 0, TraceArm::Ladder);
+  const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, c), TraceArm::Ladder, true);
   CHECK(scan.result == SeatScan::Result::Seated);
   CHECK(scan.cycle == 2);
   const std::vector<TraceEntry> bumps = pl.entries("bump", c);
   REQUIRE(bumps.size() == 2);
   CHECK(bumps[0].reason == "'tp_smem_wr' full at row 0 (held by op#0)");
+  // The verdict names its gate, cycle and conflict cell with the op already holding it.
+  CHECK(bumps[0].gate == TraceGate::G3);
+  CHECK(bumps[0].cycle == 0);
+  REQUIRE(bumps[0].conflicts.size() == 1);
+  CHECK(bumps[0].conflicts[0].row == 0);
+  CHECK(bumps[0].conflicts[0].resource == s);
+  CHECK(bumps[0].conflicts[0].ops == std::vector<int>{a});
+  REQUIRE(bumps[1].conflicts.size() == 1);
+  CHECK(bumps[1].conflicts[0].row == 1);
   CHECK(pl.entries("seat", c).front().cycle == 2);
 }
 
@@ -116,11 +132,16 @@ TEST_CASE("G4 reorders a group whose seated mates sit at another depth", "[cost]
   b.slotOf(c).gid = b.slotOf(c).leader_gid = 3;
   Placement pl(b.build(), 4);
   PlacementState &st = pl.state;
-  st.commit(a, 0, "test");
-  st.commit(x, 0, "test");
-  const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, c), "test", false);
+  st.commit(a, 0, TraceArm::Ladder);
+  st.commit(x, 0, TraceArm::Ladder);
+  const SeatScan scan = scanForSeat(st, SeatCandidate::single(st, c), TraceArm::Ladder, false);
   CHECK(scan.result == SeatScan::Result::Reorder);
-  CHECK(describeVerdict(st, scan.verdict) == "group 3 sits at stage 0, candidate stage 1");
+  const TraceEntry e = verdictEntry(st, TraceArm::Ladder, SeatCandidate::single(st, c), scan.verdict);
+  CHECK(e.gate == TraceGate::G4);
+  CHECK(e.cycle == 5);
+  CHECK(e.stage == 1);
+  CHECK(e.limit == 0);
+  CHECK(e.reason == "group 3 sits at stage 0, candidate stage 1");
 
   // Recovery: the driver unseats the group and lets c lead it; a follows c to stage 1.
   Placement run(b.build(), 4);
@@ -143,17 +164,17 @@ TEST_CASE("the gates run in the fixed order G1, G2, G3, G4", "[cost][gates]") {
   b.constraints().pendingUntil[v] = leader;
   Placement pl(b.build(), 2);
   PlacementState &st = pl.state;
-  st.commit(blocker, 2, "test");  // row 0 full
-  st.commit(mate, 0, "test");     // group at stage 0
+  st.commit(blocker, 2, TraceArm::Ladder);  // row 0 full
+  st.commit(mate, 0, TraceArm::Ladder);     // group at stage 0
   const SeatCandidate c = SeatCandidate::single(st, v);
   CHECK(runGateLadder(st, c, 2).outcome == GateOutcome::Hold);  // G1 before G2, G3, G4
-  st.commit(leader, 0, "test");
+  st.commit(leader, 0, TraceArm::Ladder);
   CHECK(runGateLadder(st, c, 2).outcome == GateOutcome::Dead);     // G2 before G3 and G4
-  st.uncommit(mate, "test", "");
-  st.commit(mate, 2, "test");                                        // group at stage 1
+  st.uncommit(mate, TraceArm::Ladder);
+  st.commit(mate, 2, TraceArm::Ladder);                                        // group at stage 1
   CHECK(runGateLadder(st, c, 0).outcome == GateOutcome::Bump);       // G3 before G4
   CHECK(runGateLadder(st, c, 1).outcome == GateOutcome::Reorder);    // only G4 left
-  st.uncommit(mate, "test", "");
-  st.commit(mate, 1, "test");
+  st.uncommit(mate, TraceArm::Ladder);
+  st.commit(mate, 1, TraceArm::Ladder);
   CHECK(runGateLadder(st, c, 1).outcome == GateOutcome::Pass);
 }

@@ -47,7 +47,7 @@ TEST_CASE("rau refinement replays the previous probe's order, refused on the fir
   const std::vector<TraceEntry> commits = pl.entries("commit");
   REQUIRE(commits.size() == 3);
   CHECK(commits[0].op == z);
-  CHECK(commits[0].arm == "rau-refinement");
+  CHECK(commits[0].arm == TraceArm::RauRefinement);
   CHECK(pl.state.start(z) == 0);
   CHECK(pl.state.start(x) == 1);
 }
@@ -82,7 +82,7 @@ TEST_CASE("initial placement runs the OR-chain per ready group, cost-based place
     std::vector<int> failed;
     REQUIRE(initialPlacement(pl.state, LadderOptions{}, failed) == RungResult::Scheduled);
     CHECK(complete(pl.state));
-    CHECK(pl.entries("accept").front().arm == "permute");
+    CHECK(pl.entries("accept").front().arm == TraceArm::Permute);
   }
   {
     Placement pl(b.build(), 4);
@@ -101,7 +101,7 @@ TEST_CASE("the clear-and-retry tail starts from an empty table after earlier run
   const LadderResult r = runStrategyLadder(pl.ctx, pl.recorder, WarmStart{true, {1, 0}, {}}, LadderOptions{});
   CHECK_FALSE(r.found);
   bool tail = false;
-  for (const TraceEntry &e : pl.recorder.entries()) tail = tail || (e.outcome == "clear" && e.reason == "clear-and-retry tail");
+  for (const TraceEntry &e : pl.recorder.entries()) tail = tail || (e.outcome == TraceOutcome::Clear && e.reason == "clear-and-retry tail");
   CHECK(tail);
   // Without a warm start the first rungs leave nothing behind and the tail is skipped.
   Placement fresh(loop, 4);
@@ -176,12 +176,12 @@ TEST_CASE("iterative repair and the exact search rescue IIs where the seeds' arm
     std::vector<int> failed;
     if (initialPlacement(pl.state, LadderOptions{}, failed) == RungResult::Scheduled) continue;
     ++seen;
-    pl.state.clear("test", "");
+    pl.state.clear(TraceArm::Ladder, "");
     if (iterativeRepair(pl.state, 8 * p.numNodes)) {
       ++rescuedByRepair;
       continue;
     }
-    pl.state.clear("test", "");
+    pl.state.clear(TraceArm::Ladder, "");
     const ExactOutcome e = exactModuloSearch(pl.state, 1000000);
     rescuedByExact += e == ExactOutcome::Found;
     provenInfeasible += e == ExactOutcome::Infeasible;

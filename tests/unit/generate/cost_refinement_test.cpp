@@ -25,7 +25,7 @@ ScheduleOptions linearSearch() {
 std::vector<std::string> roundReasons(const ScheduleAnalysis &a) {
   std::vector<std::string> rounds;
   for (const TraceEntry &e : a.trace)
-    if (e.arm == "refine" && e.outcome == "round") rounds.push_back(e.reason);
+    if (e.arm == TraceArm::Refine && e.outcome == TraceOutcome::Round) rounds.push_back(e.reason);
   return rounds;
 }
 
@@ -152,7 +152,7 @@ TEST_CASE("seed 003: a round lifts the depth constraint that makes the capped se
   CHECK(capped.lifted[1].bound == 7);
   std::vector<std::string> lifts;
   for (const TraceEntry &e : capped.trace)
-    if (e.outcome == "lift") lifts.push_back(e.reason);
+    if (e.outcome == TraceOutcome::Lift) lifts.push_back(e.reason);
   CHECK(lifts == std::vector<std::string>{
                      "max_depth = 1 of op#1 (alone it needs II >= 9): no II up to the cap kept every constraint",
                      "the same-depth group of gid 2 (op#2, op#3) (alone it needs II >= 7): no II up to the cap kept "
