@@ -25,14 +25,7 @@ void PlacementState::record(TraceEntry e) const {
 }
 
 void PlacementState::record(TraceArm arm, int op, int cycle, TraceOutcome outcome, std::string reason) const {
-  if (!tracing()) return;
-  TraceEntry e;
-  e.arm = arm;
-  e.op = op;
-  e.cycle = cycle;
-  e.outcome = outcome;
-  e.reason = std::move(reason);
-  record(std::move(e));
+  if (tracing()) record(plainEntry(ctx.ii, arm, op, cycle, outcome, std::move(reason)));
 }
 
 PlacementState::Window PlacementState::window(int v) const {

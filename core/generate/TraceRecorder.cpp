@@ -14,8 +14,7 @@ void TraceRecorder::record(TraceEntry e) {
   entries_.push_back(std::move(e));
 }
 
-void TraceRecorder::record(int ii, TraceArm arm, int op, int cycle, TraceOutcome outcome, std::string reason) {
-  if (!enabled_) return;
+TraceEntry plainEntry(int ii, TraceArm arm, int op, int cycle, TraceOutcome outcome, std::string reason) {
   TraceEntry e;
   e.ii = ii;
   e.arm = arm;
@@ -23,7 +22,11 @@ void TraceRecorder::record(int ii, TraceArm arm, int op, int cycle, TraceOutcome
   e.cycle = cycle;
   e.outcome = outcome;
   e.reason = std::move(reason);
-  record(std::move(e));
+  return e;
+}
+
+void TraceRecorder::record(int ii, TraceArm arm, int op, int cycle, TraceOutcome outcome, std::string reason) {
+  if (enabled_) record(plainEntry(ii, arm, op, cycle, outcome, std::move(reason)));
 }
 
 }  // namespace tilesched

@@ -13,6 +13,9 @@
 
 namespace tilesched {
 
+// An entry without verdict details.
+TraceEntry plainEntry(int ii, TraceArm arm, int op, int cycle, TraceOutcome outcome, std::string reason);
+
 class TraceRecorder {
 public:
   TraceRecorder(bool enabled, size_t limit) : enabled_(enabled), limit_(limit) {}
