@@ -4,6 +4,7 @@ import { rawText, type RawDocument } from '../engine/parse';
 import type { Block, Op, ScheduleDocument } from '../engine/types';
 import { diffOps, diffSummary } from '../model/compare';
 import { finalRRT } from '../model/rrt';
+import { DependenceGraphPane } from '../panes/dependence-graph';
 import { GateTracePane } from '../panes/gate-trace';
 import { renderFailure } from '../panes/failure';
 import { renderHeader } from '../panes/header';
@@ -42,6 +43,7 @@ export class ResultsView {
   private toggles = h('div', { class: 'pane-toggles', role: 'toolbar', 'aria-label': 'result panes' });
   private body = h('div', { class: 'panes' });
   private trace: GateTracePane;
+  private graph: DependenceGraphPane | null = null;
   private ir: TextView | null = null;
   private json: TextView | null = null;
   private generation = 0; // panes drawn after the first one belong to the latest render only
@@ -59,6 +61,7 @@ export class ResultsView {
     cfg.bus.subscribe(() => {
       markOps(this.el, 'linked', cfg.bus.active());
       if (this.timeline?.el.isConnected) this.timeline.refresh();
+      if (this.graph?.el.isConnected) this.graph.refreshLinks();
     });
     // A windowed pane drew new rows, cells or bars: mark the linked op among them.
     this.el.addEventListener('windowdraw', () => markOps(this.el, 'linked', cfg.bus.active()));
@@ -193,6 +196,17 @@ export class ResultsView {
           },
         });
         return this.section('timeline', null, this.timeline?.el ?? h('p', { class: 'muted' }, 'No schedule to draw.'), 'windowed');
+      case 'graph':
+        this.graph ??= new DependenceGraphPane({
+          linked: () => this.cfg.bus.active(),
+          onHover: (op) => this.cfg.bus.hover(op),
+          onPick: (op) => {
+            this.cfg.bus.select(op);
+            this.reveal(op);
+          },
+        });
+        this.graph.render(block);
+        return this.section('graph', null, this.graph.el);
       case 'ir': {
         this.ir ??= new TextView(this.cfg.root, { mlir: true, testid: 'ir', label: 'materialized IR' });
         const text = block.ir ?? this.input!.doc?.ir;

@@ -1,7 +1,7 @@
 // The playground's shareable state (what a link reproduces) and a small observable store.
 import { DEFAULT_OPTIONS, type GeneratorChoice, type ScheduleOptions } from '../engine/options';
 
-export const PANES = ['table', 'rrt', 'trace', 'timeline', 'ir', 'json'] as const;
+export const PANES = ['table', 'rrt', 'trace', 'timeline', 'graph', 'ir', 'json'] as const;
 export type PaneId = (typeof PANES)[number];
 
 export const PANE_TITLES: Record<PaneId, string> = {
@@ -9,6 +9,7 @@ export const PANE_TITLES: Record<PaneId, string> = {
   rrt: 'RRT heatmap',
   trace: 'Gate trace',
   timeline: 'Timeline',
+  graph: 'Dependence graph',
   ir: 'Materialized IR',
   json: 'JSON',
 };
