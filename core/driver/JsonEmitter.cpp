@@ -34,7 +34,7 @@ void diagnosticJson(JsonWriter &w, const Diagnostic &d) {
 // block's `rrt.resources` (-1: not named). Every resource index the block's document writes —
 // the table's cells, the trace's table changes and conflict cells — is into that list, so one map
 // serves them all. It follows the footprints, not the II, the schedule or the model (a 4 096-pool
-// model was once listed again for every block).
+// model was once listed again for every block), and is the same whether the block was placed.
 std::vector<int> blockResourceIndex(const BlockResult &r, const TargetModel &model) {
   std::vector<int> local(model.resources.size(), -1);
   for (const OpResources &op : r.resources)
@@ -51,13 +51,13 @@ std::vector<int> blockResourceIndex(const BlockResult &r, const TargetModel &mod
 // modulo row, per slot or pool, the ops holding it (one id per unit, so a pool listed twice or a
 // footprint wrapping onto its own row repeats the id); cells index `resources`
 // (blockResourceIndex). Its size follows the footprints, not the II (a 31-op loop at
-// II 31 000 000 once wrote one empty row per cycle: 420 MB).
-void rrtJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, const std::vector<int> &local) {
+// II 31 000 000 once wrote one empty row per cycle: 420 MB). A block not placed has ii 0 and no
+// cell; its `resources` still name the trace's resource indices.
+void rrtJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, const std::vector<int> &local,
+             bool placed) {
   const ScheduleAnalysis &a = r.analysis;
-  std::vector<int64_t> cycles;
-  for (const OpSchedule &op : a.ops) cycles.push_back(op.cycle);
-  const std::vector<OccupiedUnit> units = moduloOccupancy(cycles, r.resources, a.ii);
-  w.beginObject().member("ii", a.ii).key("resources").beginArray();
+  const int ii = placed ? a.ii : 0;
+  w.beginObject().member("ii", ii).key("resources").beginArray();
   for (size_t i = 0; i < model.resources.size(); ++i) {
     if (local[i] < 0) continue;
     const Resource &res = model.resources[i];
@@ -67,7 +67,12 @@ void rrtJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, cons
         .member("kind", res.isSlot ? res.kind : std::string("pool"))
         .endObject();
   }
-  w.endArray().key("occupied").beginArray();
+  w.endArray();
+  std::vector<int64_t> cycles;
+  if (ii > 0)
+    for (const OpSchedule &op : a.ops) cycles.push_back(op.cycle);
+  const std::vector<OccupiedUnit> units = moduloOccupancy(cycles, r.resources, ii);
+  w.key("occupied").beginArray();
   for (size_t i = 0; i < units.size();) {
     const int64_t row = units[i].row;
     w.beginObject().member("row", row).key("cells").beginArray();
@@ -323,10 +328,8 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   w.endArray();
 
   const std::vector<int> local = blockResourceIndex(r, model);
-  if (placed && a.ii > 0) {
-    w.key("rrt");
-    rrtJson(w, r, model, local);
-  }
+  w.key("rrt");
+  rrtJson(w, r, model, local, placed && a.ii > 0);
   if (trace) {
     w.key("trace").beginArray();
     for (const TraceEntry &e : a.trace) traceEntryJson(w, e, r, local);

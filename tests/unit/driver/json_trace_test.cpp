@@ -193,7 +193,7 @@ TEST_CASE("trace: the table changes replay to the document's rrt where the sched
   }
 }
 
-TEST_CASE("trace: resource indices are into the block's rrt.resources") {
+TEST_CASE("trace: resource indices are into the block's rrt.resources, placed or not") {
   // Every index a trace entry writes names a slot or pool of the block's `rrt`, and a resource
   // verdict's cell, with the candidate's units, is over that resource's capacity (a slot: one). The examples' models list resources their loops do not use, so an index into
   // the model's list instead would name another resource or none.
@@ -201,7 +201,7 @@ TEST_CASE("trace: resource indices are into the block's rrt.resources") {
     INFO(name);
     const Json doc = tracedDocument(example(name));
     for (const Json &b : doc["blocks"]) {
-      if (!b.contains("rrt")) continue;
+      REQUIRE(b.contains("rrt"));
       const Json &resources = b["rrt"]["resources"];
       auto named = [&](const Json &index) { return index.get<int>() >= 0 && index.get<size_t>() < resources.size(); };
       for (const Json &e : b["trace"]) {

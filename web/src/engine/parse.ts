@@ -4,8 +4,9 @@
 import { peopleText } from './wording';
 import type {
   Block, BlockStatus, Diagnostic, Edge, GeneratorName, MII, Op, OpConstraints, Optimality, RRT, Refinement,
-  RegionSummary, ScheduleDocument, Selection, Severity, TraceEntry, TritonBlock, TritonOp, Violation,
+  RegionSummary, ScheduleDocument, Selection, Severity, TraceEntry, TritonBlock, TritonOp, Unit, Violation,
 } from './types';
+import type { TraceArm, TraceGate, TraceOutcome } from '../generated/vocabulary';
 
 export class DocumentError extends Error {}
 
@@ -144,13 +145,27 @@ function parseRRT(v: unknown): RRT | null {
   return { ii: num(v.ii), resources, occupied };
 }
 
+const units = (v: unknown): Unit[] =>
+  arr(v).filter((u): u is unknown[] => Array.isArray(u) && u.length === 2).map((u) => [num(u[0]), num(u[1])]);
+
 function parseTrace(v: unknown): TraceEntry[] | null {
   if (!Array.isArray(v)) return null;
   return v.map((t, i) => {
     const o = isObj(t) ? t : {};
     return {
-      step: num(o.step, i), ii: num(o.ii), arm: str(o.arm), op: num(o.op, -1),
-      cycle: num(o.cycle, -1), gate: str(o.gate, '-'), outcome: str(o.outcome), reason: peopleText(str(o.reason)),
+      step: num(o.step, i), ii: num(o.ii), arm: str(o.arm) as TraceArm, op: num(o.op, -1),
+      cycle: num(o.cycle, -1), gate: str(o.gate, '-') as TraceGate, outcome: str(o.outcome) as TraceOutcome,
+      reason: peopleText(str(o.reason)), trial: o.trial === true, partner: num(o.partner, -1),
+      rrt_reset: o.rrt_reset === true, rrt_add: units(o.rrt_add), rrt_remove: units(o.rrt_remove), cells: units(o.cells),
+      conflicts: arr(o.conflicts).map((c) => {
+        const x = isObj(c) ? c : {};
+        return { row: num(x.row), resource: num(x.resource), ops: arr(x.ops).map((id) => num(id)) };
+      }),
+      bounds: arr(o.bounds).map((b) => {
+        const x = isObj(b) ? b : {};
+        return { side: x.side === 'latest' ? 'latest' : 'earliest', cycle: num(x.cycle), op: num(x.op, -1), edge: num(x.edge, -1), path: x.path === true };
+      }),
+      leader: num(o.leader, -1), stage: num(o.stage, -1), limit: num(o.limit, -1),
     };
   });
 }

@@ -1,3 +1,5 @@
+import type { TraceArm, TraceGate, TraceOutcome } from '../generated/vocabulary';
+
 // Typed model of the SPEC §5.1 JSON document (`--emit=json`, and the WebAssembly API's return
 // value). The listed keys are the contract; the rest (mii details, rrt, group, pipes, ir, ...)
 // are the playground extensions and may be absent in documents from older cores.
@@ -112,15 +114,48 @@ export interface RRT {
   occupied: RRTRow[]; // occupied rows only, ascending: empty rows are absent
 }
 
+// [modulo row, resource index into RRT.resources]: one unit of a slot or pool.
+export type Unit = [number, number];
+
+// A cell a candidate overfills, and the ops holding it then (one id per unit).
+export interface TraceConflict {
+  row: number;
+  resource: number;
+  ops: number[];
+}
+
+// One side of a dependence window: the seated `op` (-1: the op's depth) allows the candidate no
+// earlier / no later than `cycle`, through document edge `edge` (-1: a path or an ordering).
+export interface TraceBound {
+  side: 'earliest' | 'latest';
+  cycle: number;
+  op: number;
+  edge: number;
+  path: boolean; // through ops not seated yet
+}
+
+// One step of the cost-based generator (docs/json-document.md, "trace"); the words are the
+// core's own vocabulary, generated from C++ (generated/vocabulary.ts).
 export interface TraceEntry {
   step: number;
   ii: number;
-  arm: string;
+  arm: TraceArm;
   op: number; // -1 when the entry is not about one op
-  cycle: number;
-  gate: string; // G1 | G2 | G3 | G4 | -
-  outcome: string;
+  cycle: number; // candidate start cycle, -1 when none
+  gate: TraceGate;
+  outcome: TraceOutcome;
   reason: string;
+  trial: boolean; // an arm trying an alternative it undoes
+  partner: number; // the op issued together with `op` (fuse), -1
+  rrt_reset: boolean; // the replayed table is empty before this entry
+  rrt_add: Unit[]; // units `op` takes
+  rrt_remove: Unit[]; // units `op` frees
+  cells: Unit[]; // a resource verdict: the units the candidate would hold at `cycle`
+  conflicts: TraceConflict[]; // G3 / probe
+  bounds: TraceBound[]; // dependence
+  leader: number; // G1: the op it waits for, -1
+  stage: number; // G2 / G4: the candidate's stage, -1
+  limit: number; // G2: max depth; G4: the group's stage; -1
 }
 
 export interface Violation {

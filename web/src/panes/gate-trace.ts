@@ -1,38 +1,26 @@
-// Gate-rejection trace: the arms' placement attempts and the G1-G4 verdicts (seeds 000/001),
-// filterable by op, arm, gate and outcome, with a step slider that replays the RRT. The list is
-// windowed (only the entries in view are in the page) and one tab stop.
+// Gate trace: the arms' placement attempts, the G1-G4 verdicts, the reservation-table probe and the
+// dependence checks (seeds 000/001), filterable by op, arm, gate and outcome, with the arms' trial
+// seating shown or hidden. A step slider replays the reservation table; the replay marks the
+// cells a rejected candidate overfills and the cells of the op being placed, and the step is
+// spelled out beside it (gate, cells and holders, broken bounds). Left/Right step through the
+// listed entries, Home/End go to the first and last; "Find" jumps to the step that placed an op
+// or rejected it (at a cycle). The list is windowed (only the entries in view are in the page)
+// and one tab stop. Steps are numbered from 1 everywhere.
 import type { Block, Op, TraceEntry } from '../engine/types';
 import { h } from '../app/dom';
 import type { LinkBus } from '../app/linking';
 import { bindOpEvents } from '../app/linking';
 import { WindowedRows } from '../app/windowing';
 import { replayRRT } from '../model/rrt';
+import { NO_FILTER, VERDICT_GATES, explainEntry, filterTrace, findStep, meaning, type TraceFilter } from '../model/trace';
 import { Heatmap } from './rrt-heatmap';
-
-export interface TraceFilter {
-  op: string; // '' = all, else text the op's label, name or line must contain ("%t0", "wait", "12")
-  arm: string;
-  gate: string;
-  outcome: string;
-}
-
-export const NO_FILTER: TraceFilter = { op: '', arm: '', gate: '', outcome: '' };
-
-export function filterTrace(trace: TraceEntry[], f: TraceFilter, opById: Map<number, Op>): TraceEntry[] {
-  const q = f.op.trim().toLowerCase();
-  const opMatches = (id: number) => {
-    const op = opById.get(id);
-    return op !== undefined && (op.label.toLowerCase() === q || String(op.line) === q || op.name.toLowerCase().includes(q) ||
-      (q.startsWith('%') && op.label.toLowerCase().includes(q)));
-  };
-  return trace.filter((t) =>
-    (q === '' || opMatches(t.op)) && (f.arm === '' || t.arm === f.arm) &&
-    (f.gate === '' || t.gate === f.gate) && (f.outcome === '' || t.outcome === f.outcome));
-}
 
 const ROW_HEIGHT = 20; // px: .trace-list li in panes.css
 
 const distinct = (values: string[]) => [...new Set(values)].sort();
+
+// Keys that step through the listed entries when pressed on the pane outside a text field.
+const STEP_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 export class GateTracePane {
   readonly el = h('div', { class: 'gate-trace', 'data-testid': 'gate-trace' });
@@ -46,13 +34,16 @@ export class GateTracePane {
   private noMatch = h('p', { class: 'muted small', hidden: true }, 'No entry matches the filters.');
   private rows: WindowedRows;
   private replay = h('div', { class: 'trace-replay' });
+  private explain = h('dl', { class: 'trace-explain small', 'data-testid': 'trace-explain', 'aria-live': 'polite' });
   private heatmap = new Heatmap();
   private slider = h('input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': 'trace step', 'data-testid': 'trace-step' });
   private stepLabel = h('span', { class: 'step-label', 'data-testid': 'trace-step-label' });
+  private jumpNote = h('span', { class: 'muted small', 'data-testid': 'trace-jump-note', role: 'status' });
 
   constructor(bus: LinkBus, private hideEmpty: () => boolean) {
     bindOpEvents(this.list, bus);
     bindOpEvents(this.replay, bus);
+    bindOpEvents(this.explain, bus);
     this.slider.addEventListener('input', () => this.setStep(Number(this.slider.value)));
     this.list.addEventListener('click', (e) => {
       const li = (e.target as Element).closest('[data-step]') as HTMLElement | null;
@@ -64,6 +55,7 @@ export class GateTracePane {
       spacer: (height) => h('li', { class: 'spacer', 'aria-hidden': 'true', style: `height:${height}px` }),
       onActivate: (i) => this.setStep(this.entries[i].step),
     });
+    this.el.addEventListener('keydown', (e) => this.onKey(e));
   }
 
   render(block: Block): void {
@@ -73,6 +65,7 @@ export class GateTracePane {
     if (changed) {
       this.step = Math.max(0, trace.length - 1);
       this.opById = new Map(block.ops.map((o) => [o.id, o]));
+      this.jumpNote.textContent = '';
     }
     this.el.replaceChildren();
     if (block.trace === null) {
@@ -84,7 +77,8 @@ export class GateTracePane {
         block.generator === 'serial' ? 'The serial generator places ops in program order; it has no gates to trace.' : 'The trace is empty.'));
       return;
     }
-    this.el.append(this.filters(trace), this.stepper(trace), this.replay, this.listScroll, this.noMatch);
+    this.el.append(this.filters(trace), this.jump(), this.stepper(trace),
+      h('div', { class: 'trace-step-view' }, this.replay, this.explain), this.listScroll, this.noMatch);
     if (block.trace_dropped > 0) {
       this.el.append(h('p', { class: 'muted small' }, `${block.trace_dropped} later entries were dropped by the core's trace limit.`));
     }
@@ -93,10 +87,10 @@ export class GateTracePane {
   }
 
   private filters(trace: TraceEntry[]): HTMLElement {
-    const select = (key: keyof TraceFilter, label: string, options: Array<[string, string]>) => {
+    const select = (key: 'arm' | 'gate' | 'outcome', label: string, options: Array<[string, string, string]>) => {
       const sel = h('select', { 'aria-label': `filter by ${label}`, 'data-filter': key },
         h('option', { value: '' }, `all ${label}s`),
-        ...options.map(([v, text]) => h('option', { value: v }, text)));
+        ...options.map(([v, text, title]) => h('option', { value: v, title }, text)));
       sel.value = this.filter[key];
       sel.addEventListener('change', () => {
         this.filter = { ...this.filter, [key]: sel.value };
@@ -113,21 +107,65 @@ export class GateTracePane {
       this.filter = { ...this.filter, op: op.value };
       this.renderList();
     });
+    // Every gate, found in this trace or not, with how many verdicts it gave.
+    const count = (g: string) => trace.reduce((n, t) => n + (t.gate === g ? 1 : 0), 0);
+    const gates: Array<[string, string, string]> = VERDICT_GATES.map((g) => [g, `${g} · ${meaning('gate', g)} (${count(g)})`, meaning('gate', g)]);
+    const trials = h('input', { type: 'checkbox', 'data-filter': 'trials' });
+    trials.checked = this.filter.trials;
+    trials.addEventListener('change', () => {
+      this.filter = { ...this.filter, trials: trials.checked };
+      this.renderList();
+    });
     return h('div', { class: 'trace-filters' },
       op,
-      select('arm', 'arm', distinct(trace.map((t) => t.arm)).map((a) => [a, a])),
-      select('gate', 'gate', distinct(trace.map((t) => t.gate)).map((g) => [g, g])),
-      select('outcome', 'outcome', distinct(trace.map((t) => t.outcome)).map((o) => [o, o])),
-    );
+      select('arm', 'arm', distinct(trace.map((t) => t.arm)).map((a) => [a, a, meaning('arm', a)])),
+      select('gate', 'gate', gates),
+      select('outcome', 'outcome', distinct(trace.map((t) => t.outcome)).map((o) => [o, o, meaning('outcome', o)])),
+      h('label', { class: 'inline', title: 'the arms try alternatives on trial seats they undo' }, trials, ' trial seating'));
+  }
+
+  // "Find the step that placed op X / rejected op X at cycle C".
+  private jump(): HTMLElement {
+    const op = h('input', { type: 'search', class: 'op-filter', 'aria-label': 'op to find (label or line)', placeholder: 'op: %acc, 12…', 'data-testid': 'trace-jump-op' });
+    const what = h('select', { 'aria-label': 'what to find', 'data-testid': 'trace-jump-what' },
+      h('option', { value: 'placed' }, 'placed it'), h('option', { value: 'rejected' }, 'rejected it'));
+    const cycle = h('input', { type: 'number', min: 0, class: 'num-input', 'aria-label': 'at cycle (optional)', placeholder: 'cycle', 'data-testid': 'trace-jump-cycle' });
+    const go = h('button', { type: 'submit', 'data-testid': 'trace-jump' }, 'Go');
+    const form = h('form', { class: 'trace-jump' }, h('span', { class: 'muted small' }, 'Find the step that'), what, op,
+      h('span', { class: 'muted small' }, 'at cycle'), cycle, go, this.jumpNote);
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const q = op.value.trim().toLowerCase();
+      const target = this.block!.ops.find((o) => o.label.toLowerCase() === q || String(o.line) === q || `#${o.id}` === q);
+      if (!target) {
+        this.jumpNote.textContent = q ? `No op "${op.value.trim()}" in this block.` : 'Name an op first.';
+        return;
+      }
+      const c = cycle.value === '' ? null : Number(cycle.value);
+      const step = findStep(this.block!, { op: target.id, what: what.value as 'placed' | 'rejected', cycle: what.value === 'rejected' ? c : null });
+      const who = target.label || `#${target.id}`;
+      if (step < 0) {
+        this.jumpNote.textContent = what.value === 'placed' ? `No step placed ${who}.` : `No step rejected ${who}${c === null ? '' : ` at cycle ${c}`}.`;
+        return;
+      }
+      this.jumpNote.textContent = `step ${step + 1}`;
+      // The entry must be listed: clear filters that hide it.
+      if (!this.entries.some((t) => t.step === step)) {
+        this.filter = { ...NO_FILTER };
+        this.render(this.block!);
+      }
+      this.setStep(step);
+    });
+    return form;
   }
 
   private stepper(trace: TraceEntry[]): HTMLElement {
     this.slider.max = String(trace.length - 1);
     this.slider.value = String(this.step);
     return h('div', { class: 'trace-stepper' },
-      h('button', { type: 'button', title: 'previous step', 'aria-label': 'previous step', onclick: () => this.setStep(this.step - 1) }, '◀'),
+      h('button', { type: 'button', title: 'previous step (←)', 'aria-label': 'previous step', onclick: () => this.stepBy(-1) }, '◀'),
       this.slider,
-      h('button', { type: 'button', title: 'next step', 'aria-label': 'next step', onclick: () => this.setStep(this.step + 1) }, '▶'),
+      h('button', { type: 'button', title: 'next step (→)', 'aria-label': 'next step', onclick: () => this.stepBy(1) }, '▶'),
       this.stepLabel);
   }
 
@@ -141,6 +179,26 @@ export class GateTracePane {
     this.renderReplay();
   }
 
+  // The previous or next listed entry (all steps when nothing is listed).
+  private stepBy(delta: number): void {
+    if (this.entries.length === 0) return this.setStep(this.step + delta);
+    const i = this.entries.findIndex((t) => (delta > 0 ? t.step > this.step : false));
+    if (delta > 0) return this.setStep((i >= 0 ? this.entries[i] : this.entries[this.entries.length - 1]).step);
+    const before = this.entries.filter((t) => t.step < this.step);
+    this.setStep((before.length ? before[before.length - 1] : this.entries[0]).step);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const target = e.target as HTMLElement;
+    if (!STEP_KEYS.has(e.key) || e.altKey || e.ctrlKey || e.metaKey) return;
+    // Text fields, selects, the slider (which steps by itself) and the replayed grid keep their keys.
+    if (target.closest('input, select, textarea, .heatmap')) return;
+    e.preventDefault();
+    if (e.key === 'ArrowLeft') this.stepBy(-1);
+    else if (e.key === 'ArrowRight') this.stepBy(1);
+    else if (this.entries.length) this.setStep((e.key === 'Home' ? this.entries[0] : this.entries[this.entries.length - 1]).step);
+  }
+
   private renderList(): void {
     this.entries = filterTrace(this.block!.trace ?? [], this.filter, this.opById);
     this.noMatch.hidden = this.entries.length > 0;
@@ -151,17 +209,17 @@ export class GateTracePane {
     const t = this.entries[i];
     const op = this.opById.get(t.op);
     return h('li', {
-      'data-testid': 'trace-entry', 'data-step': t.step, 'data-op': t.op >= 0 ? t.op : undefined,
+      'data-testid': 'trace-entry', 'data-step': t.step, 'data-op': t.op >= 0 ? t.op : undefined, 'data-gate': t.gate,
       'aria-posinset': i + 1, 'aria-setsize': this.entries.length,
-      class: `outcome-${t.outcome}${t.step === this.step ? ' current' : ''}`, title: t.reason || undefined,
+      class: `outcome-${t.outcome}${t.trial ? ' trial' : ''}${t.step === this.step ? ' current' : ''}`, title: t.reason || undefined,
     },
-    h('span', { class: 't-step' }, t.step),
+    h('span', { class: 't-step' }, t.step + 1),
     h('span', { class: 't-ii' }, `II ${t.ii}`),
-    h('span', { class: 't-arm' }, t.arm),
+    h('span', { class: 't-arm', title: meaning('arm', t.arm) }, t.trial ? `${t.arm}*` : t.arm),
     h('span', { class: 't-op' }, op ? (op.label || `#${op.id}`) + ' ' + op.name.replace(/^.*\./, '') : t.op >= 0 ? `#${t.op}` : ''),
     h('span', { class: 't-cycle' }, t.cycle >= 0 ? `@${t.cycle}` : ''),
-    h('span', { class: `t-gate gate-${t.gate}` }, t.gate),
-    h('span', { class: 't-outcome' }, t.outcome),
+    h('span', { class: `t-gate gate-${t.gate}`, title: meaning('gate', t.gate) }, t.gate),
+    h('span', { class: 't-outcome', title: meaning('outcome', t.outcome) }, t.outcome),
     h('span', { class: 't-reason' }, t.reason));
   }
 
@@ -169,16 +227,25 @@ export class GateTracePane {
     const block = this.block!;
     const trace = block.trace ?? [];
     const t = trace[this.step];
-    this.stepLabel.textContent = t ? `step ${this.step + 1} / ${trace.length}: ${t.arm} ${t.outcome}${t.gate !== '-' ? ' ' + t.gate : ''}` : '';
+    this.stepLabel.textContent = t
+      ? `step ${this.step + 1} / ${trace.length}: ${t.trial ? 'trial · ' : ''}${t.arm} ${t.outcome}${t.gate !== '-' ? ' ' + t.gate : ''}${t.cycle >= 0 ? ` @${t.cycle}` : ''}`
+      : '';
+    this.explain.replaceChildren(...(t ? explainEntry(t, block) : []).flatMap((line) => [
+      h('dt', {}, line.label),
+      h('dd', { 'data-op': line.ops?.length === 1 ? line.ops[0] : undefined }, line.text),
+    ]));
     const table = replayRRT(block, this.step);
     if (!table) {
       this.replay.replaceChildren(h('p', { class: 'muted' }, 'No candidate II yet at this step.'));
       return;
     }
+    // The cells of the step: those a rejected candidate overfills, those it would hold or takes.
+    const conflicts = t ? t.conflicts.map((c): [number, number] => [c.row, c.resource]) : [];
+    const candidate = t ? (t.cells.length ? t.cells : t.rrt_add.length ? t.rrt_add : t.rrt_remove) : [];
     // One heatmap for every step, so its scroll position and focused cell stay as the step moves.
     this.heatmap.show(table, block, {
       hideEmpty: this.hideEmpty(), testid: 'rrt-replay', caption: `RRT at step ${this.step + 1} (II ${table.ii})`,
-      stepped: t && t.op >= 0 ? t.op : null,
+      stepped: t && t.op >= 0 ? t.op : null, conflicts, candidate,
     });
     if (this.heatmap.el.parentElement !== this.replay) this.replay.replaceChildren(this.heatmap.el);
   }

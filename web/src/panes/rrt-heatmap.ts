@@ -4,7 +4,7 @@
 // in the page: 30,000 rows cost as much as 30) and is one tab stop: arrow keys, Home/End and
 // Page Up/Down move between cells, and the focused (or hovered) cell's occupants are spelled out
 // under the grid and in the cell's accessible name.
-import type { Block, Op, RRT, RRTResource } from '../engine/types';
+import type { Block, Op, RRT, RRTResource, Unit } from '../engine/types';
 import { h } from '../app/dom';
 import { connectedOrLater, onScrollFrame, viewportHeight, viewportWidth, visibleRange } from '../app/windowing';
 import { cellLookup, shownRows, usedResources, type CellLookup } from '../model/rrt';
@@ -15,6 +15,8 @@ export interface HeatmapOptions {
   testid: string;
   caption?: string;
   stepped?: number | null; // op of the trace step shown (outlined)
+  conflicts?: Unit[]; // cells a rejected candidate overfills (marked, and scrolled into view)
+  candidate?: Unit[]; // cells the candidate of the step takes or would take (marked)
 }
 
 // Geometry in px, matched by .heatmap in panes.css.
@@ -48,6 +50,7 @@ export class Heatmap {
   private active = { row: 0, col: 0 }; // shown row, column
   private caption = h('p', { class: 'heatmap-caption' });
   private drawn = ''; // the window last drawn, to skip a redraw that would change nothing
+  private marks = new Map<string, 'conflict' | 'candidate'>(); // `${modulo row}:${resource}`
 
   constructor() {
     this.scroller.append(this.grid);
@@ -77,6 +80,9 @@ export class Heatmap {
     this.opts = opts;
     if (!sameShape) this.opById = new Map(block.ops.map((o) => [o.id, o]));
     this.occupants = cellLookup(table);
+    this.marks = new Map();
+    for (const [row, res] of opts.candidate ?? []) this.marks.set(`${row}:${res}`, 'candidate');
+    for (const [row, res] of opts.conflicts ?? []) this.marks.set(`${row}:${res}`, 'conflict');
     this.columns = shownRows(table);
     const used = usedResources(table);
     let top = HEAD_H;
@@ -107,7 +113,20 @@ export class Heatmap {
       this.active = { row: 0, col: 0 };
       this.detail.textContent = 'Hover or focus a cell to list what holds it.';
     }
+    this.reveal(opts.conflicts?.[0] ?? opts.candidate?.[0]);
     this.draw(true);
+  }
+
+  // Scrolls a cell into view (the conflict of a trace step), without taking focus.
+  private reveal(unit: Unit | undefined): void {
+    if (!unit) return;
+    const col = this.columns.indexOf(unit[0]);
+    const row = this.rows.find((r) => r.index === unit[1]);
+    if (col < 0 || !row) return;
+    const s = this.scroller;
+    const x = LABEL_W + col * CELL_W;
+    if (x - LABEL_W < s.scrollLeft || x + CELL_W > s.scrollLeft + viewportWidth(s)) s.scrollLeft = Math.max(0, x - LABEL_W - CELL_W);
+    if (row.top - HEAD_H < s.scrollTop || row.top + row.height > s.scrollTop + viewportHeight(s, 400)) s.scrollTop = Math.max(0, row.top - HEAD_H);
   }
 
   private cellText(row: ShownRow, col: number, ops: number[]): string {
@@ -124,7 +143,9 @@ export class Heatmap {
   private describe(cell: HTMLElement): string {
     const row = this.rows[Number(cell.dataset.shown)];
     const modRow = Number(cell.dataset.row);
-    const text = this.cellText(row, modRow, this.occupants(modRow, row.index));
+    const mark = cell.dataset.mark;
+    const text = this.cellText(row, modRow, this.occupants(modRow, row.index)) +
+      (mark === 'conflict' ? ' (the conflict of this step)' : mark === 'candidate' ? ' (the op of this step)' : '');
     cell.setAttribute('aria-label', text);
     return text;
   }
@@ -183,9 +204,10 @@ export class Heatmap {
     const lines = Math.min(Math.max(cap, 1), MAX_LINES);
     const chips = n > lines ? ops.slice(0, lines - 1) : ops;
     const pct = Math.round((100 * Math.min(n, cap)) / cap);
+    const mark = this.marks.get(`${modRow}:${row.index}`);
     const cell = h('div', {
-      class: `cell${n > cap ? ' over' : ''}${n === 0 ? ' empty' : ''}`, role: 'gridcell', tabindex: -1,
-      'aria-colindex': col + 2,
+      class: `cell${n > cap ? ' over' : ''}${n === 0 ? ' empty' : ''}${mark ? ` ${mark}` : ''}`, role: 'gridcell', tabindex: -1,
+      'aria-colindex': col + 2, 'data-mark': mark,
       'data-slot': row.r.name, 'data-row': modRow, 'data-col': col, 'data-used': n, 'data-shown': shown, 'data-op': ops[0],
       style: `left:${LABEL_W + col * CELL_W}px${n ? `;--occ:${pct}%` : ''}`,
     }, ...chips.map((id) => {

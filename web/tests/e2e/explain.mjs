@@ -74,6 +74,61 @@ export function explainCases() {
       await shot(page, 'graph-attention', page.locator('section.pane[data-pane="graph"]'));
     }],
 
+    ['gate trace: a rejection names its gate and cycle, the replay marks the conflict cell', async (page) => {
+      await page.setViewportSize(WIDE);
+      await openPlayground(page);
+      await chooseExample(page, 'hopper-tma-wgmma-gemm');
+      await onlyPane(page, 'trace');
+      // Every gate can be chosen, G4 and the probe included, with its count.
+      const gates = await page.locator('[data-filter="gate"] option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+      for (const g of ['G1', 'G2', 'G3', 'G4', 'probe', 'dependence']) assert(gates.includes(g), `no "${g}" in the gate filter: ${gates}`);
+      await page.selectOption('[data-filter="gate"]', 'G3');
+      const entry = page.locator('[data-testid="trace-entry"]').first();
+      const step = Number(await entry.getAttribute('data-step'));
+      const row = await entry.innerText();
+      assert(/\bG3\b/.test(row) && /@\d+/.test(row), `the entry does not name its gate and cycle: ${row}`);
+      assert(row.trim().startsWith(String(step + 1)), `the list numbers step ${step} as ${row.trim().split(/\s/)[0]}`);
+      await entry.click();
+      const label = await page.locator('[data-testid="trace-step-label"]').innerText();
+      assert(label.startsWith(`step ${step + 1} /`) && /G3 @\d+/.test(label), `step label: ${label}`);
+      // The conflict cell is marked in the replayed table, and named with its holder beside it.
+      const conflict = page.locator('[data-testid="rrt-replay"] .cell.conflict').first();
+      await conflict.waitFor();
+      const [slot, cellRow, used] = await conflict.evaluate((c) => [c.dataset.slot, c.dataset.row, Number(c.dataset.used)]);
+      assert(used >= 1, 'the conflict cell holds nothing in the replay');
+      const explain = await page.locator('[data-testid="trace-explain"]').innerText();
+      assert(explain.includes(`${slot} in row ${cellRow}, held by %`), `the explanation does not name the cell ${slot}/${cellRow}: ${explain}`);
+      assert(explain.includes('G3: resource conflict'), `no gate meaning: ${explain}`);
+      assert(await page.locator('[data-testid="rrt-replay"] .cell.candidate').count() > 0, 'the candidate\'s cells are not marked');
+      await shot(page, 'trace-conflict', page.locator('section.pane[data-pane="trace"]'));
+
+      // Keyboard: Right/Left step through the listed (G3) entries, End to the last one.
+      await page.locator('[data-testid="trace-entry"].current').focus();
+      const listed = await page.locator('[data-testid="trace-entry"]').evaluateAll((els) => els.map((e) => Number(e.dataset.step)));
+      await page.keyboard.press('ArrowRight');
+      assert((await page.locator('[data-testid="trace-step-label"]').innerText()).startsWith(`step ${listed[1] + 1} /`), 'ArrowRight did not go to the next listed entry');
+      await page.keyboard.press('ArrowLeft');
+      assert((await page.locator('[data-testid="trace-step-label"]').innerText()).startsWith(`step ${listed[0] + 1} /`), 'ArrowLeft did not come back');
+
+      // Find the step that placed an op, and one that rejected it at a cycle.
+      // (The first G3 entry, read while the list shows G3 entries only: the list draws the entries in view.)
+      await page.keyboard.press('Home');
+      const rejected = page.locator('[data-testid="trace-entry"][data-gate="G3"]').first();
+      const rejCycle = (await rejected.innerText()).match(/@(\d+)/)[1];
+      const opLabel = await rejected.locator('.t-op').innerText();
+      await page.selectOption('[data-filter="gate"]', '');
+      await page.fill('[data-testid="trace-jump-op"]', opLabel.split(' ')[0]);
+      await page.selectOption('[data-testid="trace-jump-what"]', 'rejected');
+      await page.fill('[data-testid="trace-jump-cycle"]', rejCycle);
+      await page.click('[data-testid="trace-jump"]');
+      const jumped = await page.locator('[data-testid="trace-step-label"]').innerText();
+      assert(new RegExp(`G3 @${rejCycle}$`).test(jumped), `jump to the rejection at cycle ${rejCycle}: ${jumped}`);
+      await page.selectOption('[data-testid="trace-jump-what"]', 'placed');
+      await page.click('[data-testid="trace-jump"]');
+      const placed = await page.locator('[data-testid="trace-step-label"]').innerText();
+      assert(/ commit @\d+$/.test(placed), `jump to the placement: ${placed}`);
+    }],
+
     ['graph pane: the binding resource, and a 2,000-op loop grouped then opened', async (page) => {
       await page.setViewportSize(WIDE);
       await openPlayground(page);
