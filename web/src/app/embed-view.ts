@@ -4,6 +4,7 @@
 import { Engine } from '../engine/engine';
 import { WORKERS, createSchedulerWorker } from '../engine/worker-factory';
 import { SourceEditor } from '../editor/editor';
+import { compareLabels } from '../model/compare';
 import { renderDiagnostics } from '../panes/diagnostics-list';
 import { applyTheme, type Theme } from '../state/prefs';
 import { encodeState } from '../state/share';
@@ -77,6 +78,7 @@ export function mountEmbed(cfg: EmbedConfig): Session {
     onPanesChange: (panes) => state.update({ panes }),
     onBlockChange: (block) => state.update({ block }),
     onRevealOp: (op) => editor.reveal({ line: op.line, col: 1, end_line: op.line, end_col: 1 }, false),
+    compareLabels: () => compareLabels(state.get()),
   });
   bus.subscribe(() => {
     const ids = bus.active();

@@ -7,6 +7,7 @@ import { SourceEditor } from '../editor/editor';
 import { DEFAULT_EXAMPLE, EXAMPLES, exampleOptions } from '../panes/examples';
 import { renderDiagnostics } from '../panes/diagnostics-list';
 import type { ModelDialog } from '../panes/model-dialog';
+import { compareLabels } from '../model/compare';
 import { renderOptionsBar } from '../panes/options-bar';
 import { applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
 import { decodeState, encodeState, linkable } from '../state/share';
@@ -78,7 +79,7 @@ export function mountPlayground(root: HTMLElement): void {
     onPanesChange: (panes) => state.update({ panes }),
     onBlockChange: (block) => state.update({ block }),
     onRevealOp: (op) => editor.reveal({ line: op.line, col: 1, end_line: op.line, end_col: 1 }, false),
-    compareLabel: () => state.get().compare ?? '',
+    compareLabels: () => compareLabels(state.get()),
   });
   function currentBlockOps(): Op[] {
     const doc = results.get().doc;
@@ -121,7 +122,10 @@ export function mountPlayground(root: HTMLElement): void {
     const o = state.get().options;
     await modelDialog.open(o.model === 'custom' ? o.modelJson : '', o.model === 'custom' ? 'blackwell' : o.model);
   };
-  const options = renderOptionsBar(state, () => void openModelDialog());
+  const options = renderOptionsBar(state, () => void openModelDialog(), () => {
+    const doc = results.get().doc;
+    return doc?.blocks[Math.min(state.get().block, doc.blocks.length - 1)]?.ii ?? 0;
+  });
 
   // Share panel: the link (selectable), copy link, copy as Markdown, an iframe snippet.
   const shareInput = h('input', { type: 'text', readonly: true, class: 'share-url', 'data-testid': 'share-url', 'aria-label': 'share link' });

@@ -1,8 +1,8 @@
 // The result side of the playground: block selector, header(s), failure and violations, and
 // the result panes (stacked in the playground, tabs in embeds), all linked through a LinkBus.
 import { rawText, type RawDocument } from '../engine/parse';
-import type { Block, Op, ScheduleDocument } from '../engine/types';
-import { diffOps, diffSummary } from '../model/compare';
+import type { Block, Op, RRT, ScheduleDocument, Unit } from '../engine/types';
+import { diffCells, diffOps, diffSummary, matchOps } from '../model/compare';
 import { finalRRT } from '../model/rrt';
 import { DependenceGraphPane } from '../panes/dependence-graph';
 import { GateTracePane } from '../panes/gate-trace';
@@ -26,7 +26,7 @@ export interface ResultsViewConfig {
   onPanesChange: (open: PaneId[]) => void;
   onBlockChange: (index: number) => void;
   onRevealOp: (op: Op) => void;
-  compareLabel?: () => string;
+  compareLabels?: () => [string, string]; // this side, the other side (a comparison's headings)
 }
 
 export interface ResultsInput {
@@ -48,6 +48,7 @@ export class ResultsView {
   private json: TextView | null = null;
   private generation = 0; // panes drawn after the first one belong to the latest render only
   private timeline: Timeline | null = null;
+  private otherTimeline: Timeline | null = null; // a comparison's other side
   private order: TableOrder = 'program';
   private input: ResultsInput | null = null;
 
@@ -61,6 +62,7 @@ export class ResultsView {
     cfg.bus.subscribe(() => {
       markOps(this.el, 'linked', cfg.bus.active());
       if (this.timeline?.el.isConnected) this.timeline.refresh();
+      if (this.otherTimeline?.el.isConnected) this.otherTimeline.refresh();
       if (this.graph?.el.isConnected) this.graph.refreshLinks();
     });
     // A windowed pane drew new rows, cells or bars: mark the linked op among them.
@@ -113,9 +115,10 @@ export class ResultsView {
     const other = compareDoc?.blocks[doc.blocks.indexOf(block)];
     if (other) {
       const marks = diffSummary(block, other);
+      const [mine, theirs] = this.labels(block, other);
       this.top.append(h('div', { class: 'compare-headers', 'data-testid': 'compare' },
-        h('div', {}, h('h3', {}, `generator: ${block.generator}`), renderHeader(block, marks)),
-        h('div', {}, h('h3', {}, `compared with: ${this.cfg.compareLabel?.() ?? other.generator}`), renderHeader(other, marks))));
+        h('div', { 'data-side': 'this' }, h('h3', {}, mine), renderHeader(block, marks)),
+        h('div', { 'data-side': 'other' }, h('h3', {}, `compared with: ${theirs}`), renderHeader(other, marks))));
     } else {
       this.top.append(renderHeader(block));
     }
@@ -127,6 +130,16 @@ export class ResultsView {
         h('ul', {}, ...block.violations.map((v) =>
           h('li', { 'data-op': v.ops[0] ?? undefined }, v.kind ? h('strong', {}, v.kind + ': ') : null, v.message)))));
     }
+  }
+
+  private labels(block: Block, other: Block): [string, string] {
+    const labels = this.cfg.compareLabels?.();
+    return labels?.[0] ? labels : [`generator ${block.generator}`, `generator ${other.generator}`];
+  }
+
+  // The compared block beside `block`, if any.
+  private otherBlock(block: Block): Block | undefined {
+    return this.input!.compareDoc?.blocks[this.input!.doc!.blocks.indexOf(block)];
   }
 
   private isOpen(id: PaneId): boolean {
@@ -186,16 +199,7 @@ export class ResultsView {
       case 'trace':
         this.trace.render(block);
         return this.section('trace', null, this.trace.el, 'windowed');
-      case 'timeline':
-        this.timeline = renderTimeline(block, {
-          linked: () => this.cfg.bus.active(),
-          onHover: (op) => this.cfg.bus.hover(op),
-          onPick: (op) => {
-            this.cfg.bus.select(op);
-            this.reveal(op);
-          },
-        });
-        return this.section('timeline', null, this.timeline?.el ?? h('p', { class: 'muted' }, 'No schedule to draw.'), 'windowed');
+      case 'timeline': return this.timelinePane(block);
       case 'graph':
         this.graph ??= new DependenceGraphPane({
           linked: () => this.cfg.bus.active(),
@@ -227,11 +231,11 @@ export class ResultsView {
       this.order = orderSel.value as TableOrder;
       this.renderPanes();
     });
-    const other = this.input!.compareDoc?.blocks[this.input!.doc!.blocks.indexOf(block)];
+    const other = this.otherBlock(block);
     if (!other) return this.section('table', orderSel, renderStageTable(block, this.order), 'windowed');
     const diff = diffOps(block, other);
     const moved = h('p', { class: 'muted small', 'data-testid': 'compare-summary' },
-      diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently (marked)` : 'Both generators place every op alike.');
+      diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently (marked)` : 'Both sides place every op alike.');
     return this.section('table', orderSel, h('div', {},
       moved,
       h('div', { class: 'compare-tables' },
@@ -248,12 +252,66 @@ export class ResultsView {
       this.renderPanes();
     });
     const controls = h('label', { class: 'inline' }, hide, ' hide empty slots');
-    if (!table || table.ii <= 0) {
-      return this.section('rrt', controls, h('p', { class: 'muted', 'data-testid': 'rrt-heatmap' }, 'No reservation table: the block has no II.'));
+    const none = (testid: string) => h('p', { class: 'muted', 'data-testid': testid }, 'No reservation table: the block has no II.');
+    const other = this.otherBlock(block);
+    const otherTable = other ? finalRRT(other) : null;
+    const draw = (b: Block, t: RRT | null, testid: string, differs?: Unit[]) => {
+      if (!t) return none(testid);
+      const heatmap = new Heatmap();
+      heatmap.show(t, b, { hideEmpty: hide.checked, testid, differs });
+      return heatmap.el;
+    };
+    if (!other) return this.section('rrt', controls, draw(block, table, 'rrt-heatmap'), 'windowed');
+    // Side by side, each marking the cells whose holders differ from the other side's.
+    const mine = table ? diffCells(block, table, other, otherTable) : [];
+    const theirs = otherTable ? diffCells(other, otherTable, block, table) : [];
+    const [a, b] = this.labels(block, other);
+    return this.section('rrt', controls, h('div', {},
+      h('p', { class: 'muted small', 'data-testid': 'compare-rrt-summary' },
+        mine.length || theirs.length ? `${mine.length} cell${mine.length === 1 ? '' : 's'} here and ${theirs.length} there held differently (outlined)` : 'Both tables hold the same ops in the same cells.'),
+      h('div', { class: 'compare-tables' },
+        h('div', {}, h('h3', { class: 'compare-side' }, a), draw(block, table, 'rrt-heatmap', mine)),
+        h('div', {}, h('h3', { class: 'compare-side' }, `compared with: ${b}`), draw(other, otherTable, 'rrt-heatmap-other', theirs)))));
+  }
+
+  private timelinePane(block: Block): HTMLElement {
+    const events = {
+      linked: () => this.cfg.bus.active(),
+      onHover: (op: number | null) => this.cfg.bus.hover(op),
+      onPick: (op: number) => {
+        this.cfg.bus.select(op);
+        this.reveal(op);
+      },
+    };
+    const other = this.otherBlock(block);
+    const none = () => h('p', { class: 'muted' }, 'No schedule to draw.');
+    if (!other) {
+      this.timeline = renderTimeline(block, events);
+      return this.section('timeline', null, this.timeline?.el ?? none(), 'windowed');
     }
-    const heatmap = new Heatmap();
-    heatmap.show(table, block, { hideEmpty: hide.checked, testid: 'rrt-heatmap' });
-    return this.section('rrt', controls, heatmap.el, 'windowed');
+    // Both schedules, the ops that start at another cycle outlined. The other side's ops are
+    // linked through their counterparts here.
+    const moved = new Set([...diffOps(block, other)].filter(([, f]) => f.has('cycle')).map(([id]) => id));
+    const back = matchOps(other, block);
+    const forth = matchOps(block, other);
+    const otherMoved = new Set([...diffOps(other, block)].filter(([, f]) => f.has('cycle')).map(([id]) => id));
+    this.timeline = renderTimeline(block, { ...events, moved });
+    const otherTimeline = renderTimeline(other, {
+      linked: () => new Set([...this.cfg.bus.active()].map((id) => forth.get(id)).filter((id): id is number => id !== undefined)),
+      onHover: (op) => this.cfg.bus.hover(op === null ? null : back.get(op) ?? null),
+      onPick: (op) => {
+        const id = back.get(op);
+        if (id !== undefined) events.onPick(id);
+      },
+      moved: otherMoved,
+    }, 700);
+    this.otherTimeline = otherTimeline;
+    const [a, b] = this.labels(block, other);
+    return this.section('timeline', null, h('div', { class: 'compare-timelines' },
+      h('p', { class: 'muted small', 'data-testid': 'compare-timeline-summary' },
+        moved.size ? `${moved.size} op${moved.size === 1 ? '' : 's'} start${moved.size === 1 ? 's' : ''} at another cycle (outlined)` : 'Every op starts at the same cycle on both sides.'),
+      h('h3', { class: 'compare-side' }, a), this.timeline?.el ?? none(),
+      h('h3', { class: 'compare-side' }, `compared with: ${b}`), otherTimeline?.el ?? none()), 'windowed');
   }
 
   // The document as the core returned it (already indented), in a view that draws only the

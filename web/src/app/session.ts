@@ -3,6 +3,7 @@
 // current run is, and the parsed results, marked stale once the inputs change under them.
 import type { Engine, EngineReply, RunProgress } from '../engine/engine';
 import { toOptionsJson } from '../engine/options';
+import { compareInputs } from '../model/compare';
 import { DocumentError, parseDocument, rawText, type RawDocument } from '../engine/parse';
 import type { ScheduleDocument } from '../engine/types';
 import { engineErrorText } from '../engine/wording';
@@ -72,8 +73,9 @@ export class Session {
     this.progress.update({ now: { phase: 'queued', ahead: 0 } });
     const onProgress = (p: RunProgress) => this.progress.update({ now: p });
     const main = this.engine.run({ view: this.id, slot: 'main' }, s.source, toOptionsJson(s.options), onProgress);
-    const second = s.compare
-      ? this.engine.run({ view: this.id, slot: 'compare' }, s.source, toOptionsJson({ ...s.options, generator: s.compare }))
+    const other = s.compare ? compareInputs(s.compare, s.source, s.options) : null;
+    const second = other
+      ? this.engine.run({ view: this.id, slot: 'compare' }, other.source, toOptionsJson(other.options))
       : Promise.resolve(null);
     const [reply, compareReply] = await Promise.all([main, second]);
     if (reply.kind === 'stale') return;

@@ -1,11 +1,31 @@
-// Scheduler options: generator, a second generator to compare with, target model (built-in or
-// edited JSON), then every other option of the table (core/contract/options.json) with its own
-// label and hint: numbers as fields, flags as checkboxes.
-import { BUILTIN_MODELS, GENERATOR_CHOICES, OPTION_SPECS, type GeneratorChoice, type OptionSpec, type ScheduleOptions } from '../engine/options';
+// Scheduler options: generator, what to compare with (another generator, target model, II cap or
+// serial threshold, or the source pinned as it is now), target model (built-in or edited JSON),
+// then every other option of the table (core/contract/options.json) with its own label and hint:
+// numbers as fields, flags as checkboxes.
+import { BUILTIN_MODELS, GENERATOR_CHOICES, OPTION_SPECS, optionValue, type GeneratorChoice, type OptionSpec, type ScheduleOptions } from '../engine/options';
 import { h } from '../app/dom';
+import { COMPARED_OPTIONS, modelName, type CompareSpec } from '../model/compare';
 import type { AppState, Store } from '../state/state';
 
-export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void): { el: HTMLElement; sync: () => void } {
+// An option's label inside a sentence ("Serial threshold" -> "serial threshold", "II cap" stays).
+const inText = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label);
+
+// The option of the table a comparison changes, if any.
+const comparedOption = (c: CompareSpec | null) => COMPARED_OPTIONS.find((spec) => c?.[spec.key] !== undefined);
+
+// The comparison select's value for a spec: a generator's name, `model:<name>`,
+// `option:<option key>` or `source`.
+function compareChoice(c: CompareSpec | null): string {
+  if (!c) return '';
+  if (c.source !== undefined) return 'source';
+  if (c.model !== undefined) return `model:${c.model}`;
+  const spec = comparedOption(c);
+  if (spec) return `option:${spec.key}`;
+  return c.generator ?? '';
+}
+
+// `currentII`: the II shown now (0: none), from which "another II cap" starts one below.
+export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void, currentII: () => number = () => 0): { el: HTMLElement; sync: () => void } {
   const setOptions = (patch: Partial<ScheduleOptions>) => store.update({ options: { ...store.get().options, ...patch } });
 
   const gen = h('select', { id: 'opt-generator', 'data-testid': 'opt-generator' },
@@ -13,9 +33,45 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   gen.addEventListener('change', () => setOptions({ generator: gen.value as GeneratorChoice }));
 
   const cmp = h('select', { id: 'opt-compare', 'data-testid': 'opt-compare' },
-    h('option', { value: '' }, 'no other generator'),
-    ...GENERATOR_CHOICES.map((g) => h('option', { value: g }, g)));
-  cmp.addEventListener('change', () => store.update({ compare: (cmp.value || null) as GeneratorChoice | null }));
+    h('option', { value: '' }, 'nothing'),
+    h('optgroup', { label: 'another generator' }, ...GENERATOR_CHOICES.map((g) => h('option', { value: g }, `generator ${g}`))),
+    h('optgroup', { label: 'another target' },
+      ...BUILTIN_MODELS.map((m) => h('option', { value: `model:${m}` }, modelName(m))),
+      h('option', { value: 'model:custom' }, 'the edited model')),
+    h('optgroup', { label: 'another option' },
+      ...COMPARED_OPTIONS.map((spec) => h('option', { value: `option:${spec.key}` }, `another ${inText(spec.label)}`))),
+    h('optgroup', { label: 'the source' }, h('option', { value: 'source' }, 'the source as it is now (pin it)')));
+  // The other side's II cap or serial threshold.
+  const cmpValue = h('input', { id: 'opt-compare-value', type: 'number', min: 0, step: 1, class: 'num-input', 'data-testid': 'opt-compare-value', hidden: true });
+  const pinAgain = h('button', { type: 'button', 'data-testid': 'compare-repin', hidden: true, title: 'Compare with the source as it is now' }, 'Pin again');
+  const setCompare = (compare: CompareSpec | null) => store.update({ compare });
+  cmp.addEventListener('change', () => {
+    const s = store.get();
+    const v = cmp.value;
+    if (v === '') setCompare(null);
+    else if (v === 'source') setCompare({ source: s.source });
+    else if (v === 'option:iiCap') setCompare({ iiCap: s.options.iiCap > 0 ? 0 : Math.max(1, currentII() - 1) });
+    else if (v === 'option:serialThreshold') {
+      const dflt = COMPARED_OPTIONS.find((spec) => spec.key === 'serialThreshold')?.default;
+      setCompare({ serialThreshold: s.options.serialThreshold > 0 ? 0 : Number(dflt) });
+    }
+    else if (v === 'model:custom') {
+      if (!s.options.modelJson) {
+        onEditModel(); // the edited model does not exist yet
+        cmp.value = compareChoice(s.compare);
+        return;
+      }
+      setCompare({ model: 'custom', modelJson: s.options.modelJson });
+    } else if (v.startsWith('model:')) setCompare({ model: v.slice('model:'.length) as CompareSpec['model'] });
+    else setCompare({ generator: v as GeneratorChoice });
+  });
+  cmpValue.addEventListener('change', () => {
+    const spec = comparedOption(store.get().compare);
+    const v = spec && cmpValue.value.trim() !== '' ? optionValue(spec, Math.floor(Number(cmpValue.value))) : undefined;
+    if (!spec || v === undefined) return void sync();
+    setCompare({ [spec.key]: v });
+  });
+  pinAgain.addEventListener('click', () => setCompare({ source: store.get().source }));
 
   const model = h('select', { id: 'opt-model', 'data-testid': 'opt-model' },
     ...BUILTIN_MODELS.map((m) => h('option', { value: m }, m)),
@@ -61,7 +117,7 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
 
   const el = h('div', { class: 'options-bar', role: 'group', 'aria-label': 'scheduler options' },
     h('span', { class: 'field' }, label('opt-generator', 'Generator'), gen),
-    h('span', { class: 'field' }, label('opt-compare', 'Compare with'), cmp),
+    h('span', { class: 'field' }, label('opt-compare', 'Compare with'), cmp, cmpValue, pinAgain),
     h('span', { class: 'field' }, label('opt-model', 'Model'), model, edit),
     ...fields.map((f) => f.el),
   );
@@ -69,7 +125,20 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   const sync = () => {
     const s = store.get();
     gen.value = s.options.generator;
-    cmp.value = s.compare ?? '';
+    cmp.value = compareChoice(s.compare);
+    const compared = comparedOption(s.compare);
+    cmpValue.hidden = compared === undefined;
+    cmpValue.value = compared ? String(s.compare?.[compared.key]) : '';
+    if (compared) {
+      cmpValue.setAttribute('aria-label', `the other side’s ${inText(compared.label)}` + (compared.key === 'iiCap' ? ' (0: automatic)' : ''));
+      cmpValue.title = compared.hint;
+      cmpValue.max = String(compared.max ?? '');
+    }
+    pinAgain.hidden = s.compare?.source === undefined;
+    // Comparing with what is shown already would mark nothing.
+    for (const o of cmp.querySelectorAll('option')) {
+      o.disabled = o.value === `model:${s.options.model}` || (o.value === 'model:custom' && s.options.model === 'custom');
+    }
     model.value = s.options.model;
     for (const { spec, input } of fields) {
       const v = s.options[spec.key];

@@ -17,6 +17,7 @@ export interface HeatmapOptions {
   stepped?: number | null; // op of the trace step shown (outlined)
   conflicts?: Unit[]; // cells a rejected candidate overfills (marked, and scrolled into view)
   candidate?: Unit[]; // cells the candidate of the step takes or would take (marked)
+  differs?: Unit[]; // a comparison: cells held otherwise on the other side (marked)
 }
 
 // Geometry in px, matched by .heatmap in panes.css.
@@ -50,7 +51,7 @@ export class Heatmap {
   private active = { row: 0, col: 0 }; // shown row, column
   private caption = h('p', { class: 'heatmap-caption' });
   private drawn = ''; // the window last drawn, to skip a redraw that would change nothing
-  private marks = new Map<string, 'conflict' | 'candidate'>(); // `${modulo row}:${resource}`
+  private marks = new Map<string, 'conflict' | 'candidate' | 'differs'>(); // `${modulo row}:${resource}`
 
   constructor() {
     this.scroller.append(this.grid);
@@ -81,6 +82,7 @@ export class Heatmap {
     if (!sameShape) this.opById = new Map(block.ops.map((o) => [o.id, o]));
     this.occupants = cellLookup(table);
     this.marks = new Map();
+    for (const [row, res] of opts.differs ?? []) this.marks.set(`${row}:${res}`, 'differs');
     for (const [row, res] of opts.candidate ?? []) this.marks.set(`${row}:${res}`, 'candidate');
     for (const [row, res] of opts.conflicts ?? []) this.marks.set(`${row}:${res}`, 'conflict');
     this.columns = shownRows(table);
@@ -145,7 +147,8 @@ export class Heatmap {
     const modRow = Number(cell.dataset.row);
     const mark = cell.dataset.mark;
     const text = this.cellText(row, modRow, this.occupants(modRow, row.index)) +
-      (mark === 'conflict' ? ' (the conflict of this step)' : mark === 'candidate' ? ' (the op of this step)' : '');
+      (mark === 'conflict' ? ' (the conflict of this step)' : mark === 'candidate' ? ' (the op of this step)'
+        : mark === 'differs' ? ' (held otherwise on the other side)' : '');
     cell.setAttribute('aria-label', text);
     return text;
   }

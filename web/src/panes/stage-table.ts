@@ -42,16 +42,18 @@ export function renderStageTable(block: Block, order: TableOrder, diff?: Map<num
   const triton = block.ops.some((o) => o.triton?.stage != null);
   const ops = sortedOps(block, order);
   const columns = 5 + (full ? 2 : 0) + (groups ? 1 : 0) + (triton ? 1 : 0);
+  // An op the generator did not place (a failed block) has no stage, order or cycle.
+  const placed = (v: number) => (v >= 0 ? v : '—');
   const row = (i: number) => {
     const op = ops[i];
     return h('tr', { 'data-op': op.id, 'aria-rowindex': i + 2, class: diff?.has(op.id) ? 'row-diff' : undefined },
       h('td', { class: 'op-name', title: op.name },
         op.label ? h('span', { class: 'ssa' }, op.label, ' ') : null, full ? op.name : op.name.replace(/^.*\./, '')),
       h('td', { class: 'num' }, op.line),
-      h('td', { class: ['num', `stage-${op.stage % 6}`, moved(op, 'stage')].filter(Boolean).join(' ') }, op.stage),
+      h('td', { class: ['num', `stage-${op.stage % 6}`, moved(op, 'stage')].filter(Boolean).join(' ') }, placed(op.stage)),
       triton ? tritonCell(op) : null,
-      h('td', { class: `num ${moved(op, 'order') ?? ''}` }, op.order),
-      h('td', { class: `num ${moved(op, 'cycle') ?? ''}` }, op.cycle),
+      h('td', { class: `num ${moved(op, 'order') ?? ''}` }, placed(op.order)),
+      h('td', { class: `num ${moved(op, 'cycle') ?? ''}` }, placed(op.cycle)),
       full ? h('td', { class: 'num' }, op.latency) : null,
       full ? h('td', { class: 'footprint' }, footprintText(op.footprint)) : null,
       groups ? h('td', { class: 'num', title: constraintText(op) }, op.group ?? '') : null);

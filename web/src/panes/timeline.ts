@@ -23,6 +23,7 @@ export interface TimelineEvents {
   linked: () => ReadonlySet<number>; // ops to outline (hovered or selected anywhere)
   onHover: (op: number | null) => void;
   onPick: (op: number) => void;
+  moved?: ReadonlySet<number>; // a comparison: ops starting at another cycle on the other side (outlined, dashed)
 }
 
 export function renderTimeline(block: Block, events: TimelineEvents, width = 760): Timeline | null {
@@ -171,6 +172,21 @@ export class Timeline {
       g.fillStyle = color('--fg-muted');
       g.fillText(`iter ${it}`, sx + 4, y0 + LANE - 2);
     }
+    const moved = this.events.moved;
+    if (moved?.size) {
+      g.strokeStyle = color('--diff');
+      g.lineWidth = 2;
+      g.setLineDash([3, 2]);
+      for (let it = 0; it < t.iterations; it++) {
+        const y0 = TOP + it * this.band;
+        if (y0 + this.band < sy || y0 > sy + ht) continue;
+        for (const b of barsIn(t, it, from, to)) {
+          if (moved.has(b.op.id)) g.strokeRect(this.x(b.start) + 1, y0 + b.lane * LANE + 1, Math.max(2, b.length * this.px - 2), LANE - 4);
+        }
+      }
+      g.setLineDash([]);
+    }
+    c.dataset.moved = String(moved?.size ?? 0);
     for (const [b, y] of outlined) {
       const cursor = this.focused && b.index === this.active.index && b.iteration === this.active.iteration;
       g.strokeStyle = cursor ? color('--fg') : color('--linked');

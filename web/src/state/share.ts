@@ -3,6 +3,7 @@
 // reproducible inputs go here; personal preferences stay in localStorage (prefs.ts).
 import { Inflate, deflateSync, strFromU8, strToU8 } from 'fflate';
 import { BUILTIN_MODELS, GENERATOR_CHOICES, OPTION_SPECS, optionValue, setOption, type GeneratorChoice } from '../engine/options';
+import { COMPARED_OPTIONS, isBuiltinModel, type CompareSpec } from '../model/compare';
 import { PANES, defaultState, type AppState, type PaneId } from './state';
 
 export const SHARE_VERSION = 1;
@@ -45,9 +46,19 @@ interface PayloadV1 {
   src: string;
   model: string; // built-in name or 'custom'
   mj?: string; // custom model JSON
-  cmp?: GeneratorChoice;
+  cmp?: GeneratorChoice | CompareV1; // a generator alone as its name (the first format), else what the other side changes
   p: PaneId[];
   b?: number;
+  [optionKey: string]: unknown;
+}
+
+// The other side of a comparison (additive: a reader that knows only generator names ignores it).
+// An option it changes is under the option's share key (cap, st; core/contract/options.json).
+interface CompareV1 {
+  gen?: GeneratorChoice;
+  model?: string; // built-in name or 'custom'
+  mj?: string; // its edited model JSON
+  src?: string; // the pinned source
   [optionKey: string]: unknown;
 }
 
@@ -81,13 +92,25 @@ export function fromBase64Url(text: string): Uint8Array {
   return out;
 }
 
+function compareToPayload(c: CompareSpec): GeneratorChoice | CompareV1 {
+  const keys = Object.keys(c).filter((k) => c[k as keyof CompareSpec] !== undefined);
+  if (keys.length === 1 && c.generator !== undefined) return c.generator;
+  const p: CompareV1 = {};
+  if (c.generator !== undefined) p.gen = c.generator;
+  if (c.model !== undefined) p.model = c.model;
+  if (c.model === 'custom') p.mj = c.modelJson ?? '';
+  for (const spec of COMPARED_OPTIONS) if (spec.share && c[spec.key] !== undefined) p[spec.share] = c[spec.key];
+  if (c.source !== undefined) p.src = c.source;
+  return p;
+}
+
 function toPayload(s: AppState): PayloadV1 {
   const o = s.options;
   const p: PayloadV1 = { src: s.source, model: o.model, p: s.panes };
   if (o.model === 'custom') p.mj = o.modelJson;
   for (const spec of OPTION_SPECS)
     if (spec.share && o[spec.key] !== spec.default) p[spec.share] = spec.type === 'flag' ? 1 : o[spec.key];
-  if (s.compare) p.cmp = s.compare;
+  if (s.compare) p.cmp = compareToPayload(s.compare);
   if (s.block) p.b = s.block;
   return p;
 }
@@ -97,6 +120,37 @@ const intIn = (v: unknown, lo: number, hi: number, dflt: number): number =>
 
 const generator = (v: unknown): GeneratorChoice | null =>
   GENERATOR_CHOICES.includes(v as GeneratorChoice) ? (v as GeneratorChoice) : null;
+
+// A comparison as a link states it; what this playground cannot read is dropped with a warning.
+function compareFromPayload(v: unknown, warnings: string[]): CompareSpec | null {
+  if (v === undefined) return null;
+  const gen = generator(v);
+  if (gen) return { generator: gen };
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    warnings.push('the link’s comparison could not be read; showing one schedule');
+    return null;
+  }
+  const o = v as Record<string, unknown>;
+  const c: CompareSpec = {};
+  if (o.gen !== undefined) c.generator = generator(o.gen) ?? undefined;
+  if (o.model === 'custom' && typeof o.mj === 'string') {
+    c.model = 'custom';
+    c.modelJson = o.mj;
+  } else if (isBuiltinModel(o.model)) {
+    c.model = o.model;
+  }
+  for (const spec of COMPARED_OPTIONS) {
+    const value = spec.share === undefined ? undefined : optionValue(spec, o[spec.share]);
+    if (typeof value === 'number') c[spec.key] = value;
+  }
+  if (typeof o.src === 'string') c.source = o.src;
+  for (const k of Object.keys(c) as Array<keyof CompareSpec>) if (c[k] === undefined) delete c[k];
+  if (Object.keys(c).length === 0) {
+    warnings.push('the link’s comparison could not be read; showing one schedule');
+    return null;
+  }
+  return c;
+}
 
 // Anything missing or out of range falls back to its default, with a warning naming it.
 function fromPayload(p: Record<string, unknown>, warnings: string[]): AppState {
@@ -116,7 +170,7 @@ function fromPayload(p: Record<string, unknown>, warnings: string[]): AppState {
     const value = optionValue(spec, spec.type === 'flag' ? p[spec.share] === 1 : p[spec.share]);
     if (value !== undefined) setOption(o, spec.key, value);
   }
-  s.compare = generator(p.cmp);
+  s.compare = compareFromPayload(p.cmp, warnings);
   if (Array.isArray(p.p)) s.panes = PANES.filter((id) => (p.p as unknown[]).includes(id));
   s.block = intIn(p.b, 0, 1 << 16, 0);
   return s;
@@ -124,7 +178,8 @@ function fromPayload(p: Record<string, unknown>, warnings: string[]): AppState {
 
 // Whether a link can carry `s` (its payload within the size a link may unpack to).
 export function linkable(s: AppState): boolean {
-  return s.source.length + s.options.modelJson.length < MAX_PAYLOAD_BYTES / 4 || strToU8(JSON.stringify(toPayload(s))).length <= MAX_PAYLOAD_BYTES;
+  const texts = s.source.length + s.options.modelJson.length + (s.compare?.source?.length ?? 0) + (s.compare?.modelJson?.length ?? 0);
+  return texts < MAX_PAYLOAD_BYTES / 4 || strToU8(JSON.stringify(toPayload(s))).length <= MAX_PAYLOAD_BYTES;
 }
 
 export function encodeState(s: AppState): string {

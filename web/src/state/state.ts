@@ -1,5 +1,6 @@
 // The playground's shareable state (what a link reproduces) and a small observable store.
-import { DEFAULT_OPTIONS, type GeneratorChoice, type ScheduleOptions } from '../engine/options';
+import { DEFAULT_OPTIONS, type ScheduleOptions } from '../engine/options';
+import type { CompareSpec } from '../model/compare';
 
 export const PANES = ['table', 'rrt', 'trace', 'timeline', 'graph', 'ir', 'json'] as const;
 export type PaneId = (typeof PANES)[number];
@@ -23,7 +24,7 @@ export function paneList(text: string | null): PaneId[] {
 export interface AppState {
   source: string;
   options: ScheduleOptions;
-  compare: GeneratorChoice | null; // second generator shown side by side
+  compare: CompareSpec | null; // the other side of a comparison: what it changes
   panes: PaneId[]; // open result panes, in PANES order
   block: number; // selected scheduled block
 }

@@ -2,7 +2,7 @@
 // conflict cells, and comparisons. Each case keeps a 1440x900 screenshot of the view it checks
 // (tests/artifacts/web/explain-*.png).
 import { join } from 'node:path';
-import { nextResult, openPlayground, runs, setSource } from './actions.mjs';
+import { SNIPPET, nextResult, openPlayground, openShareLink, payloadOf, runs, setSource, withPrefs } from './actions.mjs';
 import { ARTIFACTS, assert } from './harness.mjs';
 
 const WIDE = { width: 1440, height: 900 };
@@ -99,7 +99,6 @@ export function explainCases() {
       const explain = await page.locator('[data-testid="trace-explain"]').innerText();
       assert(explain.includes(`${slot} in row ${cellRow}, held by %`), `the explanation does not name the cell ${slot}/${cellRow}: ${explain}`);
       assert(explain.includes('G3: resource conflict'), `no gate meaning: ${explain}`);
-      assert(await page.locator('[data-testid="rrt-replay"] .cell.candidate').count() > 0, 'the candidate\'s cells are not marked');
       await shot(page, 'trace-conflict', page.locator('section.pane[data-pane="trace"]'));
 
       // Keyboard: Right/Left step through the listed (G3) entries, End to the last one.
@@ -127,6 +126,8 @@ export function explainCases() {
       await page.click('[data-testid="trace-jump"]');
       const placed = await page.locator('[data-testid="trace-step-label"]').innerText();
       assert(/ commit @\d+$/.test(placed), `jump to the placement: ${placed}`);
+      // The placed op's cells are marked in the replayed table.
+      await page.locator('[data-testid="rrt-replay"] .cell.candidate').first().waitFor();
     }],
 
     ['graph pane: the binding resource, and a 2,000-op loop grouped then opened', async (page) => {
@@ -156,5 +157,100 @@ export function explainCases() {
       assert(opened > 0 && opened <= 500, `${opened} ops after opening a group`);
       await shot(page, 'graph-grouped', page.locator('section.pane[data-pane="graph"]'));
     }],
+
+    ['compare: Hopper against Blackwell, differences marked in every pane, through a share link', async (page) => {
+      await page.setViewportSize(WIDE);
+      await openPlayground(page, { runOnEdit: true });
+      await chooseExample(page, 'blackwell-tcgen05-gemm');
+      await openPanes(page, ['table', 'rrt', 'timeline']);
+      await afterRun(page, () => page.selectOption('[data-testid="opt-compare"]', 'model:hopper'));
+      const check = async (p, where) => {
+        const heads = await p.locator('[data-testid="compare"] h3').allInnerTexts();
+        assert(heads[0] === 'Blackwell' && heads[1] === 'compared with: Hopper', `${where}: headings ${heads}`);
+        await assertMarked(p, where);
+      };
+      await check(page, 'compared');
+      await shot(page, 'compare-models');
+      const link = await openShareLink(page);
+      await reopen(page, link, async (other) => {
+        assert((await other.inputValue('[data-testid="opt-compare"]')) === 'model:hopper', 'the comparison is not restored');
+        await check(other, 'restored');
+      });
+    }],
+
+    ['compare: the source before and after an edit, through a share link', async (page) => {
+      await page.setViewportSize(WIDE);
+      await openPlayground(page, { runOnEdit: true });
+      await afterRun(page, () => setSource(page, SNIPPET));
+      await afterRun(page, () => page.selectOption('[data-testid="opt-generator"]', 'cost-based'));
+      await openPanes(page, ['table', 'rrt', 'timeline']);
+      await afterRun(page, () => page.selectOption('[data-testid="opt-compare"]', 'source'));
+      assert(await page.locator('[data-testid="compare"] .stat.diff').count() === 0, 'the pinned source differs from itself');
+      // The edit: %t1 holds the TMA unit one cycle longer, so the II grows.
+      const edited = SNIPPET.replace('{sched.footprint = [["tma"], ["tp_smem_wr"]]', '{sched.footprint = [["tma"], ["tma"], ["tp_smem_wr"]]');
+      assert(edited !== SNIPPET, 'the edit did not apply');
+      await afterRun(page, () => setSource(page, edited));
+      const check = async (p, where) => {
+        const heads = await p.locator('[data-testid="compare"] h3').allInnerTexts();
+        assert(heads[0] === 'the source as edited' && heads[1] === 'compared with: the pinned source', `${where}: headings ${heads}`);
+        const iis = await p.locator('[data-testid="compare"] [data-testid="ii"]').allInnerTexts();
+        assert(iis[0] === '4' && iis[1] === '3', `${where}: II ${iis}, expected 4 after the edit and 3 before`);
+        await assertMarked(p, where);
+      };
+      await check(page, 'edited');
+      await shot(page, 'compare-edit');
+      const link = await openShareLink(page);
+      assert(payloadOf(new URL(link).hash).includes('"cmp":{"src":'), 'the link does not carry the pinned source');
+      await reopen(page, link, async (other) => {
+        assert((await other.inputValue('[data-testid="opt-compare"]')) === 'source', 'the comparison is not restored');
+        await check(other, 'restored');
+      });
+    }],
   ];
+}
+
+// Opens exactly these result panes.
+async function openPanes(page, ids) {
+  for (const id of ['table', 'rrt', 'trace', 'timeline', 'graph', 'ir', 'json']) {
+    const toggle = page.locator(`.pane-toggle[data-pane="${id}"]`);
+    if (((await toggle.getAttribute('data-open')) === 'true') !== ids.includes(id)) await toggle.click();
+  }
+  for (const id of ids) await page.waitForSelector(`section.pane[data-pane="${id}"]`);
+}
+
+// Does `action` (which changes what is run, with run-on-edit) and waits for the run it starts.
+async function afterRun(page, action) {
+  const before = await runs(page);
+  await action();
+  await nextResult(page, before, 30000);
+}
+
+// A comparison's differences are marked in the header, the stage table, both heatmaps and the timeline.
+async function assertMarked(page, where) {
+  await page.locator('[data-testid="compare"]').waitFor();
+  assert(await page.locator('[data-testid="compare"] .stat.diff').count() >= 2, `${where}: no difference marked in the headers`);
+  await page.waitForSelector('.compare-tables .row-diff');
+  assert(/placed differently/.test(await page.locator('[data-testid="compare-summary"]').innerText()), `${where}: stage table summary`);
+  await page.waitForSelector('[data-testid="rrt-heatmap"] .cell.differs');
+  assert(/held differently/.test(await page.locator('[data-testid="compare-rrt-summary"]').innerText()), `${where}: heatmap summary`);
+  await page.waitForSelector('[data-testid="timeline"][data-moved]');
+  const moved = await page.locator('[data-testid="timeline"]').first().getAttribute('data-moved');
+  const summary = await page.locator('[data-testid="compare-timeline-summary"]').innerText();
+  assert(Number(moved) > 0 || /same cycle/.test(summary), `${where}: timeline`);
+}
+
+// Opens `link` in a new tab (no run on edit), checks it, and that it encodes to the same link.
+async function reopen(page, link, check) {
+  const other = await page.context().newPage();
+  try {
+    await other.setViewportSize(WIDE);
+    await withPrefs(other, { runOnEdit: false });
+    await other.goto(link);
+    await nextResult(other, 0, 30000);
+    await check(other);
+    const again = await openShareLink(other);
+    assert(new URL(again).hash === new URL(link).hash, `the restored state encodes to another link:\n${payloadOf(new URL(link).hash)}\n${payloadOf(new URL(again).hash)}`);
+  } finally {
+    await other.close();
+  }
 }

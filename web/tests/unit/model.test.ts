@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/engine/parse';
 import type { Block, RRT } from '../../src/engine/types';
-import { diffOps, diffSummary } from '../../src/model/compare';
+import { compareInputs, currentLabel, diffCells, diffOps, diffSummary, matchOps, sideLabel } from '../../src/model/compare';
+import { DEFAULT_OPTIONS } from '../../src/engine/options';
 import { explainMII, explainOptimality } from '../../src/model/mii';
 import { ALL_ROWS_UP_TO_II, cellLookup, finalRRT, replayRRT, shownRows, usedResources } from '../../src/model/rrt';
 import { barsIn, timelineLayout } from '../../src/model/timeline';
@@ -161,6 +162,44 @@ describe('generator comparison', () => {
     b.ii = 3;
     expect([...diffOps(a, b)].map(([id, f]) => [id, [...f].sort()])).toEqual([[3, ['cycle', 'stage']]]);
     expect(diffSummary(a, b)).toEqual({ ii: true, stage_count: false, status: false, generator: false });
+  });
+
+  it('matches ops by label across an edit that inserts one, and marks the new op', () => {
+    const a = scheduled();
+    const b = scheduled();
+    // The edited side has an op inserted first: every id moved by one, the labels did not.
+    const added = { ...b.ops[0], id: 0, label: '%new', cycle: 0 };
+    b.ops = [added, ...b.ops.map((o) => ({ ...o, id: o.id + 1 }))];
+    expect([...matchOps(a, b)]).toEqual(a.ops.map((o) => [o.id, o.id + 1]));
+    expect([...diffOps(a, b).keys()]).toEqual([]);
+    expect([...diffOps(b, a).keys()]).toEqual([0]);
+  });
+
+  it('marks the reservation-table cells held differently, by resource name and row', () => {
+    const a = scheduled();
+    expect(diffCells(a, a.rrt!, a, a.rrt)).toEqual([]);
+    // The other side's table lists its resources in another order and moves one holder.
+    const b = scheduled();
+    const rrt = b.rrt!;
+    const order = [...rrt.resources.keys()].reverse();
+    const moved = rrt.occupied[0].cells[0];
+    b.rrt = {
+      ...rrt,
+      resources: order.map((i) => rrt.resources[i]),
+      occupied: rrt.occupied.map((r) => ({ row: r.row, cells: r.cells.map((c) => ({ resource: order.indexOf(c.resource), ops: c === moved ? [99] : c.ops })) })),
+    };
+    expect(diffCells(a, a.rrt!, b, b.rrt)).toEqual([[rrt.occupied[0].row, moved.resource]]);
+    // No table on the other side: every occupied cell here differs.
+    expect(diffCells(a, a.rrt!, a, null).length).toBe(a.rrt!.occupied.reduce((n, r) => n + r.cells.length, 0));
+  });
+
+  it('runs the other side with what it changes, and names both sides in words', () => {
+    const o = { ...DEFAULT_OPTIONS, model: 'blackwell' as const, iiCap: 6 };
+    expect(compareInputs({ model: 'hopper' }, 'src', o)).toEqual({ source: 'src', options: { ...o, model: 'hopper' } });
+    expect(compareInputs({ source: 'old', iiCap: 0 }, 'src', o)).toEqual({ source: 'old', options: { ...o, iiCap: 0 } });
+    expect([currentLabel({ model: 'hopper' }, o), sideLabel({ model: 'hopper' }, o)]).toEqual(['Blackwell', 'Hopper']);
+    expect([currentLabel({ iiCap: 0 }, o), sideLabel({ iiCap: 0 }, o)]).toEqual(['II cap 6', 'automatic II cap']);
+    expect([currentLabel({ source: 'old' }, o), sideLabel({ source: 'old' }, o)]).toEqual(['the source as edited', 'the pinned source']);
   });
 });
 

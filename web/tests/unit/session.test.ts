@@ -28,18 +28,25 @@ describe('session', () => {
     expect(calls).toEqual([{ channel: 'main', source: 'src', options: { model: 'blackwell', generator: 'auto', iiCap: 0, maxConstraintIterations: 10, workBudget: 10000000, serialThreshold: 8, tritonLatency: false, check: false, trace: true, emit: 'json' } }]);
   });
 
-  it('runs the compared generator on its own channel', async () => {
+  it('runs the other side of a comparison on its own channel', async () => {
     const { engine, calls } = scripted({
       main: { kind: 'ok', json: fixture('scheduled.json'), ms: 1 },
       compare: { kind: 'ok', json: fixture('serial.json'), ms: 1 },
     });
     const state = defaultState('src');
-    state.compare = 'serial';
+    state.compare = { generator: 'serial' };
     state.options.iiCap = 7;
     const s = new Session(engine, state);
     await s.run();
     expect(calls.map((c) => [c.channel, c.options.generator, c.options.iiCap])).toEqual([['main', 'auto', 7], ['compare', 'serial', 7]]);
     expect(s.results.get().compareDoc?.blocks[0].generator).toBe('serial');
+    // The other side of any comparison runs with what it changes: a target, or a pinned source.
+    for (const [compare, source, model] of [[{ model: 'hopper' }, 'src', 'hopper'], [{ source: 'before' }, 'before', 'blackwell']] as const) {
+      calls.length = 0;
+      s.state.update({ compare });
+      await s.run();
+      expect(calls.map((c) => [c.channel, c.source, c.options.model])).toEqual([['main', 'src', 'blackwell'], ['compare', source, model]]);
+    }
   });
 
   it('reports a time-out, an engine error and a malformed document', async () => {

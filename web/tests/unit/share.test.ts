@@ -11,7 +11,7 @@ const SRC = 'scf.for %k = %c0 to %n step %c1 {\n  %0 = nv_tileas.async.tiled_tma
 function sample(): AppState {
   const s = defaultState(SRC);
   s.options = { generator: 'cost-based', model: 'custom', modelJson: '{"name":"m"}', iiCap: 24, maxConstraintIterations: 3, check: true, workBudget: 5000, serialThreshold: 5, tritonLatency: true };
-  s.compare = 'serial';
+  s.compare = { generator: 'serial' };
   s.panes = ['table', 'trace'];
   s.block = 1;
   return s;
@@ -26,6 +26,24 @@ describe('share links', () => {
     const s = sample();
     const d = decodeState(`#${encodeState(s)}`);
     expect(d).toEqual({ kind: 'ok', state: s, warnings: [] });
+  });
+
+  it('round-trips every kind of comparison, and reads a generator comparison of the first format', () => {
+    const kinds = [
+      { model: 'hopper' as const }, { model: 'custom' as const, modelJson: '{"name":"x"}' }, { iiCap: 3 }, { serialThreshold: 0 },
+      { source: SRC + '// before\n' }, { generator: 'cost-based' as const, iiCap: 0 },
+    ];
+    for (const compare of kinds) {
+      const s = { ...sample(), compare };
+      expect(decodeState(`#${encodeState(s)}`)).toEqual({ kind: 'ok', state: s, warnings: [] });
+    }
+    const old = decodeState(`#${payloadFragment(1, { src: SRC, cmp: 'serial' })}`);
+    expect(old.kind === 'ok' && old.state.compare).toEqual({ generator: 'serial' });
+    const bad = decodeState(`#${payloadFragment(1, { src: SRC, cmp: { model: 'ampere' } })}`);
+    expect(bad.kind === 'ok' && [bad.state.compare, bad.warnings.length]).toEqual([null, 1]);
+    // The other side's options are read through the option table: its share keys, its ranges.
+    const ranged = decodeState(`#${payloadFragment(1, { src: SRC, cmp: { st: 3, cap: -2 } })}`);
+    expect(ranged.kind === 'ok' && ranged.state.compare).toEqual({ serialThreshold: 3 });
   });
 
   it('uses the versioned, compressed fragment format', () => {
