@@ -14,8 +14,8 @@ import { opShortName, opTitle } from './format';
 
 const NODE_H = 34;
 const CHAR_W = 6.6;
-const VIEW_H = 460; // px of the drawing area
-const READABLE = 0.55; // the smallest zoom whose labels can be read
+const VIEW_H = 560; // px of the drawing area
+const READABLE = 0.8; // the smallest zoom whose labels can be read (op names at about 9 px)
 
 export interface GraphPaneEvents {
   linked: () => ReadonlySet<number>;
