@@ -88,12 +88,25 @@ export function explainEntry(t: TraceEntry, block: Block): ExplainLine[] {
   }
   out.push({ label: 'outcome', text: `${t.outcome}: ${meaning('outcome', t.outcome)}` });
   if (t.gate !== '-') out.push({ label: 'gate', text: `${t.gate}: ${meaning('gate', t.gate)}` });
-  for (const c of t.conflicts) {
+  // One line per run of consecutive rows of a resource with the same holders (a long footprint
+  // conflicts in every row it spans: "tma in rows 1–8, held by %ta", not eight lines).
+  const cells = [...t.conflicts].sort((a, b) => a.resource - b.resource || a.row - b.row);
+  for (let i = 0; i < cells.length;) {
+    const c = cells[i];
+    const holders = c.ops.join();
+    let j = i + 1;
+    while (j < cells.length) {
+      const d = cells[j];
+      if (d.resource !== c.resource || d.row !== cells[j - 1].row + 1 || d.ops.join() !== holders) break;
+      j++;
+    }
+    const last = cells[j - 1].row;
     out.push({
       label: 'conflict',
-      text: `${resource(c.resource)} in row ${c.row}${c.ops.length ? `, held by ${c.ops.map(name).join(', ')}` : ''}`,
+      text: `${resource(c.resource)} in ${last > c.row ? `rows ${c.row}–${last}` : `row ${c.row}`}${c.ops.length ? `, held by ${c.ops.map(name).join(', ')}` : ''}`,
       ops: c.ops,
     });
+    i = j;
   }
   for (const b of t.bounds) {
     const edge = b.edge >= 0 ? block.edges[b.edge] : undefined;

@@ -97,7 +97,7 @@ export function explainCases() {
       const [slot, cellRow, used] = await conflict.evaluate((c) => [c.dataset.slot, c.dataset.row, Number(c.dataset.used)]);
       assert(used >= 1, 'the conflict cell holds nothing in the replay');
       const explain = await page.locator('[data-testid="trace-explain"]').innerText();
-      assert(explain.includes(`${slot} in row ${cellRow}, held by %`), `the explanation does not name the cell ${slot}/${cellRow}: ${explain}`);
+      assert(new RegExp(`${slot} in (row ${cellRow}|rows ${cellRow}–\\d+), held by %`).test(explain), `the explanation does not name the cell ${slot}/${cellRow}: ${explain}`);
       assert(explain.includes('G3: resource conflict'), `no gate meaning: ${explain}`);
       await shot(page, 'trace-conflict', page.locator('section.pane[data-pane="trace"]'));
 
