@@ -37,6 +37,16 @@ export interface ResultsInput {
   open: PaneId[];
 }
 
+// Why the other side of a comparison has no schedule, when its input had errors there (another
+// target model may not know a slot the source names): the editor shows this side's only.
+function otherErrors(doc: ScheduleDocument, block: Block): HTMLElement[] {
+  if (block.status !== 'failed') return [];
+  const messages = [...new Set(doc.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message))];
+  if (!messages.length) return [];
+  const more = messages.length > 2 ? ` (and ${messages.length - 2} more)` : '';
+  return [h('p', { class: 'compare-errors', 'data-testid': 'compare-errors' }, `Errors on this side: ${messages.slice(0, 2).join('; ')}${more}`)];
+}
+
 export class ResultsView {
   readonly el = h('div', { class: 'results' });
   private top = h('div', { class: 'results-top' });
@@ -118,7 +128,8 @@ export class ResultsView {
       const [mine, theirs] = this.labels(block, other);
       this.top.append(h('div', { class: 'compare-headers', 'data-testid': 'compare' },
         h('div', { 'data-side': 'this' }, h('h3', {}, mine), renderHeader(block, marks)),
-        h('div', { 'data-side': 'other' }, h('h3', {}, `compared with: ${theirs}`), renderHeader(other, marks))));
+        h('div', { 'data-side': 'other' }, h('h3', {}, `compared with: ${theirs}`), renderHeader(other, marks),
+          ...otherErrors(compareDoc!, other))));
     } else {
       this.top.append(renderHeader(block));
     }

@@ -170,6 +170,9 @@ export function explainCases() {
         await assertMarked(p, where);
       };
       await check(page, 'compared');
+      // Hopper has no tensor memory: the other side says why it has no schedule.
+      const why = await page.locator('[data-testid="compare-errors"]').innerText();
+      assert(/unknown slot or pool 'tp_tmem_wr'/.test(why), `the other side does not say why it failed: ${why}`);
       await shot(page, 'compare-models');
       const link = await openShareLink(page);
       await reopen(page, link, async (other) => {
