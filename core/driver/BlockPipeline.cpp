@@ -82,10 +82,12 @@ void steerByTritonLatency(BlockResult &r, DiagnosticEngine &diags) {
   SteeringResult s = steerStagesByLatency(r.analysis, r.graph, r.resources, latency, limit);
   r.steeredOps = s.moved;
   if (s.blockedBy < 0) return;
-  diags.warning(r.block.ops[s.blockedBy]->nameRange,
-                s.byMaxDepth ? "tt.latency would move this op past its max_depth; the schedule is kept as generated"
-                             : "tt.latency cannot be met here: a loop-carried dependence brings the users of an op "
-                               "with tt.latency back to it; the schedule is kept as generated");
+  std::string why = "tt.latency cannot be met here: a loop-carried dependence brings the users of an op with "
+                    "tt.latency back to it";
+  if (s.blockedByWhy == SteeringResult::Blocked::MaxDepth) why = "tt.latency would move this op past its max_depth";
+  if (s.blockedByWhy == SteeringResult::Blocked::CycleLimit)
+    why = "tt.latency would move this op past cycle " + std::to_string(kMaxCycle) + " (the cycle limit)";
+  diags.warning(r.block.ops[s.blockedBy]->nameRange, why + "; the schedule is kept as generated");
 }
 
 }  // namespace

@@ -24,12 +24,13 @@ ScheduleAnalysis generateSchedule(const ScheduleInput &in, const ScheduleOptions
 // --triton-latency: moves ops of a generated schedule to later stages, by multiples of II, until
 // the users of each op v start at least stageLatency[v] stages after it (Triton's tt.latency).
 // stageLimit[v] > 0 keeps v below that stage (max_depth). On success `moved` ops changed stage;
-// `blockedBy` >= 0 names an op the latencies cannot be met for (a recurrence, or its max_depth),
-// and the schedule is left as it was.
+// `blockedBy` >= 0 names an op the latencies cannot be met for (`blockedByWhy`: a recurrence, its
+// max_depth, or a start past the cycle limit), and the schedule is left as it was.
 struct SteeringResult {
+  enum class Blocked { Recurrence, MaxDepth, CycleLimit };
   int moved = 0;
   int blockedBy = -1;
-  bool byMaxDepth = false;
+  Blocked blockedByWhy = Blocked::Recurrence;
 };
 SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const DependenceGraph &g,
                                     const std::vector<OpResources> &resources, const std::vector<int> &stageLatency,

@@ -10,6 +10,7 @@
 
 #include "generate/GenerateSchedule.h"
 #include "generate/PublishSchedule.h"
+#include "support/Limits.h"
 
 namespace tilesched {
 
@@ -61,14 +62,22 @@ SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const DependenceGraph &
   for (int v = 0; v < n && v < static_cast<int>(stageLimit.size()); ++v)
     if (stageLimit[v] > 0 && a.ops[v].stage + shift[v] >= stageLimit[v]) {
       out.blockedBy = v;
-      out.byMaxDepth = true;
+      out.blockedByWhy = SteeringResult::Blocked::MaxDepth;
       return out;
     }
   std::vector<int> start(n), completion(n);
   for (int v = 0; v < n; ++v) {
-    out.moved += shift[v] > 0;
-    start[v] = static_cast<int>(a.ops[v].cycle + ii * shift[v]);
     completion[v] = std::max({1, resources[v].latency, static_cast<int>(resources[v].footprint.size())});
+    // A tt.latency of up to 2^31 - 1 stages: the shifted start is checked before it is an int.
+    const int64_t shifted = a.ops[v].cycle + ii * shift[v];
+    if (shifted + completion[v] > kMaxCycle) {
+      out.blockedBy = v;
+      out.blockedByWhy = SteeringResult::Blocked::CycleLimit;
+      out.moved = 0;
+      return out;
+    }
+    out.moved += shift[v] > 0;
+    start[v] = static_cast<int>(shifted);
   }
   if (out.moved == 0) return out;
   publishSchedule(a, a.ii, std::move(start), completion);
