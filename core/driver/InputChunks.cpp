@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ir/OpKinds.h"
+#include "support/LineEnds.h"
 
 namespace tilesched {
 
@@ -84,10 +85,8 @@ bool isSchedulable(const ChunkResult &chunk, const ScheduledBlock &block) {
 std::string_view sourceText(const InputChunk &chunk, SourceRange range) {
   auto offset = [&](SourceLoc at) {
     size_t pos = 0;
-    for (int line = chunk.firstLine; line < at.line && pos < chunk.text.size(); ++line) {
-      size_t eol = chunk.text.find('\n', pos);
-      pos = eol == std::string_view::npos ? chunk.text.size() : eol + 1;
-    }
+    for (int line = chunk.firstLine; line < at.line && pos < chunk.text.size(); ++line)
+      pos = nextLineStart(chunk.text, pos);
     return std::min(chunk.text.size(), pos + static_cast<size_t>(std::max(0, at.col - 1)));
   };
   size_t begin = offset(range.begin), end = offset(range.end);

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "ir/OpKinds.h"
+#include "support/LineEnds.h"
 
 namespace tilesched {
 
@@ -437,8 +438,7 @@ std::vector<InputChunk> splitInput(std::string_view text) {
   size_t chunkBegin = 0;
   int line = 1, chunkLine = 1;
   for (size_t pos = 0; pos < text.size(); ++line) {
-    size_t eol = text.find('\n', pos);
-    size_t next = eol == std::string_view::npos ? text.size() : eol + 1;
+    size_t next = nextLineStart(text, pos);
     size_t first = text.find_first_not_of(" \t", pos);
     if (first < next && text.substr(first, kSplitMarker.size()) == kSplitMarker) {
       chunks.push_back({text.substr(chunkBegin, pos - chunkBegin), chunkLine, std::max(chunkLine, line - 1)});

@@ -17,6 +17,13 @@ inline size_t lineEndAt(std::string_view text, size_t i) {
   return i + 1 < text.size() && text[i + 1] == '\n' ? 2 : 1;
 }
 
+// Offset of the first byte of the line after the one holding text[pos] (text.size() on the last).
+inline size_t nextLineStart(std::string_view text, size_t pos) {
+  for (; pos < text.size(); ++pos)
+    if (const size_t n = lineEndAt(text, pos)) return pos + n;
+  return text.size();
+}
+
 // Offsets of the first byte of each line; [0] is 0.
 inline std::vector<size_t> lineStarts(std::string_view text) {
   std::vector<size_t> starts{0};

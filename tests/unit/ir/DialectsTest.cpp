@@ -187,6 +187,21 @@ TEST_CASE("dialects: `// -----` splits the input into chunks with the file's lin
   CHECK(chunks[3].text.empty());
   CHECK(splitInput("x\n").size() == 1);
 
+  // CR and CRLF end a line for the splitter as for the lexer: the same markers, the same lines.
+  for (const char *eol : {"\r", "\r\n"}) {
+    std::string other = text;
+    for (size_t i = 0; (i = other.find('\n', i)) != std::string::npos; i += std::string_view(eol).size())
+      other.replace(i, 1, eol);
+    std::vector<InputChunk> split = splitInput(other);
+    INFO("line end " << (eol[1] ? "CRLF" : "CR"));
+    REQUIRE(split.size() == 4);
+    for (size_t k = 0; k < split.size(); ++k) {
+      CHECK(split[k].firstLine == chunks[k].firstLine);
+      CHECK(split[k].lastLine == chunks[k].lastLine);
+    }
+    CHECK(split[1].text == std::string("b") + eol + "c" + eol);
+  }
+
   // A chunk parses with the file's line numbers.
   DiagnosticEngine diags;
   parseSource(chunks[1].text, diags, {}, chunks[1].firstLine);
