@@ -74,6 +74,12 @@ IIContext::IIContext(const ModuloProblem &p, const ResourceLayout &layoutIn, int
       std::sort(r.begin(), r.end());
       r.erase(std::unique(r.begin(), r.end()), r.end());
     }
+  readySuccs.assign(n, {});
+  entryOf.assign(n, {});
+  for (int v = 0; v < n; ++v)
+    for (int u : readyPreds[v]) readySuccs[u].push_back(v);
+  for (size_t c = 0; c < componentEntries.size(); ++c)
+    for (int u : componentEntries[c]) entryOf[u].push_back(static_cast<int>(c));
 }
 
 void IIContext::findStageConflict() {

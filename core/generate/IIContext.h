@@ -32,6 +32,9 @@ struct IIContext {
   std::vector<int> placementRank;
   std::vector<std::vector<int>> readyPreds;       // same-component distance-0 predecessors
   std::vector<std::vector<int>> componentEntries;  // per component: outside ops with an edge in
+  // The inverses, so placement updates readiness per seat change instead of rescanning every op.
+  std::vector<std::vector<int>> readySuccs;        // per op: the ops it is a ready predecessor of
+  std::vector<std::vector<int>> entryOf;           // per op: the components it is an entry of
   // A proof that no schedule exists at this II, found before any placement: an op whose
   // footprint overfills a row when folded, an op whose depth at this II passes its max_depth,
   // or a path between two ops of one same-depth group that spans II cycles.

@@ -15,6 +15,108 @@ PlacementState::PlacementState(const IIContext &c, TraceRecorder &t)
   windowCache_.assign(n, {});
   windowStamp_.assign(n, 0);
   trace.freshTable();
+  componentStamp_.assign(c.problem.sccMembers.size(), 0);
+  resetReadiness();
+}
+
+void PlacementState::resetReadiness() {
+  const int n = ctx.problem.numNodes;
+  waitingPreds_.resize(n);
+  for (int v = 0; v < n; ++v) waitingPreds_[v] = static_cast<int>(ctx.readyPreds[v].size());
+  closedEntries_.resize(ctx.componentEntries.size());
+  for (size_t c = 0; c < closedEntries_.size(); ++c) closedEntries_[c] = static_cast<int>(ctx.componentEntries[c].size());
+  ready_.assign(n, 0);
+  bySlack_.clear();
+  slackKey_.assign(n, kNotKeyed);
+  stale_.clear();
+  isStale_.assign(n, 0);
+  for (int v = 0; v < n; ++v) updateReady(v);
+}
+
+void PlacementState::markStale(int v) const {
+  if (!isStale_[v]) {
+    isStale_[v] = 1;
+    stale_.push_back(v);
+  }
+}
+
+void PlacementState::updateReady(int v) {
+  const bool ready = !seated(v) && waitingPreds_[v] == 0 && closedEntries_[ctx.problem.scc[v]] == 0;
+  if (ready == static_cast<bool>(ready_[v])) return;
+  ready_[v] = ready;
+  if (ready) markStale(v);
+  else if (slackKey_[v] != kNotKeyed) {
+    bySlack_.erase({slackKey_[v], ctx.priorityRank[v]});
+    slackKey_[v] = kNotKeyed;
+  }
+}
+
+// v was seated (delta -1: one fewer unseated op) or unseated (+1); start_ is already updated.
+void PlacementState::seatChanged(int v, int delta) {
+  dropWindowsReading(v);
+  updateReady(v);
+  for (int w : ctx.readySuccs[v]) {
+    waitingPreds_[w] += delta;
+    updateReady(w);
+  }
+  for (int c : ctx.entryOf[v]) {
+    closedEntries_[c] += delta;
+    // Only the last entry seated (or the first unseated) opens (closes) the component.
+    if (closedEntries_[c] == (delta < 0 ? 0 : 1))
+      for (int m : ctx.problem.sccMembers[c]) updateReady(m);
+  }
+}
+
+std::vector<int> PlacementState::readyGroup(int limit) const {
+  for (int v : stale_) {
+    isStale_[v] = 0;
+    const int rank = ctx.priorityRank[v];
+    if (slackKey_[v] != kNotKeyed) bySlack_.erase({slackKey_[v], rank});
+    slackKey_[v] = kNotKeyed;
+    if (!ready_[v]) continue;
+    const Window w = window(v);
+    slackKey_[v] = static_cast<int>(std::min<int64_t>(int64_t{w.latest} - w.earliest, ctx.ii));
+    bySlack_.insert({slackKey_[v], rank});
+  }
+  stale_.clear();
+  std::vector<int> group;
+  for (auto it = bySlack_.begin(); it != bySlack_.end() && static_cast<int>(group.size()) < limit; ++it)
+    group.push_back(ctx.byPriority[it->second]);
+  return group;
+}
+
+void PlacementState::dropWindow(int v) {
+  windowStamp_[v] = 0;
+  if (ready_[v]) markStale(v);
+}
+
+// The ops whose computeWindow reads u's seat: u's dependence neighbours; every op of a small
+// block; the members of u's component when its closure is dense; and the members of a dense
+// component that u enters or leaves (the walk across components).
+void PlacementState::dropWindowsReading(int u) {
+  const ModuloProblem &p = ctx.problem;
+  if (p.numNodes <= DistanceClosure::kWholeGraphLimit) {
+    ++version_;
+    for (int v = 0; v < p.numNodes; ++v)
+      if (ready_[v]) markStale(v);
+    return;
+  }
+  ++seatChanges_;
+  auto dropComponent = [&](int c) {
+    const std::vector<int> &members = p.sccMembers[c];
+    if (members.size() > static_cast<size_t>(DistanceClosure::kDenseComponentLimit) || componentStamp_[c] == seatChanges_)
+      return;
+    componentStamp_[c] = seatChanges_;
+    for (int m : members) dropWindow(m);
+  };
+  dropComponent(p.scc[u]);
+  for (const std::vector<int> *edges : {&p.pred[u], &p.succ[u]})
+    for (int ei : *edges) {
+      const ModuloEdge &e = p.edges[ei];
+      const int w = e.src == u ? e.dst : e.src;
+      dropWindow(w);
+      if (p.scc[w] != p.scc[u] && p.sccMembers[p.scc[w]].size() > 1) dropComponent(p.scc[w]);
+    }
 }
 
 void PlacementState::record(TraceEntry e) const {
@@ -121,10 +223,10 @@ std::optional<int> PlacementState::groupStage(int v) const {
 void PlacementState::commit(int v, int t, TraceArm arm, std::string reason) {
   start_[v] = t;
   ++seatedCount_;
-  ++version_;
   rrt.commit(v, ctx.folded[v], ctx.problem.footprint[v], t);
   inversions.insert(v, t);
   if (const int g = ctx.problem.group[v]; g >= 0 && groupCount_[g]++ == 0) groupStage_[g] = stageOf(t);
+  seatChanged(v, -1);
   record(arm, v, t, TraceOutcome::Commit, std::move(reason));
 }
 
@@ -135,7 +237,7 @@ void PlacementState::uncommit(int v, TraceArm arm, std::string reason) {
   if (const int g = ctx.problem.group[v]; g >= 0) --groupCount_[g];
   start_[v] = kUnseated;
   --seatedCount_;
-  ++version_;
+  seatChanged(v, +1);
   record(arm, v, t, TraceOutcome::Uncommit, std::move(reason));
 }
 
@@ -146,6 +248,7 @@ void PlacementState::clear(TraceArm arm, std::string reason) {
   rrt.clear();
   inversions.clear();
   std::fill(groupCount_.begin(), groupCount_.end(), 0);
+  resetReadiness();
   freshSnapshot();
   std::fill(released.begin(), released.end(), 0);
   record(arm, -1, -1, TraceOutcome::Clear, std::move(reason));

@@ -6,6 +6,7 @@
 
 #include <climits>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,11 @@ public:
       if (q != v) f(q);
   }
 
+  // At most `limit` of the ready ops (IIContext, "Readiness"): least slack first (a recurrence op
+  // pinned by its seated cycle mates cannot wait for a row), then priority; slack beyond II is as
+  // good as unbounded.
+  std::vector<int> readyGroup(int limit) const;
+
   // Stage shared by v's seated same-depth group mates (v itself excluded), if any.
   std::optional<int> groupStage(int v) const;
 
@@ -101,10 +107,30 @@ private:
 
   std::vector<int> start_;
   int seatedCount_ = 0;
-  uint64_t version_ = 1;  // bumped on every seat change; stamps the window cache
+  uint64_t version_ = 1;  // stamps the window cache; a stamp of 0 is stale
   mutable std::vector<Window> windowCache_;
   mutable std::vector<uint64_t> windowStamp_;
   std::vector<int> groupCount_, groupStage_;
+  // A seat change of u drops the cached windows that read u's seat (computeWindow's neighbours).
+  void dropWindowsReading(int u);
+  void dropWindow(int v);
+  std::vector<uint64_t> componentStamp_;  // dedupes the components one seat change drops
+  uint64_t seatChanges_ = 0;
+
+  // Readiness, kept up to date by every seat change (so a group costs its size, not a scan of
+  // the block): unseated ready predecessors per op, unseated entries per component, and the
+  // ready ops keyed (slack, priority rank); an op whose window was dropped is re-keyed lazily.
+  static constexpr int kNotKeyed = INT_MIN;
+  std::vector<int> waitingPreds_, closedEntries_;
+  std::vector<uint8_t> ready_;
+  mutable std::set<std::pair<int, int>> bySlack_;
+  mutable std::vector<int> slackKey_;
+  mutable std::vector<int> stale_;
+  mutable std::vector<uint8_t> isStale_;
+  void markStale(int v) const;
+  void resetReadiness();
+  void updateReady(int v);
+  void seatChanged(int v, int delta);
 };
 
 // An arm's evaluation of alternatives: its entries are trial entries when the log admits them

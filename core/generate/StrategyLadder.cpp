@@ -145,31 +145,6 @@ std::string failureCause(const PlacementState &st, int op) {
 
 }  // namespace
 
-std::vector<int> readyGroup(const PlacementState &st, int limit) {
-  const IIContext &ctx = st.ctx;
-  std::vector<uint8_t> open(ctx.componentEntries.size(), 1);
-  for (size_t c = 0; c < open.size(); ++c)
-    for (int u : ctx.componentEntries[c]) open[c] = open[c] && st.seated(u);
-  std::vector<int> ready;
-  for (int v : ctx.byPriority) {
-    if (st.seated(v) || !open[ctx.problem.scc[v]]) continue;
-    bool ok = true;
-    for (int u : ctx.readyPreds[v]) ok = ok && st.seated(u);
-    if (ok) ready.push_back(v);
-  }
-  // Least slack first (a recurrence op pinned by its seated cycle mates cannot wait for a row),
-  // then priority; slack beyond II is as good as unbounded.
-  auto slack = [&](int v) {
-    const PlacementState::Window w = st.window(v);
-    return static_cast<int>(std::min<int64_t>(int64_t{w.latest} - w.earliest, st.ii()));
-  };
-  std::vector<int> key(ctx.problem.numNodes, 0);
-  for (int v : ready) key[v] = slack(v);
-  std::stable_sort(ready.begin(), ready.end(), [&](int a, int b) { return key[a] < key[b]; });
-  if (static_cast<int>(ready.size()) > limit) ready.resize(limit);
-  return ready;
-}
-
 RungResult rauRefinement(PlacementState &st, const WarmStart &warm, std::vector<int> &failed) {
   if (!warm.valid) return RungResult::Refused;
   std::vector<int> order = warm.order;
@@ -205,7 +180,7 @@ RungResult initialPlacement(PlacementState &st, const LadderOptions &opts, std::
   st.freshSnapshot();
   GroupReorder reorder(st);
   while (!st.complete()) {
-    const std::vector<int> group = readyGroup(st, opts.groupLimit);
+    const std::vector<int> group = st.readyGroup(opts.groupLimit);
     std::optional<ArmResult> chosen;
     bool reordered = false;
     int failedOp = -1;
@@ -247,7 +222,7 @@ RungResult costBasedPlacement(PlacementState &st, const LadderOptions &opts, std
   st.freshSnapshot();
   GroupReorder reorder(st);
   while (!st.complete()) {
-    const std::vector<int> group = readyGroup(st, opts.costLoopGroupLimit);
+    const std::vector<int> group = st.readyGroup(opts.costLoopGroupLimit);
     std::optional<ArmResult> best;
     int failedOp = -1, reorderOp = -1;
     auto consider = [&](const ArmResult &r) {

@@ -52,7 +52,6 @@ LadderResult runStrategyLadder(const IIContext &ctx, TraceRecorder &trace, const
 // The rungs, exposed for the unit tests. `failed` collects ops that died.
 enum class RungResult { Scheduled, Failed, Refused };
 TraceOutcome rungOutcome(RungResult r);
-std::vector<int> readyGroup(const PlacementState &st, int limit);
 RungResult rauRefinement(PlacementState &st, const WarmStart &warm, std::vector<int> &failed);
 RungResult deepestRetry(PlacementState &st, const std::vector<int> &died, std::vector<int> &failed);
 RungResult initialPlacement(PlacementState &st, const LadderOptions &opts, std::vector<int> &failed);

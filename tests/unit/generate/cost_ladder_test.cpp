@@ -191,3 +191,55 @@ TEST_CASE("iterative repair and the exact search rescue IIs where the seeds' arm
   CHECK(rescuedByRepair > 0);
   CHECK(rescuedByRepair + rescuedByExact + provenInfeasible == seen);
 }
+
+// readyGroup is kept up to date seat by seat (readiness counters, windows dropped only for the
+// ops that read the changed seat); it must answer what a scan of the whole block would: the
+// ready ops by (slack, priority), with every window as a fresh state computes it. Blocks above
+// the whole-graph closure limit (128 ops) with recurrences take the per-component paths.
+TEST_CASE("readyGroup and windows after random seat changes match a fresh scan", "[cost][ladder]") {
+  const int kCases = 12;
+  for (int c = 0; c < kCases; ++c) {
+    RandomLoopSpec spec;
+    spec.ops = c % 3 == 0 ? 40 : 150 + 20 * c;
+    spec.window = 6;
+    spec.forwardEdge = 0.35;
+    spec.carriedEdge = 0.08;
+    const RandomLoop loop = makeRandomLoop(spec, static_cast<uint64_t>(c) + 777);
+    const int ii = 3 + c % 4;
+    Placement pl(loop, ii, false);
+    PlacementState &st = pl.state;
+    const int n = pl.problem.numNodes;
+    SplitMix rng(static_cast<uint64_t>(c) + 99);
+    for (int step = 0; step < 4 * n; ++step) {
+      const int v = rng.below(n);
+      if (st.seated(v)) st.uncommit(v, "test", "");
+      else st.commit(v, rng.between(0, 4 * ii), "test", "");
+      if (step % 97 == 5) st.clear("test", "");
+      if (step % 7 != 0) continue;
+      // The reference: a fresh state with the same seats, and the scan readyGroup once made.
+      PlacementState fresh(pl.ctx, pl.recorder);
+      for (int u = 0; u < n; ++u)
+        if (st.seated(u)) fresh.commit(u, st.start(u), "test", "");
+      std::vector<std::pair<int, int>> expected;  // (slack, op) in priority order
+      for (int u : pl.ctx.byPriority) {
+        bool ready = !st.seated(u);
+        for (int e : pl.ctx.componentEntries[pl.problem.scc[u]]) ready = ready && st.seated(e);
+        for (int p : pl.ctx.readyPreds[u]) ready = ready && st.seated(p);
+        if (!ready) continue;
+        const PlacementState::Window w = fresh.window(u);
+        expected.emplace_back(static_cast<int>(std::min<int64_t>(int64_t{w.latest} - w.earliest, ii)), u);
+      }
+      std::stable_sort(expected.begin(), expected.end(),
+                       [](const auto &a, const auto &b) { return a.first < b.first; });
+      std::vector<int> want;
+      for (const auto &[slack, u] : expected) want.push_back(u);
+      INFO("case " << c << ", step " << step);
+      REQUIRE(st.readyGroup(n) == want);
+      for (int u = 0; u < n; ++u) {
+        const PlacementState::Window a = st.window(u), b = fresh.window(u);
+        REQUIRE(a.earliest == b.earliest);
+        REQUIRE(a.latest == b.latest);
+      }
+    }
+  }
+}
