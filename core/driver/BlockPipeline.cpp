@@ -94,10 +94,14 @@ void steerByTritonLatency(BlockResult &r, DiagnosticEngine &diags) {
 
 void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags, DriverRun &run) {
   Module &module = *run.chunks[chunk].module;
-  const TargetModel &model = run.chunks[chunk].model;
+  const TargetModel &model = *run.chunks[chunk].model;
   const TypeAliases aliases(module);
   MaterializeStep materialize(module, aliases, opts);
   size_t footprintUnits = 0;  // of every op so far, against kMaxFootprintUnits
+  auto keep = [&run](BlockResult &&r) {
+    run.traceEntries += r.analysis.trace.size();
+    run.blocks.push_back(std::move(r));
+  };
   for (ScheduledBlock &block : collectScheduledBlocks(module)) {
     if (!isSchedulable(run.chunks[chunk], block)) continue;
     BlockResult r;
@@ -123,16 +127,15 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     ScheduleOptions blockOpts = blockOptions(r.block, opts.schedule, diags);
     // The trace limit is one budget for the whole run, so a file of many small loops cannot
     // print traceLimit entries for each (the output stays linear in the input).
-    for (const BlockResult &earlier : run.blocks)
-      blockOpts.traceLimit -= std::min(blockOpts.traceLimit, earlier.analysis.trace.size());
+    blockOpts.traceLimit -= std::min(blockOpts.traceLimit, run.traceEntries);
     if (diags.errorCount() != errorsBefore) {
       run.unusable = true;  // malformed overrides / constraints: nothing trustworthy to schedule
       r.status = BlockStatus::Failed;
-      run.blocks.push_back(std::move(r));
+      keep(std::move(r));
       continue;
     }
     if (materialize.checkPinned(r, model, run, diags)) {  // --check: verify the pins instead (SPEC §5)
-      run.blocks.push_back(std::move(r));
+      keep(std::move(r));
       continue;
     }
 
@@ -149,7 +152,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       r.analysis.selection = selectGenerator(r.summary, blockOpts);
       r.analysis.generator = r.analysis.selection->generator;
       r.status = BlockStatus::Failed;
-      run.blocks.push_back(std::move(r));
+      keep(std::move(r));
       continue;
     }
     r.analysis = generateSchedule(in, blockOpts, diags);
@@ -160,7 +163,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     if (!r.analysis.valid) {
       r.status = BlockStatus::Failed;
       reportFailure(r, diags);
-      run.blocks.push_back(std::move(r));
+      keep(std::move(r));
       continue;
     }
 
@@ -180,7 +183,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       r.status = BlockStatus::Scheduled;
       materialize.materialize(r, diags);  // Pipe_/Mutex_ values (seeds 002-003)
     }
-    run.blocks.push_back(std::move(r));
+    keep(std::move(r));
   }
 }
 

@@ -45,7 +45,8 @@ struct ChunkResult {
   };
   InputChunk source;
   std::unique_ptr<Module> module;  // null when Failed
-  TargetModel model;               // the run's model with the chunk's sched.pools
+  // The run's model, shared by the chunks; a chunk with sched.pools has its own copy.
+  std::shared_ptr<const TargetModel> model;
   Status status = Status::Ok;
   std::vector<const Operation *> damaged;  // Partial: the functions with a parse error
 };
@@ -53,6 +54,7 @@ const char *chunkStatusName(ChunkResult::Status s);
 
 struct DriverRun {
   std::vector<BlockResult> blocks;
+  size_t traceEntries = 0;  // kept by `blocks` in all: what the run's trace budget has spent
   bool unusable = false;  // input or options could not be used (exit 2)
   std::vector<ChunkResult> chunks;
 

@@ -1,6 +1,7 @@
 #include "driver/InputChunks.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "ir/OpKinds.h"
 #include "support/LineEnds.h"
@@ -32,7 +33,8 @@ const Operation *functionAt(Module &module, SourceLoc at) {
 
 std::string functionName(const Operation &op) { return op.symbol.empty() ? op.spelledName() : op.symbol; }
 
-ChunkResult readChunk(const InputChunk &source, const TargetModel &model, bool split, DiagnosticEngine &diags) {
+ChunkResult readChunk(const InputChunk &source, const std::shared_ptr<const TargetModel> &model, bool split,
+                      DiagnosticEngine &diags) {
   ChunkResult c;
   c.source = source;
   c.model = model;
@@ -48,7 +50,11 @@ ChunkResult readChunk(const InputChunk &source, const TargetModel &model, bool s
     else if (std::find(c.damaged.begin(), c.damaged.end(), f) == c.damaged.end()) c.damaged.push_back(f);
   }
   const int errorsBeforePools = diags.errorCount();
-  applyModulePools(*c.module, c.model, diags);
+  if (hasModulePools(*c.module)) {
+    auto own = std::make_shared<TargetModel>(*model);
+    applyModulePools(*c.module, *own, diags);
+    c.model = std::move(own);
+  }
   outside = outside || diags.errorCount() != errorsBeforePools;  // a malformed sched.pools: the whole chunk
   if (outside) {
     c.status = ChunkResult::Status::Failed;
@@ -72,7 +78,8 @@ ChunkResult readChunk(const InputChunk &source, const TargetModel &model, bool s
 std::vector<ChunkResult> readChunks(std::string_view source, const TargetModel &model, DiagnosticEngine &diags) {
   std::vector<ChunkResult> chunks;
   const std::vector<InputChunk> parts = splitInput(source);
-  for (const InputChunk &part : parts) chunks.push_back(readChunk(part, model, parts.size() > 1, diags));
+  const auto shared = std::make_shared<const TargetModel>(model);  // one copy per run, not per chunk
+  for (const InputChunk &part : parts) chunks.push_back(readChunk(part, shared, parts.size() > 1, diags));
   return chunks;
 }
 

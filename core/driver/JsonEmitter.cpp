@@ -377,7 +377,7 @@ std::string emitJson(const DriverRun &run, const TargetModel *model, const std::
     w.endArray().endObject();
   }
   w.endArray().key("blocks").beginArray();
-  for (const BlockResult &r : run.blocks) blockJson(w, r, run.chunks[r.chunk].model, opts.schedule.trace);
+  for (const BlockResult &r : run.blocks) blockJson(w, r, *run.chunks[r.chunk].model, opts.schedule.trace);
   w.endArray().member("ir", ir).endObject();
   return w.take() + "\n";
 }

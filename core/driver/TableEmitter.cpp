@@ -64,7 +64,7 @@ std::string tritonLine(const BlockResult &r) {
 std::string emitTable(const DriverRun &run) {
   std::ostringstream os;
   for (const BlockResult &r : run.blocks) {
-    const TargetModel &model = run.chunks[r.chunk].model;
+    const TargetModel &model = *run.chunks[r.chunk].model;
     const ScheduleAnalysis &a = r.analysis;
     os << "block " << r.block.name << " (line " << r.line;
     if (run.chunks.size() > 1) os << ", chunk " << r.chunk + 1 << " of " << run.chunks.size();

@@ -4,6 +4,12 @@
 
 namespace tilesched {
 
+bool hasModulePools(const Module &module) {
+  for (const auto &op : module.operations)
+    if (op->syntax == OpSyntax::Module && op->lookupAttr("sched.pools")) return true;
+  return false;
+}
+
 void applyModulePools(const Module &module, TargetModel &model, DiagnosticEngine &diags) {
   for (const auto &op : module.operations) {
     if (op->syntax != OpSyntax::Module) continue;

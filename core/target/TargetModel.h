@@ -147,6 +147,8 @@ std::vector<std::string> builtinTargetModelNames();
 
 // Applies `module attributes {sched.pools = {name = N : i32}}`: adds or resizes pools.
 void applyModulePools(const Module &module, TargetModel &model, DiagnosticEngine &diags);
+// Whether the module has a sched.pools attribute for applyModulePools to read.
+bool hasModulePools(const Module &module);
 
 // What one op costs on the machine, after `sched.latency` / `sched.footprint` overrides.
 struct OpResources {
