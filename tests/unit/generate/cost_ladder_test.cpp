@@ -212,14 +212,14 @@ TEST_CASE("readyGroup and windows after random seat changes match a fresh scan",
     SplitMix rng(static_cast<uint64_t>(c) + 99);
     for (int step = 0; step < 4 * n; ++step) {
       const int v = rng.below(n);
-      if (st.seated(v)) st.uncommit(v, "test", "");
-      else st.commit(v, rng.between(0, 4 * ii), "test", "");
-      if (step % 97 == 5) st.clear("test", "");
+      if (st.seated(v)) st.uncommit(v, TraceArm::CostBased, "");
+      else st.commit(v, rng.between(0, 4 * ii), TraceArm::CostBased, "");
+      if (step % 97 == 5) st.clear(TraceArm::CostBased, "");
       if (step % 7 != 0) continue;
       // The reference: a fresh state with the same seats, and the scan readyGroup once made.
       PlacementState fresh(pl.ctx, pl.recorder);
       for (int u = 0; u < n; ++u)
-        if (st.seated(u)) fresh.commit(u, st.start(u), "test", "");
+        if (st.seated(u)) fresh.commit(u, st.start(u), TraceArm::CostBased, "");
       std::vector<std::pair<int, int>> expected;  // (slack, op) in priority order
       for (int u : pl.ctx.byPriority) {
         bool ready = !st.seated(u);
