@@ -44,7 +44,8 @@ int main(int argc, char **argv) {
       repeat = std::max(1, std::atoi(argv[++i]));
     } else if (!std::strcmp(argv[i], "--sizes") && i + 1 < argc) {
       sizes.clear();
-      for (char *tok = std::strtok(argv[++i], ","); tok; tok = std::strtok(nullptr, ",")) sizes.push_back(std::atoi(tok));
+      for (char *tok = std::strtok(argv[++i], ","); tok; tok = std::strtok(nullptr, ","))
+        sizes.push_back(std::atoi(tok));
     } else {
       std::fprintf(stderr, "usage: bench_scaling [--repeat N] [--sizes 50,500,5000]\n");
       return 2;

@@ -45,13 +45,13 @@ val bytesToJs(const std::string &s) {
 // bytes, so slicing it keeps "too large" visible to the caller.
 std::optional<std::string> bytesFromJs(const val &v, size_t maxBytes) {
   const double max = static_cast<double>(maxBytes);
-  if (v.isString() || v.instanceof(val::global("Uint8Array"))) {
+  if (v.isString() || v.instanceof (val::global("Uint8Array"))) {
     const bool longer = v["length"].as<double>() > max;
     std::string bytes = (longer ? v.call<val>(v.isString() ? "slice" : "subarray", 0.0, max) : v).as<std::string>();
     if (bytes.size() > maxBytes) bytes.resize(maxBytes);
     return bytes;
   }
-  if (v.instanceof(val::global("ArrayBuffer")))
+  if (v.instanceof (val::global("ArrayBuffer")))
     return (v["byteLength"].as<double>() > max ? v.call<val>("slice", 0.0, max) : v).as<std::string>();
   return std::nullopt;
 }
@@ -61,12 +61,10 @@ std::optional<std::string> bytesFromJs(const val &v, size_t maxBytes) {
 // when given.
 tilesched::FileReader jsFileReader(val files, val stdinText) {
   return [files, stdinText](const std::string &path, size_t maxBytes) -> std::optional<std::string> {
-    if (path == "-" && !stdinText.isUndefined() && !stdinText.isNull())
-      return bytesFromJs(stdinText, maxBytes);
+    if (path == "-" && !stdinText.isUndefined() && !stdinText.isNull()) return bytesFromJs(stdinText, maxBytes);
     if (files.typeOf().as<std::string>() == "function")
       return bytesFromJs(files(path, static_cast<double>(maxBytes)), maxBytes);
-    if (files.typeOf().as<std::string>() == "object" && !files.isNull() &&
-        files.hasOwnProperty(path.c_str()))
+    if (files.typeOf().as<std::string>() == "object" && !files.isNull() && files.hasOwnProperty(path.c_str()))
       return bytesFromJs(files[path], maxBytes);
     return std::nullopt;
   };
@@ -86,7 +84,8 @@ auto guarded(Body body, OnError onError) -> decltype(body()) {
   try {
     return body();
   } catch (const std::bad_alloc &) {
-    return onError(std::string("out of memory: the input needs more memory than the module may use (its memory limit)"));
+    return onError(
+        std::string("out of memory: the input needs more memory than the module may use (its memory limit)"));
   } catch (const std::exception &e) {
     return onError("internal error: " + std::string(e.what()));
   } catch (...) {
@@ -113,18 +112,14 @@ std::string errorDocument(const std::string &message) {
   return tilesched::emitJson(tilesched::DriverRun::unusableInput(), nullptr, {d}, tilesched::DriverOptions{}, "");
 }
 
-std::string guardedDocument(const std::function<std::string()> &body) {
-  return guarded(body, errorDocument);
-}
+std::string guardedDocument(const std::function<std::string()> &body) { return guarded(body, errorDocument); }
 
 std::vector<std::string> argsFromJs(const val &args) {
-  if (!args.isArray())
-    throw std::invalid_argument("runCli: args must be an array of strings");
+  if (!args.isArray()) throw std::invalid_argument("runCli: args must be an array of strings");
   std::vector<std::string> out;
   const int n = args["length"].as<int>();
   for (int i = 0; i < n; ++i) {
-    if (!args[i].isString())
-      throw std::invalid_argument("runCli: args must be an array of strings");
+    if (!args[i].isString()) throw std::invalid_argument("runCli: args must be an array of strings");
     out.push_back(args[i].as<std::string>());
   }
   return out;
@@ -159,24 +154,22 @@ CommandLine commandLineFor(const std::string &optionsJson) {
   const tilesched::JsonShapeProblem shape = tilesched::checkJsonShape(optionsJson);
   if (shape.offset != std::string::npos) throw std::invalid_argument(shape.message);
   Json options = optionsJson.empty() ? Json::object() : Json::parse(optionsJson);
-  if (!options.is_object())
-    throw std::invalid_argument("options must be a JSON object");
+  if (!options.is_object()) throw std::invalid_argument("options must be a JSON object");
   CommandLine cl;
   cl.args.push_back("-");
   for (const auto &[key, value] : options.items()) {  // sorted keys: deterministic
     const std::string flag = flagFor(key);
     if (key == "emit" && value != "json")
-      throw std::invalid_argument("schedule() returns the JSON document, so 'emit' can only be \"json\" "
-                                  "(runCli() prints the table or the IR)");
+      throw std::invalid_argument(
+          "schedule() returns the JSON document, so 'emit' can only be \"json\" "
+          "(runCli() prints the table or the IR)");
     if (key == "help" || key == "h" || key == "version")
       throw std::invalid_argument("'" + key + "' is not an option of schedule() (version() gives the version)");
-    if (key == "model" && (value.is_object() ||
-                           (value.is_string() && value.get<std::string>().rfind('{', 0) == 0))) {
+    if (key == "model" && (value.is_object() || (value.is_string() && value.get<std::string>().rfind('{', 0) == 0))) {
       cl.files[kInlineModelPath] = value.is_object() ? value.dump() : value.get<std::string>();
       cl.args.push_back(flag + "=" + kInlineModelPath);
     } else if (value.is_boolean()) {
-      if (value.get<bool>())
-        cl.args.push_back(flag);
+      if (value.get<bool>()) cl.args.push_back(flag);
     } else if (value.is_string()) {
       cl.args.push_back(flag + "=" + value.get<std::string>());
     } else if (!value.is_null()) {
@@ -189,9 +182,7 @@ CommandLine commandLineFor(const std::string &optionsJson) {
 
 // runCli(args, files, stdinText) -> {exitCode, stdout: Uint8Array, stderr: Uint8Array}
 val runCli(val args, val files, val stdinText) {
-  return guardedCli([&] {
-    return tilesched::runCommandLine(argsFromJs(args), jsFileReader(files, stdinText));
-  });
+  return guardedCli([&] { return tilesched::runCommandLine(argsFromJs(args), jsFileReader(files, stdinText)); });
 }
 
 // schedule(source, optionsJson) -> what `tilesched - --emit=json ...` prints on stdout. Both
@@ -209,13 +200,13 @@ std::string schedule(val sourceJs, val optionsJs) {
     return errorDocument(std::string("invalid options: ") + e.what());
   }
   return guardedDocument([&] {
-    return tilesched::runCommandLine(cl->args, [&](const std::string &path, size_t maxBytes) -> std::optional<std::string> {
-             if (path == "-")
-               return bytesFromJs(sourceJs, maxBytes);
-             auto it = cl->files.find(path);
-             if (it == cl->files.end()) return std::nullopt;
-             return it->second.substr(0, maxBytes);
-           })
+    return tilesched::runCommandLine(cl->args,
+                                     [&](const std::string &path, size_t maxBytes) -> std::optional<std::string> {
+                                       if (path == "-") return bytesFromJs(sourceJs, maxBytes);
+                                       auto it = cl->files.find(path);
+                                       if (it == cl->files.end()) return std::nullopt;
+                                       return it->second.substr(0, maxBytes);
+                                     })
         .out;
   });
 }

@@ -83,11 +83,12 @@ void checkLeaders(CheckContext &c) {
   };
   std::vector<Link> links;
   for (int v = 0; v < c.numNodes(); ++v)
-    if (cs.slots[v].gid != cs.slots[v].leader_gid) links.push_back({cs.slots[v].gid, cs.slots[v].leader_gid, c.name(v)});
+    if (cs.slots[v].gid != cs.slots[v].leader_gid)
+      links.push_back({cs.slots[v].gid, cs.slots[v].leader_gid, c.name(v)});
   for (const NestedSlot &n : cs.nested)
     if (n.slot.gid != n.slot.leader_gid)
-      links.push_back({n.slot.gid, n.slot.leader_gid, "the op at line " + std::to_string(n.line) + " inside " +
-                                                          c.name(n.enclosingNode)});
+      links.push_back({n.slot.gid, n.slot.leader_gid,
+                       "the op at line " + std::to_string(n.line) + " inside " + c.name(n.enclosingNode)});
   if (links.empty()) return;
 
   std::map<uint32_t, std::vector<uint32_t>> joined;
@@ -141,16 +142,14 @@ void checkForceSerial(CheckContext &c) {
                 ", but it starts at cycle " + std::to_string(c.cycle(v)));
     else if (!marked(v) && latestMarkedDone >= 0 && c.cycle(v) < completion(c, latestMarkedDone))
       c.add(Violation::Kind::ForceSerial, v, latestMarkedDone,
-            c.name(latestMarkedDone) + " is force_serial_execution, so the later op " + c.name(v) +
-                " starts after " + completes(c, latestMarkedDone) + ", but it starts at cycle " +
-                std::to_string(c.cycle(v)));
+            c.name(latestMarkedDone) + " is force_serial_execution, so the later op " + c.name(v) + " starts after " +
+                completes(c, latestMarkedDone) + ", but it starts at cycle " + std::to_string(c.cycle(v)));
     if (marked(v) && latency(c, v) > c.ii)
       c.add(Violation::Kind::ForceSerial, v, v,
             c.name(v) + " is force_serial_execution, so its instances do not overlap, but its latency " +
                 std::to_string(latency(c, v)) + " exceeds II " + std::to_string(c.ii));
     if (latestDone < 0 || completion(c, v) > completion(c, latestDone)) latestDone = v;
-    if (marked(v) && (latestMarkedDone < 0 || completion(c, v) > completion(c, latestMarkedDone)))
-      latestMarkedDone = v;
+    if (marked(v) && (latestMarkedDone < 0 || completion(c, v) > completion(c, latestMarkedDone))) latestMarkedDone = v;
   }
   if (!cs.regionForceSerial || c.numNodes() < 2) return;
   int earliest = 0;

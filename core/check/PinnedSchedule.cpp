@@ -63,7 +63,9 @@ public:
 
 private:
   struct KeyHash {
-    size_t operator()(const std::pair<int64_t, int> &k) const { return std::hash<int64_t>()(k.first * 1031 + k.second); }
+    size_t operator()(const std::pair<int64_t, int> &k) const {
+      return std::hash<int64_t>()(k.first * 1031 + k.second);
+    }
   };
   using Demand = std::vector<std::pair<std::pair<int64_t, int>, int64_t>>;
 
@@ -187,9 +189,9 @@ int deriveCycles(PinnedSchedule &s, const CheckProblem &problem, int64_t ii) {
 int flatII(const PinnedSchedule &s, const DependenceGraph &g, const std::vector<OpResources> &resources) {
   int64_t length = 1;
   for (int i = 0; i < g.numNodes; ++i)
-    length = std::max<int64_t>(length, (int64_t)s.ops[i].cycle +
-                                           std::max<int64_t>({1, resources[i].latency,
-                                                              (int64_t)resources[i].footprint.size()}));
+    length = std::max<int64_t>(
+        length,
+        (int64_t)s.ops[i].cycle + std::max<int64_t>({1, resources[i].latency, (int64_t)resources[i].footprint.size()}));
   for (const DepEdge &e : g.edges) {
     if (e.distance == 0) continue;
     int64_t need = (int64_t)s.ops[e.src].cycle + e.latency - s.ops[e.dst].cycle;
@@ -224,7 +226,7 @@ void completeStageCount(PinnedSchedule &s, const ScheduledBlock &block, const De
   int64_t end = 0;
   for (int i = 0; i < g.numNodes; ++i)
     end = std::max<int64_t>(end, (int64_t)s.ops[i].cycle + std::max<int64_t>({1, resources[i].latency,
-                                                                                (int64_t)resources[i].footprint.size()}));
+                                                                              (int64_t)resources[i].footprint.size()}));
   s.stageCount = std::max<int64_t>(pinnedStages, std::min<int64_t>((end + s.ii - 1) / s.ii, kMaxPin));
 }
 

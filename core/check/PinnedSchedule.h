@@ -18,9 +18,9 @@ namespace tilesched {
 struct PinnedSchedule {
   int ii = 0;
   bool iiPinned = false;
-  int stageCount = 0;              // nv_tile.aws.stage_count, or II windows up to the last completion
-  std::vector<CheckedOp> ops;      // per node; cycles derived where not pinned
-  std::vector<bool> cyclePinned;   // per node
+  int stageCount = 0;                 // nv_tile.aws.stage_count, or II windows up to the last completion
+  std::vector<CheckedOp> ops;         // per node; cycles derived where not pinned
+  std::vector<bool> cyclePinned;      // per node
   std::vector<Violation> violations;  // found while reading: no II for several stages, too few stages
   std::vector<std::string> notes;     // what was derived, and how
 };

@@ -32,8 +32,7 @@ void checkResources(CheckContext &c) {
     if ((int64_t)held > limit) {
       const OccupiedUnit &over = units[begin + std::max(limit, 0)];
       std::string msg = "modulo row " + std::to_string(units[begin].row) + " (II " + std::to_string(ii) + "): ";
-      if (res.isSlot)
-        msg += "slot " + res.name + " is held " + std::to_string(held) + " times, at most once per row: ";
+      if (res.isSlot) msg += "slot " + res.name + " is held " + std::to_string(held) + " times, at most once per row: ";
       else
         msg += "pool " + res.name + " holds " + std::to_string(held) + " units, capacity " +
                std::to_string(res.capacity) + ": ";

@@ -90,10 +90,9 @@ std::vector<Violation> checkSchedule(const CheckProblem &problem, int ii, const 
     c.add(Violation::Kind::BadII, -1, -1, "II must be at least 1, but the schedule has II " + std::to_string(ii));
     return std::move(c.found);
   }
-  for (void (*run)(check::CheckContext &) :
-       {check::checkDependences, check::checkEffectOrder, check::checkResources, check::checkStages,
-        check::checkStageOrder, check::checkMaxDepth, check::checkSameDepth, check::checkLeaders,
-        check::checkForceSerial})
+  for (void (*run)(check::CheckContext &) : {check::checkDependences, check::checkEffectOrder, check::checkResources,
+                                             check::checkStages, check::checkStageOrder, check::checkMaxDepth,
+                                             check::checkSameDepth, check::checkLeaders, check::checkForceSerial})
     run(c);
   return std::move(c.found);
 }

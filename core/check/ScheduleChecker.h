@@ -46,12 +46,12 @@ struct Violation {
     BarrierOrder,  // a barrier edge: mbarrier conflicts, a wait's acquire or an arrive's release
   };
   Kind kind = Kind::Dependence;
-  int node = -1;        // the op the violation is reported at
-  int otherNode = -1;   // the other end of the edge / the other op
-  int edge = -1;        // index into DependenceGraph::edges for dependence violations
-  int row = -1;         // modulo row for resource violations
-  std::string resource; // slot or pool name for resource violations
-  std::string message;  // a sentence with the numbers
+  int node = -1;         // the op the violation is reported at
+  int otherNode = -1;    // the other end of the edge / the other op
+  int edge = -1;         // index into DependenceGraph::edges for dependence violations
+  int row = -1;          // modulo row for resource violations
+  std::string resource;  // slot or pool name for resource violations
+  std::string message;   // a sentence with the numbers
 };
 const char *violationKindName(Violation::Kind k);
 

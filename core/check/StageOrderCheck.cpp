@@ -12,9 +12,9 @@ void checkStages(CheckContext &c) {
   for (int i = 0; i < c.numNodes(); ++i) {
     const CheckedOp &op = c.ops[i];
     if (op.cycle < 0) {
-      c.add(Violation::Kind::StageMismatch, i, -1,
-            c.name(i) + " starts at cycle " + std::to_string(op.cycle) +
-                ", but cycles start at 0, so no stage holds it");
+      c.add(
+          Violation::Kind::StageMismatch, i, -1,
+          c.name(i) + " starts at cycle " + std::to_string(op.cycle) + ", but cycles start at 0, so no stage holds it");
       continue;
     }
     const int expected = op.cycle / c.ii;

@@ -14,8 +14,7 @@ bool sameValue(const Attribute &a, const Attribute &b) {
   for (size_t i = 0; i < a.elements.size(); ++i)
     if (!sameValue(a.elements[i], b.elements[i])) return false;
   for (size_t i = 0; i < a.entries.size(); ++i)
-    if (a.entries[i].name != b.entries[i].name || !sameValue(a.entries[i].value, b.entries[i].value))
-      return false;
+    if (a.entries[i].name != b.entries[i].name || !sameValue(a.entries[i].value, b.entries[i].value)) return false;
   return true;
 }
 
@@ -53,16 +52,14 @@ ConstraintAttr lookupConstraint(const Operation &op, const char *key, Diagnostic
   if (inherent && shadow && !sameValue(*inherent, *shadow)) {
     const NamedAttribute *where = holding(op.attributes, shadow);
     diags.warning(where ? where->range : shadow->range,
-                  std::string("quirk \"inherent attribute shadows discardable\": ") + key +
-                      " is both inherent (" + describe(*inherent) + ") and discardable (" + describe(*shadow) +
-                      "); the inherent value " + describe(*inherent) +
-                      " is in force and this discardable value is never read");
+                  std::string("quirk \"inherent attribute shadows discardable\": ") + key + " is both inherent (" +
+                      describe(*inherent) + ") and discardable (" + describe(*shadow) + "); the inherent value " +
+                      describe(*inherent) + " is in force and this discardable value is never read");
   }
   return attr;
 }
 
-std::optional<uint32_t> readU32(const Operation &op, const char *key, ConstraintAttr &attr,
-                                DiagnosticEngine &diags) {
+std::optional<uint32_t> readU32(const Operation &op, const char *key, ConstraintAttr &attr, DiagnosticEngine &diags) {
   attr = lookupConstraint(op, key, diags);
   if (!attr) return std::nullopt;
   SourceRange where = attr.location();
@@ -84,9 +81,9 @@ bool readUnit(const Operation &op, const char *key, DiagnosticEngine &diags) {
   ConstraintAttr attr = lookupConstraint(op, key, diags);
   if (!attr) return false;
   if (attr.value->kind != Attribute::Kind::Unit)
-    diags.warning(attr.location(),
-                  std::string("quirk \"unit attribute is tested for presence only\": ") + key + " carries " +
-                      describe(*attr.value) + ", but only its presence is read, so the flag is set");
+    diags.warning(attr.location(), std::string("quirk \"unit attribute is tested for presence only\": ") + key +
+                                       " carries " + describe(*attr.value) +
+                                       ", but only its presence is read, so the flag is set");
   return true;
 }
 

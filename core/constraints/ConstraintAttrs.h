@@ -24,8 +24,7 @@ ConstraintAttr lookupConstraint(const Operation &op, const char *key, Diagnostic
 
 // Integer keys: nullopt when absent (the slot keeps its zero fill) or not an integer (error).
 // Values outside u32 are narrowed as the seed does, with a warning.
-std::optional<uint32_t> readU32(const Operation &op, const char *key, ConstraintAttr &attr,
-                                DiagnosticEngine &diags);
+std::optional<uint32_t> readU32(const Operation &op, const char *key, ConstraintAttr &attr, DiagnosticEngine &diags);
 
 // UnitAttr keys: presence only; a value of another kind still counts, with a warning.
 bool readUnit(const Operation &op, const char *key, DiagnosticEngine &diags);

@@ -50,8 +50,8 @@ void warnAbsentIsGroupZero(const SlotRead &r, DiagnosticEngine &diags) {
     diags.warning(r.gid.location(),
                   "quirk \"absent leader_gid grafts onto group 0\": this op has gid " + std::to_string(s.gid) +
                       " but no leader_gid, which reads as 0, so gid " + std::to_string(s.gid) +
-                      " is unioned under gid 0 and fused with group 0; write leader_gid = " +
-                      std::to_string(s.gid) + " if this op leads its own group");
+                      " is unioned under gid 0 and fused with group 0; write leader_gid = " + std::to_string(s.gid) +
+                      " if this op leads its own group");
   if (r.leader && !r.gid && s.leader_gid != 0)
     diags.warning(r.leader.location(),
                   "quirk \"absent gid reads as group 0\": this op has leader_gid " + std::to_string(s.leader_gid) +
@@ -84,15 +84,15 @@ void warnNestedSlot(const Operation &op, const Operation &enclosing, const SlotR
                         " as one op and reads only that op's slot";
   if (!inert.empty()) message += ", so " + list + " here " + (inert.size() == 1 ? "has" : "have") + " no effect";
   if (unites)
-    message += std::string(inert.empty() ? ", but" : "; but") + " seed 004's walk still reads this op: its leader_gid unites gid " +
-               std::to_string(s.gid) + " under leader " + std::to_string(s.leader_gid) +
-               ", grouping the block ops that carry them";
+    message += std::string(inert.empty() ? ", but" : "; but") +
+               " seed 004's walk still reads this op: its leader_gid unites gid " + std::to_string(s.gid) +
+               " under leader " + std::to_string(s.leader_gid) + ", grouping the block ops that carry them";
   const ConstraintAttr &at = r.gid ? r.gid : r.leader;
   SourceRange where = at ? at.location() : op.nameRange;
   if (!at)
     for (const char *key : {kAttrMaxDepth, kAttrForceSerial})
-      if (const NamedAttribute *named = findAttr(op.properties, key) ? findAttr(op.properties, key)
-                                                                     : findAttr(op.attributes, key)) {
+      if (const NamedAttribute *named =
+              findAttr(op.properties, key) ? findAttr(op.properties, key) : findAttr(op.attributes, key)) {
         where = named->range;
         break;
       }
@@ -116,8 +116,8 @@ void collectNested(const Operation &op, std::vector<const Operation *> &out) {
 ConstraintState parseConstraints(const ScheduledBlock &block, DiagnosticEngine &diags) {
   ConstraintState st;
   st.slots.resize(block.ops.size());
-  std::map<uint32_t, int> firstWithGid;              // gid -> first node carrying it
-  std::map<uint32_t, std::vector<int>> waiting;      // leader gid -> followers seen before it
+  std::map<uint32_t, int> firstWithGid;                              // gid -> first node carrying it
+  std::map<uint32_t, std::vector<int>> waiting;                      // leader gid -> followers seen before it
   std::map<std::pair<uint32_t, uint32_t>, const Operation *> pairs;  // (gid, leader_gid) -> first op
   std::vector<LeaderPairClash> clashes;
 
@@ -165,11 +165,10 @@ ConstraintState parseConstraints(const ScheduledBlock &block, DiagnosticEngine &
   // Reported after the walk so the root named is the one the consumers will see.
   for (const LeaderPairClash &c : clashes) {
     diags.warning(c.at ? c.at.location() : c.op->range,
-                  "quirk \"inconsistent leader pair\": this op makes gid " + std::to_string(c.gid) +
-                      " follow leader " + std::to_string(c.leader) + ", but the op at line " +
-                      std::to_string(c.other->range.begin.line) + " makes gid " + std::to_string(c.leader) +
-                      " follow leader " + std::to_string(c.gid) + "; unions run in block order, so gid " +
-                      std::to_string(st.dsu.findNoCompress(c.gid)) +
+                  "quirk \"inconsistent leader pair\": this op makes gid " + std::to_string(c.gid) + " follow leader " +
+                      std::to_string(c.leader) + ", but the op at line " + std::to_string(c.other->range.begin.line) +
+                      " makes gid " + std::to_string(c.leader) + " follow leader " + std::to_string(c.gid) +
+                      "; unions run in block order, so gid " + std::to_string(st.dsu.findNoCompress(c.gid)) +
                       " is the root of the group and reordering the ops changes it");
   }
 

@@ -65,9 +65,9 @@ struct ConstraintState {
   std::vector<ConstraintSlot> slots;  // per node of the scheduled block
   std::vector<NestedSlot> nested;     // walk order; their unions are in `dsu` too
   GroupDSU dsu;
-  std::set<int> pending;      // G1 pending set (node ids); see docs/decisions.md
+  std::set<int> pending;            // G1 pending set (node ids); see docs/decisions.md
   std::map<int, int> pendingUntil;  // pending node -> the leader node whose seating releases it
-  bool regionForceSerial = false;  // force_serial_execution on the owning scf.for
+  bool regionForceSerial = false;   // force_serial_execution on the owning scf.for
 };
 
 ConstraintState parseConstraints(const ScheduledBlock &block, DiagnosticEngine &diags);

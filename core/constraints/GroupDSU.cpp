@@ -5,8 +5,7 @@
 namespace tilesched {
 
 uint32_t GroupDSU::findNoCompress(uint32_t gid) const {
-  for (auto it = parent_.find(gid); it != parent_.end() && it->second != gid; it = parent_.find(gid))
-    gid = it->second;
+  for (auto it = parent_.find(gid); it != parent_.end() && it->second != gid; it = parent_.find(gid)) gid = it->second;
   return gid;
 }
 

@@ -23,8 +23,9 @@ std::optional<int> readCount(const Operation &op, const char *key, DiagnosticEng
 }  // namespace
 
 bool TritonSchedule::any() const {
-  return numStages || scheduledMaxStage ||
-         std::any_of(ops.begin(), ops.end(), [](const TritonOpSchedule &o) { return o.stage || o.cluster || o.latency; });
+  return numStages || scheduledMaxStage || std::any_of(ops.begin(), ops.end(), [](const TritonOpSchedule &o) {
+           return o.stage || o.cluster || o.latency;
+         });
 }
 
 bool TritonSchedule::anyStage() const {

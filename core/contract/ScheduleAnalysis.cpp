@@ -48,8 +48,7 @@ std::string asyncKinds(const RegionSummary &s) {
   if (s.hasWgmma) kinds.push_back("WGMMA");
   if (s.hasAsyncPipeline) kinds.push_back("async-pipeline");
   std::string out;
-  for (size_t i = 0; i < kinds.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == kinds.size() ? " and " : ", ") + kinds[i];
+  for (size_t i = 0; i < kinds.size(); ++i) out += (i == 0 ? "" : i + 1 == kinds.size() ? " and " : ", ") + kinds[i];
   return out + " ops";
 }
 
@@ -71,7 +70,8 @@ std::string selectionRemedy(const GeneratorSelection &s) {
   if (s.removeForceSerial) return "remove force_serial_execution from the loop";
   if (!s.requestCostBased) return "";
   std::string out = "ask for the cost-based generator";
-  if (s.thresholdAtMost > 0) out += ", or set the serial threshold to " + std::to_string(s.thresholdAtMost) + " or lower";
+  if (s.thresholdAtMost > 0)
+    out += ", or set the serial threshold to " + std::to_string(s.thresholdAtMost) + " or lower";
   return out;
 }
 

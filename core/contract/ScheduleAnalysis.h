@@ -31,9 +31,10 @@ struct ScheduleOptions {
   int iiCap = options::kDefaultIiCap;                                      // 0 = automatic
   IISearch iiSearch = IISearch::Galloping;
   bool trace = options::kDefaultTrace;
-  size_t traceLimit = 20000;  // entries kept per block; the rest are counted as dropped
+  size_t traceLimit = 20000;                         // entries kept per block; the rest are counted as dropped
   int64_t workBudget = options::kDefaultWorkBudget;  // seat probes per block, cost-based generator (0 = unlimited)
-  int64_t proofBudget = options::kDefaultProofBudget;  // exact-search nodes per block for the optimality proof (0 = none)
+  int64_t proofBudget =
+      options::kDefaultProofBudget;  // exact-search nodes per block for the optimality proof (0 = none)
   bool tritonLatency = options::kDefaultTritonLatency;  // tt.latency moves users to later stages
   bool operator==(const ScheduleOptions &) const = default;
 };
@@ -90,8 +91,8 @@ struct MIIBounds {
   int recurrence = 0;
   int fineDensity = 0;
   int dependency = 0;
-  std::string resourceBinding;    // name of the binding slot/pool ("" when none)
-  std::vector<int> criticalCycle; // node ids of the critical recurrence, in cycle order
+  std::string resourceBinding;     // name of the binding slot/pool ("" when none)
+  std::vector<int> criticalCycle;  // node ids of the critical recurrence, in cycle order
   int lower() const;
 };
 
@@ -134,19 +135,19 @@ struct TraceBound {
 // One arm attempt, gate verdict or table change (seeds 000/001), recorded with --trace. The
 // words are the vocabulary of contract/TraceVocabulary.h; the details depend on the gate.
 struct TraceEntry {
-  int step = 0;    // position in the trace
-  int ii = 0;      // candidate II at this step
+  int step = 0;  // position in the trace
+  int ii = 0;    // candidate II at this step
   TraceArm arm = TraceArm::Ladder;
-  int op = -1;      // node id, -1 when not about one op
-  int partner = -1; // fused partner issued with `op` at the same cycle
-  int cycle = -1;   // candidate start cycle
+  int op = -1;       // node id, -1 when not about one op
+  int partner = -1;  // fused partner issued with `op` at the same cycle
+  int cycle = -1;    // candidate start cycle
   TraceGate gate = TraceGate::None;
   TraceOutcome outcome = TraceOutcome::Status;
   bool trial = false;       // an arm evaluating an alternative, undone before anything is kept
   bool freshTable = false;  // the first entry on a new (empty) reservation table
   std::string reason;
-  int leader = -1;            // G1: the op it waits for
-  int stage = -1, limit = -1; // G2: candidate stage, max_depth; G4: candidate stage, the group's stage
+  int leader = -1;                       // G1: the op it waits for
+  int stage = -1, limit = -1;            // G2: candidate stage, max_depth; G4: candidate stage, the group's stage
   std::vector<TraceConflict> conflicts;  // G3 / probe: every cell the candidate overfills
   std::vector<TraceBound> bounds;        // dependence: the bounds that leave no cycle (or the one broken)
 };
@@ -158,8 +159,8 @@ struct PlacementFailure {
   int duration = 0;
   Footprint footprint;
   struct RowState {
-    int row = 0;                          // modulo cycle
-    std::vector<std::string> occupants;   // "resource: op#i" per held unit
+    int row = 0;                         // modulo cycle
+    std::vector<std::string> occupants;  // "resource: op#i" per held unit
   };
   std::vector<RowState> rows;
   int windowEarliest = 0;  // dependence window of the op at this II
@@ -187,18 +188,18 @@ struct ScheduleAnalysis {
   bool valid = false;
   int ii = 0;
   int stageCount = 0;
-  std::vector<OpSchedule> ops;      // per node
-  std::vector<int> orderedNodes;    // nodes sorted by (stage, order)
-  std::optional<MIIBounds> mii;     // cost-based only
+  std::vector<OpSchedule> ops;    // per node
+  std::vector<int> orderedNodes;  // nodes sorted by (stage, order)
+  std::optional<MIIBounds> mii;   // cost-based only
   OptimalityCertificate optimality;
-  uint32_t refinementStatus = 0;    // bit 0 converged, bit 1 budget exceeded (seed 003)
+  uint32_t refinementStatus = 0;  // bit 0 converged, bit 1 budget exceeded (seed 003)
   bool budgetTruncated = false;
   int refinementRounds = 0;
   std::vector<TraceEntry> trace;
   size_t traceDropped = 0;
   std::optional<PlacementFailure> failure;
   std::vector<LiftedConstraint> lifted;  // in round order; the checker checks the rest
-  std::vector<std::string> notes;   // generator remarks surfaced as diagnostics
+  std::vector<std::string> notes;        // generator remarks surfaced as diagnostics
 };
 
 }  // namespace tilesched

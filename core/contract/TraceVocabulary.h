@@ -18,9 +18,21 @@ struct VocabularyWord {
 // Who recorded the entry: a placement arm (seed 000), a rung of the strategy ladder (seed 001),
 // or a phase of the cost-based generator around them.
 enum class TraceArm : uint8_t {
-  Permute, Fuse, Retry, CostBased,
-  RauRefinement, DeepestRetry, InitialPlacement, CostBasedPlacement, Repair, Exact,
-  Ladder, Refine, Optimality, Bounds, Result,
+  Permute,
+  Fuse,
+  Retry,
+  CostBased,
+  RauRefinement,
+  DeepestRetry,
+  InitialPlacement,
+  CostBasedPlacement,
+  Repair,
+  Exact,
+  Ladder,
+  Refine,
+  Optimality,
+  Bounds,
+  Result,
 };
 inline constexpr VocabularyWord kTraceArms[] = {
     {"permute", "tries the orders of the ready group"},
@@ -55,11 +67,31 @@ inline constexpr VocabularyWord kTraceGates[] = {
 
 // What happened. `effect` says how the entry changes the replayed reservation table.
 enum class TraceOutcome : uint8_t {
-  Commit, Uncommit, Clear,
-  Seat, Outranked, Hold, Dead, Bump, Reorder, Evict,
-  Release, Accept, Reject, DesperateRetry,
-  Scheduled, Failed, Refused, Infeasible, Found, Open,
-  Round, Status, Lift, Mii, Schedule,
+  Commit,
+  Uncommit,
+  Clear,
+  Seat,
+  Outranked,
+  Hold,
+  Dead,
+  Bump,
+  Reorder,
+  Evict,
+  Release,
+  Accept,
+  Reject,
+  DesperateRetry,
+  Scheduled,
+  Failed,
+  Refused,
+  Infeasible,
+  Found,
+  Open,
+  Round,
+  Status,
+  Lift,
+  Mii,
+  Schedule,
 };
 enum class TraceEffect : uint8_t { None, Add, Remove, Reset };
 inline constexpr const char *kTraceEffectNames[] = {"none", "add", "remove", "reset"};

@@ -82,8 +82,9 @@ void steerByTritonLatency(BlockResult &r, DiagnosticEngine &diags) {
   SteeringResult s = steerStagesByLatency(r.analysis, r.graph, r.resources, latency, limit);
   r.steeredOps = s.moved;
   if (s.blockedBy < 0) return;
-  std::string why = "tt.latency cannot be met here: a loop-carried dependence brings the users of an op with "
-                    "tt.latency back to it";
+  std::string why =
+      "tt.latency cannot be met here: a loop-carried dependence brings the users of an op with "
+      "tt.latency back to it";
   if (s.blockedByWhy == SteeringResult::Blocked::MaxDepth) why = "tt.latency would move this op past its max_depth";
   if (s.blockedByWhy == SteeringResult::Blocked::CycleLimit)
     why = "tt.latency would move this op past cycle " + std::to_string(kMaxCycle) + " (the cycle limit)";
@@ -158,7 +159,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     r.analysis = generateSchedule(in, blockOpts, diags);
     if (r.analysis.traceDropped > 0)
       diags.note(blockRange(r), "the trace keeps its first " + std::to_string(r.analysis.trace.size()) + " entries; " +
-                                    std::to_string(r.analysis.traceDropped) + " later ones were dropped (trace limit: " +
+                                    std::to_string(r.analysis.traceDropped) +
+                                    " later ones were dropped (trace limit: " +
                                     std::to_string(opts.schedule.traceLimit) + " entries per run)");
     if (!r.analysis.valid) {
       r.status = BlockStatus::Failed;
@@ -171,8 +173,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
 
     // Every schedule is checked by the independent checker before it is printed (SPEC §4.8).
     const ConstraintState inForce = constraintsInForce(r.constraints, r.analysis.lifted);
-    r.violations = checkSchedule({r.graph, r.resources, model, &inForce, &r.nodeNames}, r.analysis.ii,
-                                 toCheckedOps(r.analysis));
+    r.violations =
+        checkSchedule({r.graph, r.resources, model, &inForce, &r.nodeNames}, r.analysis.ii, toCheckedOps(r.analysis));
     if (!r.violations.empty()) {
       r.status = BlockStatus::Failed;
       for (const Violation &v : r.violations)

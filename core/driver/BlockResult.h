@@ -22,13 +22,13 @@ struct BlockResult {
   std::vector<OpResources> resources;
   DependenceGraph graph;
   ConstraintState constraints;
-  TritonSchedule triton;                // Triton's loop.stage / loop.cluster / tt.latency, as written
-  int steeredOps = -1;                  // --triton-latency: ops moved to a later stage (-1: not steered)
+  TritonSchedule triton;  // Triton's loop.stage / loop.cluster / tt.latency, as written
+  int steeredOps = -1;    // --triton-latency: ops moved to a later stage (-1: not steered)
   RegionSummary summary;
   ScheduleAnalysis analysis;
   std::vector<Violation> violations;
-  bool pinned = false;                  // --check: the schedule is the block's nv_tile.aws.* pins
-  MaterializedSchedule materialized;    // Pipe_/Mutex_ plan; valid once the block is materialized
+  bool pinned = false;                // --check: the schedule is the block's nv_tile.aws.* pins
+  MaterializedSchedule materialized;  // Pipe_/Mutex_ plan; valid once the block is materialized
   std::vector<std::string> nodeNames;
   BlockStatus status = BlockStatus::Failed;
   int line = 0;
@@ -55,7 +55,7 @@ const char *chunkStatusName(ChunkResult::Status s);
 struct DriverRun {
   std::vector<BlockResult> blocks;
   size_t traceEntries = 0;  // kept by `blocks` in all: what the run's trace budget has spent
-  bool unusable = false;  // input or options could not be used (exit 2)
+  bool unusable = false;    // input or options could not be used (exit 2)
   std::vector<ChunkResult> chunks;
 
   static DriverRun unusableInput() {

@@ -42,7 +42,9 @@ std::string usageText() {
     out += item;
     line += item;
   }
-  return out + "\n       tilesched import-hatschet GRAPH.graphml RM.xml [--emit=json]\n       tilesched --help | --version [--emit=json]\n";
+  return out +
+         "\n       tilesched import-hatschet GRAPH.graphml RM.xml [--emit=json]\n       tilesched --help | --version "
+         "[--emit=json]\n";
 }
 
 // --help: the usage and one line per option with its default.
@@ -109,8 +111,8 @@ DriverResult commandError(const std::string &message, bool json) {
 
 // "is larger than 8 MiB (8388608 bytes, the input size limit)".
 std::string tooLarge(size_t limit, const char *what) {
-  return "is larger than " + std::to_string(limit >> 20) + " MiB (" + std::to_string(limit) + " bytes, the " +
-         what + " size limit); only the first " + std::to_string(limit + 1) + " bytes were read";
+  return "is larger than " + std::to_string(limit >> 20) + " MiB (" + std::to_string(limit) + " bytes, the " + what +
+         " size limit); only the first " + std::to_string(limit + 1) + " bytes were read";
 }
 
 // The last --emit= wins, as when the options are parsed; decided first so that an error in any
@@ -138,9 +140,13 @@ DriverResult runImport(const std::vector<std::string> &args, const FileReader &r
   for (size_t i = 1; i < args.size(); ++i) {
     if (args[i] == "--emit=json" || args[i] == "--emit=ir") continue;
     if (args[i].rfind("--emit=", 0) == 0)
-      return commandError("import-hatschet prints MLIR text (--emit=ir, the default) or a JSON document "
-                          "(--emit=json), not '" + args[i].substr(7) + "'", json);
-    if (args[i].size() > 1 && args[i][0] == '-') return commandError("import-hatschet takes no option '" + args[i] + "'", json);
+      return commandError(
+          "import-hatschet prints MLIR text (--emit=ir, the default) or a JSON document "
+          "(--emit=json), not '" +
+              args[i].substr(7) + "'",
+          json);
+    if (args[i].size() > 1 && args[i][0] == '-')
+      return commandError("import-hatschet takes no option '" + args[i] + "'", json);
     files.push_back(args[i]);
   }
   if (files.size() != 2) return commandError("import-hatschet takes GRAPH.graphml and RM.xml", json);
@@ -153,7 +159,8 @@ DriverResult runImport(const std::vector<std::string> &args, const FileReader &r
     DiagnosticEngine &diags = i == 0 ? graphDiags : modelDiags;
     text[i] = readFile(files[i], kMaxInputBytes + 1);
     if (!text[i]) diags.error({}, "cannot read '" + files[i] + "'");
-    else if (text[i]->size() > kMaxInputBytes) diags.error(SourceRange::at({1, 1}), "the file " + tooLarge(kMaxInputBytes, "input"));
+    else if (text[i]->size() > kMaxInputBytes)
+      diags.error(SourceRange::at({1, 1}), "the file " + tooLarge(kMaxInputBytes, "input"));
   }
   std::optional<std::string> snippet;
   if (!graphDiags.hasErrors() && !modelDiags.hasErrors())
@@ -231,7 +238,8 @@ CommandLine parseCommandLine(const std::vector<std::string> &args, const FileRea
       break;
     case OptionKind::Model: {
       // A built-in name, or a model file: a value with '/' or ending in .json.
-      bool isPath = value.find('/') != std::string::npos || (value.size() > 5 && value.substr(value.size() - 5) == ".json");
+      bool isPath =
+          value.find('/') != std::string::npos || (value.size() > 5 && value.substr(value.size() - 5) == ".json");
       if (!isPath) {
         opts.modelName = value;
       } else {

@@ -49,8 +49,8 @@ bool printable(const DriverRun &run) {
   return anyOk || !run.blocks.empty();
 }
 
-DriverResult render(DriverRun &run, const TargetModel *model, const DiagnosticEngine &diags,
-                    const DriverOptions &opts, int exitCode) {
+DriverResult render(DriverRun &run, const TargetModel *model, const DiagnosticEngine &diags, const DriverOptions &opts,
+                    int exitCode) {
   DriverResult out;
   out.exitCode = exitCode;
   std::vector<Diagnostic> sorted = diags.sorted();
@@ -81,8 +81,9 @@ DriverResult runUnguarded(std::string_view source, const DriverOptions &opts) {
     if (run.chunks[c].module) scheduleChunk(c, opts, diags, run);
   }
   if (run.blocks.empty() && parsedAll)
-    diags.warning({}, "nothing to schedule: the input has no loop (scf.for, cuda_tile.for, cuda_tile.loop) and no "
-                      "loop-free function body");
+    diags.warning({},
+                  "nothing to schedule: the input has no loop (scf.for, cuda_tile.for, cuda_tile.loop) and no "
+                  "loop-free function body");
   return render(run, &*model, diags, opts, exitCodeFor(run, diags));
 }
 
@@ -98,8 +99,9 @@ DriverResult runDriver(std::string_view source, const DriverOptions &opts) {
     // Every input-driven size is bounded (docs/decisions.md, "Limits"), so this is the process's
     // own memory limit (ulimit -v natively, the module's maximum memory in WebAssembly).
     DiagnosticEngine diags;
-    diags.error({}, "out of memory: the input needs more memory than this process may use (its memory limit); "
-                    "split the input or raise the limit");
+    diags.error({},
+                "out of memory: the input needs more memory than this process may use (its memory limit); "
+                "split the input or raise the limit");
     DriverRun run = DriverRun::unusableInput();
     return render(run, nullptr, diags, opts, 2);
   } catch (const std::exception &e) {

@@ -259,8 +259,8 @@ void opJson(JsonWriter &w, const BlockResult &r, size_t i, bool placed, const Ta
 
 void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bool trace) {
   const ScheduleAnalysis &a = r.analysis;
-  bool placed = r.status == BlockStatus::Scheduled || r.status == BlockStatus::Checked ||
-                r.status == BlockStatus::Violations;
+  bool placed =
+      r.status == BlockStatus::Scheduled || r.status == BlockStatus::Checked || r.status == BlockStatus::Violations;
   w.beginObject()
       .member("name", r.block.name)
       .member("line", r.line)

@@ -60,8 +60,8 @@ JsonWriter &JsonWriter::value(bool b) {
 void JsonWriter::quoted(std::string_view s) {
   for (char c : s) {
     if (static_cast<unsigned char>(c) >= 0x80) {
-      out_ += nlohmann::ordered_json(std::string(s)).dump(-1, ' ', false,
-                                                          nlohmann::ordered_json::error_handler_t::replace);
+      out_ +=
+          nlohmann::ordered_json(std::string(s)).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
       return;
     }
   }

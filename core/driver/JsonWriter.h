@@ -26,8 +26,7 @@ public:
   JsonWriter &value(const std::string &s) { return value(std::string_view(s)); }
   JsonWriter &value(bool b);
   template <std::integral Int>
-    requires(!std::same_as<Int, bool>)
-  JsonWriter &value(Int n) {
+  requires(!std::same_as<Int, bool>) JsonWriter &value(Int n) {
     item();
     out_ += std::to_string(n);
     return *this;

@@ -54,12 +54,11 @@ bool MaterializeStep::checkPinned(BlockResult &r, const TargetModel &model, Driv
   r.analysis = analysisFromPins(*pinned);
   r.violations = pinned->violations;
   if (pinned->ii >= 1)
-    for (Violation &v : checkSchedule(problem, pinned->ii, pinned->ops))
-      r.violations.push_back(std::move(v));
+    for (Violation &v : checkSchedule(problem, pinned->ii, pinned->ops)) r.violations.push_back(std::move(v));
   for (const Violation &v : r.violations)
-    diags.error(v.node >= 0 && v.node < static_cast<int>(r.block.ops.size()) ? r.block.ops[v.node]->nameRange
-                                                                              : blockRange(r),
-                std::string("pinned schedule violates a ") + violationKindName(v.kind) + " constraint: " + v.message);
+    diags.error(
+        v.node >= 0 && v.node < static_cast<int>(r.block.ops.size()) ? r.block.ops[v.node]->nameRange : blockRange(r),
+        std::string("pinned schedule violates a ") + violationKindName(v.kind) + " constraint: " + v.message);
   r.status = r.violations.empty() ? BlockStatus::Checked : BlockStatus::Violations;
   if (r.status == BlockStatus::Checked) materialize(r, diags);
   return true;

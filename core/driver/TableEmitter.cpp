@@ -44,7 +44,8 @@ std::string tritonLine(const BlockResult &r) {
   const TritonSchedule &t = r.triton;
   std::vector<std::string> parts;
   if (t.anyStage()) {
-    size_t staged = std::count_if(t.ops.begin(), t.ops.end(), [](const TritonOpSchedule &o) { return o.stage.has_value(); });
+    size_t staged =
+        std::count_if(t.ops.begin(), t.ops.end(), [](const TritonOpSchedule &o) { return o.stage.has_value(); });
     parts.push_back("loop.stage on " + std::to_string(staged) + " of " + std::to_string(t.ops.size()) + " ops, " +
                     std::to_string(t.stageCount()) + (t.stageCount() == 1 ? " stage" : " stages") +
                     " (* = another stage here)");
@@ -68,8 +69,7 @@ std::string emitTable(const DriverRun &run) {
     const ScheduleAnalysis &a = r.analysis;
     os << "block " << r.block.name << " (line " << r.line;
     if (run.chunks.size() > 1) os << ", chunk " << r.chunk + 1 << " of " << run.chunks.size();
-    os << "): "
-       << (r.pinned ? "pinned schedule" : generatorName(a.generator)) << ", " << blockStatusName(r.status);
+    os << "): " << (r.pinned ? "pinned schedule" : generatorName(a.generator)) << ", " << blockStatusName(r.status);
     bool placed = r.status != BlockStatus::Failed;
     if (placed) os << ", II " << a.ii << ", " << a.stageCount << (a.stageCount == 1 ? " stage" : " stages");
     os << "\n";
@@ -78,8 +78,8 @@ std::string emitTable(const DriverRun &run) {
       const MIIBounds &m = *a.mii;
       os << "  MII " << m.lower() << " = max(resource " << m.resource;
       if (!m.resourceBinding.empty()) os << " [" << m.resourceBinding << "]";
-      os << ", recurrence " << m.recurrence << ", fine-density " << m.fineDensity << ", dependency "
-         << m.dependency << ")\n";
+      os << ", recurrence " << m.recurrence << ", fine-density " << m.fineDensity << ", dependency " << m.dependency
+         << ")\n";
     }
     if (placed && a.optimality.status != Optimality::Unknown)
       os << "  optimality: " << optimalityName(a.optimality.status) << ", no schedule exists below II "
@@ -98,15 +98,16 @@ std::string emitTable(const DriverRun &run) {
     for (int v : a.orderedNodes) {
       const Operation &op = *r.block.ops[v];
       const std::string &id = r.nodeNames[v];
-      std::string name = !op.results.empty() ? id + " = " + op.name
-                         : id.find(op.name) == std::string::npos ? id + " " + op.name : id;
+      std::string name = !op.results.empty()                     ? id + " = " + op.name
+                         : id.find(op.name) == std::string::npos ? id + " " + op.name
+                                                                 : id;
       rows.push_back({std::to_string(a.ops[v].stage), std::to_string(a.ops[v].order), std::to_string(a.ops[v].cycle),
                       std::to_string(r.resources[v].latency), name, std::to_string(op.range.begin.line),
                       footprintText(r.resources[v].footprint, model)});
       if (tt) {
         const std::optional<int> &theirs = r.triton.ops[v].stage;
-        rows.back().insert(rows.back().begin() + 1, !theirs ? "-"
-                                                    : std::to_string(*theirs) + (*theirs != a.ops[v].stage ? "*" : ""));
+        rows.back().insert(rows.back().begin() + 1,
+                           !theirs ? "-" : std::to_string(*theirs) + (*theirs != a.ops[v].stage ? "*" : ""));
       }
     }
     const size_t opColumn = tt ? 5 : 4;

@@ -97,8 +97,7 @@ std::string describeEntry(const PlacementState &st, const TraceEntry &e) {
   switch (e.gate) {
   case TraceGate::G1:
     return e.leader == e.op ? "in the pending set" : "pending until its leader " + st.name(e.leader) + " is seated";
-  case TraceGate::G2:
-    return "depth " + std::to_string(e.stage + 1) + " exceeds max_depth " + std::to_string(e.limit);
+  case TraceGate::G2: return "depth " + std::to_string(e.stage + 1) + " exceeds max_depth " + std::to_string(e.limit);
   case TraceGate::G3:
   case TraceGate::Probe: {
     if (e.conflicts.empty()) return "resource conflict";

@@ -13,17 +13,15 @@ namespace tilesched {
 
 // The gate ladder's verdict kinds; Window is no gate: the dependence window holds no cycle.
 enum class GateOutcome { Pass, Hold, Dead, Bump, Reorder, Window };
-TraceGate gateOf(GateOutcome g);          // None, G1, G2, G3, G4, Dependence
-TraceOutcome recoveryOf(GateOutcome g);   // seat, hold, dead, bump, reorder, reject
+TraceGate gateOf(GateOutcome g);         // None, G1, G2, G3, G4, Dependence
+TraceOutcome recoveryOf(GateOutcome g);  // seat, hold, dead, bump, reorder, reject
 
 // One op, or a fused pair issued at one cycle with a composed footprint (fuse arm).
 struct SeatCandidate {
   int ops[2] = {-1, -1};
   int count = 1;
   const FoldedFootprint *footprint = nullptr;
-  static SeatCandidate single(const PlacementState &st, int v) {
-    return SeatCandidate{{v, -1}, 1, &st.ctx.folded[v]};
-  }
+  static SeatCandidate single(const PlacementState &st, int v) { return SeatCandidate{{v, -1}, 1, &st.ctx.folded[v]}; }
 };
 
 struct GateVerdict {
@@ -48,8 +46,8 @@ TraceEntry holdEntry(const PlacementState &st, TraceArm arm, int op);
 struct SeatScan {
   enum class Result { Seated, Held, Dead, Reorder, NoCycle };
   Result result = Result::NoCycle;
-  int cycle = -1;        // the seat when Seated, else the cycle of the last verdict
-  GateVerdict verdict;   // the verdict that ended the scan (Window: no cycle to try)
+  int cycle = -1;       // the seat when Seated, else the cycle of the last verdict
+  GateVerdict verdict;  // the verdict that ended the scan (Window: no cycle to try)
   PlacementState::Window window;
 };
 

@@ -13,8 +13,8 @@ constexpr int64_t kMaxTableWords = int64_t{1} << 24;
 }  // namespace
 
 RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &layout, int lower, int cap,
-                                 const SerialFallback &serial, const ScheduleOptions &opts,
-                                 const LadderOptions &ladder, TraceRecorder &trace) {
+                                 const SerialFallback &serial, const ScheduleOptions &opts, const LadderOptions &ladder,
+                                 TraceRecorder &trace) {
   RefinementOutcome out;
   IISearchDriver search(lower, cap, opts.iiSearch);
   WarmStart warm;
@@ -49,10 +49,10 @@ RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &l
     if (trace.enabled())
       trace.record(*ii, TraceArm::Refine, -1, -1, TraceOutcome::Round,
                    "round " + std::to_string(out.rounds) + ": II " + std::to_string(*ii) +
-                       (r.found                ? " scheduled by " + r.rung
-                        : cut                  ? " cut short: the work budget is spent"
-                        : r.provenInfeasible   ? " proven infeasible"
-                                               : " not scheduled"));
+                       (r.found              ? " scheduled by " + r.rung
+                        : cut                ? " cut short: the work budget is spent"
+                        : r.provenInfeasible ? " proven infeasible"
+                                             : " not scheduled"));
     if (cut && !r.found) {
       out.truncated = out.workSpent = true;
       break;

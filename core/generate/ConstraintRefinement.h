@@ -31,7 +31,7 @@ struct RefinementOutcome {
 };
 
 RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &layout, int lower, int cap,
-                                 const SerialFallback &serial, const ScheduleOptions &opts,
-                                 const LadderOptions &ladder, TraceRecorder &trace);
+                                 const SerialFallback &serial, const ScheduleOptions &opts, const LadderOptions &ladder,
+                                 TraceRecorder &trace);
 
 }  // namespace tilesched

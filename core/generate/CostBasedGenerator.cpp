@@ -98,9 +98,10 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   int64_t fallbackCap = lower;
   if (!serial.available)  // zero-latency distance-0 cycles: stretch by every op's length instead
     for (int v = 0; v < p.numNodes; ++v) fallbackCap += std::max({p.latency[v], p.duration(v), 1});
-  const int cap = opts.iiCap > 0 ? opts.iiCap
-                                 : std::max(lower, serial.available ? serial.ii
-                                                                    : static_cast<int>(std::min<int64_t>(fallbackCap, 1 << 30)));
+  const int cap =
+      opts.iiCap > 0
+          ? opts.iiCap
+          : std::max(lower, serial.available ? serial.ii : static_cast<int>(std::min<int64_t>(fallbackCap, 1 << 30)));
   const std::string bounds = describeBounds(p, mii.bounds, cap);
   trace.record(lower, TraceArm::Bounds, -1, -1, TraceOutcome::Mii, bounds);
   if (lower > cap) {
@@ -121,9 +122,9 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   a.refinementRounds = out.rounds;
   // Which budget stopped the II search early (docs/decisions.md, "Limits").
   const std::string spentBudget =
-      out.workSpent ? "the work budget (--work-budget=" + std::to_string(opts.workBudget) + " seat probes)"
-                    : "the refinement budget (--max-constraint-iterations=" +
-                          std::to_string(opts.maxConstraintIterations) + ")";
+      out.workSpent
+          ? "the work budget (--work-budget=" + std::to_string(opts.workBudget) + " seat probes)"
+          : "the refinement budget (--max-constraint-iterations=" + std::to_string(opts.maxConstraintIterations) + ")";
   if (!out.found) {
     a.failure = out.workSpent ? plainFailure(p, -1, cap,
                                              spentBudget + " ran out after " + std::to_string(out.rounds) +
@@ -152,7 +153,8 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
     out.start = proof.start;
     out.rung = "exact-search";
   }
-  a.optimality = {proof.lowerBound >= out.ii ? Optimality::Proven : Optimality::Bound, std::min(proof.lowerBound, out.ii)};
+  a.optimality = {proof.lowerBound >= out.ii ? Optimality::Proven : Optimality::Bound,
+                  std::min(proof.lowerBound, out.ii)};
   publish(a, p, out.ii, out.start);
   if (trace.enabled()) {
     std::vector<int> cycles(p.numNodes);

@@ -41,8 +41,8 @@ std::optional<int64_t> pipeSlotThreshold(const PlacementState &st, const SeatCan
     view.legal = view.legal && one.legal;
     view.stretch = std::max(view.stretch, one.stretch);
   }
-  return smallestFeasibleThreshold(
-      [&](int64_t cap) { return fits && view.legal && view.stretch <= cap; }, 0, kThresholdCap);
+  return smallestFeasibleThreshold([&](int64_t cap) { return fits && view.legal && view.stretch <= cap; }, 0,
+                                   kThresholdCap);
 }
 
 int64_t bankPressureThreshold(const PlacementState &st, const SeatCandidate &c, int t) {
@@ -57,8 +57,7 @@ int64_t bankPressureThreshold(const PlacementState &st, const SeatCandidate &c, 
     }
   }
   // Always feasible at cap = in + carry, so the driver finds exactly that threshold.
-  return *smallestFeasibleThreshold([&](int64_t cap) { return inIteration + carried <= cap; }, 0,
-                                    kThresholdCap);
+  return *smallestFeasibleThreshold([&](int64_t cap) { return inIteration + carried <= cap; }, 0, kThresholdCap);
 }
 
 CostVector seatCost(const PlacementState &st, const SeatCandidate &c, int t) {

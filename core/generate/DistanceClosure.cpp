@@ -101,9 +101,7 @@ const std::vector<int> &DistanceClosure::rowFrom(int u) const {
   return rows_.back().second;
 }
 
-bool DistanceClosure::isDense(int u, int v) const {
-  return denseOf_[u] >= 0 && denseOf_[u] == denseOf_[v];
-}
+bool DistanceClosure::isDense(int u, int v) const { return denseOf_[u] >= 0 && denseOf_[u] == denseOf_[v]; }
 
 int DistanceClosure::dist(int u, int v) const {
   if (u == v) return 0;

@@ -37,7 +37,7 @@ public:
 
 private:
   struct Dense {
-    std::vector<int> nodes;  // ascending node ids
+    std::vector<int> nodes;   // ascending node ids
     std::vector<int> matrix;  // row-major, nodes.size()^2
   };
   void buildDense(Dense &d) const;
@@ -45,9 +45,9 @@ private:
 
   const ModuloProblem &p_;
   int ii_;
-  std::vector<Dense> dense_;        // per dense block
-  std::vector<int> denseOf_;        // node -> index into dense_, -1 when its component is large
-  std::vector<int> localIndex_;     // node -> index inside its dense block
+  std::vector<Dense> dense_;     // per dense block
+  std::vector<int> denseOf_;     // node -> index into dense_, -1 when its component is large
+  std::vector<int> localIndex_;  // node -> index inside its dense block
   bool whole_ = false;
   mutable std::deque<std::pair<int, std::vector<int>>> rows_;  // FIFO cache of on-demand rows
 };

@@ -22,8 +22,13 @@ int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a)
 class ExactSearch {
 public:
   ExactSearch(PlacementState &st, int64_t budget)
-      : st_(st), p_(st.problem()), ii_(st.ii()), ops_(exactSearchOps(p_)), m_(static_cast<int>(ops_.size())),
-        budget_(budget), rrt_(st.ctx.layout, st.ii()) {
+      : st_(st),
+        p_(st.problem()),
+        ii_(st.ii()),
+        ops_(exactSearchOps(p_)),
+        m_(static_cast<int>(ops_.size())),
+        budget_(budget),
+        rrt_(st.ctx.layout, st.ii()) {
     dist_.assign(static_cast<size_t>(m_) * m_, kNone);
     for (int i = 0; i < m_; ++i)
       for (int j = 0; j < m_; ++j) {
@@ -72,9 +77,9 @@ private:
     for (int d = 0; d < m_; ++d) {
       int best = -1;
       for (int i = 0; i < m_; ++i)
-        if (!taken[i] && (best < 0 || links[i] > links[best] ||
-                          (links[i] == links[best] &&
-                           st_.ctx.priorityRank[ops_[i]] < st_.ctx.priorityRank[ops_[best]])))
+        if (!taken[i] &&
+            (best < 0 || links[i] > links[best] ||
+             (links[i] == links[best] && st_.ctx.priorityRank[ops_[i]] < st_.ctx.priorityRank[ops_[best]])))
           best = i;
       taken[best] = 1;
       order_.push_back(best);
@@ -195,10 +200,10 @@ private:
   bool exhausted_ = false;
   bool fixFirstRow_ = false;
   ReservationTable rrt_;
-  std::vector<int64_t> dist_;      // closure between searched ops (local indices)
-  std::vector<int> order_, row_;   // search order and rows, by local index
+  std::vector<int64_t> dist_;     // closure between searched ops (local indices)
+  std::vector<int> order_, row_;  // search order and rows, by local index
   std::vector<int64_t> k_;
-  std::vector<int64_t> saved_;                 // per depth, the K block an attempt may change
+  std::vector<int64_t> saved_;                  // per depth, the K block an attempt may change
   std::vector<int64_t> in_, out_, wIn_, wOut_;  // extend's scratch rows
 };
 

@@ -56,8 +56,8 @@ PlacementFailure describePlacementFailure(const PlacementState &st, int op, std:
 
   std::string window = "[" + std::to_string(f.windowEarliest) + ", " +
                        (f.windowLatest < 0 ? std::string("inf") : std::to_string(f.windowLatest)) + "]";
-  f.message = "no seat for " + st.name(op) + " at II " + std::to_string(ii) + ": " + cause +
-              " (dependence window " + window + ", duration " + std::to_string(f.duration) +
+  f.message = "no seat for " + st.name(op) + " at II " + std::to_string(ii) + ": " + cause + " (dependence window " +
+              window + ", duration " + std::to_string(f.duration) +
               (f.rejectingResource.empty() ? std::string() : ", rejected by '" + f.rejectingResource + "'") +
               (f.group ? ", group " + std::to_string(f.group) : std::string()) + ", would be stage " +
               std::to_string(f.stage) + " order " + std::to_string(f.order) + ")";

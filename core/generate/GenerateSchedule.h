@@ -18,8 +18,7 @@ ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const Schedu
 // whose schedule cannot fit the cycle limit (support/Limits.h) failed, for both generators.
 std::string cycleLimitMessage(int64_t cycles);
 
-ScheduleAnalysis generateSchedule(const ScheduleInput &in, const ScheduleOptions &opts,
-                                  DiagnosticEngine &diags);
+ScheduleAnalysis generateSchedule(const ScheduleInput &in, const ScheduleOptions &opts, DiagnosticEngine &diags);
 
 // --triton-latency: moves ops of a generated schedule to later stages, by multiples of II, until
 // the users of each op v start at least stageLatency[v] stages after it (Triton's tt.latency).

@@ -41,7 +41,8 @@ GeneratorSelection selectGenerator(const RegionSummary &s, const ScheduleOptions
     sel.removeForceSerial = rule == SelectionRule::ForceSerial;
     return sel;
   };
-  if (opts.generator == ScheduleOptions::Generator::Serial) return choose(GeneratorKind::Serial, SelectionRule::Requested);
+  if (opts.generator == ScheduleOptions::Generator::Serial)
+    return choose(GeneratorKind::Serial, SelectionRule::Requested);
   if (opts.generator == ScheduleOptions::Generator::CostBased)
     return choose(GeneratorKind::CostBased, SelectionRule::Requested);
   if (s.forceSerial) return choose(GeneratorKind::Serial, SelectionRule::ForceSerial);

@@ -9,7 +9,8 @@ namespace {
 
 // Longest path ending at each op from any op (>= 0), over the edges `weight` does not map to
 // kNoPath64. Components in topological order, each relaxed to a fixed point.
-template <typename Weight> std::vector<int64_t> longestFromAnyOp(const ModuloProblem &p, Weight weight) {
+template <typename Weight>
+std::vector<int64_t> longestFromAnyOp(const ModuloProblem &p, Weight weight) {
   std::vector<int64_t> d(p.numNodes, 0);
   for (const std::vector<int> &nodes : p.sccMembers) {
     for (size_t pass = 0; pass <= nodes.size(); ++pass) {
@@ -83,12 +84,8 @@ int computeSccs(const ModuloProblem &p, std::vector<int> &component) {
 std::vector<int> findPositiveCycle(const ModuloProblem &p, int comp, int ii, bool zeroDistanceOnly) {
   const std::vector<int> &nodes = p.sccMembers[comp];
   const int m = static_cast<int>(nodes.size());
-  auto local = [&](int v) {
-    return static_cast<int>(std::lower_bound(nodes.begin(), nodes.end(), v) - nodes.begin());
-  };
-  auto inside = [&](const ModuloEdge &e) {
-    return p.scc[e.dst] == comp && (!zeroDistanceOnly || e.distance == 0);
-  };
+  auto local = [&](int v) { return static_cast<int>(std::lower_bound(nodes.begin(), nodes.end(), v) - nodes.begin()); };
+  auto inside = [&](const ModuloEdge &e) { return p.scc[e.dst] == comp && (!zeroDistanceOnly || e.distance == 0); };
   std::vector<int64_t> dist(m, 0);  // virtual source at 0 to every node
   std::vector<int> predEdge(m, -1);
   std::vector<int> stamp(m, -1);

@@ -25,8 +25,7 @@ IIContext::IIContext(const ModuloProblem &p, const ResourceLayout &layoutIn, int
   findStageConflict();
   byPriority.resize(n);
   for (int v = 0; v < n; ++v) byPriority[v] = v;
-  std::stable_sort(byPriority.begin(), byPriority.end(),
-                   [&](int a, int b) { return height[a] > height[b]; });
+  std::stable_sort(byPriority.begin(), byPriority.end(), [&](int a, int b) { return height[a] > height[b]; });
   priorityRank.assign(n, 0);
   for (int i = 0; i < n; ++i) priorityRank[byPriority[i]] = i;
 
@@ -64,10 +63,8 @@ IIContext::IIContext(const ModuloProblem &p, const ResourceLayout &layoutIn, int
   readyPreds.assign(n, {});
   componentEntries.assign(p.sccMembers.size(), {});
   for (const ModuloEdge &e : p.edges) {
-    if (p.scc[e.src] != p.scc[e.dst])
-      componentEntries[p.scc[e.dst]].push_back(e.src);
-    else if (isReadyEdge(e) && placementRank[e.src] < placementRank[e.dst])
-      readyPreds[e.dst].push_back(e.src);
+    if (p.scc[e.src] != p.scc[e.dst]) componentEntries[p.scc[e.dst]].push_back(e.src);
+    else if (isReadyEdge(e) && placementRank[e.src] < placementRank[e.dst]) readyPreds[e.dst].push_back(e.src);
   }
   for (std::vector<std::vector<int>> *lists : {&readyPreds, &componentEntries})
     for (std::vector<int> &r : *lists) {

@@ -5,8 +5,12 @@
 namespace tilesched {
 
 IISearchDriver::IISearchDriver(int lower, int cap, IISearch mode)
-    : lower_(lower), cap_(cap), phase_(mode == IISearch::Linear ? Phase::Linear : Phase::Gallop), cursor_(lower),
-      lo_(lower), hi_(lower) {
+    : lower_(lower),
+      cap_(cap),
+      phase_(mode == IISearch::Linear ? Phase::Linear : Phase::Gallop),
+      cursor_(lower),
+      lo_(lower),
+      hi_(lower) {
   if (lower > cap) conclude(std::nullopt);
 }
 

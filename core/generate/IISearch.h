@@ -28,7 +28,7 @@ public:
   std::optional<int> next();  // nullopt once the search has concluded
   void feed(int ii, bool feasible) { probed_[ii] = feasible; }
   bool concluded() const { return phase_ == Phase::Done; }
-  std::optional<int> result() const { return result_; }   // valid once concluded
+  std::optional<int> result() const { return result_; }  // valid once concluded
   std::optional<int> smallestFeasibleSoFar() const;
 
 private:

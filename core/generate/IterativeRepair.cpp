@@ -33,7 +33,8 @@ public:
 private:
   // Unseats `u` for `v` at cycle `t`; `why(e)` fills the verdict entry (gate and details) only
   // when tracing, and the entry precedes the uncommit.
-  template <typename Why> void evict(int u, int v, int t, Why &&why) {
+  template <typename Why>
+  void evict(int u, int v, int t, Why &&why) {
     if (st_.tracing()) {
       TraceEntry e;
       e.arm = kArm;

@@ -76,10 +76,8 @@ int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle) {
     int top = static_cast<int>(std::min<int64_t>(hi, kMaxCycle + 1));
     while (lo < top) {  // positive cycles only disappear as II grows (distance >= 0)
       const int mid = lo + (top - lo) / 2;
-      if (findPositiveCycle(p, c, mid, false).empty())
-        top = mid;
-      else
-        lo = mid + 1;
+      if (findPositiveCycle(p, c, mid, false).empty()) top = mid;
+      else lo = mid + 1;
     }
     if (lo > best) {
       best = lo;
@@ -107,7 +105,9 @@ std::vector<LiftedConstraint> depthConstraintBounds(const ModuloProblem &p) {
   const std::vector<int64_t> asap = asapDistanceZero(p);
   for (int v = 0; v < p.numNodes; ++v)
     if (p.maxDepth[v] > 0)
-      out.push_back({LiftedConstraint::Kind::MaxDepth, {v}, static_cast<uint32_t>(p.maxDepth[v]),
+      out.push_back({LiftedConstraint::Kind::MaxDepth,
+                     {v},
+                     static_cast<uint32_t>(p.maxDepth[v]),
                      clamp(ceilDiv(asap[v] + 1, p.maxDepth[v]))});
   // Same depth: a distance-0 path between two group members must fit inside one stage.
   std::vector<std::vector<int>> members(p.groupGid.size());
@@ -125,8 +125,9 @@ std::vector<LiftedConstraint> depthConstraintBounds(const ModuloProblem &p) {
       }
     out.push_back({LiftedConstraint::Kind::SameDepth, m, p.groupGid[g], clamp(bound)});
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [](const LiftedConstraint &x, const LiftedConstraint &y) { return x.nodes.front() < y.nodes.front(); });
+  std::stable_sort(out.begin(), out.end(), [](const LiftedConstraint &x, const LiftedConstraint &y) {
+    return x.nodes.front() < y.nodes.front();
+  });
   return out;
 }
 
@@ -145,10 +146,9 @@ MiiAnalysis computeMiiBounds(const ModuloProblem &p) {
     for (int x : p.footprint[v][row]) need += x == r;
     a.infeasible = true;
     a.infeasibleNode = v;
-    a.infeasibleReason = p.nodeNames[v] + " needs " + std::to_string(need) + " units of '" +
-                         p.resourceNames[r] + "' in cycle " + std::to_string(row) +
-                         " of its footprint, but '" + p.resourceNames[r] + "' has capacity " +
-                         std::to_string(p.capacity[r]) + "; no II can seat it";
+    a.infeasibleReason = p.nodeNames[v] + " needs " + std::to_string(need) + " units of '" + p.resourceNames[r] +
+                         "' in cycle " + std::to_string(row) + " of its footprint, but '" + p.resourceNames[r] +
+                         "' has capacity " + std::to_string(p.capacity[r]) + "; no II can seat it";
   }
   for (int c = 0; c < static_cast<int>(p.sccMembers.size()) && !a.infeasible; ++c) {
     std::vector<int> cycle = findPositiveCycle(p, c, 0, true);
@@ -168,7 +168,8 @@ MiiAnalysis computeMiiBounds(const ModuloProblem &p) {
     for (int v : a.bounds.criticalCycle) names += p.nodeNames[v] + " -> ";
     a.infeasible = true;
     a.infeasibleNode = a.bounds.criticalCycle.empty() ? -1 : a.bounds.criticalCycle.front();
-    a.infeasibleReason = "the recurrence " + (names.empty() ? std::string() : "(" + names + p.nodeNames[a.infeasibleNode] + ") ") +
+    a.infeasibleReason = "the recurrence " +
+                         (names.empty() ? std::string() : "(" + names + p.nodeNames[a.infeasibleNode] + ") ") +
                          "needs an II above " + std::to_string(kMaxCycle) + " cycles, the cycle limit";
     return a;
   }

@@ -61,9 +61,8 @@ ModuloProblem buildModuloProblem(const ScheduleInput &in) {
       p.latency[v] = (*in.resources)[v].latency;
       p.footprint[v] = (*in.resources)[v].footprint;
     }
-    p.nodeNames[v] = v < static_cast<int>(in.nodeNames.size()) && !in.nodeNames[v].empty()
-                         ? in.nodeNames[v]
-                         : "op#" + std::to_string(v);
+    p.nodeNames[v] = v < static_cast<int>(in.nodeNames.size()) && !in.nodeNames[v].empty() ? in.nodeNames[v]
+                                                                                           : "op#" + std::to_string(v);
   }
   if (in.model)
     for (const Resource &r : in.model->resources) {

@@ -18,8 +18,7 @@ struct Attempt {
 
 class Prover {
 public:
-  Prover(const ModuloProblem &p, const ResourceLayout &layout, int64_t limit, WorkBudget *budget,
-         TraceRecorder &trace)
+  Prover(const ModuloProblem &p, const ResourceLayout &layout, int64_t limit, WorkBudget *budget, TraceRecorder &trace)
       : p_(p), layout_(layout), limit_(limit), budget_(budget), trace_(trace) {}
 
   int64_t remaining() const { return limit_ - used_; }

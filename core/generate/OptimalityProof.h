@@ -18,10 +18,10 @@
 namespace tilesched {
 
 struct ProofOutcome {
-  int lowerBound = 0;       // no schedule exists at any II below it
-  bool improved = false;    // the search found a schedule below the given II:
-  int ii = 0;               //   at this II,
-  std::vector<int> start;   //   with these start cycles
+  int lowerBound = 0;      // no schedule exists at any II below it
+  bool improved = false;   // the search found a schedule below the given II:
+  int ii = 0;              //   at this II,
+  std::vector<int> start;  //   with these start cycles
 };
 
 // `knownInfeasible`: IIs the II search already proved infeasible. `limit` counts window-search

@@ -180,7 +180,8 @@ bool canFuse(const PlacementState &st, int a, int b) {
 ArmResult tryPermute(PlacementState &st, const std::vector<int> &group, ArmMode mode, const ArmBudgets &b) {
   const int k = std::max<int>(1, static_cast<int>(group.size()));
   const int limit = std::max(1, std::min(b.permutations, b.permuteSeats / k));
-  uint64_t seed = (static_cast<uint64_t>(st.ii()) << 32) ^ static_cast<uint64_t>(group.front()) ^ (static_cast<uint64_t>(k) << 48);
+  uint64_t seed =
+      (static_cast<uint64_t>(st.ii()) << 32) ^ static_cast<uint64_t>(group.front()) ^ (static_cast<uint64_t>(k) << 48);
   ArmResult best;
   best.arm = TraceArm::Permute;
   int tried = 0;
@@ -369,9 +370,8 @@ void commitProposal(PlacementState &st, const ArmResult &r, ArmMode mode) {
       st.commit(s.op, s.cycle, r.arm, st.tracing() ? "cost " + s.cost.str() : std::string());
       continue;
     }
-    const FoldedFootprint fp =
-        foldFootprint(composeFootprints(st.problem().footprint[s.op], st.problem().footprint[s.partner]), st.ii(),
-                      st.ctx.layout);
+    const FoldedFootprint fp = foldFootprint(
+        composeFootprints(st.problem().footprint[s.op], st.problem().footprint[s.partner]), st.ii(), st.ctx.layout);
     if (st.tracing()) traceSeat(st, SeatCandidate{{s.op, s.partner}, 2, &fp}, s.cycle, r.arm);
     st.commit(s.op, s.cycle, r.arm, st.tracing() ? "fused with " + st.name(s.partner) + ", cost " + s.cost.str() : "");
     st.commit(s.partner, s.cycle, r.arm, st.tracing() ? "fused with " + st.name(s.op) : "");

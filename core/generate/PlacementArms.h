@@ -39,11 +39,11 @@ struct ArmSeat {
 struct ArmResult {
   TraceArm arm = TraceArm::Permute;  // Permute, Fuse, Retry or CostBased
   bool accepted = false;
-  std::vector<ArmSeat> seats;  // commit order
-  std::vector<int> held;       // G1: held over to the next attempt
-  int reorderOp = -1;          // G4 stopped the arm: this op's group needs another order
-  int failedOp = -1;           // an op the arm could not seat
-  std::optional<TraceEntry> rejection;  // with --trace: the verdict that stopped a rejected arm
+  std::vector<ArmSeat> seats;                // commit order
+  std::vector<int> held;                     // G1: held over to the next attempt
+  int reorderOp = -1;                        // G4 stopped the arm: this op's group needs another order
+  int failedOp = -1;                         // an op the arm could not seat
+  std::optional<TraceEntry> rejection;       // with --trace: the verdict that stopped a rejected arm
   CostVector cost = CostVector::infinite();  // WholeGroup: all seats; FirstSeat: the first seat
   std::string reason;
 };

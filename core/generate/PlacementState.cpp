@@ -24,7 +24,8 @@ void PlacementState::resetReadiness() {
   waitingPreds_.resize(n);
   for (int v = 0; v < n; ++v) waitingPreds_[v] = static_cast<int>(ctx.readyPreds[v].size());
   closedEntries_.resize(ctx.componentEntries.size());
-  for (size_t c = 0; c < closedEntries_.size(); ++c) closedEntries_[c] = static_cast<int>(ctx.componentEntries[c].size());
+  for (size_t c = 0; c < closedEntries_.size(); ++c)
+    closedEntries_[c] = static_cast<int>(ctx.componentEntries[c].size());
   ready_.assign(n, 0);
   bySlack_.clear();
   slackKey_.assign(n, kNotKeyed);
@@ -104,7 +105,8 @@ void PlacementState::dropWindowsReading(int u) {
   ++seatChanges_;
   auto dropComponent = [&](int c) {
     const std::vector<int> &members = p.sccMembers[c];
-    if (members.size() > static_cast<size_t>(DistanceClosure::kDenseComponentLimit) || componentStamp_[c] == seatChanges_)
+    if (members.size() > static_cast<size_t>(DistanceClosure::kDenseComponentLimit) ||
+        componentStamp_[c] == seatChanges_)
       return;
     componentStamp_[c] = seatChanges_;
     for (int m : members) dropWindow(m);
@@ -147,7 +149,8 @@ PlacementState::WindowCause PlacementState::windowCause(int v) const {
 
 // One body for the hot window and its traced explanation: `WithCause` also keeps which seated op
 // and edge set each side.
-template <bool WithCause> PlacementState::Window PlacementState::computeWindow(int v, WindowCause *cause) const {
+template <bool WithCause>
+PlacementState::Window PlacementState::computeWindow(int v, WindowCause *cause) const {
   const ModuloProblem &p = ctx.problem;
   const int64_t ii = ctx.ii;
   // Every op starts at cycle >= 0, so every dependence path into v already ends at or after

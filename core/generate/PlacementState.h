@@ -20,15 +20,13 @@ namespace tilesched {
 
 inline constexpr int kUnseated = INT_MIN;
 
-inline int floorDiv(int64_t a, int64_t b) {
-  return static_cast<int>(a >= 0 ? a / b : -((-a + b - 1) / b));
-}
+inline int floorDiv(int64_t a, int64_t b) { return static_cast<int>(a >= 0 ? a / b : -((-a + b - 1) / b)); }
 
 class PlacementState {
 public:
   struct Window {
-    int earliest = 0;       // dependence-earliest start (never below the op's depth)
-    int latest = INT_MAX;   // dependence-latest start (below kMaxCycle)
+    int earliest = 0;      // dependence-earliest start (never below the op's depth)
+    int latest = INT_MAX;  // dependence-latest start (below kMaxCycle)
     bool empty() const { return earliest > latest; }
   };
   // What sets each side of a window, for the trace (TraceBound; latest.other < 0: unbounded).
@@ -56,7 +54,8 @@ public:
   WindowCause windowCause(int v) const;
   // Calls f(q) for every op q != v whose closure distance to and from v is a dense lookup: every
   // op of a small block, else the members of v's component when it is small.
-  template <typename F> void forEachDenseNeighbour(int v, F &&f) const {
+  template <typename F>
+  void forEachDenseNeighbour(int v, F &&f) const {
     const ModuloProblem &p = ctx.problem;
     if (p.numNodes <= DistanceClosure::kWholeGraphLimit) {
       for (int q = 0; q < p.numNodes; ++q)
@@ -103,7 +102,8 @@ public:
   const std::string &name(int v) const { return ctx.problem.nodeNames[v]; }
 
 private:
-  template <bool WithCause> Window computeWindow(int v, WindowCause *cause) const;
+  template <bool WithCause>
+  Window computeWindow(int v, WindowCause *cause) const;
 
   std::vector<int> start_;
   int seatedCount_ = 0;

@@ -44,10 +44,8 @@ FoldedFootprint foldFootprint(const Footprint &f, int ii, const ResourceLayout &
         out.selfConflictResource = r;
         out.selfConflictRow = offset;
       }
-      if (layout.isSingleton(r))
-        mask[layout.bitOf(r) / 64] |= uint64_t{1} << (layout.bitOf(r) % 64);
-      else
-        out.pools.emplace_back(layout.poolOf(r), count);
+      if (layout.isSingleton(r)) mask[layout.bitOf(r) / 64] |= uint64_t{1} << (layout.bitOf(r) % 64);
+      else out.pools.emplace_back(layout.poolOf(r), count);
       i = j;
     }
     row.poolEnd = static_cast<int>(out.pools.size());
@@ -65,9 +63,7 @@ Footprint composeFootprints(const Footprint &a, const Footprint &b) {
   return out;
 }
 
-ReservationTable::ReservationTable(const ResourceLayout &layout, int ii) : layout_(layout), ii_(ii) {
-  clear();
-}
+ReservationTable::ReservationTable(const ResourceLayout &layout, int ii) : layout_(layout), ii_(ii) { clear(); }
 
 void ReservationTable::clear() {
   bits_.assign(static_cast<size_t>(ii_) * layout_.words(), 0);
@@ -105,8 +101,7 @@ bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
       if (mine[w] & global[w]) return false;
     for (int k = r.poolBegin; k < r.poolEnd; ++k) {
       const auto [pool, need] = fp.pools[k];
-      if (poolUnits_[static_cast<size_t>(row) * pools + pool] + need >
-          layout_.capacity(layout_.poolResource(pool)))
+      if (poolUnits_[static_cast<size_t>(row) * pools + pool] + need > layout_.capacity(layout_.poolResource(pool)))
         return false;
     }
   }
@@ -131,15 +126,13 @@ std::vector<ReservationTable::Conflict> ReservationTable::conflicts(const Folded
     for (int k = r.poolBegin; k < r.poolEnd; ++k) {
       const auto [pool, need] = fp.pools[k];
       const int res = layout_.poolResource(pool);
-      if (poolUnits_[static_cast<size_t>(row) * pools + pool] + need > layout_.capacity(res))
-        out.push_back({row, res});
+      if (poolUnits_[static_cast<size_t>(row) * pools + pool] + need > layout_.capacity(res)) out.push_back({row, res});
     }
   }
   return out;
 }
 
-std::optional<ReservationTable::Conflict> ReservationTable::firstConflict(const FoldedFootprint &fp,
-                                                                          int t) const {
+std::optional<ReservationTable::Conflict> ReservationTable::firstConflict(const FoldedFootprint &fp, int t) const {
   if (probe(fp, t)) return std::nullopt;
   return conflicts(fp, t).front();
 }
@@ -167,8 +160,7 @@ void ReservationTable::applyUnits(const FoldedFootprint &fp, int t, int sign) {
   }
 }
 
-void ReservationTable::apply(int node, const FoldedFootprint &fp, const Footprint &original, int t,
-                             int sign) {
+void ReservationTable::apply(int node, const FoldedFootprint &fp, const Footprint &original, int t, int sign) {
   applyUnits(fp, t, sign);
   const int words = layout_.words();
   const int pools = layout_.numPools();

@@ -44,11 +44,11 @@ struct FoldedFootprint {
     int poolBegin = 0;  // range into `pools`
     int poolEnd = 0;
   };
-  int duration = 0;                       // unfolded footprint rows
-  std::vector<Row> rows;                  // occupied folded rows, ascending offset
-  std::vector<uint64_t> bits;             // rows.size() * words singleton masks
-  std::vector<std::pair<int, int>> pools; // (pool ordinal, units)
-  int selfConflictResource = -1;          // resource overfilled by the fold itself
+  int duration = 0;                        // unfolded footprint rows
+  std::vector<Row> rows;                   // occupied folded rows, ascending offset
+  std::vector<uint64_t> bits;              // rows.size() * words singleton masks
+  std::vector<std::pair<int, int>> pools;  // (pool ordinal, units)
+  int selfConflictResource = -1;           // resource overfilled by the fold itself
   int selfConflictRow = -1;
   bool selfConflict() const { return selfConflictResource >= 0; }
   bool empty() const { return rows.empty(); }
@@ -87,19 +87,17 @@ public:
   const std::vector<int> &occupants(int row, int resource) const;
 
 private:
-  size_t cell(int row, int resource) const {
-    return static_cast<size_t>(row) * layout_.numResources() + resource;
-  }
+  size_t cell(int row, int resource) const { return static_cast<size_t>(row) * layout_.numResources() + resource; }
   int rowOf(int t, int offset) const;
   void apply(int node, const FoldedFootprint &fp, const Footprint &original, int t, int sign);
   void applyUnits(const FoldedFootprint &fp, int t, int sign);
 
   const ResourceLayout &layout_;
   int ii_;
-  std::vector<uint64_t> bits_;       // ii * words
-  std::vector<uint64_t> carryBits_;  // ii * words: the singleton units that spilled
-  std::vector<int> poolUnits_;       // ii * pools
-  std::vector<int> poolCarry_;       // ii * pools: the pooled units that spilled
+  std::vector<uint64_t> bits_;                        // ii * words
+  std::vector<uint64_t> carryBits_;                   // ii * words: the singleton units that spilled
+  std::vector<int> poolUnits_;                        // ii * pools
+  std::vector<int> poolCarry_;                        // ii * pools: the pooled units that spilled
   std::unordered_map<size_t, std::vector<int>> occ_;  // occupied cells only
 };
 

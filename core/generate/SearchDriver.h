@@ -20,10 +20,8 @@ std::optional<int64_t> smallestFeasibleThreshold(Probe &&probe, int64_t lower, i
   int64_t lo = lower;
   while (lo < hi) {
     const int64_t mid = lo + (hi - lo) / 2;
-    if (probe(mid))
-      hi = mid;
-    else
-      lo = mid + 1;
+    if (probe(mid)) hi = mid;
+    else lo = mid + 1;
   }
   return lo;
 }

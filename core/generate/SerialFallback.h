@@ -20,7 +20,7 @@ struct SerialFallback {
   bool available = false;  // false when zero-latency distance-0 cycles defeat the walk, or
                            // one iteration lasts longer than the cycle limit (support/Limits.h)
   int ii = 1;
-  int64_t length = 0;      // the iteration length in 64 bits, past the limit too
+  int64_t length = 0;  // the iteration length in 64 bits, past the limit too
   std::vector<int> start;
   std::vector<int> issueOrder;  // the nodes in walk order; short of all of them on a cycle
 };

@@ -122,9 +122,8 @@ RungResult seatInOrder(PlacementState &st, const std::vector<int> &order, TraceA
 std::vector<int> seatOrder(const PlacementState &st) {
   std::vector<int> seated, rest;
   for (int v : st.ctx.byPriority) (st.seated(v) ? seated : rest).push_back(v);
-  std::stable_sort(seated.begin(), seated.end(), [&](int a, int b) {
-    return std::make_pair(st.start(a), a) < std::make_pair(st.start(b), b);
-  });
+  std::stable_sort(seated.begin(), seated.end(),
+                   [&](int a, int b) { return std::make_pair(st.start(a), a) < std::make_pair(st.start(b), b); });
   seated.insert(seated.end(), rest.begin(), rest.end());
   return seated;
 }
@@ -134,8 +133,7 @@ std::string failureCause(const PlacementState &st, int op) {
   switch (scan.result) {
   case SeatScan::Result::Seated: return "the placement arms gave up on it";
   case SeatScan::Result::Held: return "it waits in the pending set for its leader";
-  case SeatScan::Result::Dead:
-    return "its depth would exceed max_depth " + std::to_string(st.problem().maxDepth[op]);
+  case SeatScan::Result::Dead: return "its depth would exceed max_depth " + std::to_string(st.problem().maxDepth[op]);
   case SeatScan::Result::Reorder: return "its group's depth is out of its reach";
   case SeatScan::Result::NoCycle:
     return scan.window.empty() ? "its dependence window is empty" : "every row of its window is taken";

@@ -26,7 +26,7 @@ struct LadderOptions {
   int costLoopGroupLimit = 8;    // ready ops seed 000's cost loop ranks per seat
   int repairStepsPerOp = 64;     // iterative repair budget
   int exactOpLimit = 32;         // exact search only with this few searched ops
-  int64_t exactBudget = 200000;    // stage-system extensions per exact search
+  int64_t exactBudget = 200000;  // stage-system extensions per exact search
   WorkBudget *budget = nullptr;  // the block's seat-probe budget, shared by every probe; null = unlimited
 };
 

@@ -29,10 +29,10 @@ enum class ExactOutcome { Found, Infeasible, BudgetExhausted };
 // closure between the ops of each component: built once per II, shared by every search on it.
 struct FootprintComponents {
   explicit FootprintComponents(const IIContext &ctx);
-  std::vector<std::vector<int>> ops;        // node ids per component, components in topological order
-  std::vector<std::vector<int64_t>> dist;   // per component, row-major over its ops
-  std::vector<int> footprintClass;          // per node: equal folded footprints share a class
-  std::vector<int> classRepresentative;     // a node of each class
+  std::vector<std::vector<int>> ops;       // node ids per component, components in topological order
+  std::vector<std::vector<int64_t>> dist;  // per component, row-major over its ops
+  std::vector<int> footprintClass;         // per node: equal folded footprints share a class
+  std::vector<int> classRepresentative;    // a node of each class
 };
 
 class WindowSearch {

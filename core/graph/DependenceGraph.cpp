@@ -28,8 +28,8 @@ namespace {
 
 class GraphBuilder {
 public:
-  GraphBuilder(const ScheduledBlock &block, const std::vector<OpResources> &resources,
-               DiagnosticEngine &diags, const TypeAliases &aliases, const TargetModel *model)
+  GraphBuilder(const ScheduledBlock &block, const std::vector<OpResources> &resources, DiagnosticEngine &diags,
+               const TypeAliases &aliases, const TargetModel *model)
       : block_(block), resources_(resources), diags_(diags), aliases_(aliases), model_(model) {
     for (size_t i = 0; i < block.ops.size(); ++i) nodeOf_[block.ops[i]] = static_cast<int>(i);
   }

@@ -26,8 +26,8 @@ struct DepEdge {
 };
 
 struct DependenceGraph {
-  int numNodes = 0;               // node i == ScheduledBlock::ops[i]
-  std::vector<DepEdge> edges;     // sorted by (src, dst, distance), one edge per such key
+  int numNodes = 0;                    // node i == ScheduledBlock::ops[i]
+  std::vector<DepEdge> edges;          // sorted by (src, dst, distance), one edge per such key
   std::vector<std::vector<int>> succ;  // edge indices leaving node i, in edge order
   std::vector<std::vector<int>> pred;  // edge indices entering node i, in edge order
   // Cycles of distance-0 edges (only `sched.deps` can make one), each as its sorted node ids:
@@ -38,8 +38,7 @@ struct DependenceGraph {
 // `resources[i]` gives the latency of node i; `aliases` tells token edges through `!alias`
 // types; `model`'s effect table gives the memory and barrier edges (none without a model).
 // Distance-0 cycles are recorded, not reported (reportZeroDistanceCycles).
-DependenceGraph buildDependenceGraph(const ScheduledBlock &block,
-                                     const std::vector<OpResources> &resources,
+DependenceGraph buildDependenceGraph(const ScheduledBlock &block, const std::vector<OpResources> &resources,
                                      DiagnosticEngine &diags, const TypeAliases &aliases = {},
                                      const TargetModel *model = nullptr);
 

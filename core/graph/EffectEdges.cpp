@@ -41,8 +41,12 @@ class EffectEdgeBuilder {
 public:
   EffectEdgeBuilder(const ScheduledBlock &block, const std::vector<OpResources> &resources, const TargetModel &model,
                     const TypeAliases &aliases)
-      : block_(block), resources_(resources), model_(model), aliases_(aliases),
-        n_(static_cast<int>(block.ops.size())), budget_(16 * n_ + 4096) {
+      : block_(block),
+        resources_(resources),
+        model_(model),
+        aliases_(aliases),
+        n_(static_cast<int>(block.ops.size())),
+        budget_(16 * n_ + 4096) {
     for (int i = 0; i < n_; ++i) nodeOf_[block.ops[i]] = i;
   }
 
@@ -83,8 +87,8 @@ private:
 
   bool allocates(const Operation &op) {
     const OpModel *m = entry(op);
-    return m && (m->effects.of(MemSpace::Shared) == MemAccess::Alloc ||
-                 m->effects.of(MemSpace::Tensor) == MemAccess::Alloc);
+    return m &&
+           (m->effects.of(MemSpace::Shared) == MemAccess::Alloc || m->effects.of(MemSpace::Tensor) == MemAccess::Alloc);
   }
 
   bool insideBlock(const Operation *op) const {
@@ -145,10 +149,8 @@ private:
         acc.space = MemSpace(s);
         acc.write = a != MemAccess::Read && a != MemAccess::Wait;
         acc.serial = a == MemAccess::All;
-        if (a == MemAccess::Alloc)
-          acc.roots.assign(op.results.begin(), op.results.end());
-        else if (s != kGlobal && !acc.serial)
-          acc.roots = operandRoots(op, s == kBarrier);
+        if (a == MemAccess::Alloc) acc.roots.assign(op.results.begin(), op.results.end());
+        else if (s != kGlobal && !acc.serial) acc.roots = operandRoots(op, s == kBarrier);
         // An mbarrier lives in shared memory: its expects and arrivals are memory operations the
         // acquire / release order keeps in place like data accesses (docs/decisions.md).
         out.ordered |= s != kBarrier || acc.write;
@@ -241,10 +243,8 @@ private:
     }
     for (Location &loc : st.locations) {
       ++work_;
-      if (a.write)
-        touch(loc, code, true, commute, kind);
-      else
-        edgesFrom(loc.writes, code, kind);
+      if (a.write) touch(loc, code, true, commute, kind);
+      else edgesFrom(loc.writes, code, kind);
     }
     touch(st.whole, code, a.write, commute, kind);
   }
@@ -278,15 +278,17 @@ private:
     for (int i = 0; i < n_; ++i)
       if (!nodes_[size_t(i)].accesses.empty()) effectful.push_back(i);
     diags.warning(block_.owner ? block_.owner->nameRange : block_.range,
-                  std::to_string(effectful.size()) + " ops of this block touch memory in ways too many to order one by " +
-                      "one (more than " + std::to_string(budget_) +
+                  std::to_string(effectful.size()) +
+                      " ops of this block touch memory in ways too many to order one by " + "one (more than " +
+                      std::to_string(budget_) +
                       " steps); they are kept in program order, which is safe but may cost overlap");
     std::vector<DepEdge> out;
     for (size_t k = 1; k < effectful.size(); ++k)
-      out.push_back({effectful[k - 1], effectful[k], resources_[size_t(effectful[k - 1])].latency, 0, EdgeKind::Memory});
+      out.push_back(
+          {effectful[k - 1], effectful[k], resources_[size_t(effectful[k - 1])].latency, 0, EdgeKind::Memory});
     if (block_.isLoop && !effectful.empty())
-      out.push_back({effectful.back(), effectful.front(), resources_[size_t(effectful.back())].latency, 1,
-                     EdgeKind::Memory});
+      out.push_back(
+          {effectful.back(), effectful.front(), resources_[size_t(effectful.back())].latency, 1, EdgeKind::Memory});
     std::sort(out.begin(), out.end(), [](const DepEdge &a, const DepEdge &b) {
       return std::tie(a.src, a.dst, a.distance) < std::tie(b.src, b.dst, b.distance);
     });
@@ -313,8 +315,7 @@ private:
 }  // namespace
 
 std::vector<DepEdge> buildEffectEdges(const ScheduledBlock &block, const std::vector<OpResources> &resources,
-                                      const TargetModel &model, const TypeAliases &aliases,
-                                      DiagnosticEngine &diags) {
+                                      const TargetModel &model, const TypeAliases &aliases, DiagnosticEngine &diags) {
   return EffectEdgeBuilder(block, resources, model, aliases).build(diags);
 }
 

@@ -15,7 +15,6 @@ namespace tilesched {
 // loop, to the next iteration (distance 1). Sorted by (src, dst, distance), one per key.
 // Past the block's budget the effectful ops are kept in program order instead, with a warning.
 std::vector<DepEdge> buildEffectEdges(const ScheduledBlock &block, const std::vector<OpResources> &resources,
-                                      const TargetModel &model, const TypeAliases &aliases,
-                                      DiagnosticEngine &diags);
+                                      const TargetModel &model, const TypeAliases &aliases, DiagnosticEngine &diags);
 
 }  // namespace tilesched

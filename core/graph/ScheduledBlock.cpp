@@ -113,7 +113,7 @@ std::vector<ScheduledBlock> collectScheduledBlocks(Module &m) {
 
 void checkReorderableNames(const ScheduledBlock &block, DiagnosticEngine &diags) {
   auto baseName = [](const std::string &n) { return n.substr(0, n.find('#')); };  // %r#1 -> %r
-  std::map<std::string, const Value *> defined;  // the block's own results
+  std::map<std::string, const Value *> defined;                                   // the block's own results
   for (const Operation *op : block.ops)
     for (const Value *r : op->results) defined.emplace(baseName(r->name), r);
   std::set<std::string> reported;

@@ -13,12 +13,12 @@
 namespace tilesched {
 
 struct ScheduledBlock {
-  std::string name;         // "loop@12" style: kind and source line of the owner
+  std::string name;            // "loop@12" style: kind and source line of the owner
   Operation *owner = nullptr;  // the loop, function or module that owns the block
   Block *body = nullptr;
-  bool isLoop = false;      // a loop body: iteration-carried edges exist
-  LoopView loop;            // isLoop: the loop's carried values
-  std::vector<Operation *> ops;  // scheduled ops in program order (terminator excluded)
+  bool isLoop = false;              // a loop body: iteration-carried edges exist
+  LoopView loop;                    // isLoop: the loop's carried values
+  std::vector<Operation *> ops;     // scheduled ops in program order (terminator excluded)
   Operation *terminator = nullptr;  // scf.yield / cuda_tile.continue / return, if any
   SourceRange range;
 };

@@ -26,9 +26,7 @@ namespace {
 std::string sanitize(std::string_view s) {
   std::string out;
   for (char c : s)
-    out += ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
-               ? c
-               : '_';
+    out += ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') ? c : '_';
   if (out.empty()) out.push_back('_');
   return out;
 }
@@ -105,11 +103,11 @@ public:
     nameNodes();
     collectDeps();
     std::string out;
-    out += "// Imported from HatScheT " + printable(fileName(graphName_)) + " + " +
-           printable(fileName(modelName_)) +
+    out += "// Imported from HatScheT " + printable(fileName(graphName_)) + " + " + printable(fileName(modelName_)) +
            " by `tilesched import-hatschet`.\n";
-    out += "// Edge i->j: S[j] + distance*II >= S[i] + latency(resource(i)) + delay, written on\n"
-           "// op j as sched.deps [\"@n<i>\", latency(resource(i)) + delay, distance].\n";
+    out +=
+        "// Edge i->j: S[j] + distance*II >= S[i] + latency(resource(i)) + delay, written on\n"
+        "// op j as sched.deps [\"@n<i>\", latency(resource(i)) + delay, distance].\n";
     if (mergedEdges_ > 0)
       out += "// " + std::to_string(mergedEdges_) +
              " parallel edge(s) with the same ends and distance were merged into the one with "
@@ -117,9 +115,8 @@ public:
     out += "// Resources (HatScheT name: limit, latency, blockingTime -> tilesched):\n";
     for (size_t r = 0; r < resources_.size(); ++r) {
       const HatschetResource &res = resources_[r];
-      out += "//   \"" + printable(res.name) + "\": " + std::to_string(res.limit) + ", " +
-             std::to_string(res.latency) + ", " + std::to_string(res.blockingTime) + " -> op " +
-             opName_[r];
+      out += "//   \"" + printable(res.name) + "\": " + std::to_string(res.limit) + ", " + std::to_string(res.latency) +
+             ", " + std::to_string(res.blockingTime) + " -> op " + opName_[r];
       if (!used_[r]) out += ", unused";
       else if (res.occupies()) out += ", pool " + poolName_[r];
       else out += ", no occupancy";
@@ -129,8 +126,7 @@ public:
     bool first = true;
     for (size_t r = 0; r < resources_.size(); ++r) {
       if (!used_[r] || !resources_[r].occupies()) continue;
-      out += (first ? "" : ", ") + poolName_[r] + " = " + std::to_string(resources_[r].limit) +
-             " : i32";
+      out += (first ? "" : ", ") + poolName_[r] + " = " + std::to_string(resources_[r].limit) + " : i32";
       first = false;
     }
     out += "}} {\n";
@@ -228,13 +224,12 @@ private:
       out += ", sched.deps = [";
       for (size_t i = 0; i < deps_[v].size(); ++i) {
         const Dep &d = deps_[v][i];
-        out += (i ? ", " : "") + std::string("[\"@") + label_[d.src] + "\", " +
-               std::to_string(d.latency) + ", " + std::to_string(d.distance) + "]";
+        out += (i ? ", " : "") + std::string("[\"@") + label_[d.src] + "\", " + std::to_string(d.latency) + ", " +
+               std::to_string(d.distance) + "]";
       }
       out += "]";
     }
-    out += ", hls.id = " + escapeString(node.id) + ", hls.name = " + escapeString(node.name) +
-           "} : () -> ()\n";
+    out += ", hls.id = " + escapeString(node.id) + ", hls.name = " + escapeString(node.name) + "} : () -> ()\n";
   }
 
   const std::vector<HatschetResource> &resources_;
@@ -284,9 +279,10 @@ bool refuseDistanceZeroCycle(const HatschetGraph &graph, DiagnosticEngine &diags
     v = graph.edges[e].src;
   }
   std::string cycle = graph.nodes[v].id;
-  for (size_t i = path.size(); i-- > static_cast<size_t>(seenAt[v]);) cycle += " -> " + graph.nodes[graph.edges[path[i]].dst].id;
-  diags.error(graph.edges[path[seenAt[v]]].range,
-              "this edge closes a dependence cycle with iteration distance 0 (" + cycle + "); no schedule can satisfy it");
+  for (size_t i = path.size(); i-- > static_cast<size_t>(seenAt[v]);)
+    cycle += " -> " + graph.nodes[graph.edges[path[i]].dst].id;
+  diags.error(graph.edges[path[seenAt[v]]].range, "this edge closes a dependence cycle with iteration distance 0 (" +
+                                                      cycle + "); no schedule can satisfy it");
   return true;
 }
 
@@ -304,9 +300,9 @@ std::optional<std::string> importHatschet(std::string_view graphml, std::string_
   }
   if (refuseDistanceZeroCycle(*graph, graphDiags)) return std::nullopt;
   if (graph->nodes.size() > kMaxOperations) {
-    graphDiags.error(graph->nodes[kMaxOperations].range,
-                     "the graph has " + std::to_string(graph->nodes.size()) + " nodes; the scheduler reads at most " +
-                         std::to_string(kMaxOperations) + " operations per input");
+    graphDiags.error(graph->nodes[kMaxOperations].range, "the graph has " + std::to_string(graph->nodes.size()) +
+                                                             " nodes; the scheduler reads at most " +
+                                                             std::to_string(kMaxOperations) + " operations per input");
     return std::nullopt;
   }
   return SnippetWriter(*resources, *graph, graphName, modelName).write();

@@ -16,11 +16,9 @@ constexpr long long kMaxMagnitude = 1000000;
 constexpr int kMaxBlockingTime = 1024;
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' ||
-                        s.front() == '\r'))
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
     s.remove_prefix(1);
-  while (!s.empty() &&
-         (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
     s.remove_suffix(1);
   return s;
 }
@@ -79,28 +77,25 @@ private:
       return;  // <Cost> children carry FPGA area, not scheduling data
     }
     if (tag == "rt" || tag == "ReservationTable") {
-      diags_.error(doc_.elementRange(element),
-                   "reservation tables (<" + tag + ">) are not supported; describe each "
-                   "resource with limit, latency and blockingTime instead");
+      diags_.error(doc_.elementRange(element), "reservation tables (<" + tag +
+                                                   ">) are not supported; describe each "
+                                                   "resource with limit, latency and blockingTime instead");
       return;
     }
     for (auto &[childTag, child] : XmlDocument::elements(element)) walk(childTag, *child);
   }
 
-  std::optional<int> intAttribute(const XmlTree &element, const std::string &resource,
-                                  const char *attr) {
+  std::optional<int> intAttribute(const XmlTree &element, const std::string &resource, const char *attr) {
     auto value = XmlDocument::attribute(element, attr);
     if (!value) {
-      diags_.error(doc_.elementRange(element),
-                   "resource " + quoted(resource) + " has no " + attr + " attribute");
+      diags_.error(doc_.elementRange(element), "resource " + quoted(resource) + " has no " + attr + " attribute");
       return std::nullopt;
     }
     if (std::string(attr) == "limit" && trim(*value) == "inf") return -1;  // HatScheT spelling
     auto v = parseInt(*value);
     if (!v)
       diags_.error(doc_.attributeRange(element, attr),
-                   "resource " + quoted(resource) + ": " + attr + " must be an integer, got " +
-                       quoted(*value));
+                   "resource " + quoted(resource) + ": " + attr + " must be an integer, got " + quoted(*value));
     return v;
   }
 
@@ -120,9 +115,10 @@ private:
     auto blocking = intAttribute(element, r.name, "blockingTime");
     if (!limit || !latency || !blocking) return;
     if (*limit == 0 || *limit < -1) {
-      diags_.error(doc_.attributeRange(element, "limit"),
-                   "resource " + quoted(r.name) + ": limit must be -1 (unlimited) or at least 1, "
-                   "got " + std::to_string(*limit));
+      diags_.error(doc_.attributeRange(element, "limit"), "resource " + quoted(r.name) +
+                                                              ": limit must be -1 (unlimited) or at least 1, "
+                                                              "got " +
+                                                              std::to_string(*limit));
       return;
     }
     if (*latency < 0 || *blocking < 0) {
@@ -142,9 +138,8 @@ private:
     }
     if (*blocking > kMaxBlockingTime) {
       diags_.error(doc_.attributeRange(element, "blockingTime"),
-                   "resource " + quoted(r.name) + ": blockingTime " + std::to_string(*blocking) +
-                       " exceeds " + std::to_string(kMaxBlockingTime) +
-                       " (one footprint row is written per blocked cycle)");
+                   "resource " + quoted(r.name) + ": blockingTime " + std::to_string(*blocking) + " exceeds " +
+                       std::to_string(kMaxBlockingTime) + " (one footprint row is written per blocked cycle)");
       return;
     }
     r.limit = *limit;
@@ -168,8 +163,8 @@ private:
 // --- GraphML --------------------------------------------------------------------------------
 
 struct KeyDecl {
-  std::string name;         // attr.name, or the id when absent
-  std::string domain;       // the `for` attribute: node | edge | all | ...
+  std::string name;    // attr.name, or the id when absent
+  std::string domain;  // the `for` attribute: node | edge | all | ...
   std::optional<std::string> defaultValue;
 };
 
@@ -181,22 +176,18 @@ struct DataField {
 
 class GraphReader {
 public:
-  GraphReader(const XmlDocument &doc, const std::vector<HatschetResource> *resources,
-              DiagnosticEngine &diags)
+  GraphReader(const XmlDocument &doc, const std::vector<HatschetResource> *resources, DiagnosticEngine &diags)
       : doc_(doc), resources_(resources), diags_(diags) {
     if (resources_)
-      for (size_t r = 0; r < resources_->size(); ++r)
-        resourceIndex_.emplace((*resources_)[r].name, (int)r);
+      for (size_t r = 0; r < resources_->size(); ++r) resourceIndex_.emplace((*resources_)[r].name, (int)r);
   }
 
   std::optional<HatschetGraph> read() {
     auto roots = XmlDocument::elements(doc_.root());
     if (roots.empty() || roots.front().first != "graphml") {
-      diags_.error(roots.empty() ? SourceRange::at({1, 1})
-                                 : doc_.elementRange(*roots.front().second),
+      diags_.error(roots.empty() ? SourceRange::at({1, 1}) : doc_.elementRange(*roots.front().second),
                    roots.empty() ? std::string("the GraphML file has no root element")
-                                 : "expected a <graphml> root element, found <" +
-                                       roots.front().first + ">");
+                                 : "expected a <graphml> root element, found <" + roots.front().first + ">");
       return std::nullopt;
     }
     std::vector<const XmlTree *> graphs;
@@ -209,8 +200,7 @@ public:
       return std::nullopt;
     }
     if (graphs.size() > 1)
-      diags_.error(doc_.elementRange(*graphs[1]),
-                   "only one <graph> per GraphML file is supported (one loop per file)");
+      diags_.error(doc_.elementRange(*graphs[1]), "only one <graph> per GraphML file is supported (one loop per file)");
     readGraph(*graphs.front());
     if (diags_.hasErrors()) return std::nullopt;
     return std::move(graph_);
@@ -230,8 +220,7 @@ private:
       if (tag == "default") key.defaultValue = child->data();
     auto [it, inserted] = keyIndex_.emplace(*id, (int)keys_.size());
     if (!inserted) {
-      diags_.error(doc_.attributeRange(element, "id"), "GraphML key " + quoted(*id) +
-                                                           " is declared twice");
+      diags_.error(doc_.attributeRange(element, "id"), "GraphML key " + quoted(*id) + " is declared twice");
       return;
     }
     keysByName_[key.name].push_back((int)keys_.size());
@@ -250,25 +239,23 @@ private:
         continue;
       }
       auto decl = keyIndex_.find(*key);
-      out.push_back({decl == keyIndex_.end() ? *key : keys_[decl->second].name, child->data(),
-                     child});
+      out.push_back({decl == keyIndex_.end() ? *key : keys_[decl->second].name, child->data(), child});
     }
     return out;
   }
 
   // The value of the first of `names` present on the element, else a declared default.
   // Two spellings with different values, or one given twice, are ambiguous.
-  std::optional<DataField> field(const std::vector<DataField> &fs,
-                                 std::initializer_list<const char *> names,
+  std::optional<DataField> field(const std::vector<DataField> &fs, std::initializer_list<const char *> names,
                                  const std::string &domain, const std::string &what) {
     std::optional<DataField> found;
     for (const DataField &f : fs)
       for (const char *n : names)
         if (f.name == n) {
           if (found && trim(found->value) != trim(f.value)) {
-            diags_.error(doc_.elementRange(*f.element),
-                         what + " gives " + found->name + " = " + quoted(trim(found->value)) +
-                             " and " + f.name + " = " + quoted(trim(f.value)));
+            diags_.error(doc_.elementRange(*f.element), what + " gives " + found->name + " = " +
+                                                            quoted(trim(found->value)) + " and " + f.name + " = " +
+                                                            quoted(trim(f.value)));
             return found;
           }
           if (!found) found = f;
@@ -298,8 +285,7 @@ private:
     // Nodes first, whatever the document order, so edges may precede the nodes they join.
     for (auto &[tag, element] : children) {
       if (tag == "node") readNode(*element);
-      else if (tag == "hyperedge")
-        diags_.error(doc_.elementRange(*element), "GraphML hyperedges are not supported");
+      else if (tag == "hyperedge") diags_.error(doc_.elementRange(*element), "GraphML hyperedges are not supported");
     }
     for (auto &[tag, element] : children)
       if (tag == "edge") readEdge(*element);
@@ -329,12 +315,10 @@ private:
     } else if (resources_) {
       const std::string resName = withoutSpaces(resource->value);
       auto it = resourceIndex_.find(resName);
-      if (it != resourceIndex_.end())
-        node.resource = it->second;
+      if (it != resourceIndex_.end()) node.resource = it->second;
       else
         diags_.error(rangeOf(*resource, element),
-                     what + " uses resource " + quoted(resName) +
-                         ", which the resource model does not define");
+                     what + " uses resource " + quoted(resName) + ", which the resource model does not define");
     }
     auto [it, inserted] = nodeIndex_.emplace(node.id, (int)graph_.nodes.size());
     if (!inserted) {
@@ -361,8 +345,7 @@ private:
   }
 
   std::optional<int> intField(const XmlTree &element, const std::vector<DataField> &fs,
-                              std::initializer_list<const char *> names, const std::string &what,
-                              bool boolAllowed) {
+                              std::initializer_list<const char *> names, const std::string &what, bool boolAllowed) {
     auto f = field(fs, names, "edge", what);
     if (!f) {
       std::string spelled;
@@ -373,17 +356,14 @@ private:
     const std::string_view text = trim(f->value);
     if (boolAllowed && (text == "true" || text == "false")) return text == "true" ? 1 : 0;
     auto v = parseInt(text);
-    if (!v)
-      diags_.error(rangeOf(*f, element),
-                   what + ": " + f->name + " must be an integer, got " + quoted(text));
+    if (!v) diags_.error(rangeOf(*f, element), what + ": " + f->name + " must be an integer, got " + quoted(text));
     return v;
   }
 
   void readEdge(const XmlTree &element) {
     auto edgeId = XmlDocument::attribute(element, "id");
     const std::string what =
-        "edge " + quoted(edgeId.value_or(XmlDocument::attribute(element, "source").value_or("?") +
-                                         "->" +
+        "edge " + quoted(edgeId.value_or(XmlDocument::attribute(element, "source").value_or("?") + "->" +
                                          XmlDocument::attribute(element, "target").value_or("?")));
     if (XmlDocument::attribute(element, "directed").value_or("true") == "false")
       diags_.error(doc_.attributeRange(element, "directed"),
@@ -397,8 +377,7 @@ private:
     if (!src || !dst || !delay || !distance) return;
     if (*distance < 0) {
       diags_.error(doc_.elementRange(element),
-                   what + " has distance " + std::to_string(*distance) +
-                       "; iteration distances cannot be negative");
+                   what + " has distance " + std::to_string(*distance) + "; iteration distances cannot be negative");
       return;
     }
     // The snippet writes latency(resource(src)) + delay as a sched.deps latency, which the
@@ -411,8 +390,8 @@ private:
         auto delayField = field(fs, {"delay", "latency"}, "edge", what);
         const bool badDistance = latency >= 0 && latency <= kMaxDepValue;
         diags_.error(badDistance ? doc_.elementRange(element) : rangeOf(*delayField, element),
-                     badDistance ? what + " has distance " + std::to_string(*distance) + "; the scheduler takes at most " +
-                                       std::to_string(kMaxDepValue)
+                     badDistance ? what + " has distance " + std::to_string(*distance) +
+                                       "; the scheduler takes at most " + std::to_string(kMaxDepValue)
                                  : what + ": latency " + std::to_string((*resources_)[srcResource].latency) +
                                        " of resource " + quoted((*resources_)[srcResource].name) + " + delay " +
                                        std::to_string(*delay) + " = " + std::to_string(latency) +
@@ -426,8 +405,8 @@ private:
   const XmlDocument &doc_;
   const std::vector<HatschetResource> *resources_;
   DiagnosticEngine &diags_;
-  std::vector<KeyDecl> keys_;  // declaration order
-  std::unordered_map<std::string, int> keyIndex_;  // key id -> keys_ index
+  std::vector<KeyDecl> keys_;                                     // declaration order
+  std::unordered_map<std::string, int> keyIndex_;                 // key id -> keys_ index
   std::unordered_map<std::string, std::vector<int>> keysByName_;  // attr.name -> keys_ indices
   std::unordered_map<std::string, int> resourceIndex_;
   std::unordered_map<std::string, int> nodeIndex_;
@@ -436,15 +415,13 @@ private:
 
 }  // namespace
 
-std::optional<std::vector<HatschetResource>> readHatschetResources(std::string_view xml,
-                                                                   DiagnosticEngine &diags) {
+std::optional<std::vector<HatschetResource>> readHatschetResources(std::string_view xml, DiagnosticEngine &diags) {
   auto doc = XmlDocument::parse(xml, diags);
   if (!doc) return std::nullopt;
   return ModelReader(*doc, diags).read();
 }
 
-std::optional<HatschetGraph> readHatschetGraph(std::string_view graphml,
-                                               const std::vector<HatschetResource> *resources,
+std::optional<HatschetGraph> readHatschetGraph(std::string_view graphml, const std::vector<HatschetResource> *resources,
                                                DiagnosticEngine &diags) {
   auto doc = XmlDocument::parse(graphml, diags);
   if (!doc) return std::nullopt;

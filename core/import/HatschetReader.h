@@ -25,9 +25,9 @@ struct HatschetResource {
 };
 
 struct HatschetNode {
-  std::string id;    // GraphML node id, verbatim
-  std::string name;  // `name` data, or the id when absent
-  int resource = -1; // index into the resource list
+  std::string id;     // GraphML node id, verbatim
+  std::string name;   // `name` data, or the id when absent
+  int resource = -1;  // index into the resource list
   SourceRange range;
 };
 
@@ -45,13 +45,11 @@ struct HatschetGraph {
   std::vector<HatschetEdge> edges;  // document order
 };
 
-std::optional<std::vector<HatschetResource>> readHatschetResources(std::string_view xml,
-                                                                   DiagnosticEngine &diags);
+std::optional<std::vector<HatschetResource>> readHatschetResources(std::string_view xml, DiagnosticEngine &diags);
 
 // `resources` resolves `uses_resource`; null when the model could not be read (the graph is
 // then still checked, without resolving resources).
-std::optional<HatschetGraph> readHatschetGraph(std::string_view graphml,
-                                               const std::vector<HatschetResource> *resources,
+std::optional<HatschetGraph> readHatschetGraph(std::string_view graphml, const std::vector<HatschetResource> *resources,
                                                DiagnosticEngine &diags);
 
 }  // namespace tilesched

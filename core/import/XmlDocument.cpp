@@ -23,8 +23,8 @@ bool isPropertyTreeEntry(const std::string &key) {
 std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticEngine &diags) {
   namespace xp = boost::property_tree::xml_parser;
   if (text.size() > kMaxInputBytes) {
-    diags.error(SourceRange::at({1, 1}), "the XML file is larger than " + std::to_string(kMaxInputBytes) +
-                                             " bytes, the input size limit");
+    diags.error(SourceRange::at({1, 1}),
+                "the XML file is larger than " + std::to_string(kMaxInputBytes) + " bytes, the input size limit");
     return std::nullopt;
   }
   XmlDocument doc;

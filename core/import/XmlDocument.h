@@ -59,8 +59,8 @@ private:
 
   std::string text_;
   std::vector<size_t> lineStarts_;
-  std::vector<Tag> tags_;  // start tags in document order
-  std::unique_ptr<XmlTree> tree_;  // on the heap: tagOf_ keys stay valid when moved
+  std::vector<Tag> tags_;                              // start tags in document order
+  std::unique_ptr<XmlTree> tree_;                      // on the heap: tagOf_ keys stay valid when moved
   std::unordered_map<const XmlTree *, size_t> tagOf_;  // element -> index into tags_
 };
 

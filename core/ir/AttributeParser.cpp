@@ -21,8 +21,7 @@ bool Parser::parseAttribute(Attribute &out) {
     out.kind = Attribute::Kind::String;
     if (!tok_.unterminated && !unescapeString(spell(tok_), out.text, bad)) {
       SourceLoc at{tok_.line, tok_.col + static_cast<int>(bad)};
-      return error({at, {at.line, at.col + 2}},
-                   "invalid escape in string; use \\n, \\t, \\\\, \\\" or two hex digits");
+      return error({at, {at.line, at.col + 2}}, "invalid escape in string; use \\n, \\t, \\\\, \\\" or two hex digits");
     }
     if (tok_.unterminated) unescapeString(spell(tok_), out.text, bad);
     consume();
@@ -159,8 +158,8 @@ bool Parser::parseArrayAttr(Attribute &out) {
     } while (consumeIf(Tok::Comma));
   }
   if (ok && !tok_.is(Tok::RSquare))
-    ok = error(tok_.range(), "expected ',' or ']' in the array opened at " + formatLoc(open) + ", found " +
-                                 describeCurrent());
+    ok = error(tok_.range(),
+               "expected ',' or ']' in the array opened at " + formatLoc(open) + ", found " + describeCurrent());
   if (ok) consume();
   exitNesting();
   return ok;
@@ -270,8 +269,7 @@ bool Parser::parseTypeList(std::vector<std::string> &out) {
 }
 
 // `(a, b) -> (c, d)` or `(a) -> c`
-bool Parser::parseFunctionType(std::vector<std::string> &inputs, std::vector<std::string> &results,
-                               std::string &text) {
+bool Parser::parseFunctionType(std::vector<std::string> &inputs, std::vector<std::string> &results, std::string &text) {
   Capture cap(*this, text);
   if (!tok_.is(Tok::LParen)) return errorHere("'(' to start a function type such as '(i32) -> i32'");
   SourceLoc open = tok_.begin();
@@ -291,8 +289,8 @@ bool Parser::parseFunctionType(std::vector<std::string> &inputs, std::vector<std
   consume();
   if (!tok_.is(Tok::RParen) && !parseTypeList(results)) return false;
   if (!tok_.is(Tok::RParen))
-    return error(tok_.range(), "expected ',' or ')' in the result types opened at " + formatLoc(o) + ", found " +
-                                   describeCurrent());
+    return error(tok_.range(),
+                 "expected ',' or ')' in the result types opened at " + formatLoc(o) + ", found " + describeCurrent());
   consume();
   return true;
 }
@@ -339,8 +337,7 @@ bool Parser::captureUntilLineEnd(std::string &out, bool inOperation) {
   bool first = true;
   while (!tok_.is(Tok::Eof) && !tok_.is(Tok::FileMetadata)) {
     if (!first && tok_.lineStart && (!continuesPreviousLine() || startsNewStatement())) break;
-    if (isCloseBracket(tok_.kind) || (inOperation && (tok_.is(Tok::LBrace) || isLocStart() || atRegionArgs())))
-      break;
+    if (isCloseBracket(tok_.kind) || (inOperation && (tok_.is(Tok::LBrace) || isLocStart() || atRegionArgs()))) break;
     if (isOpenBracket(tok_.kind)) {
       if (!parseBalancedBody()) return false;
     } else {

@@ -59,8 +59,8 @@ struct NamedAttribute {
 const NamedAttribute *findAttr(const std::vector<NamedAttribute> &dict, const std::string &name);
 
 struct Value {
-  std::string name;   // printed spelling: "%acc", "%r#1", "%arg0"
-  std::string type;   // opaque type text; may be empty when the syntax gave none
+  std::string name;                 // printed spelling: "%acc", "%r#1", "%arg0"
+  std::string type;                 // opaque type text; may be empty when the syntax gave none
   Operation *definingOp = nullptr;  // null for block arguments and live-ins
   Block *ownerBlock = nullptr;      // for block arguments
   int index = 0;                    // result index or block-argument index
@@ -118,32 +118,32 @@ enum class CustomPiece : uint8_t {
 };
 
 struct Operation {
-  std::string name;                 // "nv_tileas.async.tiled_tma_load"; "cuda_tile.addi" for an `addi`
-                                    // written where cuda_tile is the default dialect
-  std::string spelling;             // the name as written, when it differs from `name` ("addi")
+  std::string name;      // "nv_tileas.async.tiled_tma_load"; "cuda_tile.addi" for an `addi`
+                         // written where cuda_tile is the default dialect
+  std::string spelling;  // the name as written, when it differs from `name` ("addi")
   OpSyntax syntax = OpSyntax::Generic;
   std::vector<Value *> results;
-  std::vector<Value *> operands;    // SSA uses in textual order (all forms)
+  std::vector<Value *> operands;           // SSA uses in textual order (all forms)
   std::vector<NamedAttribute> properties;  // inherent: `<{...}>`
   std::vector<NamedAttribute> attributes;  // discardable: `{...}`
   std::vector<std::unique_ptr<Region>> regions;
 
   // Form-specific text kept verbatim for printing.
-  std::string symbol;       // @name of module / func
-  std::string operandText;  // Custom: text between the op name and the attr-dict / `:`;
-                            // Func: the visibility keyword; TileFor: `unsigned` or empty
-  std::string typeText;     // Custom/Yield/Return/Constant: text after `:`; For/TileFor: the
-                            // induction variable's type; TileLoop: the types after `:`;
-                            // Generic: the functional type "(a, b) -> (c)"
-  std::string signatureText;  // Func: "(%arg0: i32) -> f32" and any `key=value` after it, verbatim
-  Attribute constantValue;    // Constant: the value attribute
-  std::string locText;        // trailing `loc(...)` verbatim, or empty
-  bool operandsGlued = false;  // Custom: operandText follows the name with no space (`op(%a)`)
+  std::string symbol;                     // @name of module / func
+  std::string operandText;                // Custom: text between the op name and the attr-dict / `:`;
+                                          // Func: the visibility keyword; TileFor: `unsigned` or empty
+  std::string typeText;                   // Custom/Yield/Return/Constant: text after `:`; For/TileFor: the
+                                          // induction variable's type; TileLoop: the types after `:`;
+                                          // Generic: the functional type "(a, b) -> (c)"
+  std::string signatureText;              // Func: "(%arg0: i32) -> f32" and any `key=value` after it, verbatim
+  Attribute constantValue;                // Constant: the value attribute
+  std::string locText;                    // trailing `loc(...)` verbatim, or empty
+  bool operandsGlued = false;             // Custom: operandText follows the name with no space (`op(%a)`)
   std::vector<CustomPiece> layout;        // Custom/Yield/Return: the written order; empty = canonical
   std::vector<std::string> trailingText;  // Custom: the text of each CustomPiece::Text, verbatim
 
   Block *parentBlock = nullptr;
-  SourceRange range;    // whole op
+  SourceRange range;  // whole op
   SourceRange nameRange;
 
   // Inherent first, then discardable (seed 004 lookup order).
@@ -174,16 +174,20 @@ struct Module {
 };
 
 // Walks ops in MLIR's block-then-operation pre-order (Operation::walk order, seed 004).
-template <typename F> void walkOps(Operation &op, F &&f);
-template <typename F> void walkBlockOps(Block &b, F &&f) {
+template <typename F>
+void walkOps(Operation &op, F &&f);
+template <typename F>
+void walkBlockOps(Block &b, F &&f) {
   for (auto &op : b.operations) walkOps(*op, f);
 }
-template <typename F> void walkOps(Operation &op, F &&f) {
+template <typename F>
+void walkOps(Operation &op, F &&f) {
   f(op);
   for (auto &r : op.regions)
     for (auto &b : r->blocks) walkBlockOps(*b, f);
 }
-template <typename F> void walkModule(Module &m, F &&f) {
+template <typename F>
+void walkModule(Module &m, F &&f) {
   for (auto &op : m.operations) walkOps(*op, f);
 }
 

@@ -228,11 +228,10 @@ Token Lexer::lex() {
   // non-ASCII quote, a NUL block) yields one message.
   auto invalid = [](char ch) {
     unsigned char u = static_cast<unsigned char>(ch);
-    return u >= 0x80 || u < 0x20 || ch == '$' || ch == '&' || ch == ';' || ch == '\'' ||
-           ch == '\\' || ch == '`' || ch == '~' || ch == 0x7f;
+    return u >= 0x80 || u < 0x20 || ch == '$' || ch == '&' || ch == ';' || ch == '\'' || ch == '\\' || ch == '`' ||
+           ch == '~' || ch == 0x7f;
   };
-  while (pos_ < src_.size() && invalid(src_[pos_]) && src_[pos_] != '\n' && src_[pos_] != '\t' &&
-         src_[pos_] != '\r')
+  while (pos_ < src_.size() && invalid(src_[pos_]) && src_[pos_] != '\n' && src_[pos_] != '\t' && src_[pos_] != '\r')
     ++pos_;
   unsigned char u = static_cast<unsigned char>(c);
   if (u >= 0x80) return error("unexpected non-ASCII byte; only ASCII is allowed outside strings");

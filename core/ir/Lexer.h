@@ -23,8 +23,25 @@ enum class Tok : uint8_t {
   Integer,    // 42, 0x1F
   Float,      // 1.5, 2.0e-3
   String,     // "..." with escapes kept raw in the spelling
-  LParen, RParen, LSquare, RSquare, LBrace, RBrace, Less, Greater,
-  Comma, Colon, Equal, Arrow, Question, Star, Plus, Minus, Slash, Pipe, Ellipsis,
+  LParen,
+  RParen,
+  LSquare,
+  RSquare,
+  LBrace,
+  RBrace,
+  Less,
+  Greater,
+  Comma,
+  Colon,
+  Equal,
+  Arrow,
+  Question,
+  Star,
+  Plus,
+  Minus,
+  Slash,
+  Pipe,
+  Ellipsis,
   FileMetadata,  // `{-# ... #-}` (dialect resources), the whole block as one token
 };
 
@@ -34,9 +51,9 @@ struct Token {
   uint32_t length = 0;
   int line = 1;
   int col = 1;
-  bool spaceBefore = false;  // whitespace or a comment separates it from the previous token
-  bool lineStart = false;    // a newline separates it from the previous token
-  bool unterminated = false; // String: no closing quote before the end of the line
+  bool spaceBefore = false;     // whitespace or a comment separates it from the previous token
+  bool lineStart = false;       // a newline separates it from the previous token
+  bool unterminated = false;    // String: no closing quote before the end of the line
   const char *error = nullptr;  // Error: what is wrong
 
   bool is(Tok k) const { return kind == k; }

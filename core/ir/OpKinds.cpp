@@ -7,7 +7,8 @@ namespace tilesched {
 
 namespace {
 
-template <size_t N> bool among(const std::array<std::string_view, N> &names, std::string_view name) {
+template <size_t N>
+bool among(const std::array<std::string_view, N> &names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
@@ -17,15 +18,14 @@ bool inDialect(std::string_view name, std::string_view dialect) {
 
 // The function-like ops of the dialects tilesched reads: MLIR's func, gpu and llvm, Triton's tt.func,
 // CUDA Tile's entry (and its test dialect's function, cuda-tile test/Dialect/CudaTile/ops.mlir).
-constexpr std::array<std::string_view, 6> kFunctions = {"func.func",  "tt.func",  "cuda_tile.entry",
-                                                       "cuda_tile.testing$func", "gpu.func", "llvm.func"};
+constexpr std::array<std::string_view, 6> kFunctions = {
+    "func.func", "tt.func", "cuda_tile.entry", "cuda_tile.testing$func", "gpu.func", "llvm.func"};
 
 constexpr std::array<std::string_view, 18> kTerminators = {
-    "scf.yield",          "scf.condition",     "func.return",        "return",
-    "tt.return",          "tt.reduce.return",  "tt.scan.return",     "ttg.warp_yield",
-    "ttg.warp_return",    "cuda_tile.return",  "cuda_tile.continue", "cuda_tile.break",
-    "cuda_tile.yield",    "gpu.return",        "gpu.yield",          "gpu.terminator",
-    "affine.yield",       "llvm.return"};
+    "scf.yield",          "scf.condition",   "func.return",     "return",          "tt.return",
+    "tt.reduce.return",   "tt.scan.return",  "ttg.warp_yield",  "ttg.warp_return", "cuda_tile.return",
+    "cuda_tile.continue", "cuda_tile.break", "cuda_tile.yield", "gpu.return",      "gpu.yield",
+    "gpu.terminator",     "affine.yield",    "llvm.return"};
 
 // scf.for: `%iv = %lb to %ub step %s iter_args(...)`; cuda_tile.for: `%iv in (%lb to %ub,
 // step %s) ... iter_values(...)` (cuda-tile Ops.td, ForOp); cuda_tile.loop: `iter_values(...)`
@@ -41,22 +41,38 @@ struct ResultTypeEntry {
   ResultTypeRule rule;
 };
 constexpr std::array<ResultTypeEntry, 32> kResultTypeRules = {{
-    {"arith.bitcast", ResultTypeRule::AfterTo},          {"arith.cmpf", ResultTypeRule::Predicate},
-    {"arith.cmpi", ResultTypeRule::Predicate},           {"arith.extf", ResultTypeRule::AfterTo},
-    {"arith.extsi", ResultTypeRule::AfterTo},            {"arith.extui", ResultTypeRule::AfterTo},
-    {"arith.fptosi", ResultTypeRule::AfterTo},           {"arith.fptoui", ResultTypeRule::AfterTo},
-    {"arith.index_cast", ResultTypeRule::AfterTo},       {"arith.index_castui", ResultTypeRule::AfterTo},
-    {"arith.select", ResultTypeRule::Last},              {"arith.sitofp", ResultTypeRule::AfterTo},
-    {"arith.truncf", ResultTypeRule::AfterTo},           {"arith.trunci", ResultTypeRule::AfterTo},
-    {"arith.uitofp", ResultTypeRule::AfterTo},           {"tt.addptr", ResultTypeRule::First},
-    {"tt.clampf", ResultTypeRule::Written},              {"tt.get_num_programs", ResultTypeRule::Written},
-    {"tt.get_program_id", ResultTypeRule::Written},      {"tt.load", ResultTypeRule::Pointee},
-    {"tt.make_range", ResultTypeRule::Written},          {"tt.mulhiui", ResultTypeRule::Written},
-    {"tt.precise_divf", ResultTypeRule::Written},        {"tt.precise_sqrt", ResultTypeRule::Written},
-    {"ttg.async_commit_group", ResultTypeRule::Tokens},  {"ttg.async_copy_global_to_local", ResultTypeRule::Tokens},
-    {"ttg.async_wait", ResultTypeRule::Tokens},          {"ttng.tc_gen5_mma", ResultTypeRule::Tokens},
-    {"ttng.tc_gen5_mma_scaled", ResultTypeRule::Tokens}, {"ttng.tmem_load", ResultTypeRule::ArrowThenTokens},
-    {"ttng.tmem_store", ResultTypeRule::Tokens},         {"ttng.warp_group_dot_wait", ResultTypeRule::Written},
+    {"arith.bitcast", ResultTypeRule::AfterTo},
+    {"arith.cmpf", ResultTypeRule::Predicate},
+    {"arith.cmpi", ResultTypeRule::Predicate},
+    {"arith.extf", ResultTypeRule::AfterTo},
+    {"arith.extsi", ResultTypeRule::AfterTo},
+    {"arith.extui", ResultTypeRule::AfterTo},
+    {"arith.fptosi", ResultTypeRule::AfterTo},
+    {"arith.fptoui", ResultTypeRule::AfterTo},
+    {"arith.index_cast", ResultTypeRule::AfterTo},
+    {"arith.index_castui", ResultTypeRule::AfterTo},
+    {"arith.select", ResultTypeRule::Last},
+    {"arith.sitofp", ResultTypeRule::AfterTo},
+    {"arith.truncf", ResultTypeRule::AfterTo},
+    {"arith.trunci", ResultTypeRule::AfterTo},
+    {"arith.uitofp", ResultTypeRule::AfterTo},
+    {"tt.addptr", ResultTypeRule::First},
+    {"tt.clampf", ResultTypeRule::Written},
+    {"tt.get_num_programs", ResultTypeRule::Written},
+    {"tt.get_program_id", ResultTypeRule::Written},
+    {"tt.load", ResultTypeRule::Pointee},
+    {"tt.make_range", ResultTypeRule::Written},
+    {"tt.mulhiui", ResultTypeRule::Written},
+    {"tt.precise_divf", ResultTypeRule::Written},
+    {"tt.precise_sqrt", ResultTypeRule::Written},
+    {"ttg.async_commit_group", ResultTypeRule::Tokens},
+    {"ttg.async_copy_global_to_local", ResultTypeRule::Tokens},
+    {"ttg.async_wait", ResultTypeRule::Tokens},
+    {"ttng.tc_gen5_mma", ResultTypeRule::Tokens},
+    {"ttng.tc_gen5_mma_scaled", ResultTypeRule::Tokens},
+    {"ttng.tmem_load", ResultTypeRule::ArrowThenTokens},
+    {"ttng.tmem_store", ResultTypeRule::Tokens},
+    {"ttng.warp_group_dot_wait", ResultTypeRule::Written},
 }};
 
 // Triton's dialects: most ops write operand types after `:` (tt.store's, tt.descriptor_store's).

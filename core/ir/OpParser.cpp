@@ -44,14 +44,14 @@ struct Parser::TypeTokens {
     }
   }
   std::vector<Token> toks;
-  std::vector<int> depth;                // bracket depth before each token
-  size_t arrow = 0, to = 0;              // index after the top-level `->` / `to`; 0: none
+  std::vector<int> depth;    // bracket depth before each token
+  size_t arrow = 0, to = 0;  // index after the top-level `->` / `to`; 0: none
 };
 
 // The comma-separated single types of tokens [begin, end) (`(A, B)` after `->` unwrapped);
 // nullopt when an item is not exactly one type (`f32 from vector<4xf32>`).
-std::optional<std::vector<std::string>> Parser::typeItems(const std::string &text, const TypeTokens &t,
-                                                         size_t begin, size_t end) const {
+std::optional<std::vector<std::string>> Parser::typeItems(const std::string &text, const TypeTokens &t, size_t begin,
+                                                          size_t end) const {
   const std::vector<Token> &toks = t.toks;
   if (begin > 0 && end - begin >= 2 && toks[begin].is(Tok::LParen) && toks[end - 1].is(Tok::RParen)) {
     bool wraps = true;  // `(A, B)` rather than `(A) -> B`-like text
@@ -298,9 +298,8 @@ bool Parser::makeResults(Operation &op, const ResultNames &names, const std::vec
   if (names.empty()) return true;
   size_t n = resultCount(names);
   if (types.size() != n)
-    return error(names.front().range, "'" + op.name + "' produces " + std::to_string(types.size()) +
-                                          " result(s) but " + std::to_string(n) +
-                                          " name(s) are given before '='");
+    return error(names.front().range, "'" + op.name + "' produces " + std::to_string(types.size()) + " result(s) but " +
+                                          std::to_string(n) + " name(s) are given before '='");
   for (const ResultName &rn : names) {
     int count = rn.count > 0 ? rn.count : 1;
     for (int i = 0; i < count; ++i) {
@@ -400,8 +399,7 @@ bool Parser::parseGenericOp(Operation &op, const ResultNames &names) {
   if (haveRegions && !parseRegionList()) return false;
   if (tok_.is(Tok::LBrace) && !parseAttrDict(op.attributes)) return false;
   if (!haveRegions && tok_.is(Tok::LParen) && peek(1).is(Tok::LBrace) && !parseRegionList()) return false;
-  if (!tok_.is(Tok::Colon))
-    return errorHere("':' and the function type of " + quoted + ", e.g. ': (i32) -> i32'");
+  if (!tok_.is(Tok::Colon)) return errorHere("':' and the function type of " + quoted + ", e.g. ': (i32) -> i32'");
   consume();
   SourceLoc typesBegin = tok_.begin();
   std::vector<std::string> inputs, results;
@@ -523,8 +521,8 @@ bool Parser::parseFuncOp(Operation &op, const ResultNames &names) {
   }
   for (size_t i = 1; i < args.size(); ++i)
     if (args[i].name.empty() != args[0].name.empty())
-      return error(args[i].range, "all arguments of '" + op.symbol +
-                                      "' must be named ('%x: type') or none (a declaration)");
+      return error(args[i].range,
+                   "all arguments of '" + op.symbol + "' must be named ('%x: type') or none (a declaration)");
   if (isKeyword("attributes")) {
     consume();
     if (!tok_.is(Tok::LBrace)) return errorHere("'{' to start the dictionary after 'attributes'");
@@ -630,8 +628,7 @@ bool Parser::verifyLoopLatch(const Operation &loop) {
 
 // An induction variable: `%i` (no `#N` suffix).
 bool Parser::parseInductionVar(Operation &op, std::vector<EntryArg> &args) {
-  if (!tok_.is(Tok::PercentId))
-    return errorHere("the induction variable of '" + op.spelledName() + "', e.g. '%i'");
+  if (!tok_.is(Tok::PercentId)) return errorHere("the induction variable of '" + op.spelledName() + "', e.g. '%i'");
   args.push_back({spelling(), "index", tok_.range()});
   if (args.back().name.find('#') != std::string::npos)
     return error(args.back().range, "the induction variable cannot carry a '#N' suffix");
@@ -762,8 +759,7 @@ bool Parser::parseTerminatorOp(Operation &op, const ResultNames &names) {
   }
   if (types.size() != op.operands.size())
     return error(rangeFrom(typesBegin), "'" + op.spelledName() + "' has " + std::to_string(op.operands.size()) +
-                                            " operand(s) but " + std::to_string(types.size()) +
-                                            " type(s) after ':'");
+                                            " operand(s) but " + std::to_string(types.size()) + " type(s) after ':'");
   for (size_t i = 0; i < types.size(); ++i)
     if (op.operands[i]->type.empty()) op.operands[i]->type = types[i];
   return true;
@@ -857,7 +853,8 @@ bool Parser::parseTextRun(Operation &op, std::string &out, std::vector<EntryArg>
     consume();
   }
   if (open.empty()) return true;
-  std::string what = std::string("the ") + tokenDescription(open.back().first) + " in the operands of '" + op.name + "'";
+  std::string what =
+      std::string("the ") + tokenDescription(open.back().first) + " in the operands of '" + op.name + "'";
   return expectClose(closingBracket(open.back().first), what.c_str(), open.back().second);
 }
 
@@ -889,9 +886,14 @@ bool Parser::parseHeadedRegion(Operation &op, std::string keyword, const std::ve
 // scf.while's `do {`).
 bool Parser::continuesWithText(bool afterType) const {
   switch (tok_.kind) {
-  case Tok::Eof: case Tok::FileMetadata: case Tok::LBrace: case Tok::RBrace: case Tok::RParen:
-  case Tok::RSquare: case Tok::Greater: case Tok::Colon:
-    return false;
+  case Tok::Eof:
+  case Tok::FileMetadata:
+  case Tok::LBrace:
+  case Tok::RBrace:
+  case Tok::RParen:
+  case Tok::RSquare:
+  case Tok::Greater:
+  case Tok::Colon: return false;
   default: break;
   }
   if (isLocStart() || (tok_.is(Tok::Less) && peek(1).is(Tok::LBrace))) return false;
@@ -933,8 +935,7 @@ bool Parser::parseCustomTail(Operation &op, std::vector<EntryArg> args, SourceLo
       SourceLoc colon = tok_.begin();
       consume();
       if (!captureUntilLineEnd(op.typeText, true)) return false;
-      if (op.typeText.empty())
-        return error(SourceRange::at(colon), "expected a type after ':' in '" + op.name + "'");
+      if (op.typeText.empty()) return error(SourceRange::at(colon), "expected a type after ':' in '" + op.name + "'");
       if (prevKind_ == Tok::Comma || prevKind_ == Tok::Arrow || prevKind_ == Tok::Star)
         return error(SourceRange::at(prevEnd_), "the types of '" + op.name + "' end with " +
                                                     tokenDescription(prevKind_) + ", but " + describeCurrent() +

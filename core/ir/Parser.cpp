@@ -17,7 +17,10 @@ constexpr int kMaxErrors = 50;  // past this the input is not worth reading furt
 }  // namespace
 
 Parser::Parser(std::string_view src, DiagnosticEngine &diags, const ParseLimits &limits, Module &m, int firstLine)
-    : lexer_(src, firstLine), diags_(diags), limits_(limits), module_(m),
+    : lexer_(src, firstLine),
+      diags_(diags),
+      limits_(limits),
+      module_(m),
       scopes_(m, diags, [this](SourceRange r, std::string msg) { error(r, std::move(msg)); }) {
   tok_.kind = Tok::Error;  // nothing lexed yet: not the end of input
   advance(false);
@@ -55,8 +58,7 @@ void Parser::advance(bool afterUnterminated) {
   // What follows a reported bad byte or a string that ran to the end of the line is not a new
   // mistake.
   if (skipped || afterUnterminated) afterLexError_ = next.offset;
-  if (next.unterminated && !stopped_)
-    error(next.range(), "unterminated string; add the closing '\"' on the same line");
+  if (next.unterminated && !stopped_) error(next.range(), "unterminated string; add the closing '\"' on the same line");
   if (stopped_) next.kind = Tok::Eof;
   tok_ = next;
 }
@@ -123,8 +125,8 @@ bool Parser::expectClose(Tok close, const char *what, SourceLoc openedAt) {
     consume();
     return true;
   }
-  return error(tok_.range(), std::string("expected ") + tokenDescription(close) + " to close " + what +
-                                 " opened at " + formatLoc(openedAt) + ", found " + describeCurrent());
+  return error(tok_.range(), std::string("expected ") + tokenDescription(close) + " to close " + what + " opened at " +
+                                 formatLoc(openedAt) + ", found " + describeCurrent());
 }
 
 bool Parser::enterNesting() {
@@ -203,8 +205,7 @@ void Parser::recover(int startBrackets, uint32_t startOffset) {
         return;
       if (tok_.lineStart) {
         bool canStart = tok_.is(Tok::PercentId) || tok_.is(Tok::String) || tok_.is(Tok::BareId) ||
-                        tok_.is(Tok::CaretId) || tok_.is(Tok::RBrace) || tok_.is(Tok::HashId) ||
-                        tok_.is(Tok::BangId);
+                        tok_.is(Tok::CaretId) || tok_.is(Tok::RBrace) || tok_.is(Tok::HashId) || tok_.is(Tok::BangId);
         if ((open <= 0 && canStart) || looksLikeOpStart()) return;
       }
     }
@@ -275,8 +276,9 @@ void Parser::terminatorNotLast(const Operation &terminator) {
 // verbatim for the printer; nothing in it is scheduled.
 void Parser::parseFileMetadata(bool topLevel) {
   if (!topLevel) {
-    error(tok_.range(), "a '{-# ... #-}' block (file metadata such as dialect_resources) may only follow the "
-                        "top-level operations, not stand inside a region");
+    error(tok_.range(),
+          "a '{-# ... #-}' block (file metadata such as dialect_resources) may only follow the "
+          "top-level operations, not stand inside a region");
   } else if (!module_.fileMetadata.empty()) {
     error(tok_.range(), "a second '{-# ... #-}' block; MLIR reads one, after the top-level operations");
   } else {
@@ -287,8 +289,7 @@ void Parser::parseFileMetadata(bool topLevel) {
 
 // `{` [block...] `}`. With `entryArgs`, the entry block is implicit and takes its arguments
 // from the op's own syntax (func signature, scf.for header).
-bool Parser::parseRegion(Region &region, Operation *parent, bool isolated,
-                         const std::vector<EntryArg> *entryArgs) {
+bool Parser::parseRegion(Region &region, Operation *parent, bool isolated, const std::vector<EntryArg> *entryArgs) {
   SourceLoc open = tok_.begin();
   if (!enterNesting()) return false;
   consume();
@@ -378,8 +379,7 @@ bool Parser::parseBlockLabel(Block &block) {
         if (!tok_.is(Tok::PercentId)) return errorHere("a block argument such as '%arg0: i32'");
         std::string name = spelling();
         SourceRange r = tok_.range();
-        if (name.find('#') != std::string::npos)
-          return error(r, "block argument names cannot carry a '#N' suffix");
+        if (name.find('#') != std::string::npos) return error(r, "block argument names cannot carry a '#N' suffix");
         consume();
         if (!tok_.is(Tok::Colon)) return errorHere("':' and the type of block argument '" + name + "'");
         consume();
@@ -424,8 +424,7 @@ std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &dia
   auto m = std::make_unique<Module>();
   if (text.size() > limits.maxInputBytes || text.size() > std::numeric_limits<uint32_t>::max()) {
     diags.error({{1, 1}, {1, 2}}, "input is " + std::to_string(text.size()) + " bytes; the limit is " +
-                                      std::to_string(limits.maxInputBytes) +
-                                      " bytes (ParseLimits::maxInputBytes)");
+                                      std::to_string(limits.maxInputBytes) + " bytes (ParseLimits::maxInputBytes)");
     return m;
   }
   Parser p(text, diags, limits, *m, firstLine);

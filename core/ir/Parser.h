@@ -23,8 +23,8 @@ struct ParseLimits {
 
 // Always returns a module (possibly partial). Check `diags.hasErrors()` before using it.
 // `firstLine` numbers the text's first line (a chunk of a split input keeps the file's lines).
-std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &diags,
-                                    const ParseLimits &limits = {}, int firstLine = 1);
+std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &diags, const ParseLimits &limits = {},
+                                    int firstLine = 1);
 
 // One chunk of an input split at `// -----` lines, as `mlir-opt -split-input-file` splits it:
 // each chunk is an input of its own. A marker is a line whose first non-blank characters are

@@ -71,8 +71,7 @@ private:
   // Out of line: parseOperationList is on the recursion path, and the message's temporaries
   // would enlarge every frame of it (the 1 MB-stack limit test).
   [[gnu::noinline]] void terminatorNotLast(const Operation &terminator);
-  bool parseRegion(Region &region, Operation *parent, bool isolated,
-                   const std::vector<EntryArg> *entryArgs);
+  bool parseRegion(Region &region, Operation *parent, bool isolated, const std::vector<EntryArg> *entryArgs);
   bool parseBlockLabel(Block &block);
   bool parseAliasDef();
   void parseFileMetadata(bool topLevel);
@@ -92,8 +91,8 @@ private:
   bool parseTileLoopOp(Operation &op, const ResultNames &names);
   bool parseInductionVar(Operation &op, std::vector<EntryArg> &args);
   bool parseIterArgs(Operation &op, std::vector<EntryArg> &args);
-  bool typeCarriedArgs(Operation &op, std::vector<EntryArg> &args, size_t first,
-                       const std::vector<std::string> &types, SourceRange typesRange);
+  bool typeCarriedArgs(Operation &op, std::vector<EntryArg> &args, size_t first, const std::vector<std::string> &types,
+                       SourceRange typesRange);
   bool parseLoopBody(Operation &op, const ResultNames &names, const std::vector<EntryArg> &args,
                      const std::vector<std::string> &resultTypes);
   bool verifyLoopLatch(const Operation &loop);
@@ -130,8 +129,7 @@ private:
   bool parseOptionalTypeSuffix(Attribute &out);
   bool parseType(std::string &out);
   bool parseTypeList(std::vector<std::string> &out);
-  bool parseFunctionType(std::vector<std::string> &inputs, std::vector<std::string> &results,
-                         std::string &text);
+  bool parseFunctionType(std::vector<std::string> &inputs, std::vector<std::string> &results, std::string &text);
   bool parseBalancedBody();
   bool captureUntilLineEnd(std::string &out, bool inOperation);
   bool continuesPreviousLine() const;
@@ -158,11 +156,11 @@ private:
   Module &module_;
   SSAScopes scopes_;
   std::vector<std::string *> captures_;
-  int brackets_ = 0;  // ( [ { consumed minus ) ] } consumed; recovery measures from op start
+  int brackets_ = 0;              // ( [ { consumed minus ) ] } consumed; recovery measures from op start
   std::vector<int> regionLines_;  // line of each open region's `{`
   std::vector<std::string> defaultDialects_{""};  // per open region: the dialect of prefix-less op names
-  uint32_t afterLexError_ = UINT32_MAX;  // offset of the token that follows a reported bad byte
-  int depth_ = 0;     // current nesting of regions and attribute/type brackets
+  uint32_t afterLexError_ = UINT32_MAX;           // offset of the token that follows a reported bad byte
+  int depth_ = 0;                                 // current nesting of regions and attribute/type brackets
   size_t opCount_ = 0;
   int errors_ = 0;
   bool stopped_ = false;      // limit hit or too many errors: the rest of the input is ignored

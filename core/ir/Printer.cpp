@@ -17,8 +17,8 @@ bool isBareName(std::string_view s) {
   char c = s[0];
   if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) return false;
   for (char ch : s)
-    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
-          ch == '$' || ch == '.'))
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '$' ||
+          ch == '.'))
       return false;
   return true;
 }
@@ -157,8 +157,7 @@ void ModulePrinter::printGeneric(const Operation &op, int indent) {
 // the tool. Attributes added to an op that was written without a dictionary go before its type.
 void ModulePrinter::printCustom(const Operation &op, int indent) {
   static const std::vector<CustomPiece> canonical = {CustomPiece::Operands, CustomPiece::Properties,
-                                                     CustomPiece::Region, CustomPiece::Attributes,
-                                                     CustomPiece::Type};
+                                                     CustomPiece::Region, CustomPiece::Attributes, CustomPiece::Type};
   const std::vector<CustomPiece> &layout = op.layout.empty() ? canonical : op.layout;
   const bool attrsPlaced = std::find(layout.begin(), layout.end(), CustomPiece::Attributes) != layout.end() ||
                            std::find(layout.begin(), layout.end(), CustomPiece::KeywordAttributes) != layout.end();

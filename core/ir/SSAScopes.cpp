@@ -7,9 +7,7 @@ namespace tilesched {
 
 namespace {
 
-std::string where(SourceRange r) {
-  return std::to_string(r.begin.line) + ":" + std::to_string(r.begin.col);
-}
+std::string where(SourceRange r) { return std::to_string(r.begin.line) + ":" + std::to_string(r.begin.col); }
 
 }  // namespace
 
@@ -36,7 +34,7 @@ void SSAScopes::define(const std::string &base, const std::vector<Value *> &grou
   }
   if (const Group *prev = lookup(base)) {
     onError_(r, "redefinition of '" + base + "' (first defined at " + where(prev->range) +
-                        "); give this value a different name");
+                    "); give this value a different name");
     return;
   }
   Scope &scope = scopes_.back();
@@ -46,8 +44,8 @@ void SSAScopes::define(const std::string &base, const std::vector<Value *> &grou
       LiveIn &li = liveIns_[i];
       if (li.definedLater || !std::binary_search(li.useScopes.begin(), li.useScopes.end(), scope.id)) continue;
       li.definedLater = true;
-      onError_(li.value->range, "'" + li.value->name + "' is used here before its definition at " +
-                                        where(r) + "; SSA values must be defined before they are used");
+      onError_(li.value->range, "'" + li.value->name + "' is used here before its definition at " + where(r) +
+                                    "; SSA values must be defined before they are used");
     }
   }
   scope.names.emplace(base, Group{group, r});
@@ -64,8 +62,8 @@ Value *SSAScopes::use(std::string_view spelling, SourceRange r) {
   }
   if (const Group *g = lookup(base)) {
     if (index >= 0 && static_cast<size_t>(index) < g->values.size()) return g->values[index];
-    onError_(r, std::string("'").append(spelling) + "' refers to a result that does not exist: '" + base +
-                        "' has " + std::to_string(g->values.size()) + " result(s), numbered from #0");
+    onError_(r, std::string("'").append(spelling) + "' refers to a result that does not exist: '" + base + "' has " +
+                    std::to_string(g->values.size()) + " result(s), numbered from #0");
     Value *bad = module_.newValue();
     bad->name = std::string(spelling);
     bad->range = r;
@@ -97,8 +95,8 @@ Value *SSAScopes::use(std::string_view spelling, SourceRange r) {
 void SSAScopes::finish() {
   for (const LiveIn &li : liveIns_) {
     if (li.definedLater) continue;
-    diags_.warning(li.value->range, "use of undefined value '" + li.value->name +
-                                        "'; treated as a value from outside the snippet");
+    diags_.warning(li.value->range,
+                   "use of undefined value '" + li.value->name + "'; treated as a value from outside the snippet");
   }
 }
 

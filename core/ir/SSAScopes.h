@@ -46,7 +46,7 @@ private:
     std::string base;
     Value *value;
     std::vector<int> useScopes;  // sorted ids of every scope from which a use could see a def
-    bool definedLater = false;          // reported as use-before-definition instead
+    bool definedLater = false;   // reported as use-before-definition instead
   };
 
   const Group *lookup(const std::string &base) const;
@@ -56,8 +56,8 @@ private:
   ErrorFn onError_;
   std::vector<Scope> scopes_;
   int nextScopeId_ = 0;
-  std::vector<LiveIn> liveIns_;                         // creation order, for stable warnings
-  std::unordered_map<std::string, size_t> liveInIndex_;  // spelling -> index in liveIns_
+  std::vector<LiveIn> liveIns_;                                         // creation order, for stable warnings
+  std::unordered_map<std::string, size_t> liveInIndex_;                 // spelling -> index in liveIns_
   std::unordered_map<std::string, std::vector<size_t>> liveInsByBase_;  // "%r" -> indices
 };
 

@@ -22,8 +22,8 @@ constexpr int kMaxAliasDepth = 16;
 
 TypeAliases::TypeAliases(const Module &module) {
   for (const AliasDef &def : module.aliases)
-    if (size_t eq = def.text.find('='); eq != std::string::npos && !def.text.empty() &&
-                                        (def.text[0] == '!' || def.text[0] == '#'))
+    if (size_t eq = def.text.find('=');
+        eq != std::string::npos && !def.text.empty() && (def.text[0] == '!' || def.text[0] == '#'))
       aliases_[trim(def.text.substr(0, eq))] = trim(def.text.substr(eq + 1));
 }
 

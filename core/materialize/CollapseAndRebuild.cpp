@@ -51,9 +51,8 @@ std::vector<MutexValue> collapseMutexPlaceholders(const ScheduleView &view,
     m.stage = view.info(m.owner).stage;
     m.order = view.info(m.owner).order;
   }
-  std::stable_sort(out.begin(), out.end(), [&](const MutexValue &a, const MutexValue &b) {
-    return view.before(a.owner, b.owner);
-  });
+  std::stable_sort(out.begin(), out.end(),
+                   [&](const MutexValue &a, const MutexValue &b) { return view.before(a.owner, b.owner); });
   for (size_t i = 0; i < out.size(); ++i) out[i].barrier = static_cast<int>(i) + 1;  // id 0 is __syncthreads'
   return out;
 }
@@ -96,9 +95,8 @@ std::vector<PipeValue> collapsePipeSkeletons(const ScheduleView &view, const std
       if (p.anchor < 0) p.anchor = p.producers.back();
     }
   }
-  std::stable_sort(out.begin(), out.end(), [&](const PipeValue &a, const PipeValue &b) {
-    return view.before(a.owner, b.owner);
-  });
+  std::stable_sort(out.begin(), out.end(),
+                   [&](const PipeValue &a, const PipeValue &b) { return view.before(a.owner, b.owner); });
   return out;
 }
 

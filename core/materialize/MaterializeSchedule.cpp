@@ -37,18 +37,16 @@ std::vector<std::string> printedNames(const ScheduleView &view, const std::vecto
   std::map<std::string, int> seen;
   for (int node : view.stageOrder()) {
     const Operation &op = view.op(node);
-    if (namedByLine(op))
-      names[node] = op.name + "#" + std::to_string(seen[op.name]++);
-    else
-      names[node] = node < static_cast<int>(nodeNames.size()) ? nodeNames[node] : "op#" + std::to_string(node);
+    if (namedByLine(op)) names[node] = op.name + "#" + std::to_string(seen[op.name]++);
+    else names[node] = node < static_cast<int>(nodeNames.size()) ? nodeNames[node] : "op#" + std::to_string(node);
   }
   return names;
 }
 
 }  // namespace
 
-MaterializedSchedule materializeSchedule(const MaterializeInput &in, const MaterializeOptions &opts,
-                                         PipeNamer &namer, DiagnosticEngine &diags) {
+MaterializedSchedule materializeSchedule(const MaterializeInput &in, const MaterializeOptions &opts, PipeNamer &namer,
+                                         DiagnosticEngine &diags) {
   MaterializedSchedule plan;
   const ScheduleAnalysis &a = *in.analysis;
   if (!a.valid || a.ops.size() != in.block->ops.size()) {
@@ -65,8 +63,7 @@ MaterializedSchedule materializeSchedule(const MaterializeInput &in, const Mater
   plan.names = printedNames(view, in.nodeNames);
 
   // Mutex placeholders first, then pipe placeholders (seed 002).
-  std::vector<MutexPlaceholder> mutexPlaceholders =
-      seedMutexPlaceholders(view, *in.graph, in.constraints, plan.names);
+  std::vector<MutexPlaceholder> mutexPlaceholders = seedMutexPlaceholders(view, *in.graph, in.constraints, plan.names);
   std::vector<PipePlaceholder> worklist = seedPipePlaceholders(view);
 
   std::vector<PipeSkeleton> skeletons;

@@ -43,26 +43,26 @@ struct MaterializeOptions {
 
 // A Pipe_ value: dataflow from a producer group to its consumers (facts §4.2).
 struct PipeValue {
-  std::string name;                        // "Pipe_0" (per-function counter, see PipeNamer)
-  const Value *raw = nullptr;              // the raw value (origin) the group writes
-  std::vector<int> producers;              // group members, in (stage, order)
-  std::vector<int> consumers;              // in (stage, order)
-  std::vector<const Value *> operands;     // values the consumers read from the group
-  int owner = -1;                          // canonical earliest producer (consumer for a fallback)
-  int stage = 0, order = 0;                // header (stage, order) == the owner's analysis value
-  int depth = 1;                           // ring slots
-  int stagesCrossed = 0;                   // kernel iterations the value survives
-  int anchor = -1;                         // the op the Pipe_ is spliced after (before, for a fallback)
-  std::string payloadType;                 // type the consumers read
-  bool tile = false;                       // tile/tensor flavour (sub_8EA0B0) vs scalar (sub_8E9450)
-  bool trivialFallback = false;            // consumer-only Pipe_ (seed 002 phase 5)
+  std::string name;                     // "Pipe_0" (per-function counter, see PipeNamer)
+  const Value *raw = nullptr;           // the raw value (origin) the group writes
+  std::vector<int> producers;           // group members, in (stage, order)
+  std::vector<int> consumers;           // in (stage, order)
+  std::vector<const Value *> operands;  // values the consumers read from the group
+  int owner = -1;                       // canonical earliest producer (consumer for a fallback)
+  int stage = 0, order = 0;             // header (stage, order) == the owner's analysis value
+  int depth = 1;                        // ring slots
+  int stagesCrossed = 0;                // kernel iterations the value survives
+  int anchor = -1;                      // the op the Pipe_ is spliced after (before, for a fallback)
+  std::string payloadType;              // type the consumers read
+  bool tile = false;                    // tile/tensor flavour (sub_8EA0B0) vs scalar (sub_8E9450)
+  bool trivialFallback = false;         // consumer-only Pipe_ (seed 002 phase 5)
 };
 
 // A Mutex_ value: exclusion / ordering that no value dependence expresses (facts §4.2).
 struct MutexValue {
-  std::string name;                  // "Mutex_0"
-  std::vector<int> protects;         // in (stage, order)
-  int owner = -1;                    // earliest protected op; the Mutex_ is spliced before it
+  std::string name;           // "Mutex_0"
+  std::vector<int> protects;  // in (stage, order)
+  int owner = -1;             // earliest protected op; the Mutex_ is spliced before it
   int stage = 0, order = 0;
   int barrier = 0;                   // named-barrier id
   std::vector<std::string> reasons;  // why the ops are serialised
@@ -78,13 +78,13 @@ struct MaterializedSchedule {
   bool valid = false;
   int ii = 0;
   int stageCount = 0;
-  std::vector<OpSchedule> ops;          // per node: the analysis' (stage, order, cycle)
-  std::vector<std::string> names;       // per node: its name in the printed IR (stable when re-read)
-  std::vector<PipeValue> pipes;         // in (owner stage, order), then creation order
-  std::vector<MutexValue> mutexes;      // in (owner stage, order)
-  std::vector<RegionItem> sequence;     // the rebuilt block
-  bool trivialFallback = false;         // some consumer got a consumer-only Pipe_ (flags |= 4)
-  int solves = 0;                       // Schedule::solve runs (one per pipe placeholder)
+  std::vector<OpSchedule> ops;       // per node: the analysis' (stage, order, cycle)
+  std::vector<std::string> names;    // per node: its name in the printed IR (stable when re-read)
+  std::vector<PipeValue> pipes;      // in (owner stage, order), then creation order
+  std::vector<MutexValue> mutexes;   // in (owner stage, order)
+  std::vector<RegionItem> sequence;  // the rebuilt block
+  bool trivialFallback = false;      // some consumer got a consumer-only Pipe_ (flags |= 4)
+  int solves = 0;                    // Schedule::solve runs (one per pipe placeholder)
 };
 
 // Hands out Pipe_<N> / Mutex_<N> names with one monotone counter per kind and function (facts
@@ -110,8 +110,8 @@ bool isMaterializedOp(const Operation &op);
 // annotations of a schedule, not work to schedule. A use of their results is an error.
 void stripMaterializedOps(ScheduledBlock &block, DiagnosticEngine &diags);
 
-MaterializedSchedule materializeSchedule(const MaterializeInput &in, const MaterializeOptions &opts,
-                                         PipeNamer &namer, DiagnosticEngine &diags);
+MaterializedSchedule materializeSchedule(const MaterializeInput &in, const MaterializeOptions &opts, PipeNamer &namer,
+                                         DiagnosticEngine &diags);
 
 // Applies a valid plan: reorders the block, splices in the Pipe_/Mutex_ ops, stamps per-op
 // nv_tile.aws.stage/order/cycle and, on the owner, nv_tile.aws.ii/stage_count/pipeline.

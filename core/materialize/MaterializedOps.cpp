@@ -13,8 +13,9 @@ void stripMaterializedOps(ScheduledBlock &block, DiagnosticEngine &diags) {
   for (Operation *op : block.ops)
     if (isMaterializedOp(*op)) stale.push_back(op);
   if (stale.empty()) return;
-  block.ops.erase(std::remove_if(block.ops.begin(), block.ops.end(), [](Operation *op) { return isMaterializedOp(*op); }),
-                  block.ops.end());
+  block.ops.erase(
+      std::remove_if(block.ops.begin(), block.ops.end(), [](Operation *op) { return isMaterializedOp(*op); }),
+      block.ops.end());
   auto checkUses = [&](Operation &user) {
     for (const Value *v : user.operands)
       if (v->definingOp && isMaterializedOp(*v->definingOp))

@@ -31,8 +31,8 @@ std::vector<MutexPlaceholder> seedMutexPlaceholders(const ScheduleView &view, co
   if (constraints && constraints->regionForceSerial && n > 0) {
     MutexPlaceholder all;
     for (int i = 0; i < n; ++i) all.ops.push_back(i);
-    all.reason = "force_serial_execution on the " +
-                 std::string(view.block().owner ? view.block().owner->name : "block");
+    all.reason =
+        "force_serial_execution on the " + std::string(view.block().owner ? view.block().owner->name : "block");
     out.push_back(std::move(all));
   }
   // Seeded in (stage, order), so the Mutex_ values do not depend on where the ops were written.
@@ -42,14 +42,14 @@ std::vector<MutexPlaceholder> seedMutexPlaceholders(const ScheduleView &view, co
       if (!(constraints->slots[i].flags & FlagForceSerial)) continue;
       uint32_t group = constraints->dsu.findNoCompress(constraints->slots[i].gid);
       auto [it, inserted] = placeholderOfGroup.emplace(group, out.size());
-      if (inserted)
-        out.push_back({{}, "force_serial_execution (constraint group " + std::to_string(group) + ")"});
+      if (inserted) out.push_back({{}, "force_serial_execution (constraint group " + std::to_string(group) + ")"});
       out[it->second].ops.push_back(i);
     }
   }
   std::vector<const DepEdge *> edges;
   for (const DepEdge &e : graph.edges)
-    if (e.kind == EdgeKind::Explicit && e.src < n && e.dst < n && !readsValueOf(view, e.dst, e.src)) edges.push_back(&e);
+    if (e.kind == EdgeKind::Explicit && e.src < n && e.dst < n && !readsValueOf(view, e.dst, e.src))
+      edges.push_back(&e);
   std::stable_sort(edges.begin(), edges.end(), [&](const DepEdge *a, const DepEdge *b) {
     if (a->src != b->src) return view.before(a->src, b->src);
     if (a->dst != b->dst) return view.before(a->dst, b->dst);
@@ -59,8 +59,8 @@ std::vector<MutexPlaceholder> seedMutexPlaceholders(const ScheduleView &view, co
     const DepEdge &e = *edge;
     MutexPlaceholder p;
     p.ops = e.src == e.dst ? std::vector<int>{e.src} : std::vector<int>{std::min(e.src, e.dst), std::max(e.src, e.dst)};
-    p.reason = "sched.deps " + names[e.src] + " -> " + names[e.dst] + " (latency " +
-               std::to_string(e.latency) + ", distance " + std::to_string(e.distance) + ")";
+    p.reason = "sched.deps " + names[e.src] + " -> " + names[e.dst] + " (latency " + std::to_string(e.latency) +
+               ", distance " + std::to_string(e.distance) + ")";
     out.push_back(std::move(p));
   }
   return out;

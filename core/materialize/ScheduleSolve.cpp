@@ -146,8 +146,8 @@ void unionSameOrigin(const ScheduleView &view, const ConstraintState *constraint
 void chooseEarliestOwners(const ScheduleView &view, SolveState &s) {
   s.canonical.clear();
   for (const std::vector<int> &members : s.groups)
-    s.canonical.push_back(*std::min_element(members.begin(), members.end(),
-                                            [&](int a, int b) { return view.before(a, b); }));
+    s.canonical.push_back(
+        *std::min_element(members.begin(), members.end(), [&](int a, int b) { return view.before(a, b); }));
 }
 
 // Phase 6. One Pipe_ per group; with no live producer, a consumer-only Pipe_ with the scalar

@@ -46,12 +46,12 @@ private:
   std::vector<int> parent_;
 };
 
-void collectCandidateProducers(const ScheduleView &view, const PipePlaceholder &p, SolveState &s);   // 1
-void buildScheduleMaps(const ScheduleView &view, const PipePlaceholder &p, SolveState &s);           // 2
+void collectCandidateProducers(const ScheduleView &view, const PipePlaceholder &p, SolveState &s);  // 1
+void buildScheduleMaps(const ScheduleView &view, const PipePlaceholder &p, SolveState &s);          // 2
 void closeUnderLiveAtConsumer(const ScheduleView &view, const PipePlaceholder &p, SolveState &s);   // 3
 void unionSameOrigin(const ScheduleView &view, const ConstraintState *constraints, const PipePlaceholder &p,
-                     SolveState &s);                                                                 // 4
-void chooseEarliestOwners(const ScheduleView &view, SolveState &s);                                  // 5
+                     SolveState &s);                                                                     // 4
+void chooseEarliestOwners(const ScheduleView &view, SolveState &s);                                      // 5
 std::vector<PipeSkeleton> emitPipes(const ScheduleView &view, const PipePlaceholder &p, SolveState &s);  // 6
 
 // All six phases; `state` (optional) receives the final solver state.

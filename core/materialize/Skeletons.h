@@ -25,8 +25,8 @@ struct PipePlaceholder {
 // One Pipe_ as a single Schedule::solve emits it, before duplicates collapse.
 struct PipeSkeleton {
   const Value *raw = nullptr;
-  std::vector<int> members;             // the producer group, in (stage, order)
-  int canonical = -1;                   // earliest member; the consumer for a fallback
+  std::vector<int> members;  // the producer group, in (stage, order)
+  int canonical = -1;        // earliest member; the consumer for a fallback
   int consumer = -1;
   std::vector<const Value *> operands;  // values the consumer reads from the group
   int depth = 1;
@@ -56,8 +56,7 @@ std::vector<PipeValue> collapsePipeSkeletons(const ScheduleView &view, const std
 std::vector<RegionItem> rebuildSequence(const ScheduleView &view, const std::vector<PipeValue> &pipes,
                                         const std::vector<MutexValue> &mutexes);
 // The hard postcondition (seed 002, facts §4.5); every failure is an error diagnostic.
-bool verifyScheduledRegion(const ScheduleView &view, const MaterializedSchedule &plan,
-                           const MaterializeOptions &opts, const std::vector<std::string> &nodeNames,
-                           DiagnosticEngine &diags);
+bool verifyScheduledRegion(const ScheduleView &view, const MaterializedSchedule &plan, const MaterializeOptions &opts,
+                           const std::vector<std::string> &nodeNames, DiagnosticEngine &diags);
 
 }  // namespace tilesched

@@ -55,8 +55,7 @@ private:
         const OpSchedule &q = view_.info(prev);
         if (q.stage == s.stage && q.order == s.order)
           fail(node, where(node) + " and " + name(prev) + " share one (stage, order)");
-        else if (!view_.before(prev, node))
-          fail(node, where(node) + " is rebuilt after " + where(prev));
+        else if (!view_.before(prev, node)) fail(node, where(node) + " is rebuilt after " + where(prev));
       }
       prev = node;
     }
@@ -80,8 +79,8 @@ private:
         for (const Value *u : view_.uses(item.index)) {
           auto [def, at] = definedAt(u);
           if (def >= 0 && at > static_cast<int>(i))
-            fail(item.index, "cannot rebuild the block in (stage, order): " + where(item.index) + " reads " +
-                                 u->name + " before " + where(def) +
+            fail(item.index, "cannot rebuild the block in (stage, order): " + where(item.index) + " reads " + u->name +
+                                 " before " + where(def) +
                                  " defines it (the schedule puts a consumer ahead of its producer)");
         }
       } else if (item.kind == RegionItem::Kind::Pipe) {
@@ -129,8 +128,8 @@ private:
         const int64_t write = view_.info(src.producer).cycle;
         const int64_t read = view_.info(consumer).cycle + (int64_t)src.distance * view_.ii();
         if (write > read)
-          fail(consumer, p.name + ": " + name(src.producer) + " writes at cycle " + std::to_string(write) +
-                             ", after " + name(consumer) + " reads at cycle " + std::to_string(read));
+          fail(consumer, p.name + ": " + name(src.producer) + " writes at cycle " + std::to_string(write) + ", after " +
+                             name(consumer) + " reads at cycle " + std::to_string(read));
         if (view_.typesDiffer(u, src.value))
           fail(consumer, p.name + ": " + name(consumer) + " reads " + u->name + " as " + u->type + ", but " +
                              name(src.producer) + " writes " + src.value->name + " as " + src.value->type);

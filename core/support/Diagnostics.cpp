@@ -31,8 +31,8 @@ std::vector<Diagnostic> DiagnosticEngine::sorted() const {
 std::string formatDiagnostic(const std::string &inputFile, const Diagnostic &d) {
   const std::string file = terminalSafe(d.file.empty() ? inputFile : d.file);
   if (d.range.begin.line == 0) return file + ": " + severityName(d.severity) + ": " + terminalSafe(d.message);
-  return file + ":" + std::to_string(d.range.begin.line) + ":" + std::to_string(d.range.begin.col) +
-         ": " + severityName(d.severity) + ": " + terminalSafe(d.message);
+  return file + ":" + std::to_string(d.range.begin.line) + ":" + std::to_string(d.range.begin.col) + ": " +
+         severityName(d.severity) + ": " + terminalSafe(d.message);
 }
 
 namespace {
@@ -41,7 +41,10 @@ namespace {
 // (a stray continuation byte, a truncated or overlong sequence, a surrogate).
 size_t utf8Sequence(std::string_view text, size_t i, uint32_t &cp) {
   const unsigned char lead = static_cast<unsigned char>(text[i]);
-  const size_t n = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xC2 && lead <= 0xDF ? 2 : 0;
+  const size_t n = lead >= 0xF0 && lead <= 0xF4   ? 4
+                   : lead >= 0xE0 && lead <= 0xEF ? 3
+                   : lead >= 0xC2 && lead <= 0xDF ? 2
+                                                  : 0;
   if (n == 0 || i + n > text.size()) return 0;
   cp = lead & (0x7F >> n);
   for (size_t k = 1; k < n; ++k) {

@@ -13,8 +13,8 @@ std::string checkFootprintRow(const TargetModel &m, const FootprintRow &row, siz
     }
     if (!r.isSlot && listed > r.capacity) {
       bad = i;
-      return "row requests " + std::to_string(listed) + " units of pool '" + r.name +
-             "', whose capacity is " + std::to_string(r.capacity);
+      return "row requests " + std::to_string(listed) + " units of pool '" + r.name + "', whose capacity is " +
+             std::to_string(r.capacity);
     }
   }
   return "";

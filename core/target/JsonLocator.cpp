@@ -17,9 +17,7 @@ SourceLoc LineIndex::loc(size_t offset) const {
   return {static_cast<int>(line), static_cast<int>(offset - lineStarts_[line - 1]) + 1};
 }
 
-SourceRange LineIndex::range(size_t begin, size_t end) const {
-  return {loc(begin), loc(std::max(end, begin + 1))};
-}
+SourceRange LineIndex::range(size_t begin, size_t end) const { return {loc(begin), loc(std::max(end, begin + 1))}; }
 
 JsonShapeProblem checkJsonShape(std::string_view text) {
   std::vector<size_t> members;  // commas seen in each open container
@@ -84,8 +82,7 @@ std::string JsonLocator::child(const std::string &pointer, size_t index) {
 }
 
 size_t JsonLocator::skipSpace(size_t i) const {
-  while (i < text_.size() && (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\n' || text_[i] == '\r'))
-    ++i;
+  while (i < text_.size() && (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\n' || text_[i] == '\r')) ++i;
   return i;
 }
 
@@ -132,8 +129,7 @@ size_t JsonLocator::scanValue(size_t i, const std::string &pointer) const {
   } else if (c == '"') {
     i = scanString(i);
   } else {
-    while (i < text_.size() && std::string_view(",]} \t\r\n").find(text_[i]) == std::string_view::npos)
-      ++i;
+    while (i < text_.size() && std::string_view(",]} \t\r\n").find(text_[i]) == std::string_view::npos) ++i;
   }
   // A duplicate member re-scans under the first one's pointer; keep the first span.
   values_.emplace(pointer, lines_.range(begin, i));

@@ -89,10 +89,9 @@ private:
   bool checkObject(const ojson &obj, const std::string &pointer, const std::string &what,
                    std::initializer_list<const char *> allowed);
   bool require(const ojson &obj, const std::string &pointer, const char *key, const std::string &what);
-  std::optional<int> readInt(const ojson &v, const std::string &pointer, const std::string &what,
-                             int lo, int hi);
-  std::optional<std::string> readString(const ojson &v, const std::string &pointer,
-                                        const std::string &what, bool nonEmpty);
+  std::optional<int> readInt(const ojson &v, const std::string &pointer, const std::string &what, int lo, int hi);
+  std::optional<std::string> readString(const ojson &v, const std::string &pointer, const std::string &what,
+                                        bool nonEmpty);
   using ElementReader = void (ModelReader::*)(const ojson &, const std::string &, TargetModel &);
   void readList(const char *section, TargetModel &m, ElementReader readElement);
   void readSlot(const ojson &v, const std::string &pointer, TargetModel &m);
@@ -100,8 +99,7 @@ private:
   void addResource(Resource r, const std::string &namePointer, TargetModel &m);
   void readOp(const std::string &pattern, const ojson &v, const std::string &pointer, TargetModel &m);
   OpEffects readEffects(const ojson &v, const std::string &pointer, const std::string &op);
-  Footprint readFootprint(const ojson &v, const std::string &pointer, const std::string &op,
-                          const TargetModel &m);
+  Footprint readFootprint(const ojson &v, const std::string &pointer, const std::string &op, const TargetModel &m);
 
   const ojson &doc_;
   JsonLocator loc_;
@@ -131,28 +129,27 @@ bool ModelReader::checkObject(const ojson &obj, const std::string &pointer, cons
   return true;
 }
 
-bool ModelReader::require(const ojson &obj, const std::string &pointer, const char *key,
-                          const std::string &what) {
+bool ModelReader::require(const ojson &obj, const std::string &pointer, const char *key, const std::string &what) {
   if (obj.contains(key)) return true;
   error(pointer, what + " has no '" + key + "'");
   return false;
 }
 
-std::optional<int> ModelReader::readInt(const ojson &v, const std::string &pointer,
-                                        const std::string &what, int lo, int hi) {
+std::optional<int> ModelReader::readInt(const ojson &v, const std::string &pointer, const std::string &what, int lo,
+                                        int hi) {
   bool inRange = false;
   if (v.is_number_unsigned()) inRange = v.get<uint64_t>() >= uint64_t(lo) && v.get<uint64_t>() <= uint64_t(hi);
   else if (v.is_number_integer()) inRange = v.get<int64_t>() >= lo && v.get<int64_t>() <= hi;
   if (!inRange) {
-    error(pointer, what + " must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                       "], got " + v.dump(-1, ' ', false, ojson::error_handler_t::replace));
+    error(pointer, what + " must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
+                       v.dump(-1, ' ', false, ojson::error_handler_t::replace));
     return std::nullopt;
   }
   return static_cast<int>(v.get<int64_t>());
 }
 
-std::optional<std::string> ModelReader::readString(const ojson &v, const std::string &pointer,
-                                                   const std::string &what, bool nonEmpty) {
+std::optional<std::string> ModelReader::readString(const ojson &v, const std::string &pointer, const std::string &what,
+                                                   bool nonEmpty) {
   if (!v.is_string() || (nonEmpty && v.get<std::string>().empty())) {
     error(pointer, what + (nonEmpty ? " must be a non-empty string" : " must be a string"));
     return std::nullopt;
@@ -222,15 +219,14 @@ Footprint ModelReader::readFootprint(const ojson &v, const std::string &pointer,
                                      const TargetModel &m) {
   Footprint fp;
   if (!v.is_array() || v.size() > size_t(kMaxFootprintRows)) {
-    error(pointer, "footprint of '" + op + "' must be an array of at most " +
-                       std::to_string(kMaxFootprintRows) + " rows, each an array of slot/pool names");
+    error(pointer, "footprint of '" + op + "' must be an array of at most " + std::to_string(kMaxFootprintRows) +
+                       " rows, each an array of slot/pool names");
     return fp;
   }
   for (size_t k = 0; k < v.size(); ++k) {
     std::string rowPointer = JsonLocator::child(pointer, k);
     if (!v[k].is_array()) {
-      error(rowPointer, "footprint row " + std::to_string(k) + " of '" + op +
-                            "' must be an array of slot/pool names");
+      error(rowPointer, "footprint row " + std::to_string(k) + " of '" + op + "' must be an array of slot/pool names");
       continue;
     }
     FootprintRow row;
@@ -284,19 +280,17 @@ OpEffects ModelReader::readEffects(const ojson &v, const std::string &pointer, c
                    "' must be \"read\", \"write\", \"readwrite\", \"all\", \"alloc\", \"wait\" or \"arrive\"");
     else if (!spaceOk)
       error(p, std::string("effect \"") + kMemAccessNames[access] + "\" of '" + op + "' is not allowed on " +
-                   kMemSpaceNames[s] + " memory (\"alloc\": shared or tensor only; \"wait\", \"arrive\": barrier only)");
-    else
-      effects.access[size_t(s)] = a;
+                   kMemSpaceNames[s] +
+                   " memory (\"alloc\": shared or tensor only; \"wait\", \"arrive\": barrier only)");
+    else effects.access[size_t(s)] = a;
   }
   return effects;
 }
 
-void ModelReader::readOp(const std::string &pattern, const ojson &v, const std::string &pointer,
-                         TargetModel &m) {
+void ModelReader::readOp(const std::string &pattern, const ojson &v, const std::string &pointer, TargetModel &m) {
   size_t star = pattern.find('*');
   if (pattern.empty() || (star != std::string::npos && star + 1 != pattern.size())) {
-    errorAtKey(pointer, "op pattern '" + pattern +
-                            "' must be an op name or a prefix ending in a single trailing '*'");
+    errorAtKey(pointer, "op pattern '" + pattern + "' must be an op name or a prefix ending in a single trailing '*'");
     return;
   }
   if (!checkObject(v, pointer, "op '" + pattern + "'",
@@ -310,8 +304,8 @@ void ModelReader::readOp(const std::string &pattern, const ojson &v, const std::
     auto earlier = like ? opIndex_.find(*like) : opIndex_.end();
     const OpModel *base = earlier == opIndex_.end() ? nullptr : &m.ops[earlier->second];
     if (like && !base)
-      error(pointer + "/like", "'like' of '" + pattern + "' names '" + *like +
-                                   "', which is not an earlier entry of 'ops'");
+      error(pointer + "/like",
+            "'like' of '" + pattern + "' names '" + *like + "', which is not an earlier entry of 'ops'");
     if (base) op = *base;
     op.like = like.value_or("");
     op.given = 0;
@@ -371,8 +365,7 @@ std::optional<TargetModel> ModelReader::read() {
     failed_ = true;
   }
   TargetModel m;
-  if (!checkObject(doc_, "", "target model",
-                   {"name", "description", "default_latency", "slots", "pools", "ops"}))
+  if (!checkObject(doc_, "", "target model", {"name", "description", "default_latency", "slots", "pools", "ops"}))
     return std::nullopt;
   if (require(doc_, "", "name", "target model")) {
     if (auto name = readString(doc_["name"], "/name", "'name'", true)) m.name = *name;
@@ -401,8 +394,8 @@ std::optional<TargetModel> ModelReader::read() {
 std::optional<TargetModel> parseTargetModel(std::string_view json, DiagnosticEngine &diags) {
   // Size and shape are checked before parsing (docs/decisions.md, "Limits").
   if (json.size() > kMaxModelBytes) {
-    diags.error(SourceRange::at({1, 1}), "the model is larger than " + std::to_string(kMaxModelBytes >> 20) +
-                                             " MiB (" + std::to_string(kMaxModelBytes) + " bytes, the model size limit)");
+    diags.error(SourceRange::at({1, 1}), "the model is larger than " + std::to_string(kMaxModelBytes >> 20) + " MiB (" +
+                                             std::to_string(kMaxModelBytes) + " bytes, the model size limit)");
     return std::nullopt;
   }
   LineIndex lines(json);

@@ -88,9 +88,8 @@ std::string targetModelToJson(const TargetModel &m) {
   }
   for (const OpModel &op : m.ops) ops.push_back(quote(op.pattern) + ": " + opJson(m, op));
   return "{\n  \"name\": " + quote(m.name) + ",\n  \"description\": " + quote(m.description) +
-         ",\n  \"default_latency\": " + std::to_string(m.defaultLatency) + ",\n  \"slots\": " +
-         block(slots, "[", "]") + ",\n  \"pools\": " + block(pools, "[", "]") + ",\n  \"ops\": " +
-         block(ops, "{", "}") + "\n}\n";
+         ",\n  \"default_latency\": " + std::to_string(m.defaultLatency) + ",\n  \"slots\": " + block(slots, "[", "]") +
+         ",\n  \"pools\": " + block(pools, "[", "]") + ",\n  \"ops\": " + block(ops, "{", "}") + "\n}\n";
 }
 
 }  // namespace tilesched

@@ -16,8 +16,9 @@ void applyModulePools(const Module &module, TargetModel &model, DiagnosticEngine
     const Attribute *pools = op->lookupAttr("sched.pools");
     if (!pools) continue;
     if (pools->kind != Attribute::Kind::Dict) {
-      diags.error(pools->range, "sched.pools must be a dictionary of pool capacities, e.g. "
-                                "{hls_load = 2 : i32}");
+      diags.error(pools->range,
+                  "sched.pools must be a dictionary of pool capacities, e.g. "
+                  "{hls_load = 2 : i32}");
       continue;
     }
     for (const NamedAttribute &entry : pools->entries) {
@@ -30,8 +31,8 @@ void applyModulePools(const Module &module, TargetModel &model, DiagnosticEngine
       int index = model.resourceIndex(entry.name);
       if (index >= 0 && model.resources[size_t(index)].isSlot) {
         diags.error(entry.range, "sched.pools entry '" + entry.name + "' clashes with slot " +
-                                     std::to_string(model.resources[size_t(index)].slotId) +
-                                     " of target model '" + model.name + "'; a slot is a singleton and cannot be resized");
+                                     std::to_string(model.resources[size_t(index)].slotId) + " of target model '" +
+                                     model.name + "'; a slot is a singleton and cannot be resized");
       } else if (index >= 0) {
         model.resources[size_t(index)].capacity = int(v.intValue);
       } else {

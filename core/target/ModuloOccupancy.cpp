@@ -27,8 +27,8 @@ std::vector<OccupiedUnit> footprintOccupancy(int node, int64_t cycle, const Foot
   return units;
 }
 
-std::vector<OccupiedUnit> moduloOccupancy(const std::vector<int64_t> &cycles,
-                                          const std::vector<OpResources> &resources, int64_t ii) {
+std::vector<OccupiedUnit> moduloOccupancy(const std::vector<int64_t> &cycles, const std::vector<OpResources> &resources,
+                                          int64_t ii) {
   std::vector<OccupiedUnit> units;
   const size_t n = std::min(cycles.size(), resources.size());
   for (size_t v = 0; v < n; ++v) appendUnits(units, static_cast<int>(v), cycles[v], resources[v].footprint, ii);

@@ -20,9 +20,9 @@ inline int64_t moduloRow(int64_t cycle, int64_t footprintRow, int64_t ii) {
 // One unit of a slot or pool held in one modulo row.
 struct OccupiedUnit {
   int64_t row = 0;
-  int resource = 0;       // index into TargetModel::resources
-  int node = 0;           // the holder
-  int footprintRow = 0;   // k: the holder's footprint row that lands here
+  int resource = 0;      // index into TargetModel::resources
+  int node = 0;          // the holder
+  int footprintRow = 0;  // k: the holder's footprint row that lands here
 };
 
 // The units one op issued at `cycle` holds, sorted like moduloOccupancy's (the trace's per-step
@@ -32,7 +32,7 @@ std::vector<OccupiedUnit> footprintOccupancy(int node, int64_t cycle, const Foot
 // Every unit that ops issued at `cycles[node]` hold on a table of `ii` rows, sorted by (row,
 // resource, node, footprint row): the occupied cells only, so the result is as large as the
 // footprints, whatever the II. A pool listed n times in a row is n units.
-std::vector<OccupiedUnit> moduloOccupancy(const std::vector<int64_t> &cycles,
-                                          const std::vector<OpResources> &resources, int64_t ii);
+std::vector<OccupiedUnit> moduloOccupancy(const std::vector<int64_t> &cycles, const std::vector<OpResources> &resources,
+                                          int64_t ii);
 
 }  // namespace tilesched

@@ -18,11 +18,10 @@ std::optional<int> latencyOverride(const Attribute &a, DiagnosticEngine &diags) 
   return int(a.intValue);
 }
 
-std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel &model,
-                                           DiagnosticEngine &diags) {
+std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel &model, DiagnosticEngine &diags) {
   if (a.kind != Attribute::Kind::Array || a.elements.size() > size_t(kMaxFootprintRows)) {
-    diags.error(a.range, std::string(kFootprintShape) + ", with at most " +
-                             std::to_string(kMaxFootprintRows) + " rows");
+    diags.error(a.range,
+                std::string(kFootprintShape) + ", with at most " + std::to_string(kMaxFootprintRows) + " rows");
     return std::nullopt;
   }
   Footprint fp;
@@ -40,8 +39,8 @@ std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel
       if (name.kind != Attribute::Kind::String)
         diags.error(name.range, "sched.footprint entries must be slot or pool names in quotes");
       else if (index < 0)
-        diags.error(name.range, "unknown slot or pool '" + name.text + "' in sched.footprint (target model '" +
-                                    model.name + "')");
+        diags.error(name.range,
+                    "unknown slot or pool '" + name.text + "' in sched.footprint (target model '" + model.name + "')");
       if (index < 0) {
         rowOk = false;
         continue;
@@ -66,8 +65,8 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
   const OpModel *m = model.lookup(op.name);
   if (m && !m->unsupported.empty()) {
     // The target lacks the unit (tcgen05 on Hopper): scheduled as an unknown op, and said so.
-    diags.warning(op.nameRange, "'" + op.name + "' is not supported by target model '" + model.name + "': " +
-                                    m->unsupported + "; it is scheduled as an unknown op (latency " +
+    diags.warning(op.nameRange, "'" + op.name + "' is not supported by target model '" + model.name +
+                                    "': " + m->unsupported + "; it is scheduled as an unknown op (latency " +
                                     std::to_string(model.defaultLatency) + ", no resources)");
   } else if (m) {
     r.latency = m->latency;

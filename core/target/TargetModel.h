@@ -160,7 +160,6 @@ struct OpResources {
 
 // Unknown slot/pool names in `sched.footprint` and malformed overrides are errors at the
 // attribute's location.
-OpResources resolveOpResources(const Operation &op, const TargetModel &model,
-                               DiagnosticEngine &diags);
+OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags);
 
 }  // namespace tilesched

@@ -72,8 +72,7 @@ std::vector<CheckedOp> at(int ii, const std::vector<int> &cycles) {
     ops[i].cycle = cycles[i];
     ops[i].stage = cycles[i] / ii;
     for (size_t j = 0; j < cycles.size(); ++j)
-      if (cycles[j] / ii == cycles[i] / ii &&
-          (cycles[j] < cycles[i] || (cycles[j] == cycles[i] && j < i)))
+      if (cycles[j] / ii == cycles[i] / ii && (cycles[j] < cycles[i] || (cycles[j] == cycles[i] && j < i)))
         ++ops[i].order;
   }
   return ops;
@@ -101,8 +100,7 @@ TEST_CASE("a clean modulo schedule has no violations", "[check]") {
   // %a -tma-> %b -> %c, %c feeds %a of the next iteration; %d uses both ldst units.
   TargetModel m = machine();
   auto g = graphOf(4, {edge(0, 1, 3, 0), edge(1, 2, 2, 0), edge(2, 0, 1, 1)});
-  std::vector<OpResources> res = {uses(3, {{0}, {0}}), uses(2, {{1}}), uses(1, {{1}}),
-                                  uses(1, {{1, 1}})};
+  std::vector<OpResources> res = {uses(3, {{0}, {0}}), uses(2, {{1}}), uses(1, {{1}}), uses(1, {{1, 1}})};
   // II 6: %a rows 0,1 (tma); %b row 3, %c row 5, %d row 1 (ldst x2).
   auto ops = at(6, {0, 3, 5, 7});
   CHECK(checkSchedule(g, res, m, 6, ops, kNames).empty());
@@ -287,8 +285,7 @@ TEST_CASE("inputs that disagree are a shape violation, not a crash", "[check]") 
     auto v = checkSchedule(g, {uses(1, {}), uses(1, {})}, m, 2, {CheckedOp{}});
     REQUIRE(v.size() == 1);
     CHECK(v[0].kind == Violation::Kind::Shape);
-    CHECK(v[0].message ==
-          "the graph has 2 ops, but the schedule gives 1 and the resource list 2");
+    CHECK(v[0].message == "the graph has 2 ops, but the schedule gives 1 and the resource list 2");
   }
   SECTION("edge endpoints and resource indices") {
     DependenceGraph g;
@@ -299,8 +296,7 @@ TEST_CASE("inputs that disagree are a shape violation, not a crash", "[check]") 
     CHECK(v[0].kind == Violation::Kind::Shape);
     CHECK(v[0].edge == 0);
     CHECK(v[0].message == "edge 0 (0 -> 3) names an op outside 0..0");
-    CHECK(v[1].message ==
-          "op#0 footprint row 0 names resource index 7, but the target model has 2 resources");
+    CHECK(v[1].message == "op#0 footprint row 0 names resource index 7, but the target model has 2 resources");
   }
 }
 
@@ -431,7 +427,8 @@ TEST_CASE("a force_serial_execution op runs alone in its iteration", "[check]") 
   SECTION("its instances do not overlap") {
     auto v = c.check(3, at(3, {0, 4, 8}));
     REQUIRE(v.size() == 1);
-    CHECK(v[0].message == "%b is force_serial_execution, so its instances do not overlap, but its latency 4 exceeds II 3");
+    CHECK(v[0].message ==
+          "%b is force_serial_execution, so its instances do not overlap, but its latency 4 exceeds II 3");
   }
   SECTION("on the loop, iterations do not overlap") {
     c.cs.slots[1].flags = 0;

@@ -68,8 +68,8 @@ std::string loopText(const RandomLoop &loop, SplitMix &rng) {
     text += "    %v" + std::to_string(v) + " = x.op" + std::to_string(v) + " " + operands + " {" + attrs + "} : i32\n";
     if (rng.chance(0.1)) {
       const std::string nested = constraintAttrs(rng);
-      text += "    scf.if %c {\n      x.inner" + (nested.empty() ? "" : " {" + nested + "}") +
-              "\n      scf.yield\n    }\n";
+      text +=
+          "    scf.if %c {\n      x.inner" + (nested.empty() ? "" : " {" + nested + "}") + "\n      scf.yield\n    }\n";
     }
   }
   text += "    scf.yield\n  }";
@@ -120,8 +120,9 @@ TEST_CASE("10,000 random loops with random constraint attributes: every schedule
     std::vector<CheckedOp> ops;
     for (const OpSchedule &o : r.analysis.ops) ops.push_back({o.stage, o.order, o.cycle});
     const std::vector<Violation> again =
-        r.analysis.valid ? checkSchedule({r.graph, r.resources, model, &r.constraints, &r.nodeNames}, r.analysis.ii, ops)
-                         : std::vector<Violation>{};
+        r.analysis.valid
+            ? checkSchedule({r.graph, r.resources, model, &r.constraints, &r.nodeNames}, r.analysis.ii, ops)
+            : std::vector<Violation>{};
     for (const Violation &v : again) ++violationsByKind[violationKindName(v.kind)];
     const bool bad = !r.analysis.valid || !r.violations.empty() || !again.empty();
     failed += !r.analysis.valid;
@@ -132,9 +133,10 @@ TEST_CASE("10,000 random loops with random constraint attributes: every schedule
       UNSCOPED_INFO("case " << c << ":\n" << text << d);
     }
   }
-  std::printf("checker property: %d loops (%d with constraint attributes, %d serial), %d not scheduled, "
-              "%d rejected by the checker\n",
-              blocks, withConstraints, serial, failed, rejected);
+  std::printf(
+      "checker property: %d loops (%d with constraint attributes, %d serial), %d not scheduled, "
+      "%d rejected by the checker\n",
+      blocks, withConstraints, serial, failed, rejected);
   for (const auto &[kind, count] : violationsByKind) std::printf("  %s: %d\n", kind.c_str(), count);
   CHECK(failed == 0);
   CHECK(rejected == 0);

@@ -20,8 +20,8 @@ struct Run {
 // Parses `body` as the body of one scf.for (plus `loopAttrs` after it) and reads its constraints.
 std::unique_ptr<Run> run(const std::string &body, const std::string &loopAttrs = "") {
   auto r = std::make_unique<Run>();
-  r->src = "func.func @f(%n: index) {\n  scf.for %i = %n to %n step %n {\n" + body + "    scf.yield\n  } " +
-           loopAttrs + "\n  return\n}\n";
+  r->src = "func.func @f(%n: index) {\n  scf.for %i = %n to %n step %n {\n" + body + "    scf.yield\n  } " + loopAttrs +
+           "\n  return\n}\n";
   r->parsed = test::parseBlocks(r->src);
   INFO(test::diagText(r->parsed->diags));
   REQUIRE_FALSE(r->parsed->diags.hasErrors());
@@ -67,7 +67,8 @@ bool mentions(const Diagnostic &d, const std::string &text) { return d.message.f
 }  // namespace
 
 TEST_CASE("constraints: the nine keys fill the slot words and absent keys stay zero") {
-  auto r = run(R"(    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 3 : i32, tileas.schedule.constraint.max_depth = 2 : i32, tileas.schedule.constraint.force_serial_execution, tileas.preferred_atom_size = 64 : i32, tileas.max_num_slices_for_non_reduce_axis = 4 : i32, tileas.max_num_of_recomputations = 5 : i32, tileas.enable_defusion_if_fusion_extending_liveness, tileas.recomputable} : i32
+  auto r = run(
+      R"(    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 3 : i32, tileas.schedule.constraint.max_depth = 2 : i32, tileas.schedule.constraint.force_serial_execution, tileas.preferred_atom_size = 64 : i32, tileas.max_num_slices_for_non_reduce_axis = 4 : i32, tileas.max_num_of_recomputations = 5 : i32, tileas.enable_defusion_if_fusion_extending_liveness, tileas.recomputable} : i32
     %b = x.op %a {tileas.schedule.constraint.force_serial_execution} : i32
     %c = x.op %b {tileas.recomputable} : i32
     %d = x.op %c {tileas.enable_defusion_if_fusion_extending_liveness} : i32
@@ -87,27 +88,29 @@ TEST_CASE("constraints: the nine keys fill the slot words and absent keys stay z
   CHECK(r->state.slots[2].flags == 2u);  // bit 1 recomputable
   CHECK(r->state.slots[3].flags == 4u);  // bit 2 enable_defusion_if_fusion_extending_liveness
   const ConstraintSlot &e = r->state.slots[4];
-  CHECK((e.gid | e.leader_gid | e.max_depth | e.flags | e.preferred_atom_size |
-         e.max_num_slices_for_non_reduce_axis | e.max_num_of_recomputations) == 0u);
-  CHECK(r->state.dsu.parents().empty());  // leader_gid == gid: no union
+  CHECK((e.gid | e.leader_gid | e.max_depth | e.flags | e.preferred_atom_size | e.max_num_slices_for_non_reduce_axis |
+         e.max_num_of_recomputations) == 0u);
+  CHECK(r->state.dsu.parents().empty());    // leader_gid == gid: no union
   CHECK_FALSE(r->state.regionForceSerial);  // an op's flag is not the region's
 }
 
 TEST_CASE("constraints: the inherent value wins over a discardable shadow, with a warning") {
-  auto r = run(R"(    %a = "x.op"(%i) <{tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 3 : i32}> {tileas.schedule.constraint.gid = 5 : i32, tileas.schedule.constraint.leader_gid = 3 : i64} : (index) -> i32
+  auto r = run(
+      R"(    %a = "x.op"(%i) <{tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 3 : i32}> {tileas.schedule.constraint.gid = 5 : i32, tileas.schedule.constraint.leader_gid = 3 : i64} : (index) -> i32
     %b = x.op %a {tileas.schedule.constraint.gid = 5 : i32, tileas.schedule.constraint.leader_gid = 5 : i32} : i32
 )");
   CHECK(r->state.slots[0].gid == 3);
   CHECK(r->state.slots[1].gid == 5);  // no inherent value: the discardable one is read
   // Only the differing key warns (3 : i64 equals 3 : i32), at the discardable shadow.
-  Diagnostic w = oneWarning(*r, "quirk \"inherent attribute shadows discardable\"",
-                            "tileas.schedule.constraint.gid = 5", 1);
+  Diagnostic w =
+      oneWarning(*r, "quirk \"inherent attribute shadows discardable\"", "tileas.schedule.constraint.gid = 5", 1);
   CHECK(mentions(w, "the inherent value 3 is in force"));
   CHECK(mentions(w, "discardable (5)"));
 }
 
 TEST_CASE("constraints: integers are narrowed to u32 as the seed does, with a warning") {
-  auto r = run(R"(    %a = x.op %i {tileas.schedule.constraint.gid = -1 : i32, tileas.schedule.constraint.leader_gid = -1 : i32} : i32
+  auto r = run(
+      R"(    %a = x.op %i {tileas.schedule.constraint.gid = -1 : i32, tileas.schedule.constraint.leader_gid = -1 : i32} : i32
     %b = x.op %a {tileas.max_num_of_recomputations = 4294967296 : i64} : i32
     %c = x.op %b {tileas.preferred_atom_size = 4294967295 : i64} : i32
 )");
@@ -160,8 +163,8 @@ TEST_CASE("constraints: an absent leader_gid grafts a non-zero gid onto group 0"
   CHECK(r->state.slots[1].leader_gid == 0u);
   CHECK(r->state.dsu.findNoCompress(7) == 0u);  // union(7, 0): 7 under the phantom root 0
   CHECK(r->state.dsu.findNoCompress(8) == 8u);
-  Diagnostic w = oneWarning(*r, "quirk \"absent leader_gid grafts onto group 0\"",
-                            "tileas.schedule.constraint.gid = 7");
+  Diagnostic w =
+      oneWarning(*r, "quirk \"absent leader_gid grafts onto group 0\"", "tileas.schedule.constraint.gid = 7");
   CHECK(mentions(w, "gid 7 is unioned under gid 0"));
 }
 
@@ -173,15 +176,21 @@ TEST_CASE("constraints: an absent gid puts group 0 under the named leader") {
 }
 
 TEST_CASE("constraints: the DSU union goes gid -> leader_gid") {
-  auto r = run("    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 7 : i32} : i32\n");
+  auto r =
+      run("    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 7 : "
+          "i32} : i32\n");
   CHECK(r->state.dsu.findNoCompress(3) == 7u);
   CHECK(r->state.dsu.findNoCompress(7) == 7u);
   CHECK(r->diags.all().empty());
 }
 
 TEST_CASE("constraints: an inconsistent leader pair takes its root from block order") {
-  const std::string a = "    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 7 : i32} : i32\n";
-  const std::string b = "    %b = x.op %i {tileas.schedule.constraint.gid = 7 : i32, tileas.schedule.constraint.leader_gid = 3 : i32} : i32\n";
+  const std::string a =
+      "    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 7 : i32} : "
+      "i32\n";
+  const std::string b =
+      "    %b = x.op %i {tileas.schedule.constraint.gid = 7 : i32, tileas.schedule.constraint.leader_gid = 3 : i32} : "
+      "i32\n";
   auto ab = run(a + b);
   CHECK(ab->state.dsu.findNoCompress(3) == 7u);
   CHECK(ab->state.dsu.findNoCompress(7) == 7u);
@@ -197,7 +206,8 @@ TEST_CASE("constraints: an inconsistent leader pair takes its root from block or
 }
 
 TEST_CASE("constraints: the leader pair warning names the root after the whole walk") {
-  auto r = run(R"(    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 7 : i32} : i32
+  auto r = run(
+      R"(    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 7 : i32} : i32
     %b = x.op %i {tileas.schedule.constraint.gid = 7 : i32, tileas.schedule.constraint.leader_gid = 3 : i32} : i32
     %c = x.op %i {tileas.schedule.constraint.gid = 7 : i32, tileas.schedule.constraint.leader_gid = 9 : i32} : i32
 )");
@@ -207,7 +217,8 @@ TEST_CASE("constraints: the leader pair warning names the root after the whole w
 }
 
 TEST_CASE("constraints: followers met before their leader op are pending until it is seated") {
-  auto r = run(R"(    %a = x.op %i {tileas.schedule.constraint.gid = 5 : i32, tileas.schedule.constraint.leader_gid = 9 : i32} : i32
+  auto r = run(
+      R"(    %a = x.op %i {tileas.schedule.constraint.gid = 5 : i32, tileas.schedule.constraint.leader_gid = 9 : i32} : i32
     %b = x.op %i {tileas.schedule.constraint.gid = 4 : i32, tileas.schedule.constraint.leader_gid = 5 : i32} : i32
     %c = x.op %i {tileas.schedule.constraint.gid = 9 : i32, tileas.schedule.constraint.leader_gid = 9 : i32} : i32
     %d = x.op %i {tileas.schedule.constraint.gid = 6 : i32, tileas.schedule.constraint.leader_gid = 9 : i32} : i32
@@ -222,7 +233,8 @@ TEST_CASE("constraints: followers met before their leader op are pending until i
 }
 
 TEST_CASE("constraints: a follower whose leader op comes later waits for the first such op") {
-  auto r = run(R"(    %a = x.op %i {tileas.schedule.constraint.gid = 2 : i32, tileas.schedule.constraint.leader_gid = 1 : i32} : i32
+  auto r = run(
+      R"(    %a = x.op %i {tileas.schedule.constraint.gid = 2 : i32, tileas.schedule.constraint.leader_gid = 1 : i32} : i32
     %b = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 1 : i32} : i32
     %c = x.op %i {tileas.schedule.constraint.gid = 1 : i32, tileas.schedule.constraint.leader_gid = 1 : i32} : i32
     %d = x.op %i {tileas.schedule.constraint.gid = 1 : i32, tileas.schedule.constraint.leader_gid = 1 : i32} : i32
@@ -262,7 +274,8 @@ TEST_CASE("constraints: the region flag is also read from the scf.for's inherent
 }
 
 TEST_CASE("constraints: ops nested in a block op's regions are read by the walk, with a quirk warning") {
-  auto r = run(R"(    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 3 : i32} : i32
+  auto r = run(
+      R"(    %a = x.op %i {tileas.schedule.constraint.gid = 3 : i32, tileas.schedule.constraint.leader_gid = 3 : i32} : i32
     %b = x.op %a {tileas.schedule.constraint.gid = 5 : i32, tileas.schedule.constraint.leader_gid = 5 : i32} : i32
     %r = scf.if %i -> (i32) {
       %x = x.inner {tileas.schedule.constraint.gid = 5 : i32, tileas.schedule.constraint.leader_gid = 3 : i32, tileas.schedule.constraint.max_depth = 1 : i32} : i32
@@ -291,9 +304,10 @@ TEST_CASE("constraints: ops nested in a block op's regions are read by the walk,
   const SourceLoc gid = locOf(r->src, "tileas.schedule.constraint.gid = 5", 2);
   CHECK(found[0].range.begin.line == gid.line);
   CHECK(found[0].range.begin.col == gid.col);
-  CHECK(mentions(found[0], "this op is inside %r (line 5); placement seats %r as one op and reads only that op's slot, "
-                           "so max_depth here has no effect; but seed 004's walk still reads this op: its leader_gid "
-                           "unites gid 5 under leader 3"));
+  CHECK(mentions(found[0],
+                 "this op is inside %r (line 5); placement seats %r as one op and reads only that op's slot, "
+                 "so max_depth here has no effect; but seed 004's walk still reads this op: its leader_gid "
+                 "unites gid 5 under leader 3"));
   CHECK(found[1].range.begin.line == locOf(r->src, "tileas.schedule.constraint.force_serial_execution").line);
   CHECK(mentions(found[1], "so force_serial_execution here has no effect"));
 }

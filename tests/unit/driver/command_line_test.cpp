@@ -87,7 +87,8 @@ TEST_CASE("the same input gives the same bytes") {
 }
 
 TEST_CASE("syntax errors: located diagnostics on stderr, exit 2, and a JSON document with emit=json") {
-  Files fs{{{"bad.mlir", "%a = x.c : index\nscf.for %i = %a to %a step %a {\n  %x = \"x.op\"(%i : (index) -> i32\n}\n"}}};
+  Files fs{
+      {{"bad.mlir", "%a = x.c : index\nscf.for %i = %a to %a step %a {\n  %x = \"x.op\"(%i : (index) -> i32\n}\n"}}};
   DriverResult r = run(fs, {"bad.mlir"});
   CHECK(r.exitCode == 2);
   CHECK(r.out.empty());
@@ -140,7 +141,7 @@ func.func @f(%n: index) {
 }
 }
 )"},
-              {"loop.mlir", kLoop}}};
+            {"loop.mlir", kLoop}}};
   auto block = [&](std::vector<std::string> args) {
     DriverResult r = run(fs, args);
     INFO(r.out << r.err);
@@ -188,7 +189,7 @@ TEST_CASE("emit=ir stamps stage/order on ops and parses back") {
 TEST_CASE("stdin is '-' and several files with emit=json give one array of documents") {
   Files fs{{{"-", kLoop}, {"loop.mlir", kLoop}}};
   DriverResult r = run(fs, {"-", "loop.mlir", "missing.mlir", "--emit=json"});
-  CHECK(r.exitCode == 2);  // the largest status: missing.mlir cannot be read
+  CHECK(r.exitCode == 2);          // the largest status: missing.mlir cannot be read
   Json docs = Json::parse(r.out);  // one document
   REQUIRE(docs.is_array());
   REQUIRE(docs.size() == 3);
@@ -210,7 +211,8 @@ TEST_CASE("emit=json is honoured by --version, --help and import-hatschet") {
   // The last --emit wins, as for every other option.
   CHECK(run(fs, {"--emit=json", "--emit=table", "--version"}).out == versionString() + "\n");
 
-  fs.files["g.graphml"] = "<graphml><graph><node id=\"a\"><data key=\"uses_resource\">add</data></node></graph></graphml>";
+  fs.files["g.graphml"] =
+      "<graphml><graph><node id=\"a\"><data key=\"uses_resource\">add</data></node></graph></graphml>";
   fs.files["rm.xml"] = "<M><Resource name=\"add\" limit=\"1\" latency=\"1\" blockingTime=\"1\"/></M>";
   DriverResult text = run(fs, {"import-hatschet", "g.graphml", "rm.xml"});
   DriverResult json = run(fs, {"import-hatschet", "g.graphml", "rm.xml", "--emit=json"});
@@ -224,8 +226,8 @@ TEST_CASE("emit=json is honoured by --version, --help and import-hatschet") {
   CHECK(doc["diagnostics"][0]["file"] == "rm.xml");
   CHECK(doc["diagnostics"][0]["line"] == 2);
   CHECK(doc["ir"] == "");
-  CHECK(run(fs, {"import-hatschet", "g.graphml", "rm.xml", "--emit=table"}).err.find("import-hatschet prints MLIR text") !=
-        std::string::npos);
+  CHECK(run(fs, {"import-hatschet", "g.graphml", "rm.xml", "--emit=table"})
+            .err.find("import-hatschet prints MLIR text") != std::string::npos);
 }
 
 TEST_CASE("ii-cap 0 is the automatic cap, the default") {
@@ -275,9 +277,9 @@ TEST_CASE("what the input puts in an error message reaches the terminal escaped"
 }
 
 TEST_CASE("every example gives a valid document and never an internal error") {
-  for (const char *name : {"seed-worked-example", "hopper-tma-wgmma-gemm", "blackwell-tcgen05-gemm",
-                           "attention-forward", "moe-gather", "forced-serial", "constraint-quirks",
-                           "infeasible", "broken"}) {
+  for (const char *name :
+       {"seed-worked-example", "hopper-tma-wgmma-gemm", "blackwell-tcgen05-gemm", "attention-forward", "moe-gather",
+        "forced-serial", "constraint-quirks", "infeasible", "broken"}) {
     std::string path = std::string(TILESCHED_SOURCE_DIR) + "/examples/" + name + ".mlir";
     std::ifstream f(path);
     REQUIRE(f.good());

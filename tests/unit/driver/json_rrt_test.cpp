@@ -34,7 +34,8 @@ Units fromOps(const Json &block) {
   const int64_t ii = block["ii"];
   for (const Json &op : block["ops"])
     for (size_t k = 0; k < op["footprint"].size(); ++k)
-      for (const Json &name : op["footprint"][k]) ++units[{(op["cycle"].get<int64_t>() + (int64_t)k) % ii, name, op["id"]}];
+      for (const Json &name : op["footprint"][k])
+        ++units[{(op["cycle"].get<int64_t>() + (int64_t)k) % ii, name, op["id"]}];
   return units;
 }
 
@@ -49,7 +50,8 @@ Units fromRrt(const Json &block) {
     CHECK_FALSE(row["cells"].empty());
     for (const Json &cell : row["cells"]) {
       CHECK_FALSE(cell["ops"].empty());
-      for (const Json &op : cell["ops"]) ++units[{row["row"], rrt["resources"][cell["resource"].get<int>()]["name"], op}];
+      for (const Json &op : cell["ops"])
+        ++units[{row["row"], rrt["resources"][cell["resource"].get<int>()]["name"], op}];
     }
   }
   return units;

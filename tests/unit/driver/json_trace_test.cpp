@@ -35,10 +35,16 @@ std::string slurp(const std::string &path) {
   return ss.str();
 }
 
-std::string example(const char *name) { return slurp(std::string(TILESCHED_SOURCE_DIR) + "/examples/" + name + ".mlir"); }
+std::string example(const char *name) {
+  return slurp(std::string(TILESCHED_SOURCE_DIR) + "/examples/" + name + ".mlir");
+}
 
-const char *const kExamples[] = {"seed-worked-example", "hopper-tma-wgmma-gemm", "blackwell-tcgen05-gemm",
-                                 "attention-forward",   "moe-gather",            "constraint-quirks",
+const char *const kExamples[] = {"seed-worked-example",
+                                 "hopper-tma-wgmma-gemm",
+                                 "blackwell-tcgen05-gemm",
+                                 "attention-forward",
+                                 "moe-gather",
+                                 "constraint-quirks",
                                  "infeasible"};
 
 // A loop where a max_depth op is pushed past its depth by resource pressure (G2), and where the
@@ -88,7 +94,8 @@ Table fromRrt(const Json &rrt) {
   Table t;
   for (const Json &row : rrt["occupied"])
     for (const Json &cell : row["cells"])
-      for (const Json &op : cell["ops"]) t[{row["row"].get<int64_t>(), cell["resource"].get<int>()}].insert(op.get<int>());
+      for (const Json &op : cell["ops"])
+        t[{row["row"].get<int64_t>(), cell["resource"].get<int>()}].insert(op.get<int>());
   return t;
 }
 
@@ -195,8 +202,9 @@ TEST_CASE("trace: the table changes replay to the document's rrt where the sched
 
 TEST_CASE("trace: resource indices are into the block's rrt.resources, placed or not") {
   // Every index a trace entry writes names a slot or pool of the block's `rrt`, and a resource
-  // verdict's cell, with the candidate's units, is over that resource's capacity (a slot: one). The examples' models list resources their loops do not use, so an index into
-  // the model's list instead would name another resource or none.
+  // verdict's cell, with the candidate's units, is over that resource's capacity (a slot: one). The examples' models
+  // list resources their loops do not use, so an index into the model's list instead would name another resource or
+  // none.
   for (const char *name : kExamples) {
     INFO(name);
     const Json doc = tracedDocument(example(name));

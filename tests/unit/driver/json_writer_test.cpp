@@ -17,8 +17,8 @@ std::string dumped(const Json &j) { return j.dump(2, ' ', false, Json::error_han
 // Strings over the interesting bytes: printable ASCII, quotes and backslashes, every control
 // character, DEL, valid UTF-8 and stray continuation or lead bytes (invalid UTF-8).
 std::string randomString(std::mt19937 &rng) {
-  static const std::vector<std::string> pieces = {"a", "Z", " ", "\"", "\\", "/", "\x7f", "é", "€", "😀",
-                                                  "\x80", "\xc3", "\xe2\x82", "\xff", "\xf0\x9f\x98"};
+  static const std::vector<std::string> pieces = {"a", "Z", " ",    "\"",   "\\",       "/",    "\x7f",        "é",
+                                                  "€", "😀", "\x80", "\xc3", "\xe2\x82", "\xff", "\xf0\x9f\x98"};
   std::string s;
   const int n = std::uniform_int_distribution<int>(0, 12)(rng);
   for (int i = 0; i < n; ++i) {
@@ -100,5 +100,6 @@ TEST_CASE("JsonWriter: empty containers, members and vectors", "[driver][json]")
       .key("v")
       .array(std::vector<int>{1, 2})
       .endObject();
-  CHECK(w.take() == "{\n  \"none\": [],\n  \"empty\": {},\n  \"n\": 7,\n  \"s\": \"x\\ty\",\n  \"v\": [\n    1,\n    2\n  ]\n}");
+  CHECK(w.take() ==
+        "{\n  \"none\": [],\n  \"empty\": {},\n  \"n\": 7,\n  \"s\": \"x\\ty\",\n  \"v\": [\n    1,\n    2\n  ]\n}");
 }

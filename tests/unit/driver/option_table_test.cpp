@@ -65,12 +65,14 @@ TEST_CASE("option table: ii-cap 0 parses as the automatic cap, the default") {
 }
 
 TEST_CASE("help lists every option of the table with its help and default") {
-  DriverResult r = runCommandLine({"--help"}, [](const std::string &, size_t) -> std::optional<std::string> { return std::nullopt; });
+  DriverResult r = runCommandLine(
+      {"--help"}, [](const std::string &, size_t) -> std::optional<std::string> { return std::nullopt; });
   CHECK(r.exitCode == 0);
   for (const options::OptionSpec &o : kOptionSpecs) {
     INFO(o.flag);
     CHECK(r.out.find(std::string("[") + o.flag) != std::string::npos);  // the usage line
     CHECK(r.out.find(o.help) != std::string::npos);
-    if (o.kind != OptionKind::Flag) CHECK(r.out.find(std::string("(default ") + o.defaultText + ")") != std::string::npos);
+    if (o.kind != OptionKind::Flag)
+      CHECK(r.out.find(std::string("(default ") + o.defaultText + ")") != std::string::npos);
   }
 }

@@ -64,7 +64,7 @@ TEST_CASE("Triton's annotations are reported per op and per loop, without changi
   CHECK(b["triton"]["stage_count"] == 3);
   CHECK(b["triton"]["num_stages"] == 3);
   CHECK(b["triton"]["scheduled_max_stage"] == 2);
-  CHECK_FALSE(b["triton"].contains("steered_ops"));  // the option is off by default
+  CHECK_FALSE(b["triton"].contains("steered_ops"));                              // the option is off by default
   CHECK(b["ops"][1]["stage"].get<int>() - b["ops"][0]["stage"].get<int>() < 2);  // so the test can fail
 
   // A block without Triton's annotations has no `triton` member.
@@ -75,7 +75,8 @@ TEST_CASE("Triton's annotations are reported per op and per loop, without changi
     scf.yield
   }
   return
-})", false);
+})",
+                       false);
   CHECK_FALSE(none["blocks"][0].contains("triton"));
   CHECK_FALSE(none["blocks"][0]["ops"][0].contains("triton_stage"));
 }
@@ -104,7 +105,8 @@ TEST_CASE("the Triton latencies option leaves a recurrence's schedule as generat
   CHECK(s["ops"] == p["ops"]);
   CHECK(s["triton"]["steered_ops"] == 0);
   bool warned = false;
-  for (const std::string &m : messages(steered)) warned = warned || m.find("tt.latency cannot be met") != std::string::npos;
+  for (const std::string &m : messages(steered))
+    warned = warned || m.find("tt.latency cannot be met") != std::string::npos;
   CHECK(warned);
 }
 
@@ -116,7 +118,8 @@ TEST_CASE("a malformed Triton annotation is ignored with a warning, never an err
     scf.yield
   } {tt.num_stages = -1 : i32}
   return
-})", true);
+})",
+                      true);
   CHECK(doc["blocks"][0]["status"] == "scheduled");
   std::vector<std::string> m = messages(doc);
   REQUIRE(m.size() == 2);

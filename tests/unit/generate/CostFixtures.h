@@ -66,8 +66,11 @@ inline RandomLoop gappedLoop() {
 // The internal pieces at one II, kept alive together.
 struct Placement {
   Placement(const RandomLoop &loop, int ii, bool trace = true)
-      : problem(buildModuloProblem(loop.input())), layout(problem.capacity), ctx(problem, layout, ii),
-        recorder(trace, 100000), state(ctx, recorder) {}
+      : problem(buildModuloProblem(loop.input())),
+        layout(problem.capacity),
+        ctx(problem, layout, ii),
+        recorder(trace, 100000),
+        state(ctx, recorder) {}
   Placement(const Placement &) = delete;
   Placement &operator=(const Placement &) = delete;
   ModuloProblem problem;

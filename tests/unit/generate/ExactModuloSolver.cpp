@@ -38,8 +38,8 @@ Instance prepare(const RandomLoop &loop) {
     const ConstraintSlot &s = loop.constraints.slots[v];
     in.maxDepth[v] = static_cast<int>(s.max_depth);
     if (s.gid != 0 || s.leader_gid != 0)
-      in.group[v] = groups.emplace(loop.constraints.dsu.findNoCompress(s.gid), static_cast<int>(groups.size()))
-                        .first->second;
+      in.group[v] =
+          groups.emplace(loop.constraints.dsu.findNoCompress(s.gid), static_cast<int>(groups.size())).first->second;
     in.stageConstraints = in.stageConstraints || in.group[v] >= 0 || in.maxDepth[v] > 0;
     if (s.flags & FlagForceSerial) {
       const int64_t own = std::max(0, loop.resources[v].latency);

@@ -55,9 +55,9 @@ TEST_CASE("can_fuse: no dependence, the same pooled slot group, within the pool 
   Placement pl(b.build(), 4);
   const PlacementState &st = pl.state;
   CHECK(canFuse(st, r1, r2));
-  CHECK_FALSE(canFuse(st, r1, r3));   // dependence
-  CHECK_FALSE(canFuse(st, t1, t2));   // singleton slots cannot share a cycle
-  CHECK_FALSE(canFuse(st, m1, m2));   // 3 units of tmem in one row, cap 2
+  CHECK_FALSE(canFuse(st, r1, r3));     // dependence
+  CHECK_FALSE(canFuse(st, t1, t2));     // singleton slots cannot share a cycle
+  CHECK_FALSE(canFuse(st, m1, m2));     // 3 units of tmem in one row, cap 2
   CHECK_FALSE(canFuse(st, r2, mixed));  // different slot groups
 }
 
@@ -110,8 +110,8 @@ TEST_CASE("cost-based ranks every legal (op, cycle) pair and takes the global mi
   st.dead[dead] = 1;
   const ArmResult r = tryCostBased(st, {dead, y}, ArmMode::FirstSeat, ArmBudgets{});
   REQUIRE(r.accepted);
-  CHECK(r.seats.front().op == y);      // the dead op is skipped
-  CHECK(r.seats.front().cycle == 1);   // row 1 shares no tmem unit; the earliest cycle would
+  CHECK(r.seats.front().op == y);     // the dead op is skipped
+  CHECK(r.seats.front().cycle == 1);  // row 1 shares no tmem unit; the earliest cycle would
   CHECK(r.cost.bankPressure == 0);
   st.dead[dead] = 0;
   const ArmResult whole = tryCostBased(st, {dead, y}, ArmMode::WholeGroup, ArmBudgets{});

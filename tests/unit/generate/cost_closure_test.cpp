@@ -17,8 +17,7 @@ std::vector<int64_t> bellmanFord(const ModuloProblem &p, int src, int ii) {
   d[src] = 0;
   for (int pass = 0; pass < p.numNodes; ++pass)
     for (const ModuloEdge &e : p.edges)
-      if (d[e.src] != INT64_MIN)
-        d[e.dst] = std::max(d[e.dst], d[e.src] + e.latency - int64_t{ii} * e.distance);
+      if (d[e.src] != INT64_MIN) d[e.dst] = std::max(d[e.dst], d[e.src] + e.latency - int64_t{ii} * e.distance);
   return d;
 }
 
@@ -47,10 +46,8 @@ void compare(const RandomLoop &loop, int pairs, uint64_t seed) {
     if (rows[u].empty()) rows[u] = bellmanFord(p, u, ii);
     const int64_t expect = u == v ? 0 : rows[u][v];
     INFO("u " << u << " v " << v << " ii " << ii);
-    if (expect == INT64_MIN)
-      CHECK(closure.dist(u, v) == DistanceClosure::kNoPath);
-    else
-      CHECK(closure.dist(u, v) == expect);
+    if (expect == INT64_MIN) CHECK(closure.dist(u, v) == DistanceClosure::kNoPath);
+    else CHECK(closure.dist(u, v) == expect);
   }
 }
 

@@ -28,7 +28,7 @@ TEST_CASE("bank pressure: pooled units shared in-iteration plus carried, from th
   const int x = b.op(1, {{p}, {p}, {p}}), y = b.op(1, {{p}}), z = b.op(1, {{p, p}});
   Placement pl(b.build(), 4);
   PlacementState &st = pl.state;
-  st.commit(x, 2, TraceArm::Ladder);  // rows 2, 3 in-iteration; row 0 carried
+  st.commit(x, 2, TraceArm::Ladder);                                       // rows 2, 3 in-iteration; row 0 carried
   CHECK(bankPressureThreshold(st, SeatCandidate::single(st, y), 0) == 1);  // carry only
   CHECK(bankPressureThreshold(st, SeatCandidate::single(st, y), 3) == 1);  // in-iteration only
   CHECK(bankPressureThreshold(st, SeatCandidate::single(st, y), 1) == 0);

@@ -169,11 +169,11 @@ TEST_CASE("the gates run in the fixed order G1, G2, G3, G4", "[cost][gates]") {
   const SeatCandidate c = SeatCandidate::single(st, v);
   CHECK(runGateLadder(st, c, 2).outcome == GateOutcome::Hold);  // G1 before G2, G3, G4
   st.commit(leader, 0, TraceArm::Ladder);
-  CHECK(runGateLadder(st, c, 2).outcome == GateOutcome::Dead);     // G2 before G3 and G4
+  CHECK(runGateLadder(st, c, 2).outcome == GateOutcome::Dead);  // G2 before G3 and G4
   st.uncommit(mate, TraceArm::Ladder);
-  st.commit(mate, 2, TraceArm::Ladder);                                        // group at stage 1
-  CHECK(runGateLadder(st, c, 0).outcome == GateOutcome::Bump);       // G3 before G4
-  CHECK(runGateLadder(st, c, 1).outcome == GateOutcome::Reorder);    // only G4 left
+  st.commit(mate, 2, TraceArm::Ladder);                            // group at stage 1
+  CHECK(runGateLadder(st, c, 0).outcome == GateOutcome::Bump);     // G3 before G4
+  CHECK(runGateLadder(st, c, 1).outcome == GateOutcome::Reorder);  // only G4 left
   st.uncommit(mate, TraceArm::Ladder);
   st.commit(mate, 1, TraceArm::Ladder);
   CHECK(runGateLadder(st, c, 1).outcome == GateOutcome::Pass);

@@ -229,10 +229,10 @@ TEST_CASE("every constraint is honoured by the cost path (no seed 000 QUIRK)", "
   b.edge(y, z, 4);
   b.edge(z, u, 2);
   b.edge(u, x, 3, 2);
-  b.slotOf(z).max_depth = 1;                      // z starts in the first stage
-  b.slotOf(x).gid = b.slotOf(x).leader_gid = 2;   // x and u share a depth
+  b.slotOf(z).max_depth = 1;                     // z starts in the first stage
+  b.slotOf(x).gid = b.slotOf(x).leader_gid = 2;  // x and u share a depth
   b.slotOf(u).gid = b.slotOf(u).leader_gid = 2;
-  b.slotOf(v).flags = FlagForceSerial;            // v runs alone in its iteration
+  b.slotOf(v).flags = FlagForceSerial;  // v runs alone in its iteration
   const RandomLoop &loop = b.build();
   const ScheduleAnalysis a = schedule(loop);
   REQUIRE(a.valid);

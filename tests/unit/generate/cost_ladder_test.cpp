@@ -94,14 +94,14 @@ TEST_CASE("initial placement runs the OR-chain per ready group, cost-based place
   }
 }
 
-TEST_CASE("the clear-and-retry tail starts from an empty table after earlier rungs left seats",
-          "[cost][ladder]") {
+TEST_CASE("the clear-and-retry tail starts from an empty table after earlier rungs left seats", "[cost][ladder]") {
   const RandomLoop loop = pairLoop();
   Placement pl(loop, 4);
   const LadderResult r = runStrategyLadder(pl.ctx, pl.recorder, WarmStart{true, {1, 0}, {}}, LadderOptions{});
   CHECK_FALSE(r.found);
   bool tail = false;
-  for (const TraceEntry &e : pl.recorder.entries()) tail = tail || (e.outcome == TraceOutcome::Clear && e.reason == "clear-and-retry tail");
+  for (const TraceEntry &e : pl.recorder.entries())
+    tail = tail || (e.outcome == TraceOutcome::Clear && e.reason == "clear-and-retry tail");
   CHECK(tail);
   // Without a warm start the first rungs leave nothing behind and the tail is skipped.
   Placement fresh(loop, 4);

@@ -18,7 +18,7 @@ TEST_CASE("resource MII: ceil(units / capacity) per resource, naming the binding
   const ModuloProblem prob = buildModuloProblem(b.build().input());
   std::string binding;
   CHECK(resourceMii(prob, &binding) == 3);  // slot: 3 units; pool: 5 units / 2 = 3
-  CHECK(binding == "tp_smem_wr");            // 3/1 outweighs 5/2
+  CHECK(binding == "tp_smem_wr");           // 3/1 outweighs 5/2
 
   LoopBuilder c;
   const int s = c.slot("tma"), q = c.pool("tmem", 2);
@@ -76,8 +76,8 @@ TEST_CASE("recurrence MII is the exact smallest II without a positive cycle", "[
 TEST_CASE("fine-density MII: the smallest II at which every footprint fits onto itself", "[cost][mii]") {
   LoopBuilder b;
   const int s = b.slot("s"), p = b.pool("p", 2);
-  b.op(1, {{s}, {}, {}, {}, {s}});      // rows 0 and 4: II 2 and 4 fold them together
-  b.op(1, {{p}, {}, {p}, {}, {p}});     // three units at rows 0, 2, 4: II 2 puts all three in row 0
+  b.op(1, {{s}, {}, {}, {}, {s}});   // rows 0 and 4: II 2 and 4 fold them together
+  b.op(1, {{p}, {}, {p}, {}, {p}});  // three units at rows 0, 2, 4: II 2 puts all three in row 0
   const ModuloProblem prob = buildModuloProblem(b.build().input());
   CHECK(resourceMii(prob, nullptr) == 2);
   CHECK(fineDensityMii(prob) == 3);

@@ -126,7 +126,8 @@ TEST_CASE("the lower-bound climb proves, improves, and stops at its budget", "[c
   CHECK(at5.lowerBound == 5);
   CHECK_FALSE(at5.improved);
   bool traced = false;
-  for (const TraceEntry &e : trace.entries()) traced = traced || (e.arm == TraceArm::Optimality && e.ii == 4 && e.outcome == TraceOutcome::Infeasible);
+  for (const TraceEntry &e : trace.entries())
+    traced = traced || (e.arm == TraceArm::Optimality && e.ii == 4 && e.outcome == TraceOutcome::Infeasible);
   CHECK(traced);
 
   // Above it: the climb finds the schedule at 5 and hands it back.

@@ -64,12 +64,11 @@ RandomLoopSpec specFor(SplitMix &rng) {
 
 }  // namespace
 
-TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal, deterministic",
-          "[cost][property]") {
+TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal, deterministic", "[cost][property]") {
   const int kCases = test::scaledCases(10000);
   SplitMix specs(20261121);
-  int decided = 0, atOptimum = 0, heuristicAtOptimum = 0, invalid = 0, checkerViolations = 0, belowBound = 0, searchMismatch = 0,
-      nondeterministic = 0, proven = 0, wrongCertificate = 0;
+  int decided = 0, atOptimum = 0, heuristicAtOptimum = 0, invalid = 0, checkerViolations = 0, belowBound = 0,
+      searchMismatch = 0, nondeterministic = 0, proven = 0, wrongCertificate = 0;
   std::map<int, int> gapHistogram;
   for (int c = 0; c < kCases; ++c) {
     const RandomLoop loop = makeRandomLoop(specFor(specs), static_cast<uint64_t>(c));
@@ -128,11 +127,12 @@ TEST_CASE("cost-based generator on 10,000 random loops: valid, bounded, optimal,
   }
   const double percent = decided ? 100.0 * atOptimum / decided : 0.0;
   const double heuristicPercent = decided ? 100.0 * heuristicAtOptimum / decided : 0.0;
-  std::printf("cost-based property: %d cases, %d decided by the exact solver, %d at optimum (%.2f%%; "
-              "heuristic rungs alone %d, %.2f%%), %d invalid schedules, %d checker violations, %d below bound, "
-              "%d linear/galloping mismatches, %d nondeterministic; %d proven optimal, %d wrong certificates\n",
-              kCases, decided, atOptimum, percent, heuristicAtOptimum, heuristicPercent, invalid, checkerViolations,
-              belowBound, searchMismatch, nondeterministic, proven, wrongCertificate);
+  std::printf(
+      "cost-based property: %d cases, %d decided by the exact solver, %d at optimum (%.2f%%; "
+      "heuristic rungs alone %d, %.2f%%), %d invalid schedules, %d checker violations, %d below bound, "
+      "%d linear/galloping mismatches, %d nondeterministic; %d proven optimal, %d wrong certificates\n",
+      kCases, decided, atOptimum, percent, heuristicAtOptimum, heuristicPercent, invalid, checkerViolations, belowBound,
+      searchMismatch, nondeterministic, proven, wrongCertificate);
   for (const auto &[gap, count] : gapHistogram) std::printf("  II - optimum = %d: %d\n", gap, count);
   CHECK(invalid == 0);
   CHECK(checkerViolations == 0);

@@ -106,8 +106,7 @@ TEST_CASE("the default search gallops from the lower bound, then bisects down to
   CHECK_THAT(rounds[3], Catch::StartsWith("round 4: II 5 scheduled by "));
 }
 
-TEST_CASE("at or above the serial II the serial-execution schedule is taken without a table",
-          "[cost][refinement]") {
+TEST_CASE("at or above the serial II the serial-execution schedule is taken without a table", "[cost][refinement]") {
   // A recurrence of 20 million cycles: no reservation table of that many rows is built.
   LoopBuilder b;
   const int s = b.slot("s");
@@ -120,11 +119,13 @@ TEST_CASE("at or above the serial II the serial-execution schedule is taken with
   CHECK(a.ii == 20000001);  // the table for II 20000000 is too large to probe
   CHECK(a.refinementRounds == 2);
   bool serial = false;
-  for (const TraceEntry &e : a.trace) serial = serial || e.reason == "round 2: II 20000001 scheduled by serial-fallback";
+  for (const TraceEntry &e : a.trace)
+    serial = serial || e.reason == "round 2: II 20000001 scheduled by serial-fallback";
   CHECK(serial);
 }
 
-TEST_CASE("seed 003: a round lifts the depth constraint that makes the capped search infeasible", "[cost][refinement]") {
+TEST_CASE("seed 003: a round lifts the depth constraint that makes the capped search infeasible",
+          "[cost][refinement]") {
   // %a -(8)-> %b (max_depth 1) -> %c -(6)-> %d, %c and %d one same-depth group: alone they need
   // II 9 and 7. Below the cap of 4 neither holds; the bigger bound goes first.
   LoopBuilder b;

@@ -28,7 +28,7 @@ TEST_CASE("a probe never mutates the table", "[cost][rrt]") {
   for (int c = -8; c < 16; ++c) (void)t.probe(fp, c);
   CHECK(totalUnits(t, 3) == before);
   CHECK(before == 5);
-  CHECK_FALSE(t.probe(fp, 1));  // the same footprint again collides with itself on the slots
+  CHECK_FALSE(t.probe(fp, 1));                         // the same footprint again collides with itself on the slots
   CHECK(t.probe(foldFootprint({{2}}, 4, layout), 3));  // pool row 3 holds 2 of 3 units
   CHECK_FALSE(t.probe(foldFootprint({{2, 2}}, 4, layout), 3));
 }
@@ -62,7 +62,7 @@ TEST_CASE("footprints longer than II wrap onto themselves", "[cost][rrt]") {
   CHECK_FALSE(foldFootprint(slotTwice, 4, layout).selfConflict());
   CHECK_FALSE(foldFootprint(slotTwice, 2, layout).selfConflict());  // 3 % 2 = 1: rows 0 and 1
   const Footprint poolThrice{{1}, {1}, {1}};
-  CHECK(foldFootprint(poolThrice, 1, layout).selfConflict());   // 3 units in one row, capacity 2
+  CHECK(foldFootprint(poolThrice, 1, layout).selfConflict());        // 3 units in one row, capacity 2
   CHECK_FALSE(foldFootprint(poolThrice, 2, layout).selfConflict());  // 2 + 1
   const FoldedFootprint folded = foldFootprint(poolThrice, 2, layout);
   REQUIRE(folded.rows.size() == 2);

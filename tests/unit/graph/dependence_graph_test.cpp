@@ -36,15 +36,15 @@ bool hasEdge(const DependenceGraph &g, int src, int dst, int latency, int distan
 // A Triton function with buffers and barriers around `body` (in a loop, or as the function's
 // block), built with the blackwell model's effect table.
 Built buildWithEffects(const std::string &body, bool loop = true) {
-  const std::string src = "tt.func @f(%lb: i32, %ub: i32, %p: tensor<8x!tt.ptr<f16>>, %arg: !ttg.memdesc<8xf16>, "
-                          "%d: !tt.tensordesc<tensor<8xf16>>) {\n"
-                          "  %true = arith.constant true\n"
-                          "  %c0 = arith.constant 0 : i32\n"
-                          "  %bufs = ttg.local_alloc : () -> !ttg.memdesc<2x8xf16>\n"
-                          "  %other = ttg.local_alloc : () -> !ttg.memdesc<8xf16>\n"
-                          "  %bars = ttg.local_alloc : () -> !ttg.memdesc<2xi64>\n" +
-                          (loop ? "  scf.for %k = %lb to %ub step %lb : i32 {\n" + body + "  }\n" : body) +
-                          "  tt.return\n}\n";
+  const std::string src =
+      "tt.func @f(%lb: i32, %ub: i32, %p: tensor<8x!tt.ptr<f16>>, %arg: !ttg.memdesc<8xf16>, "
+      "%d: !tt.tensordesc<tensor<8xf16>>) {\n"
+      "  %true = arith.constant true\n"
+      "  %c0 = arith.constant 0 : i32\n"
+      "  %bufs = ttg.local_alloc : () -> !ttg.memdesc<2x8xf16>\n"
+      "  %other = ttg.local_alloc : () -> !ttg.memdesc<8xf16>\n"
+      "  %bars = ttg.local_alloc : () -> !ttg.memdesc<2xi64>\n" +
+      (loop ? "  scf.for %k = %lb to %ub step %lb : i32 {\n" + body + "  }\n" : body) + "  tt.return\n}\n";
   static const TargetModel model = *builtinTargetModel("blackwell");
   return build(src, 0, &model);
 }
@@ -57,7 +57,8 @@ std::optional<EdgeKind> edge(const DependenceGraph &g, int src, int dst, int dis
 }
 
 int count(const DependenceGraph &g, EdgeKind kind) {  // edges of one kind
-  return static_cast<int>(std::count_if(g.edges.begin(), g.edges.end(), [&](const DepEdge &e) { return e.kind == kind; }));
+  return static_cast<int>(
+      std::count_if(g.edges.begin(), g.edges.end(), [&](const DepEdge &e) { return e.kind == kind; }));
 }
 
 }  // namespace
@@ -290,11 +291,12 @@ TEST_CASE("graph: a cuda_tile.for carries values through continue at distance 1"
 // Memory and barrier edges from the built-in model's effect table (docs/decisions.md "Memory and
 // synchronisation edges").
 TEST_CASE("effect edges: global memory is ordered within an iteration, not across it") {
-  Built b = buildWithEffects("    %a = tt.load %p : tensor<8x!tt.ptr<f16>>\n"
-                  "    %b = tt.load %p : tensor<8x!tt.ptr<f16>>\n"
-                  "    tt.store %p, %a : tensor<8x!tt.ptr<f16>>\n"
-                  "    %c = tt.load %p : tensor<8x!tt.ptr<f16>>\n");
-  CHECK(edge(b.graph, 0, 1, 0) == std::nullopt);  // two reads
+  Built b = buildWithEffects(
+      "    %a = tt.load %p : tensor<8x!tt.ptr<f16>>\n"
+      "    %b = tt.load %p : tensor<8x!tt.ptr<f16>>\n"
+      "    tt.store %p, %a : tensor<8x!tt.ptr<f16>>\n"
+      "    %c = tt.load %p : tensor<8x!tt.ptr<f16>>\n");
+  CHECK(edge(b.graph, 0, 1, 0) == std::nullopt);      // two reads
   CHECK(edge(b.graph, 1, 2, 0) == EdgeKind::Memory);  // write after read
   CHECK(edge(b.graph, 0, 2, 0) == EdgeKind::Data);    // the value edge keeps its kind
   CHECK(edge(b.graph, 2, 3, 0) == EdgeKind::Memory);  // read after write
@@ -304,9 +306,10 @@ TEST_CASE("effect edges: global memory is ordered within an iteration, not acros
 }
 
 TEST_CASE("effect edges: distinct buffers are not ordered, one buffer is, also across iterations") {
-  Built b = buildWithEffects("    %y = ttg.local_load %other : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
-                  "    %x = ttg.local_load %arg : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
-                  "    ttg.local_store %x, %other : tensor<8xf16> -> !ttg.memdesc<8xf16>\n");
+  Built b = buildWithEffects(
+      "    %y = ttg.local_load %other : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
+      "    %x = ttg.local_load %arg : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
+      "    ttg.local_store %x, %other : tensor<8xf16> -> !ttg.memdesc<8xf16>\n");
   CHECK(edge(b.graph, 0, 1, 0) == std::nullopt);
   CHECK(edge(b.graph, 0, 2, 0) == EdgeKind::Memory);  // write after read of %other
   CHECK(edge(b.graph, 1, 2, 0) == EdgeKind::Data);
@@ -316,13 +319,14 @@ TEST_CASE("effect edges: distinct buffers are not ordered, one buffer is, also a
 }
 
 TEST_CASE("effect edges: views reach their buffer; a buffer allocated in the loop is new each iteration") {
-  Built b = buildWithEffects("    %s = ttg.memdesc_index %bufs[%c0] : !ttg.memdesc<2x8xf16> -> !ttg.memdesc<8xf16>\n"
-                  "    %t = ttg.memdesc_trans %bufs : !ttg.memdesc<2x8xf16> -> !ttg.memdesc<8x2xf16>\n"
-                  "    %z = ttg.local_load %other : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
-                  "    %x = ttg.local_load %s : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
-                  "    ttg.local_store %z, %t : tensor<8xf16> -> !ttg.memdesc<8x2xf16>\n"
-                  "    %n = ttg.local_alloc %x : (tensor<8xf16>) -> !ttg.memdesc<8xf16>\n"
-                  "    %y = ttg.local_load %n : !ttg.memdesc<8xf16> -> tensor<8xf16>\n");
+  Built b = buildWithEffects(
+      "    %s = ttg.memdesc_index %bufs[%c0] : !ttg.memdesc<2x8xf16> -> !ttg.memdesc<8xf16>\n"
+      "    %t = ttg.memdesc_trans %bufs : !ttg.memdesc<2x8xf16> -> !ttg.memdesc<8x2xf16>\n"
+      "    %z = ttg.local_load %other : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
+      "    %x = ttg.local_load %s : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
+      "    ttg.local_store %z, %t : tensor<8xf16> -> !ttg.memdesc<8x2xf16>\n"
+      "    %n = ttg.local_alloc %x : (tensor<8xf16>) -> !ttg.memdesc<8xf16>\n"
+      "    %y = ttg.local_load %n : !ttg.memdesc<8xf16> -> tensor<8xf16>\n");
   CHECK(edge(b.graph, 3, 4, 0) == EdgeKind::Memory);  // both reach %bufs
   CHECK(edge(b.graph, 4, 3, 1) == EdgeKind::Memory);
   CHECK(edge(b.graph, 5, 6, 0) == EdgeKind::Data);  // %n: its value edge
@@ -330,14 +334,17 @@ TEST_CASE("effect edges: views reach their buffer; a buffer allocated in the loo
 }
 
 TEST_CASE("effect edges: a wait comes after the arrivals on its barrier, which commute") {
-  Built b = buildWithEffects("    %bar = ttg.memdesc_index %bars[%c0] : !ttg.memdesc<2xi64> -> !ttg.memdesc<1xi64>\n"
-                  "    %buf = ttg.memdesc_index %bufs[%c0] : !ttg.memdesc<2x8xf16> -> !ttg.memdesc<8xf16>\n"
-                  "    ttng.barrier_expect %bar, 32, %true : !ttg.memdesc<1xi64>\n"
-                  "    ttng.async_tma_copy_global_to_local %d[%k] %buf, %bar, %true : !tt.tensordesc<tensor<8xf16>>, !ttg.memdesc<1xi64> -> !ttg.memdesc<8xf16>\n"
-                  "    ttng.async_tma_copy_global_to_local %d[%k] %other, %bar, %true : !tt.tensordesc<tensor<8xf16>>, !ttg.memdesc<1xi64> -> !ttg.memdesc<8xf16>\n"
-                  "    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64>\n"
-                  "    %x = ttg.local_load %buf : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
-                  "    %v = arith.addf %x, %x : tensor<8xf16>\n");
+  Built b = buildWithEffects(
+      "    %bar = ttg.memdesc_index %bars[%c0] : !ttg.memdesc<2xi64> -> !ttg.memdesc<1xi64>\n"
+      "    %buf = ttg.memdesc_index %bufs[%c0] : !ttg.memdesc<2x8xf16> -> !ttg.memdesc<8xf16>\n"
+      "    ttng.barrier_expect %bar, 32, %true : !ttg.memdesc<1xi64>\n"
+      "    ttng.async_tma_copy_global_to_local %d[%k] %buf, %bar, %true : !tt.tensordesc<tensor<8xf16>>, "
+      "!ttg.memdesc<1xi64> -> !ttg.memdesc<8xf16>\n"
+      "    ttng.async_tma_copy_global_to_local %d[%k] %other, %bar, %true : !tt.tensordesc<tensor<8xf16>>, "
+      "!ttg.memdesc<1xi64> -> !ttg.memdesc<8xf16>\n"
+      "    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64>\n"
+      "    %x = ttg.local_load %buf : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
+      "    %v = arith.addf %x, %x : tensor<8xf16>\n");
   CHECK(edge(b.graph, 2, 3, 0) == std::nullopt);  // expect and the copies' arrivals commute
   CHECK(edge(b.graph, 3, 4, 0) == std::nullopt);  // two copies into distinct buffers, one barrier
   CHECK(edge(b.graph, 2, 5, 0) == EdgeKind::Barrier);
@@ -352,29 +359,32 @@ TEST_CASE("effect edges: a wait comes after the arrivals on its barrier, which c
 }
 
 TEST_CASE("effect edges: an arrive releases earlier accesses; fences order both sides") {
-  Built b = buildWithEffects("    %x = ttg.local_load %other : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
-                  "    %bar = ttg.memdesc_index %bars[%c0] : !ttg.memdesc<2xi64> -> !ttg.memdesc<1xi64>\n"
-                  "    ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64>\n"
-                  "    ttng.fence_async_shared {bCluster = false}\n"
-                  "    ttg.local_store %x, %arg : tensor<8xf16> -> !ttg.memdesc<8xf16>\n",
-                  false);
+  Built b = buildWithEffects(
+      "    %x = ttg.local_load %other : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
+      "    %bar = ttg.memdesc_index %bars[%c0] : !ttg.memdesc<2xi64> -> !ttg.memdesc<1xi64>\n"
+      "    ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64>\n"
+      "    ttng.fence_async_shared {bCluster = false}\n"
+      "    ttg.local_store %x, %arg : tensor<8xf16> -> !ttg.memdesc<8xf16>\n",
+      false);
   // A loop-free function is one block: the five ops before the body are nodes 0-4.
-  CHECK(edge(b.graph, 5, 7, 0) == EdgeKind::Barrier);  // release
-  CHECK(edge(b.graph, 5, 8, 0) == EdgeKind::Memory);   // fence after the read
-  CHECK(edge(b.graph, 8, 9, 0) == EdgeKind::Memory);   // store after the fence
-  CHECK(edge(b.graph, 7, 9, 0) == std::nullopt);       // release is one way
+  CHECK(edge(b.graph, 5, 7, 0) == EdgeKind::Barrier);             // release
+  CHECK(edge(b.graph, 5, 8, 0) == EdgeKind::Memory);              // fence after the read
+  CHECK(edge(b.graph, 8, 9, 0) == EdgeKind::Memory);              // store after the fence
+  CHECK(edge(b.graph, 7, 9, 0) == std::nullopt);                  // release is one way
   for (const DepEdge &e : b.graph.edges) CHECK(e.distance == 0);  // no loop: no carried edges
 }
 
 TEST_CASE("effect edges: sched.deps replaces them; without a model there are none") {
-  Built b = buildWithEffects("    %v = tt.load %p {sched.label = \"ld\"} : tensor<8x!tt.ptr<f16>>\n"
-                  "    tt.store %p, %v {sched.deps = [[\"@ld\", 3, 0]]} : tensor<8x!tt.ptr<f16>>\n"
-                  "    %w = tt.load %p : tensor<8x!tt.ptr<f16>>\n");
+  Built b = buildWithEffects(
+      "    %v = tt.load %p {sched.label = \"ld\"} : tensor<8x!tt.ptr<f16>>\n"
+      "    tt.store %p, %v {sched.deps = [[\"@ld\", 3, 0]]} : tensor<8x!tt.ptr<f16>>\n"
+      "    %w = tt.load %p : tensor<8x!tt.ptr<f16>>\n");
   CHECK(edge(b.graph, 0, 1, 0) == EdgeKind::Explicit);
   CHECK(edge(b.graph, 1, 2, 0) == EdgeKind::Memory);
   CHECK(b.graph.edges.size() == 2);
-  auto p = test::parseBlocks("func.func @g(%p: tensor<8x!tt.ptr<f16>>) {\n  tt.store %p, %p : tensor<8x!tt.ptr<f16>>\n"
-                             "  %v = tt.load %p : tensor<8x!tt.ptr<f16>>\n  return\n}\n");
+  auto p = test::parseBlocks(
+      "func.func @g(%p: tensor<8x!tt.ptr<f16>>) {\n  tt.store %p, %p : tensor<8x!tt.ptr<f16>>\n"
+      "  %v = tt.load %p : tensor<8x!tt.ptr<f16>>\n  return\n}\n");
   REQUIRE_FALSE(p->blocks.empty());
   DiagnosticEngine d;
   std::vector<OpResources> res(p->blocks[0].ops.size());
@@ -385,8 +395,10 @@ TEST_CASE("effect edges: past the budget the effectful ops keep program order, w
   // Every store to a distinct buffer after many loads of unnamed memory: the whole-space reads
   // would each need an edge to every store.
   std::string body;
-  for (int i = 0; i < 90; ++i) body += "    %l" + std::to_string(i) + " = ttg.local_load %u : !ttg.memdesc<8xf16> -> tensor<8xf16>\n";
-  for (int i = 0; i < 90; ++i) body += "    %a" + std::to_string(i) + " = ttg.local_alloc : () -> !ttg.memdesc<8xf16>\n";
+  for (int i = 0; i < 90; ++i)
+    body += "    %l" + std::to_string(i) + " = ttg.local_load %u : !ttg.memdesc<8xf16> -> tensor<8xf16>\n";
+  for (int i = 0; i < 90; ++i)
+    body += "    %a" + std::to_string(i) + " = ttg.local_alloc : () -> !ttg.memdesc<8xf16>\n";
   Built b = buildWithEffects("    %u = \"x.pick\"(%bufs) : (!ttg.memdesc<2x8xf16>) -> !ttg.memdesc<8xf16>\n" + body);
   CHECK(test::diagText(b.diags).find("they are kept in program order") != std::string::npos);
   CHECK(count(b.graph, EdgeKind::Memory) == 180);  // a chain of 180 ops and the edge back

@@ -25,8 +25,7 @@ struct Imported {
 
 std::unique_ptr<Imported> import(const std::string &graphml, const std::string &model) {
   auto r = std::make_unique<Imported>();
-  r->snippet = importHatschet(graphml, model, "dir/loop.graphml", "dir/loop_RM.xml", r->graphDiags,
-                              r->modelDiags);
+  r->snippet = importHatschet(graphml, model, "dir/loop.graphml", "dir/loop_RM.xml", r->graphDiags, r->modelDiags);
   return r;
 }
 
@@ -97,8 +96,7 @@ TEST_CASE("a small graph becomes pools, ops and per-edge latencies", "[import]")
   CHECK(r->modelDiags.all().empty());
   const std::string &s = *r->snippet;
   // Only limited resources that hold slots and are used become pools.
-  CHECK(s.find("module attributes {sched.pools = {hls_memread = 2 : i32, hls_div = 1 : i32}} {") !=
-        std::string::npos);
+  CHECK(s.find("module attributes {sched.pools = {hls_memread = 2 : i32, hls_div = 1 : i32}} {") != std::string::npos);
   CHECK(s.find("func.func @loop(%n: index)") != std::string::npos);
   CHECK(s.find("// 1 parallel edge(s)") != std::string::npos);
   CHECK(s.find("//   \"c/1\": -1, 1, 1 -> op hls.c_1, no occupancy") != std::string::npos);
@@ -115,8 +113,7 @@ TEST_CASE("a small graph becomes pools, ops and per-edge latencies", "[import]")
         "\"p\"} : () -> ()");
   // Unlimited and blockingTime-0 resources occupy nothing; the default distance is 0 only
   // where no data is given; ids are sanitized into labels; self-loops stay.
-  CHECK(opLine(s, "nx_3").find("sched.footprint = [], hls.id = \"x-3\", hls.name = \"x-3\"") !=
-        std::string::npos);
+  CHECK(opLine(s, "nx_3").find("sched.footprint = [], hls.id = \"x-3\", hls.name = \"x-3\"") != std::string::npos);
   CHECK(opLine(s, "n4").find("sched.footprint = [], sched.deps = [[\"@nx_3\", 1, 2], [\"@n4\", "
                              "1, 1]]") != std::string::npos);
   // Program order: topological over distance-0 edges, document order otherwise.
@@ -161,77 +158,90 @@ TEST_CASE("unsupported and inconsistent files name the element and its line", "[
   for (int i = 0; i < 3000; ++i) hidden += "<a>";
   for (int i = 0; i < 3000; ++i) hidden += "</a>";
   hidden += "</graphml>\n";
-  const std::string delayEdge = "<edge id=\"e\" source=\"1\" target=\"1\">\n<data key=\"distance\">1</data>\n"
-                                "<data key=\"delay\">-5</data></edge>\n";
+  const std::string delayEdge =
+      "<edge id=\"e\" source=\"1\" target=\"1\">\n<data key=\"distance\">1</data>\n"
+      "<data key=\"delay\">-5</data></edge>\n";
   const std::vector<Case> cases = {
       {"deep nesting", deep, okModel, 2, "XML elements nest deeper than 256 levels", 0, ""},
       {"nesting behind <![>", hidden, okModel, 2, "XML elements nest deeper than 256 levels", 0, ""},
       {"negative latency", head + n1 + delayEdge + tail, okModel, 6,
        "edge 'e': latency 1 of resource 'add' + delay -5 = -4; a dependence latency must be in [0, 1000000]", 0, ""},
       {"distance past the scheduler's limit",
-       head + n1 + "<edge id=\"e\" source=\"1\" target=\"1\"><data key=\"distance\">1000000</data>"
-                   "<data key=\"delay\">1000000</data></edge>\n" + tail,
-       okModel, 4, "edge 'e': latency 1 of resource 'add' + delay 1000000 = 1000001; a dependence latency must be in [0, 1000000]", 0, ""},
+       head + n1 +
+           "<edge id=\"e\" source=\"1\" target=\"1\"><data key=\"distance\">1000000</data>"
+           "<data key=\"delay\">1000000</data></edge>\n" +
+           tail,
+       okModel, 4,
+       "edge 'e': latency 1 of resource 'add' + delay 1000000 = 1000001; a dependence latency must be in [0, 1000000]",
+       0, ""},
       {"latency past sched.latency's limit", head + n1 + tail,
        "<M>\n<Resource name=\"add\" limit=\"1\" latency=\"200000\" blockingTime=\"1\"/>\n</M>\n", 0, "", 2,
        "resource 'add': latency 200000 exceeds 100000, the scheduler's limit"},
       {"root", "<graph/>\n", okModel, 1, "expected a <graphml> root element, found <graph>", 0, ""},
-      {"no graph", "<graphml>\n<key id=\"k\"/>\n</graphml>\n", okModel, 1,
-       "the GraphML file has no <graph>", 0, ""},
+      {"no graph", "<graphml>\n<key id=\"k\"/>\n</graphml>\n", okModel, 1, "the GraphML file has no <graph>", 0, ""},
       {"two graphs", "<graphml>\n<graph>\n" + n1 + "</graph>\n<graph/>\n</graphml>\n", okModel, 5,
        "only one <graph> per GraphML file is supported (one loop per file)", 0, ""},
       {"no nodes", head + tail, okModel, 1, "the graph has no nodes: there is no loop body", 0, ""},
-      {"node id", head + "<node><data key=\"uses_resource\">add</data></node>\n" + tail, okModel,
-       3, "a <node> has no id attribute", 0, ""},
-      {"no resource", head + "<node id=\"7\"><data key=\"name\">x</data></node>\n" + tail, okModel,
-       3, "node '7' has no uses_resource data", 0, ""},
-      {"unknown resource", head + "<node id=\"7\">\n<data key=\"uses_resource\">mul</data></node>\n" + tail,
-       okModel, 4, "node '7' uses resource 'mul', which the resource model does not define", 0,
-       ""},
+      {"node id", head + "<node><data key=\"uses_resource\">add</data></node>\n" + tail, okModel, 3,
+       "a <node> has no id attribute", 0, ""},
+      {"no resource", head + "<node id=\"7\"><data key=\"name\">x</data></node>\n" + tail, okModel, 3,
+       "node '7' has no uses_resource data", 0, ""},
+      {"unknown resource", head + "<node id=\"7\">\n<data key=\"uses_resource\">mul</data></node>\n" + tail, okModel, 4,
+       "node '7' uses resource 'mul', which the resource model does not define", 0, ""},
       {"duplicate id", head + n1 + n1 + tail, okModel, 4, "node id '1' is used twice", 0, ""},
       {"unknown target",
-       head + n1 + "<edge id=\"e\" source=\"1\" target=\"9\"><data key=\"delay\">0</data><data "
-                   "key=\"distance\">0</data></edge>\n" + tail,
+       head + n1 +
+           "<edge id=\"e\" source=\"1\" target=\"9\"><data key=\"delay\">0</data><data "
+           "key=\"distance\">0</data></edge>\n" +
+           tail,
        okModel, 4, "edge 'e' target '9' is not a node of the graph", 0, ""},
-      {"missing delay",
-       head + n1 + "<edge source=\"1\" target=\"1\"><data key=\"distance\">1</data></edge>\n" + tail,
+      {"missing delay", head + n1 + "<edge source=\"1\" target=\"1\"><data key=\"distance\">1</data></edge>\n" + tail,
        okModel, 4, "edge '1->1' has no delay or latency data", 0, ""},
       {"bad distance",
-       head + n1 + "<edge source=\"1\" target=\"1\"><data key=\"delay\">0</data>\n<data "
-                   "key=\"distance\">one</data></edge>\n" + tail,
+       head + n1 +
+           "<edge source=\"1\" target=\"1\"><data key=\"delay\">0</data>\n<data "
+           "key=\"distance\">one</data></edge>\n" +
+           tail,
        okModel, 5, "edge '1->1': distance must be an integer, got 'one'", 0, ""},
       {"negative distance",
-       head + n1 + "<edge source=\"1\" target=\"1\"><data key=\"delay\">0</data><data "
-                   "key=\"distance\">-1</data></edge>\n" + tail,
+       head + n1 +
+           "<edge source=\"1\" target=\"1\"><data key=\"delay\">0</data><data "
+           "key=\"distance\">-1</data></edge>\n" +
+           tail,
        okModel, 4, "edge '1->1' has distance -1; iteration distances cannot be negative", 0, ""},
       {"two spellings",
-       head + n1 + "<edge source=\"1\" target=\"1\"><data key=\"delay\">0</data><data "
-                   "key=\"latency\">2</data><data key=\"distance\">1</data></edge>\n" + tail,
+       head + n1 +
+           "<edge source=\"1\" target=\"1\"><data key=\"delay\">0</data><data "
+           "key=\"latency\">2</data><data key=\"distance\">1</data></edge>\n" +
+           tail,
        okModel, 4, "edge '1->1' gives delay = '0' and latency = '2'", 0, ""},
       {"undirected", "<graphml>\n<graph edgedefault=\"undirected\">\n" + n1 + tail, okModel, 2,
        "undirected graphs are not supported: dependence edges need a direction", 0, ""},
-      {"hyperedge", head + n1 + "<hyperedge/>\n" + tail, okModel, 4,
-       "GraphML hyperedges are not supported", 0, ""},
-      {"model attribute", head + n1 + tail,
-       "<M>\n<Resource name=\"add\" limit=\"-1\" latency=\"1\"/>\n</M>\n", 0, "", 2,
-       "resource 'add' has no blockingTime attribute", },
+      {"hyperedge", head + n1 + "<hyperedge/>\n" + tail, okModel, 4, "GraphML hyperedges are not supported", 0, ""},
+      {
+          "model attribute",
+          head + n1 + tail,
+          "<M>\n<Resource name=\"add\" limit=\"-1\" latency=\"1\"/>\n</M>\n",
+          0,
+          "",
+          2,
+          "resource 'add' has no blockingTime attribute",
+      },
       {"model integer", head + n1 + tail,
-       "<M>\n<Resource name=\"add\"\n limit=\"two\" latency=\"1\" blockingTime=\"1\"/>\n</M>\n", 0,
-       "", 3, "resource 'add': limit must be an integer, got 'two'"},
+       "<M>\n<Resource name=\"add\"\n limit=\"two\" latency=\"1\" blockingTime=\"1\"/>\n</M>\n", 0, "", 3,
+       "resource 'add': limit must be an integer, got 'two'"},
       {"limit 0", head + n1 + tail,
-       "<M>\n<Resource name=\"add\" limit=\"0\" latency=\"1\" blockingTime=\"1\"/>\n</M>\n", 0, "",
-       2, "resource 'add': limit must be -1 (unlimited) or at least 1, got 0"},
+       "<M>\n<Resource name=\"add\" limit=\"0\" latency=\"1\" blockingTime=\"1\"/>\n</M>\n", 0, "", 2,
+       "resource 'add': limit must be -1 (unlimited) or at least 1, got 0"},
       {"blocking time", head + n1 + tail,
-       "<M>\n<Resource name=\"add\" limit=\"1\" latency=\"1\" blockingTime=\"5000\"/>\n</M>\n",
-       0, "", 2,
+       "<M>\n<Resource name=\"add\" limit=\"1\" latency=\"1\" blockingTime=\"5000\"/>\n</M>\n", 0, "", 2,
        "resource 'add': blockingTime 5000 exceeds 1024 (one footprint row is written per blocked "
        "cycle)"},
       {"duplicate resource", head + n1 + tail,
-       "<M>\n" + okModel + "<Resource name=\"add\" limit=\"1\" latency=\"1\" blockingTime=\"1\"/>\n</M>\n",
-       0, "", 5, "resource 'add' is defined twice"},
+       "<M>\n" + okModel + "<Resource name=\"add\" limit=\"1\" latency=\"1\" blockingTime=\"1\"/>\n</M>\n", 0, "", 5,
+       "resource 'add' is defined twice"},
       {"reservation table", head + n1 + tail,
-       "<M>\n<Resource name=\"add\" limit=\"1\" latency=\"1\" blockingTime=\"1\"/>\n<rt name=\"x\"/>\n</M>\n",
-       0, "", 3,
+       "<M>\n<Resource name=\"add\" limit=\"1\" latency=\"1\" blockingTime=\"1\"/>\n<rt name=\"x\"/>\n</M>\n", 0, "", 3,
        "reservation tables (<rt>) are not supported; describe each resource with limit, latency "
        "and blockingTime instead"},
       {"empty model", head + n1 + tail, "<M/>\n", 0, "", 1,
@@ -302,9 +312,8 @@ TEST_CASE("an element keeps its position when the tag scan and the XML parser di
                             "</graph>\n</graphml>\n" + std::string(1, '\0') + "<extra/>\n";
   auto r = import(graph, kModel);
   const std::vector<Diagnostic> all = r->graphDiags.sorted();
-  auto keyless = std::find_if(all.begin(), all.end(), [](const Diagnostic &x) {
-    return x.message == "a <data> element has no key attribute";
-  });
+  auto keyless = std::find_if(all.begin(), all.end(),
+                              [](const Diagnostic &x) { return x.message == "a <data> element has no key attribute"; });
   REQUIRE(keyless != all.end());
   const Diagnostic &d = *keyless;
   CHECK(d.range.begin.line == 4);
@@ -340,8 +349,7 @@ TEST_CASE("every CHStone and origami loop imports and parses cleanly", "[import]
     INFO(graphPath.string());
     const std::string graphml = readFile(graphPath), model = readFile(modelPath);
     DiagnosticEngine graphDiags, modelDiags;
-    auto snippet = importHatschet(graphml, model, graphPath.string(), modelPath.string(),
-                                  graphDiags, modelDiags);
+    auto snippet = importHatschet(graphml, model, graphPath.string(), modelPath.string(), graphDiags, modelDiags);
     INFO(diagList(graphDiags) << diagList(modelDiags));
     REQUIRE(snippet);
     CHECK(graphDiags.all().empty());

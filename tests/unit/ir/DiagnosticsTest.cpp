@@ -30,13 +30,15 @@ void checkSingleError(const Case &c) {
 
 TEST_CASE("diagnostics: control characters reach the terminal escaped", "[ir][diag]") {
   // ESC sequences (clear screen, colours), BEL, C1 controls and bytes that are not UTF-8.
-  CHECK(terminalSafe("a\x1b[2J\x07" "b") == "a\\x1b[2J\\x07b");
+  CHECK(terminalSafe("a\x1b[2J\x07"
+                     "b") == "a\\x1b[2J\\x07b");
   CHECK(terminalSafe("x\ny\r\tz") == "x\\ny\\r\\tz");
   CHECK(terminalSafe("x\ny", /*keepNewlines=*/true) == "x\ny");
-  CHECK(terminalSafe("\xC2\x9B" "31m") == "\\u009b31m");        // U+009B, the 8-bit CSI
-  CHECK(terminalSafe("\x9B\xFF\xC3") == "\\x9b\\xff\\xc3");   // not UTF-8
+  CHECK(terminalSafe("\xC2\x9B"
+                     "31m") == "\\u009b31m");                // U+009B, the 8-bit CSI
+  CHECK(terminalSafe("\x9B\xFF\xC3") == "\\x9b\\xff\\xc3");  // not UTF-8
   CHECK(terminalSafe("caf\xC3\xA9 \xE2\x86\x92 \xF0\x9F\x99\x82") == "caf\xC3\xA9 \xE2\x86\x92 \xF0\x9F\x99\x82");
-  CHECK(terminalSafe("\xED\xA0\x80") == "\\xed\\xa0\\x80");   // a surrogate
+  CHECK(terminalSafe("\xED\xA0\x80") == "\\xed\\xa0\\x80");  // a surrogate
   Diagnostic d{Severity::Error, SourceRange::at({2, 3}), "unknown slot 's\x1b[31m'", ""};
   CHECK(formatDiagnostic("in\x07.mlir", d) == "in\\x07.mlir:2:3: error: unknown slot 's\\x1b[31m'");
 }
@@ -74,9 +76,12 @@ TEST_CASE("diagnostics: operation syntax", "[ir][diag]") {
       {"\"t.x\"() : () -> (i32 f32)\n", 1, 22, "expected ',' or ')' in the result types opened at 1:17, found 'f32'"},
       {"\"t.x\"(%a) : () -> ()\n", 1, 13, "'t.x' has 1 operand(s) but its function type lists 0 input type(s)"},
       {"%a, %b = \"t.x\"() : () -> i32\n", 1, 1, "'t.x' produces 1 result(s) but 2 name(s) are given before '='"},
-      {"\"t.x\"()[^bb1] : () -> ()\n", 1, 8, "successor blocks are not supported: tilesched reads successor-free regions"},
-      {"\"t.x\"() <{a = 1}}> : () -> ()\n", 1, 17, "expected '>' to close the properties of 't.x' opened at 1:9, found '}'"},
-      {"\"t.x\"() <a> : () -> ()\n", 1, 10, "expected '{' to start the properties of 't.x' (written '<{...}>'), found 'a'"},
+      {"\"t.x\"()[^bb1] : () -> ()\n", 1, 8,
+       "successor blocks are not supported: tilesched reads successor-free regions"},
+      {"\"t.x\"() <{a = 1}}> : () -> ()\n", 1, 17,
+       "expected '>' to close the properties of 't.x' opened at 1:9, found '}'"},
+      {"\"t.x\"() <a> : () -> ()\n", 1, 10,
+       "expected '{' to start the properties of 't.x' (written '<{...}>'), found 'a'"},
       {"\"\"() : () -> ()\n", 1, 1, "operation name must not be empty"},
       {"%a 5\n", 1, 4, "expected '=' after the result names, found '5'"},
       {"%a#1 = t.x\n", 1, 1, "result names cannot carry a '#N' suffix; write '%r:N = ...' to define N results"},
@@ -91,7 +96,8 @@ TEST_CASE("diagnostics: operation syntax", "[ir][diag]") {
       {"%a, %b = arith.constant 1 : i32\n", 1, 1, "'arith.constant' produces exactly one result"},
       {"t.x %a : \n", 1, 8, "expected a type after ':' in 't.x'"},
       {"t.x %a {k = 1} {k = 2}\n", 1, 16, "'t.x' already has an attribute dictionary; merge the two"},
-      {"t.x %a[%b\n%c = t.y\n", 2, 1, "expected ']' to close the '[' in the operands of 't.x' opened at 1:7, found '%c'"},
+      {"t.x %a[%b\n%c = t.y\n", 2, 1,
+       "expected ']' to close the '[' in the operands of 't.x' opened at 1:7, found '%c'"},
       {"scf.yield %a : i32, i32\n", 1, 16, "'scf.yield' has 1 operand(s) but 2 type(s) after ':'"},
   };
   for (const Case &c : cases) checkSingleError(c);
@@ -104,14 +110,17 @@ TEST_CASE("diagnostics: structural forms", "[ir][diag]") {
       {"func.func f() {\n}\n", 1, 11, "expected the function name, e.g. '@kernel', found 'f'"},
       {"func.func @f {\n}\n", 1, 14, "expected '(' to start the arguments of '@f', found '{'"},
       {"func.func @f(%a i32) {\n}\n", 1, 17, "expected ':' and the type of argument '%a', found 'i32'"},
-      {"func.func @f(%a: i32 {\n}\n", 3, 1, "expected ')' to close the arguments of '@f' opened at 1:13, found end of input"},
-      {"func.func @f(%a: i32, f32)\n", 1, 23, "all arguments of '@f' must be named ('%x: type') or none (a declaration)"},
+      {"func.func @f(%a: i32 {\n}\n", 3, 1,
+       "expected ')' to close the arguments of '@f' opened at 1:13, found end of input"},
+      {"func.func @f(%a: i32, f32)\n", 1, 23,
+       "all arguments of '@f' must be named ('%x: type') or none (a declaration)"},
       {"func.func @f(i32) {\n}\n", 1, 14, "'@f' has a body, so its arguments need names ('%x: type')"},
       {"func.func @f(%a: i32) {\n^bb0:\n}\n", 2, 1,
        "the entry block of 'func.func' takes its arguments from the operation; remove the label '^bb0'"},
       {"scf.for %i = %a to %b %s {\n}\n", 1, 23, "expected 'step' after the upper bound of 'scf.for', found '%s'"},
       {"scf.for %i = %a %b step %s {\n}\n", 1, 17, "expected 'to' between the bounds of 'scf.for', found '%b'"},
-      {"scf.for %i %a to %b step %s {\n}\n", 1, 12, "expected '=' after the induction variable of 'scf.for', found '%a'"},
+      {"scf.for %i %a to %b step %s {\n}\n", 1, 12,
+       "expected '=' after the induction variable of 'scf.for', found '%a'"},
       {"scf.for = %a to %b step %s {\n}\n", 1, 9, "expected the induction variable of 'scf.for', e.g. '%i', found '='"},
       {"scf.for %i = %a to %b step %s iter_args(%x = %y {\n}\n", 1, 49,
        "expected ')' to close the iter_args of 'scf.for' opened at 1:40, found '{'"},
@@ -122,15 +131,18 @@ TEST_CASE("diagnostics: structural forms", "[ir][diag]") {
       {"scf.for %i = %a to %b step %s iter_args(%x = %y) -> (i32, f32) {\n}\n", 1, 50,
        "'scf.for' has 1 iter_args but 2 result type(s)"},
       {"scf.for %i = %a to %b step %s\n%c = t.x\n", 2, 1, "expected '{' to start the body of 'scf.for', found '%c'"},
-      {"%r = scf.for %i = %a to %b step %s {\n}\n", 1, 1, "'scf.for' produces 0 result(s) but 1 name(s) are given before '='"},
-      {"\"t.r\"() ({\n^bb0(%x i32):\n}) : () -> ()\n", 2, 9, "expected ':' and the type of block argument '%x', found 'i32'"},
+      {"%r = scf.for %i = %a to %b step %s {\n}\n", 1, 1,
+       "'scf.for' produces 0 result(s) but 1 name(s) are given before '='"},
+      {"\"t.r\"() ({\n^bb0(%x i32):\n}) : () -> ()\n", 2, 9,
+       "expected ':' and the type of block argument '%x', found 'i32'"},
       {"\"t.r\"() ({\n^bb0\n}) : () -> ()\n", 3, 1, "expected ':' after block label '^bb0', found '}'"},
       {"\"t.r\"() ({\n^bb0:\n^bb0:\n}) : () -> ()\n", 3, 1, "redefinition of block '^bb0' (first defined at 2:1)"},
       {"\"t.r\"() ({\n^bb0(%a#1: i32):\n}) : () -> ()\n", 2, 6, "block argument names cannot carry a '#N' suffix"},
       {"}\n", 1, 1, "unexpected '}' with no matching '{'"},
       {"^bb0:\n", 1, 1, "block labels are only allowed inside a region"},
       {"#a =\n", 1, 5, "expected a value after '=' in an alias definition"},
-      {"module {\n  %a = t.x\n", 3, 1, "expected '}' to close the region of 'module' opened at 1:8, found end of input"},
+      {"module {\n  %a = t.x\n", 3, 1,
+       "expected '}' to close the region of 'module' opened at 1:8, found end of input"},
       // fuzz_pipeline: the block kept only its last terminator, and the earlier one moved ahead.
       {"scf.for %i = %a to %b step %s {\n  scf.yield\n  %c = t.x\n}\n", 2, 3,
        "'scf.yield' must be the last operation in its block"},
@@ -146,7 +158,8 @@ TEST_CASE("diagnostics: attributes and types", "[ir][diag]") {
       {"\"t.x\"() {a = [1 2]} : () -> ()\n", 1, 17, "expected ',' or ']' in the array opened at 1:14, found '2'"},
       {"\"t.x\"() {a = 1 b = 2} : () -> ()\n", 1, 16,
        "expected ',' or '}' in the attribute dictionary opened at 1:9, found 'b'"},
-      {"\"t.x\"() {a = 1, a = 2} : () -> ()\n", 1, 17, "duplicate attribute 'a' (first given at 1:10); remove one of them"},
+      {"\"t.x\"() {a = 1, a = 2} : () -> ()\n", 1, 17,
+       "duplicate attribute 'a' (first given at 1:10); remove one of them"},
       {"\"t.x\"() {= 1} : () -> ()\n", 1, 10, "expected an attribute name, found '='"},
       {"\"t.x\"() {a = } : () -> ()\n", 1, 14, "expected an attribute value, found '}'"},
       {"\"t.x\"() {a = 99999999999999999999} : () -> ()\n", 1, 14,
@@ -156,7 +169,8 @@ TEST_CASE("diagnostics: attributes and types", "[ir][diag]") {
       {"\"t.x\"() {a = 0x10000000000000000} : () -> ()\n", 1, 14,
        "integer literal '0x10000000000000000' does not fit in 64 bits"},
       {"\"t.x\"() {a = - x} : () -> ()\n", 1, 16, "expected a number after '-', found 'x'"},
-      {"\"t.x\"() {a = \"b\\q\"} : () -> ()\n", 1, 16, "invalid escape in string; use \\n, \\t, \\\\, \\\" or two hex digits"},
+      {"\"t.x\"() {a = \"b\\q\"} : () -> ()\n", 1, 16,
+       "invalid escape in string; use \\n, \\t, \\\\, \\\" or two hex digits"},
       {"\"t.x\"() {a = array<i32: x>} : () -> ()\n", 1, 25, "expected a number in 'array<i32: ...>', found 'x'"},
       {"\"t.x\"() {a = array<i32: 1} : () -> ()\n", 1, 26, "expected '>' to close 'array<' opened at 1:19, found '}'"},
       {"\"t.x\"() {a = 1 : } : () -> ()\n", 1, 18, "expected a type, found '}'"},
@@ -173,8 +187,9 @@ TEST_CASE("diagnostics: a duplicate in a large dictionary is still found, at its
   std::string dict;
   for (int i = 0; i < 40; ++i) dict += "a" + std::to_string(i) + ", ";
   const std::string src = "\"t.x\"() {" + dict + "a7 = 1} : () -> ()\n";
-  const std::string message = "duplicate attribute 'a7' (first given at 1:" + std::to_string(10 + (int)dict.find("a7")) +
-                              "); remove one of them";
+  const std::string message =
+      "duplicate attribute 'a7' (first given at 1:" + std::to_string(10 + (int)dict.find("a7")) +
+      "); remove one of them";
   checkSingleError({src.c_str(), 1, 10 + (int)dict.size(), message.c_str()});
 }
 
@@ -182,7 +197,8 @@ TEST_CASE("diagnostics: the same located error whatever the line ends", "[ir][di
   // A CR-only file once read as one line: its first `//` comment swallowed the rest and the
   // mistake on line 3 went unreported ("nothing to schedule").
   for (const char *nl : {"\r", "\r\n"}) {
-    std::string src = std::string("// a comment") + nl + "\"t.x\"() : () -> ()" + nl + "\"t.y\"() {a = [1 2]} : () -> ()" + nl;
+    std::string src =
+        std::string("// a comment") + nl + "\"t.x\"() : () -> ()" + nl + "\"t.y\"() {a = [1 2]} : () -> ()" + nl;
     checkSingleError({src.c_str(), 3, 17, "expected ',' or ']' in the array opened at 3:14, found '2'"});
   }
 }
@@ -190,8 +206,10 @@ TEST_CASE("diagnostics: the same located error whatever the line ends", "[ir][di
 TEST_CASE("diagnostics: SSA names", "[ir][diag]") {
   const Case cases[] = {
       {"%a = t.x\n%a = t.y\n", 2, 1, "redefinition of '%a' (first defined at 1:1); give this value a different name"},
-      {"%r:2 = t.x\nt.y %r#2\n", 2, 5, "'%r#2' refers to a result that does not exist: '%r' has 2 result(s), numbered from #0"},
-      {"t.y %v\n%v = t.x\n", 1, 5, "'%v' is used here before its definition at 2:1; SSA values must be defined before they are used"},
+      {"%r:2 = t.x\nt.y %r#2\n", 2, 5,
+       "'%r#2' refers to a result that does not exist: '%r' has 2 result(s), numbered from #0"},
+      {"t.y %v\n%v = t.x\n", 1, 5,
+       "'%v' is used here before its definition at 2:1; SSA values must be defined before they are used"},
       {"%x = t.x\n\"t.r\"() ({\n  %x = t.y\n}) : () -> ()\n", 3, 3,
        "redefinition of '%x' (first defined at 1:1); give this value a different name"},
   };

@@ -31,7 +31,8 @@ TEST_CASE("dialects: tt.func binds its arguments and tt.return ends it", "[ir][d
   CHECK(findOp(*r->module, "arith.addi")->operands[0] == body.arguments[0]);
 }
 
-TEST_CASE("dialects: op names inside cuda_tile.module take the cuda_tile prefix and print as written", "[ir][dialects]") {
+TEST_CASE("dialects: op names inside cuda_tile.module take the cuda_tile prefix and print as written",
+          "[ir][dialects]") {
   const char *src = R"(cuda_tile.module @m {
   entry @k(%x: tile<i32>) optimization_hints=<sm_100={num_cta_in_cga=2}> {
     %c = constant <i32: 7> : tile<i32>

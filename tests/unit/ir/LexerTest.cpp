@@ -25,14 +25,13 @@ std::vector<Tok> kinds(std::string_view src) {
 }  // namespace
 
 TEST_CASE("lexer: identifiers, prefixed names and punctuation", "[ir][lexer]") {
-  CHECK(kinds("scf.for %iv = %lb to ^bb0 @f #map !desc") ==
-        std::vector<Tok>{Tok::BareId, Tok::PercentId, Tok::Equal, Tok::PercentId, Tok::BareId, Tok::CaretId,
-                         Tok::AtId, Tok::HashId, Tok::BangId});
+  CHECK(kinds("scf.for %iv = %lb to ^bb0 @f #map !desc") == std::vector<Tok>{Tok::BareId, Tok::PercentId, Tok::Equal,
+                                                                             Tok::PercentId, Tok::BareId, Tok::CaretId,
+                                                                             Tok::AtId, Tok::HashId, Tok::BangId});
   CHECK(kinds("( ) [ ] { } < > , : = -> ? * + - / | ...") ==
-        std::vector<Tok>{Tok::LParen, Tok::RParen, Tok::LSquare, Tok::RSquare, Tok::LBrace, Tok::RBrace,
-                         Tok::Less, Tok::Greater, Tok::Comma, Tok::Colon, Tok::Equal, Tok::Arrow,
-                         Tok::Question, Tok::Star, Tok::Plus, Tok::Minus, Tok::Slash, Tok::Pipe,
-                         Tok::Ellipsis});
+        std::vector<Tok>{Tok::LParen, Tok::RParen, Tok::LSquare, Tok::RSquare, Tok::LBrace, Tok::RBrace, Tok::Less,
+                         Tok::Greater, Tok::Comma, Tok::Colon, Tok::Equal, Tok::Arrow, Tok::Question, Tok::Star,
+                         Tok::Plus, Tok::Minus, Tok::Slash, Tok::Pipe, Tok::Ellipsis});
 }
 
 TEST_CASE("lexer: %r#1 keeps its result-number suffix, %r:2 does not", "[ir][lexer]") {

@@ -360,7 +360,8 @@ func.func @f() {
 )");
     auto e = r->errors();
     REQUIRE(e.size() == 1);  // %x inside is not the outer %x: used before its own definition
-    CHECK(e[0].message == "'%x' is used here before its definition at 4:3; SSA values must be defined before they are used");
+    CHECK(e[0].message ==
+          "'%x' is used here before its definition at 4:3; SSA values must be defined before they are used");
     CHECK(e[0].range.begin.line == 3);
     CHECK(e[0].range.begin.col == 14);
     CHECK(r->warnings().empty());
@@ -449,7 +450,9 @@ TEST_CASE("parser: placeholder syntax from hand-written dumps", "[ir][parser]") 
 }
 
 TEST_CASE("parser: custom ops may carry properties", "[ir][parser]") {
-  auto r = parse("%a = nv.load %d[%k] <{tileas.schedule.constraint.gid = 2 : i32}> {tileas.schedule.constraint.gid = 3 : i32} : f16\n");
+  auto r = parse(
+      "%a = nv.load %d[%k] <{tileas.schedule.constraint.gid = 2 : i32}> {tileas.schedule.constraint.gid = 3 : i32} : "
+      "f16\n");
   INFO(r->text());
   REQUIRE(r->errors().empty());
   Operation *op = findOp(*r->module, "nv.load");
@@ -457,7 +460,8 @@ TEST_CASE("parser: custom ops may carry properties", "[ir][parser]") {
   CHECK(op->lookupAttr("tileas.schedule.constraint.gid")->intValue == 2);  // inherent first
   CHECK(op->discardableAttr("tileas.schedule.constraint.gid")->intValue == 3);
   CHECK(printModule(*r->module) ==
-        "%a = nv.load %d[%k] <{tileas.schedule.constraint.gid = 2 : i32}> {tileas.schedule.constraint.gid = 3 : i32} : f16\n");
+        "%a = nv.load %d[%k] <{tileas.schedule.constraint.gid = 2 : i32}> {tileas.schedule.constraint.gid = 3 : i32} : "
+        "f16\n");
 }
 
 TEST_CASE("parser: keywords between the regions of custom ops (scf.if / scf.while)", "[ir][parser]") {
@@ -497,8 +501,8 @@ TEST_CASE("parser: keywords between the regions of custom ops (scf.if / scf.whil
 TEST_CASE("parser: scf.yield carries one value per iter_arg, as MLIR's verifier requires", "[ir][parser]") {
   auto loop = [](const std::string &iterArgs, const std::string &yield) {
     return "func.func @f(%n: index, %x: f32) {\n  " + std::string(iterArgs.empty() ? "" : "%r = ") +
-           "scf.for %i = %n to %n step %n" + iterArgs +
-           " {\n    %y = arith.addf %x, %x : f32\n" + yield + "  }\n  return\n}\n";
+           "scf.for %i = %n to %n step %n" + iterArgs + " {\n    %y = arith.addf %x, %x : f32\n" + yield +
+           "  }\n  return\n}\n";
   };
   SECTION("two values for one iter_arg") {
     auto r = parse(loop(" iter_args(%acc = %x) -> (f32)", "    scf.yield %y, %y : f32, f32\n"));

@@ -50,7 +50,8 @@ public:
     next_ = 0;
     scopes_.clear();
     scopes_.emplace_back();
-    if (chance(3)) out_ += "#alias" + std::to_string(pick(5)) + " = affine_map<(d0) -> (d0 + " + std::to_string(pick(9)) + ")>\n";
+    if (chance(3))
+      out_ += "#alias" + std::to_string(pick(5)) + " = affine_map<(d0) -> (d0 + " + std::to_string(pick(9)) + ")>\n";
     if (chance(3)) out_ += "!t" + std::to_string(pick(5)) + " = !nv_tileas.tma_desc<" + shape() + "xf16>\n";
     if (chance(4)) {
       topLevelOps();
@@ -102,16 +103,16 @@ private:
   }
 
   std::string string() {
-    static const char *pieces[] = {"a", "tma", "st0", " ", "\\n", "\\t", "\\\"", "\\\\", "\\0A", "\\FF", "%a", "@b",
-                                   "{", "]", "\x01", "\xC3\xA9", "\x7f"};
+    static const char *pieces[] = {"a",    "tma", "st0", " ", "\\n", "\\t",  "\\\"",     "\\\\", "\\0A",
+                                   "\\FF", "%a",  "@b",  "{", "]",   "\x01", "\xC3\xA9", "\x7f"};
     std::string s = "\"";
     int n = pick(6);
     for (int i = 0; i < n; ++i) s += pieces[pick(std::size(pieces))];
     return s + "\"";
   }
   std::string key() {
-    static const char *keys[] = {"sched.latency", "sched.label", "tileas.schedule.constraint.gid", "k", "a_b$c",
-                                 "nv_tile.aws.stage"};
+    static const char *keys[] = {"sched.latency", "sched.label",      "tileas.schedule.constraint.gid", "k",
+                                 "a_b$c",         "nv_tile.aws.stage"};
     if (chance(8)) return "\"quoted key " + std::to_string(pick(100)) + "\"";
     return std::string(keys[pick(std::size(keys))]) + std::to_string(pick(1000));
   }
@@ -125,9 +126,16 @@ private:
     case 5: return string();
     case 6: return "unit";
     case 7: {
-      static const char *opaque[] = {"#alias0", "#nv.layout<[1, 2]>", "affine_map<(d0, d1) -> (d1 * 2, d0)>",
-                                     "@sym", "@outer::@inner", "dense<0.0> : tensor<4xf32>", "i32", "!t1",
-                                     "(i32, f16) -> tensor<2xf32>", "loc(\"f.py\":3:4)"};
+      static const char *opaque[] = {"#alias0",
+                                     "#nv.layout<[1, 2]>",
+                                     "affine_map<(d0, d1) -> (d1 * 2, d0)>",
+                                     "@sym",
+                                     "@outer::@inner",
+                                     "dense<0.0> : tensor<4xf32>",
+                                     "i32",
+                                     "!t1",
+                                     "(i32, f16) -> tensor<2xf32>",
+                                     "loc(\"f.py\":3:4)"};
       return opaque[pick(std::size(opaque))];
     }
     case 8: {
@@ -163,7 +171,8 @@ private:
   }
   std::string loc() {
     if (!chance(4)) return "";
-    return chance(2) ? " loc(\"gemm.py\":" + std::to_string(pick(99)) + ":" + std::to_string(pick(9)) + ")" : " loc(#loc0)";
+    return chance(2) ? " loc(\"gemm.py\":" + std::to_string(pick(99)) + ":" + std::to_string(pick(9)) + ")"
+                     : " loc(#loc0)";
   }
   std::string comment() { return chance(6) ? "  // note " + std::to_string(pick(9)) : ""; }
 
@@ -230,7 +239,10 @@ private:
       std::string v = fresh();
       switch (pick(depth > 0 ? 5 : 2)) {
       case 0: out_ += v + " = constant <i32: " + std::to_string(pick(99)) + "> : tile<i32>\n"; break;
-      case 1: out_ += v + " = " + (chance(3) ? "cuda_tile.addi " : "addi ") + use().first + ", " + use().first + " : tile<i32>\n"; break;
+      case 1:
+        out_ +=
+            v + " = " + (chance(3) ? "cuda_tile.addi " : "addi ") + use().first + ", " + use().first + " : tile<i32>\n";
+        break;
       case 2: tileFor(v, indent, depth); break;
       case 3: tileLoop(v, indent, depth); break;
       default: {
@@ -256,8 +268,8 @@ private:
   void tileFor(const std::string &result, int indent, int depth) {
     std::string iv = fresh("%iv"), acc = fresh("%acc");
     out_ += result + " = for " + std::string(chance(4) ? "unsigned " : "") + iv + " in (" + use().first + " to " +
-            use().first + ", step " + use().first + ") : tile<i32>" + (chance(2) ? "\n" : " ") + "iter_values(" +
-            acc + " = " + use().first + ") -> (tile<i32>) {\n";
+            use().first + ", step " + use().first + ") : tile<i32>" + (chance(2) ? "\n" : " ") + "iter_values(" + acc +
+            " = " + use().first + ") -> (tile<i32>) {\n";
     scopes_.emplace_back();
     define(iv, "tile<i32>");
     define(acc, "tile<i32>");
@@ -316,10 +328,22 @@ private:
     line(indent);
     std::string v = fresh();
     switch (pick(4)) {
-    case 0: out_ += v + " = arith.constant " + std::to_string(pick(64)) + " : index"; define(v, "index"); break;
-    case 1: out_ += v + " = arith.constant true"; define(v, "i1"); break;
-    case 2: out_ += v + " = arith.constant dense<1.0> : tensor<4xf32>"; define(v, "tensor<4xf32>"); break;
-    default: out_ += v + " = arith.constant {k} -2 : i32"; define(v, "i32"); break;
+    case 0:
+      out_ += v + " = arith.constant " + std::to_string(pick(64)) + " : index";
+      define(v, "index");
+      break;
+    case 1:
+      out_ += v + " = arith.constant true";
+      define(v, "i1");
+      break;
+    case 2:
+      out_ += v + " = arith.constant dense<1.0> : tensor<4xf32>";
+      define(v, "tensor<4xf32>");
+      break;
+    default:
+      out_ += v + " = arith.constant {k} -2 : i32";
+      define(v, "i32");
+      break;
     }
     out_ += loc() + comment() + "\n";
   }
@@ -550,6 +574,5 @@ TEST_CASE("IR helpers", "[ir]") {
   CHECK(op.discardableAttr("k")->intValue == 7);
   CHECK(op.attributes.size() == 3);
   CHECK(op.parentOp() == nullptr);
-  CHECK(printModule(*r->module) ==
-        "\"t.x\"() <{k = 1 : i32, p = true}> {k = 7 : i32, d = \"s\", n} : () -> ()\n");
+  CHECK(printModule(*r->module) == "\"t.x\"() <{k = 1 : i32, p = true}> {k = 7 : i32, d = \"s\", n} : () -> ()\n");
 }

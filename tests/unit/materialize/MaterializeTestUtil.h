@@ -80,7 +80,8 @@ inline std::unique_ptr<PinnedBlock> pinnedBlock(const std::string &src, size_t i
   }
   p->graph = buildDependenceGraph(p->block, p->resources, d, p->aliases);
   p->constraints = parseConstraints(p->block, d);
-  std::optional<PinnedSchedule> s = readPinnedSchedule(p->block, {p->graph, p->resources, p->model, &p->constraints}, d);
+  std::optional<PinnedSchedule> s =
+      readPinnedSchedule(p->block, {p->graph, p->resources, p->model, &p->constraints}, d);
   INFO(diagText(d));
   REQUIRE(s);
   REQUIRE(!d.hasErrors());

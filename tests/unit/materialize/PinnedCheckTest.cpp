@@ -100,7 +100,7 @@ TEST_CASE("only stage and order pinned: cycles are the earliest that keep order,
   CHECK(op(b, "%c")["cycle"] == 3);  // %a's latency 3
   CHECK(op(b, "%e")["cycle"] == 4);  // first cycle of stage 1
   CHECK_THAT(r.out, Catch::Contains("derived nv_tile.aws.cycle for 4 op(s)"));
-  CHECK(b["pipes"].size() == 1);     // %b crosses into stage 1
+  CHECK(b["pipes"].size() == 1);  // %b crosses into stage 1
 }
 
 TEST_CASE("no nv_tile.aws.ii: a single-stage schedule runs iterations back to back") {
@@ -119,21 +119,25 @@ TEST_CASE("no nv_tile.aws.ii with several stages is a violation") {
   std::string src = std::regex_replace(std::string(kPinned), std::regex(R"( \{nv_tile\.aws\.ii = 4 : i32\})"), "");
   DriverResult r = run(src, EmitKind::Table, true);
   CHECK(r.exitCode == 1);
-  CHECK_THAT(r.err, Catch::Contains("t.mlir:5:3: error: pinned schedule violates a bad-ii constraint: the ops pin stages 0..1, but the scf.for carries no nv_tile.aws.ii"));
+  CHECK_THAT(r.err, Catch::Contains("t.mlir:5:3: error: pinned schedule violates a bad-ii constraint: the ops pin "
+                                    "stages 0..1, but the scf.for carries no nv_tile.aws.ii"));
 }
 
 TEST_CASE("malformed or partial pins are unusable input, located at the attribute or op") {
   SECTION("an i64 pin") {
-    std::string src = std::regex_replace(std::string(kPinned), std::regex("nv_tile.aws.order = 2 : i32"), "nv_tile.aws.order = 2");
+    std::string src =
+        std::regex_replace(std::string(kPinned), std::regex("nv_tile.aws.order = 2 : i32"), "nv_tile.aws.order = 2");
     DriverResult r = run(src, EmitKind::Table, true);
     CHECK(r.exitCode == 2);
-    CHECK_THAT(r.err, Catch::Contains("t.mlir:8:" ) && Catch::Contains("'nv_tile.aws.order' must be an i32 integer"));
+    CHECK_THAT(r.err, Catch::Contains("t.mlir:8:") && Catch::Contains("'nv_tile.aws.order' must be an i32 integer"));
   }
   SECTION("an op without pins") {
-    std::string src = std::regex_replace(std::string(kPinned), std::regex(R"( \{nv_tile\.aws\.stage = 0 : i32, nv_tile\.aws\.order = 2 : i32\})"), "");
+    std::string src = std::regex_replace(
+        std::string(kPinned), std::regex(R"( \{nv_tile\.aws\.stage = 0 : i32, nv_tile\.aws\.order = 2 : i32\})"), "");
     DriverResult r = run(src, EmitKind::Table, true);
     CHECK(r.exitCode == 2);
-    CHECK_THAT(r.err, Catch::Contains("t.mlir:8:10: error: this op has no nv_tile.aws.stage and nv_tile.aws.order, but the block pins a schedule (first pin on line 6)"));
+    CHECK_THAT(r.err, Catch::Contains("t.mlir:8:10: error: this op has no nv_tile.aws.stage and nv_tile.aws.order, but "
+                                      "the block pins a schedule (first pin on line 6)"));
   }
   SECTION("the per-region array form") {
     std::string src = std::regex_replace(std::string(kPinned), std::regex(R"(\{nv_tile\.aws\.ii = 4 : i32\})"),
@@ -149,7 +153,8 @@ TEST_CASE("a pinned stage count below the stages the ops use is a violation") {
                                        "{nv_tile.aws.ii = 4 : i32, nv_tile.aws.stage_count = 1 : i32}");
   DriverResult r = run(src, EmitKind::Table, true);
   CHECK(r.exitCode == 1);
-  CHECK_THAT(r.err, Catch::Contains("t.mlir:9:10: error: pinned schedule violates a stage-mismatch constraint: this op pins stage 1, but the scf.for pins nv_tile.aws.stage_count = 1"));
+  CHECK_THAT(r.err, Catch::Contains("t.mlir:9:10: error: pinned schedule violates a stage-mismatch constraint: this op "
+                                    "pins stage 1, but the scf.for pins nv_tile.aws.stage_count = 1"));
 }
 
 TEST_CASE("pins are only read with --check, without it they earn a warning") {
@@ -173,7 +178,8 @@ TEST_CASE("planted: swapping the orders of two ops of a stage") {
   const Json &tk = op(b, "%tk"), &tv = op(b, "%tv");
   REQUIRE(tk["stage"] == tv["stage"]);
   REQUIRE(tk["cycle"] < tv["cycle"]);
-  std::string planted = setPin(setPin(ir, "%tk", "nv_tile.aws.order", tv["order"]), "%tv", "nv_tile.aws.order", tk["order"]);
+  std::string planted =
+      setPin(setPin(ir, "%tk", "nv_tile.aws.order", tv["order"]), "%tv", "nv_tile.aws.order", tk["order"]);
   DriverResult r = run(planted, EmitKind::Json, true);
   CHECK(r.exitCode == 1);
   Json doc = Json::parse(r.out);
@@ -195,17 +201,19 @@ TEST_CASE("planted: a consumer moved ahead of its producer") {
   Json b = Json::parse(run(attention(), EmitKind::Json, false, serial).out)["blocks"][0];
   const Json &p = op(b, "%s"), &c = op(b, "%s_done");
   REQUIRE(c["order"] == p["order"].get<int>() + 1);
-  std::string planted = setPin(setPin(setPin(ir, "%s_done", "nv_tile.aws.order", p["order"]), "%s", "nv_tile.aws.order", c["order"]),
-                               "%s_done", "nv_tile.aws.cycle", p["cycle"]);
+  std::string planted =
+      setPin(setPin(setPin(ir, "%s_done", "nv_tile.aws.order", p["order"]), "%s", "nv_tile.aws.order", c["order"]),
+             "%s_done", "nv_tile.aws.cycle", p["cycle"]);
   DriverResult r = run(planted, EmitKind::Table, true);
   CHECK(r.exitCode == 1);
   const int latency = c["cycle"].get<int>() - p["cycle"].get<int>();  // serial: the consumer waited exactly the latency
   const std::string pc = std::to_string(p["cycle"].get<int>());
   CHECK_THAT(r.err, Catch::Contains("t.mlir:" + std::to_string(lineOf(planted, "%s_done")) + ":") &&
-                        Catch::Contains("error: pinned schedule violates a dependence constraint: edge %s -> %s_done (latency " +
-                                        std::to_string(latency) + ", distance 0) needs cycle(%s_done) >= " + pc + " + " +
-                                        std::to_string(latency) + " - 0*" + std::to_string(b["ii"].get<int>()) + " = " +
-                                        std::to_string(p["cycle"].get<int>() + latency) + ", but cycle(%s_done) = " + pc));
+                        Catch::Contains(
+                            "error: pinned schedule violates a dependence constraint: edge %s -> %s_done (latency " +
+                            std::to_string(latency) + ", distance 0) needs cycle(%s_done) >= " + pc + " + " +
+                            std::to_string(latency) + " - 0*" + std::to_string(b["ii"].get<int>()) + " = " +
+                            std::to_string(p["cycle"].get<int>() + latency) + ", but cycle(%s_done) = " + pc));
 }
 
 TEST_CASE("planted: a pool overloaded in one modulo row") {
@@ -242,7 +250,8 @@ TEST_CASE("planted: a pool overloaded in one modulo row") {
   CHECK(held == 3);
   bool located = false;
   for (const Json &d : doc["diagnostics"])
-    located = located || (d["line"] == 8 && d["message"].get<std::string>().find("pool dma holds 3 units, capacity 2") != std::string::npos);
+    located = located || (d["line"] == 8 && d["message"].get<std::string>().find(
+                                                "pool dma holds 3 units, capacity 2") != std::string::npos);
   CHECK(located);
 }
 
@@ -269,7 +278,8 @@ TEST_CASE("an earlier run's Pipe_/Mutex_ ops are replaced, and their results can
   CHECK(std::regex_search(again.out, std::regex("%Pipe_0 = ")));
   CHECK(!std::regex_search(again.out, std::regex("%Pipe_0 = [^\\n]*\\n[^]*%Pipe_0 = ")));  // one definition
 
-  std::string used = std::regex_replace(ir, std::regex(R"(%p_bf16 = arith\.truncf %p )"), "%p_bf16 = arith.truncf %p, %Pipe_0 ");
+  std::string used =
+      std::regex_replace(ir, std::regex(R"(%p_bf16 = arith\.truncf %p )"), "%p_bf16 = arith.truncf %p, %Pipe_0 ");
   DriverResult bad = run(used, EmitKind::Table, false);
   CHECK(bad.exitCode == 2);
   CHECK_THAT(bad.err, Catch::Contains("'%Pipe_0' is the result of a materialized nv_tileas.pipe"));

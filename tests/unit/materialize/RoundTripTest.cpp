@@ -43,8 +43,7 @@ std::vector<std::string> opKeys(const Json &block) {
   for (size_t i = 0; i < block["ops"].size(); ++i) {
     const Json &op = block["ops"][i];
     keys.push_back(op["label"]);
-    if (keys.back().find('@') != std::string::npos)
-      unnamed[op["name"]].push_back({{op["stage"], op["order"]}, i});
+    if (keys.back().find('@') != std::string::npos) unnamed[op["name"]].push_back({{op["stage"], op["order"]}, i});
   }
   for (auto &[name, ops] : unnamed) {
     std::sort(ops.begin(), ops.end());
@@ -172,7 +171,7 @@ std::string randomLoop(uint64_t seed) {
     for (int k = 0; k < ndeps; ++k) {
       int src = rng.below(n);
       int distance = rng.between(0, 2);
-      if (src >= i) distance = std::max(distance, 1);  // no distance-0 cycle
+      if (src >= i) distance = std::max(distance, 1);                                        // no distance-0 cycle
       if (std::find(reads[i].begin(), reads[i].end(), src) != reads[i].end()) distance = 0;  // agrees with the SSA use
       deps += std::string(deps.empty() ? "" : ", ") + "[\"@o" + std::to_string(src) + "\", " +
               std::to_string(rng.between(0, 4)) + ", " + std::to_string(distance) + "]";
@@ -181,8 +180,8 @@ std::string randomLoop(uint64_t seed) {
     for (size_t k = 0; k < operands.size(); ++k) s << (k ? ", " : " ") << operands[k];
     s << " {sched.latency = " << rng.between(0, 6) << " : i32, sched.footprint = " << fp << ", sched.label = \"o" << i
       << "\"" << (deps.empty() ? "" : ", sched.deps = [" + deps + "]")
-      << (rng.chance(0.1) ? ", tileas.schedule.constraint.force_serial_execution" : "") << "} : "
-      << (token[i] ? "!nv_tileas.AsyncToken" : "tensor<4xf32>") << "\n";
+      << (rng.chance(0.1) ? ", tileas.schedule.constraint.force_serial_execution" : "")
+      << "} : " << (token[i] ? "!nv_tileas.AsyncToken" : "tensor<4xf32>") << "\n";
   }
   // yield: a tensor value for %a0, and %a0 itself (distance 2) or another value for %a1.
   int tensorValue = -1;
@@ -201,7 +200,8 @@ TEST_CASE("every example round-trips through --emit=ir and --check") {
   for (const auto &entry : std::filesystem::directory_iterator(std::string(TILESCHED_SOURCE_DIR) + "/examples")) {
     if (entry.path().extension() != ".mlir") continue;
     const std::string src = readFile(entry.path());
-    const std::string model = entry.path().filename().string().find("hopper") != std::string::npos ? "hopper" : "blackwell";
+    const std::string model =
+        entry.path().filename().string().find("hopper") != std::string::npos ? "hopper" : "blackwell";
     for (auto gen : {ScheduleOptions::Generator::Auto, ScheduleOptions::Generator::Serial,
                      ScheduleOptions::Generator::CostBased}) {
       INFO(entry.path().filename().string() << " generator " << static_cast<int>(gen));

@@ -13,16 +13,20 @@ namespace {
 // Two forwarders of a live-in async handle, each its own constraint group when `grouped`; a
 // stage-1 consumer reads both; a stage-0 op reads the live-in itself.
 std::string forks(bool grouped) {
-  std::string g1 = grouped ? " | tileas.schedule.constraint.gid = 1 : i32, tileas.schedule.constraint.leader_gid = 1 : i32" : "";
-  std::string g2 = grouped ? " | tileas.schedule.constraint.gid = 2 : i32, tileas.schedule.constraint.leader_gid = 2 : i32" : "";
+  std::string g1 =
+      grouped ? " | tileas.schedule.constraint.gid = 1 : i32, tileas.schedule.constraint.leader_gid = 1 : i32" : "";
+  std::string g2 =
+      grouped ? " | tileas.schedule.constraint.gid = 2 : i32, tileas.schedule.constraint.leader_gid = 2 : i32" : "";
   return R"(
 func.func @f(%h: !test.token, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
     %z = test.use %h [[0 0 0]] : i32
-    %g = test.fork %h [[0 1 1)" + g1 + R"(]] : !test.token
-    %k = test.fork %h [[0 2 2)" + g2 + R"(]] : !test.token
+    %g = test.fork %h [[0 1 1)" +
+         g1 + R"(]] : !test.token
+    %k = test.fork %h [[0 2 2)" +
+         g2 + R"(]] : !test.token
     %r = test.read %g, %k [[1 0 8]] : tensor<4xf32>
     scf.yield
   } {nv_tile.aws.ii = 8 : i32}
@@ -47,7 +51,8 @@ func.func @f(%d: index, %n: index) {
 }
 )";
 
-PipePlaceholder pair(const ScheduleView &view, const PinnedBlock &b, const std::string &raw, const std::string &consumer) {
+PipePlaceholder pair(const ScheduleView &view, const PinnedBlock &b, const std::string &raw,
+                     const std::string &consumer) {
   for (const Value *u : view.uses(b.node(consumer)))
     if (view.origin(u)->name == raw) return {view.origin(u), b.node(consumer)};
   FAIL(consumer << " reads no value of origin " << raw);

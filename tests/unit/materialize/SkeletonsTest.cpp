@@ -29,7 +29,8 @@ func.func @f(%d: index, %n: index, %h: !test.token, %x0: tensor<4xf32>) {
 }
 )";
 
-std::vector<std::string> consumersOf(const PinnedBlock &b, const std::vector<PipePlaceholder> &ps, const std::string &raw) {
+std::vector<std::string> consumersOf(const PinnedBlock &b, const std::vector<PipePlaceholder> &ps,
+                                     const std::string &raw) {
   std::vector<std::string> out;
   for (const PipePlaceholder &p : ps)
     if (p.raw->name == raw) out.push_back(b.names[p.consumer]);
@@ -72,9 +73,9 @@ TEST_CASE("ring depth and stages crossed come from the fixed cycles") {
   auto b = pinnedBlock(kLoop);
   ScheduleView view(b->input());
   CHECK(view.stagesCrossed(b->node("%t"), b->node("%v"), 0) == 1);
-  CHECK(view.ringDepth(b->node("%t"), b->node("%v"), 0) == 2);   // lifetime 8 = II
-  CHECK(view.ringDepth(b->node("%z"), b->node("%v"), 0) == 1);   // lifetime 7
-  CHECK(view.ringDepth(b->node("%s"), b->node("%s"), 1) == 2);   // 13 + 8 - 13 = 8
+  CHECK(view.ringDepth(b->node("%t"), b->node("%v"), 0) == 2);      // lifetime 8 = II
+  CHECK(view.ringDepth(b->node("%z"), b->node("%v"), 0) == 1);      // lifetime 7
+  CHECK(view.ringDepth(b->node("%s"), b->node("%s"), 1) == 2);      // 13 + 8 - 13 = 8
   CHECK(view.stagesCrossed(b->node("%v"), b->node("%z"), 0) == 0);  // never negative
 }
 
@@ -85,8 +86,8 @@ TEST_CASE("pipe placeholders: crossing and carried values, and handles nobody he
   CHECK(consumersOf(*b, ps, "%t") == std::vector<std::string>{"%v", "%u"});
   CHECK(consumersOf(*b, ps, "%s") == std::vector<std::string>{"%s"});  // carried through %acc
   CHECK(consumersOf(*b, ps, "%h") == std::vector<std::string>{"%z"});  // live-in handle
-  CHECK(consumersOf(*b, ps, "%v").empty());   // same stage
-  CHECK(consumersOf(*b, ps, "%x0").empty());  // a live-in tensor is not a handle
+  CHECK(consumersOf(*b, ps, "%v").empty());                            // same stage
+  CHECK(consumersOf(*b, ps, "%x0").empty());                           // a live-in tensor is not a handle
   CHECK(consumersOf(*b, ps, "%q").empty());
 }
 
@@ -165,9 +166,9 @@ TEST_CASE("collapse merges the skeletons of one producer group, rebuild splices 
   std::vector<RegionItem> seq = rebuildSequence(view, pipes, mutexes);
   std::vector<std::string> text;
   for (const RegionItem &item : seq)
-    text.push_back(item.kind == RegionItem::Kind::Op ? b->names[item.index]
+    text.push_back(item.kind == RegionItem::Kind::Op     ? b->names[item.index]
                    : item.kind == RegionItem::Kind::Pipe ? "pipe:" + pipes[item.index].raw->name
                                                          : "mutex");
-  CHECK(text == std::vector<std::string>{"mutex", "%t", "pipe:%t", "pipe:%h", "%z", "%y", "%v", "%u", "%s",
-                                         "pipe:%s", "%q", "@st"});
+  CHECK(text == std::vector<std::string>{"mutex", "%t", "pipe:%t", "pipe:%h", "%z", "%y", "%v", "%u", "%s", "pipe:%s",
+                                         "%q", "@st"});
 }

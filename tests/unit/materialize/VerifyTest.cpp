@@ -75,24 +75,33 @@ TEST_CASE("the verifier recomputes depth, headers and order instead of trusting 
   SECTION("a ring shallower than a hand-off needs") {
     p.pipes[0].depth = 2;
     CHECK(!verifyScheduledRegion(view, p, opts, b->names, b->diags));
-    CHECK_THAT(diagText(b->diags), Catch::Contains("Pipe_0 has depth 2, but %v reads %t from %t 0 iteration(s) later, which needs 3 slots"));
+    CHECK_THAT(
+        diagText(b->diags),
+        Catch::Contains("Pipe_0 has depth 2, but %v reads %t from %t 0 iteration(s) later, which needs 3 slots"));
   }
   SECTION("a header (stage, order) that is not its owner's") {
     p.pipes[0].order = 5;
     CHECK(!verifyScheduledRegion(view, p, opts, b->names, b->diags));
-    CHECK_THAT(diagText(b->diags), Catch::Contains("Pipe_0 header (stage 0, order 5) differs from its owner %t (stage 0, order 0)"));
+    CHECK_THAT(diagText(b->diags),
+               Catch::Contains("Pipe_0 header (stage 0, order 5) differs from its owner %t (stage 0, order 0)"));
   }
   SECTION("ops out of (stage, order)") {
     std::vector<RegionItem> &seq = p.sequence;
-    auto first = std::find_if(seq.begin(), seq.end(), [&](const RegionItem &i) { return i.kind == RegionItem::Kind::Op && i.index == b->node("%v"); });
-    auto second = std::find_if(seq.begin(), seq.end(), [&](const RegionItem &i) { return i.kind == RegionItem::Kind::Op && i.index == b->node("%s"); });
+    auto first = std::find_if(seq.begin(), seq.end(), [&](const RegionItem &i) {
+      return i.kind == RegionItem::Kind::Op && i.index == b->node("%v");
+    });
+    auto second = std::find_if(seq.begin(), seq.end(), [&](const RegionItem &i) {
+      return i.kind == RegionItem::Kind::Op && i.index == b->node("%s");
+    });
     std::iter_swap(first, second);
     CHECK(!verifyScheduledRegion(view, p, opts, b->names, b->diags));
     CHECK_THAT(diagText(b->diags), Catch::Contains("%v (stage 2, order 0) is rebuilt after %s (stage 2, order 1)"));
   }
   SECTION("an op left out") {
-    p.sequence.erase(std::remove_if(p.sequence.begin(), p.sequence.end(), [&](const RegionItem &i) {
-      return i.kind == RegionItem::Kind::Op && i.index == b->node("%s"); }), p.sequence.end());
+    p.sequence.erase(
+        std::remove_if(p.sequence.begin(), p.sequence.end(),
+                       [&](const RegionItem &i) { return i.kind == RegionItem::Kind::Op && i.index == b->node("%s"); }),
+        p.sequence.end());
     CHECK(!verifyScheduledRegion(view, p, opts, b->names, b->diags));
     CHECK_THAT(diagText(b->diags), Catch::Contains("%s is missing from the rebuilt block"));
   }
@@ -114,8 +123,8 @@ func.func @f(%d: index, %n: index) {
 )");
   MaterializedSchedule p = plan(*b);
   CHECK(!p.valid);
-  CHECK_THAT(diagText(b->diags),
-             Catch::Contains("cannot rebuild the block in (stage, order): %b (stage 0, order 0) reads %a before %a (stage 0, order 1) defines it"));
+  CHECK_THAT(diagText(b->diags), Catch::Contains("cannot rebuild the block in (stage, order): %b (stage 0, order 0) "
+                                                 "reads %a before %a (stage 0, order 1) defines it"));
 }
 
 TEST_CASE("producer and consumer must see one type") {
@@ -132,7 +141,8 @@ func.func @f(%d: index, %n: index, %x0: tensor<4xf32>) {
 )");
   MaterializedSchedule p = plan(*b);
   CHECK(!p.valid);
-  CHECK_THAT(diagText(b->diags), Catch::Contains("Pipe_0: %s reads %acc as tensor<4xf32>, but %s writes %s as tensor<8xf32>"));
+  CHECK_THAT(diagText(b->diags),
+             Catch::Contains("Pipe_0: %s reads %acc as tensor<4xf32>, but %s writes %s as tensor<8xf32>"));
 }
 
 TEST_CASE("a consumer-only Pipe_ is reported as a note and flags the schedule") {

@@ -40,8 +40,7 @@ inline std::string chunkParserViolation(const InputChunk &chunk) {
 
   DiagnosticEngine again;
   std::unique_ptr<Module> reparsed = parseSource(printed, again);
-  if (again.hasErrors())
-    return "the printed module does not re-parse:\n" + printed + "\n" + listDiagnostics(again);
+  if (again.hasErrors()) return "the printed module does not re-parse:\n" + printed + "\n" + listDiagnostics(again);
   const std::string reprinted = printModule(*reparsed);
   if (reprinted != printed) return "printing is not a fixed point:\n" + printed + "\n---- reprinted:\n" + reprinted;
   return "";
@@ -155,10 +154,11 @@ inline constexpr std::string_view kFuzzResourceModel =
 inline std::string importViolation(std::string_view bytes) {
   const size_t marker = bytes.find(kResourceModelMarker);
   const std::string_view graph = bytes.substr(0, marker);
-  const std::string_view model = marker == std::string_view::npos ? kFuzzResourceModel
-                                                                   : bytes.substr(marker + kResourceModelMarker.size());
+  const std::string_view model =
+      marker == std::string_view::npos ? kFuzzResourceModel : bytes.substr(marker + kResourceModelMarker.size());
   DiagnosticEngine graphDiags, modelDiags;
-  const std::optional<std::string> snippet = importHatschet(graph, model, "g.graphml", "rm.xml", graphDiags, modelDiags);
+  const std::optional<std::string> snippet =
+      importHatschet(graph, model, "g.graphml", "rm.xml", graphDiags, modelDiags);
   for (const DiagnosticEngine *d : {&graphDiags, &modelDiags})
     if (std::string v = unlocatedError(*d, "xml"); !v.empty()) return v;
   if (!snippet) {
@@ -172,7 +172,8 @@ inline std::string importViolation(std::string_view bytes) {
   opts.schedule.workBudget = kPipelineWorkBudget;
   const DriverResult r = runDriver(*snippet, opts);
   const nlohmann::json doc = nlohmann::json::parse(r.out, nullptr, false);
-  if (doc.is_discarded() || r.exitCode > 1) return "the scheduler refuses the imported snippet:\n" + *snippet + "\n" + r.out;
+  if (doc.is_discarded() || r.exitCode > 1)
+    return "the scheduler refuses the imported snippet:\n" + *snippet + "\n" + r.out;
   for (const nlohmann::json &d : doc["diagnostics"])
     if (d.value("severity", "") == "error" && d.value("message", "").rfind("failed to find a schedule", 0) != 0)
       return "the imported snippet gets an error:\n" + *snippet + "\n" + r.out;
@@ -183,7 +184,8 @@ inline std::string importViolation(std::string_view bytes) {
 
 // ---- fuzz_model: target-model JSON ------------------------------------------------------------
 
-inline constexpr std::string_view kModelFuzzLoop = R"(func.func @f(%d: !nv_tileas.tma_desc<64xf16>, %n: index, %b: !nv_tileas.mbarrier, %x: f32) {
+inline constexpr std::string_view kModelFuzzLoop =
+    R"(func.func @f(%d: !nv_tileas.tma_desc<64xf16>, %n: index, %b: !nv_tileas.mbarrier, %x: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {

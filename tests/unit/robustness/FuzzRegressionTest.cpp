@@ -48,8 +48,7 @@ const fs::path kSource = TILESCHED_SOURCE_DIR;
 TEST_CASE("fuzz regressions: every committed crash input keeps the parser and pipeline properties", "[fuzz]") {
   std::vector<fs::path> inputs;
   for (const char *target : {"fuzz_parser", "fuzz_pipeline"})
-    for (const fs::path &p : filesUnder(kSource / "tests" / "fuzz-regressions" / target, ""))
-      inputs.push_back(p);
+    for (const fs::path &p : filesUnder(kSource / "tests" / "fuzz-regressions" / target, "")) inputs.push_back(p);
   replay(inputs);
 }
 

@@ -39,10 +39,11 @@ std::string repeat(const std::string &s, size_t n) {
 // a lower bound above 1 and a trace of a few dozen entries. Past 32 loads the exact search
 // (StrategyLadder's exactOpLimit) stays out, so the work budget decides.
 std::string loop(int loads) {
-  std::string s = "func.func @f(%d: !nv_tileas.tma_desc<128x64xf16>, %n: index, %x: index) {\n"
-                  "  %c0 = arith.constant 0 : index\n"
-                  "  %c1 = arith.constant 1 : index\n"
-                  "  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %x) -> (index) {\n";
+  std::string s =
+      "func.func @f(%d: !nv_tileas.tma_desc<128x64xf16>, %n: index, %x: index) {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %x) -> (index) {\n";
   std::string uses;
   for (int i = 0; i < loads; ++i) {
     s += "    %l" + std::to_string(i) + " = nv_tileas.async.tiled_tma_load %d, " + (i ? "%k" : "%acc") +
@@ -73,9 +74,9 @@ TEST_CASE("limits: nesting past ParseLimits::maxNestingDepth is located at the b
   for (const std::string &open : {std::string("["), std::string("(")}) {
     const std::string close = open == "[" ? "]" : ")";
     // An attribute array, then a type: both bracket kinds count.
-    const std::string src = open == "["
-                                ? "\"x.op\"() {a = " + repeat("[", depth + 10) + repeat("]", depth + 10) + "} : () -> ()\n"
-                                : "\"x.op\"() : () -> " + repeat("(", depth + 10) + "i32" + repeat(")", depth + 10) + "\n";
+    const std::string src =
+        open == "[" ? "\"x.op\"() {a = " + repeat("[", depth + 10) + repeat("]", depth + 10) + "} : () -> ()\n"
+                    : "\"x.op\"() : () -> " + repeat("(", depth + 10) + "i32" + repeat(")", depth + 10) + "\n";
     INFO(src);
     Json doc = runJson(src);
     CHECK(doc["exit"] == 2);
@@ -207,8 +208,10 @@ TEST_CASE("limits: a spent work budget below the serial II is the block's error"
   Json doc = runJson(kWideLoop, opts);
   CHECK(doc["exit"] == 1);
   CHECK(doc["blocks"][0]["status"] == "failed");
-  Json d = errorWith(doc, "the work budget (--work-budget=3 seat probes) ran out after 1 round(s), before any II "
-                          "up to the cap " + std::to_string(lower) + " was scheduled");
+  Json d = errorWith(doc,
+                     "the work budget (--work-budget=3 seat probes) ran out after 1 round(s), before any II "
+                     "up to the cap " +
+                         std::to_string(lower) + " was scheduled");
   REQUIRE(d != nullptr);
   CHECK(d["line"] == 4);
 }
@@ -218,11 +221,13 @@ namespace {
 // A chain of `n` ops in one scf.for, each `latency` cycles after the previous (sched.deps), or
 // through its operand with the model's latency when `latency` is 0.
 std::string chain(int n, int latency, const std::string &op = "arith.addf") {
-  std::string s = "func.func @f(%n: index, %x: f32) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
-                  "  scf.for %i = %c0 to %n step %c1 {\n";
+  std::string s =
+      "func.func @f(%n: index, %x: f32) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+      "  scf.for %i = %c0 to %n step %c1 {\n";
   std::string prev = "%x";
   for (int k = 0; k < n; ++k) {
-    const std::string deps = latency && k ? " {sched.deps = [[\"" + prev + "\", " + std::to_string(latency) + ", 0]]}" : "";
+    const std::string deps =
+        latency && k ? " {sched.deps = [[\"" + prev + "\", " + std::to_string(latency) + ", 0]]}" : "";
     s += "    %v" + std::to_string(k) + " = " + op + " " + prev + ", " + prev + deps + " : f32\n";
     prev = "%v" + std::to_string(k);
   }

@@ -61,12 +61,18 @@ TEST_CASE("built-in models: files load without diagnostics and are in canonical 
 
 TEST_CASE("built-in models: blackwell has the 24 slot ids of the 15-slot page") {
   const std::vector<std::pair<const char *, const char *>> slots = {
-      {"issue", "coarse"},      {"xu", "coarse"},         {"xu64", "coarse"},       {"fp32x2_fp16ultra", "fine"},
-      {"alu", "coarse"},        {"alu_or_fmaheavy", "fine"}, {"dual_alu", "fine"},  {"lsu", "coarse"},
-      {"tmem", "coarse"},       {"mma", "coarse"},        {"tc_and_mma", "fine"},   {"tma", "coarse"},
-      {"tp_gnic_rd", "fine"},   {"tp_gnic_wr", "fine"},   {"tp_smem_rd", "fine"},   {"tp_smem_wr", "fine"},
-      {"tp_tmem_rd", "fine"},   {"tp_tmem_wr", "fine"},   {"tp_mma", "fine"},       {"unknown", "fine"},
-      {"omitted_simt", "fine"}, {"test_simt", "fine"},    {"test_mma", "fine"},     {"test_dma", "test"}};
+      {"issue", "coarse"},      {"xu", "coarse"},
+      {"xu64", "coarse"},       {"fp32x2_fp16ultra", "fine"},
+      {"alu", "coarse"},        {"alu_or_fmaheavy", "fine"},
+      {"dual_alu", "fine"},     {"lsu", "coarse"},
+      {"tmem", "coarse"},       {"mma", "coarse"},
+      {"tc_and_mma", "fine"},   {"tma", "coarse"},
+      {"tp_gnic_rd", "fine"},   {"tp_gnic_wr", "fine"},
+      {"tp_smem_rd", "fine"},   {"tp_smem_wr", "fine"},
+      {"tp_tmem_rd", "fine"},   {"tp_tmem_wr", "fine"},
+      {"tp_mma", "fine"},       {"unknown", "fine"},
+      {"omitted_simt", "fine"}, {"test_simt", "fine"},
+      {"test_mma", "fine"},     {"test_dma", "test"}};
   auto m = builtinTargetModel("blackwell");
   REQUIRE(m);
   int slotCount = 0;
@@ -90,8 +96,9 @@ TEST_CASE("built-in models: blackwell pools are named, with the capacities of do
   std::vector<std::pair<std::string, int>> pools;
   for (const Resource &r : m->resources)
     if (!r.isSlot) pools.emplace_back(r.name, r.capacity);
-  CHECK(pools == std::vector<std::pair<std::string, int>>{
-                     {"tmem_banks", 4}, {"fma_issue", 4}, {"alu_issue", 3}, {"named_barriers", 3}, {"reg_bank_pairs", 2}});
+  CHECK(pools ==
+        std::vector<std::pair<std::string, int>>{
+            {"tmem_banks", 4}, {"fma_issue", 4}, {"alu_issue", 3}, {"named_barriers", 3}, {"reg_bank_pairs", 2}});
   CHECK(m->resourceIndex("smem_bytes") == -1);
 }
 

@@ -93,7 +93,8 @@ TEST_CASE("target model: size and member count are checked before parsing") {
   CHECK(errorOf(big) == "1:1 the model is larger than 1 MiB (1048576 bytes, the model size limit)");
   // ordered_json finds each key by a linear search: 40 000 ops took seconds, 10^6 minutes.
   std::string pools = "{\"name\": \"x\",\n \"pools\": [";
-  for (size_t i = 0; i <= kMaxJsonMembers; ++i) pools += (i ? "," : "") + std::string("{\"name\": \"p\", \"capacity\": 1}");
+  for (size_t i = 0; i <= kMaxJsonMembers; ++i)
+    pools += (i ? "," : "") + std::string("{\"name\": \"p\", \"capacity\": 1}");
   size_t comma = pools.find('[');  // the comma before member 4097 of the pools array
   for (size_t k = 0; k < kMaxJsonMembers; ++k) comma = pools.find(",{", comma + 1);
   CHECK(errorOf(pools + "]}") ==
@@ -116,8 +117,8 @@ TEST_CASE("target model: lookups go through the name index, as a scan of the tab
   CHECK(latencyOf("a.bc") == 5);
   CHECK(latencyOf("a.b.d") == 1);  // the longest prefix; of two equal ones, the first
   CHECK(latencyOf("a.x") == 0);
-  CHECK(latencyOf("z") == 4);      // "*" matches everything
-  m.ops.pop_back();                // the index follows the table
+  CHECK(latencyOf("z") == 4);  // "*" matches everything
+  m.ops.pop_back();            // the index follows the table
   CHECK(latencyOf("a.bc") == 1);
   add("z", 9);
   CHECK(latencyOf("z") == 9);
@@ -140,7 +141,8 @@ TEST_CASE("target model: schema errors point at the offending key or value") {
         "1:34 'default_latency' must be an integer in [0, 100000], got \"1\"");
   CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"a.b\": {\"latency\": -1}}}") ==
         "1:42 latency of 'a.b' must be an integer in [0, 100000], got -1");
-  CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"a.b\": {\"latency\": 2.5}}}").rfind("1:42 latency of 'a.b' must be an integer", 0) == 0);
+  CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"a.b\": {\"latency\": 2.5}}}")
+            .rfind("1:42 latency of 'a.b' must be an integer", 0) == 0);
   CHECK(errorOf("{\"slots\": []}") == "1:1 target model has no 'name'");
   CHECK(errorOf("[]") == "1:1 target model must be a JSON object");
   CHECK(errorOf("{\"name\": \"x\", \"slots\": [{\"id\": 1, \"name\": \"a\", \"kind\": \"huge\"}]}") ==
@@ -163,8 +165,9 @@ TEST_CASE("target model: duplicate names, ids and keys are errors at the repetit
 }
 
 TEST_CASE("target model: footprint names must resolve and rows must be admissible") {
-  const std::string head = "{\"name\": \"x\", \"slots\": [{\"id\": 1, \"name\": \"s\", \"kind\": \"fine\"}], "
-                           "\"pools\": [{\"name\": \"p\", \"capacity\": 2}],\n\"ops\": {\"o\": {\"footprint\": ";
+  const std::string head =
+      "{\"name\": \"x\", \"slots\": [{\"id\": 1, \"name\": \"s\", \"kind\": \"fine\"}], "
+      "\"pools\": [{\"name\": \"p\", \"capacity\": 2}],\n\"ops\": {\"o\": {\"footprint\": ";
   CHECK(errorOf(head + "[[\"s\"], [\"q\"]]}}}") == "2:37 unknown slot or pool 'q' in the footprint of 'o'");
   CHECK(errorOf(head + "[[\"s\", \"p\", \"s\"]]}}}") ==
         "2:40 footprint of 'o', row 0: slot 's' is listed twice in one row; a slot is a singleton");
@@ -216,7 +219,8 @@ TEST_CASE("target model: an entry written like an earlier one copies it and over
     "b.load": {"like": "a.load"},
     "b.store": {"like": "b.load", "latency": 2, "traits": [], "effects": {"global": "write", "shared": "read"}},
     "b.view": {"view": "index"}
-  }})", d);
+  }})",
+                            d);
   INFO((d.all().empty() ? "" : d.all()[0].message));
   REQUIRE(m);
   const OpModel *load = m->lookup("b.load"), *store = m->lookup("b.store");
@@ -268,5 +272,6 @@ TEST_CASE("target model: like, effects, view and unsupported are checked where t
   CHECK(errorOf(head + "\"c.d\": {\"effects\": {\"local\": \"read\"}}}}") ==
         "2:22 unknown key 'local' in effects of 'c.d' (expected global, shared, tensor, barrier)");
   CHECK(errorOf(head + "\"c.d\": {\"view\": \"slice\"}}}") == "2:18 view of 'c.d' must be \"alias\" or \"index\"");
-  CHECK(errorOf(head + "\"c.d\": {\"unsupported\": \"\"}}}") == "2:25 'unsupported' of 'c.d' must be a non-empty string");
+  CHECK(errorOf(head + "\"c.d\": {\"unsupported\": \"\"}}}") ==
+        "2:25 'unsupported' of 'c.d' must be a non-empty string");
 }

@@ -162,8 +162,9 @@ TEST_CASE("module pools: bad entries are errors at the attribute and change noth
   applyModulePools(*p->module, m, d);
   CHECK(m.resources.size() == before);
   REQUIRE(d.all().size() == 4);
-  CHECK(located(d.all()[0]) == "1:35 sched.pools entry 'tma' clashes with slot 12 of target model 'blackwell'; a "
-                               "slot is a singleton and cannot be resized");
+  CHECK(located(d.all()[0]) ==
+        "1:35 sched.pools entry 'tma' clashes with slot 12 of target model 'blackwell'; a "
+        "slot is a singleton and cannot be resized");
   CHECK(located(d.all()[1]) == "1:54 capacity of pool 'a' in sched.pools must be an integer in [1, 1048576]");
   CHECK(located(d.all()[2]).rfind("1:67 capacity of pool 'b'", 0) == 0);
   CHECK(located(d.all()[3]).rfind("1:76 capacity of pool 'c'", 0) == 0);
@@ -179,7 +180,8 @@ TEST_CASE("op resources: an unsupported op is scheduled as unknown, with a warni
   DiagnosticEngine md;
   auto m = parseTargetModel(R"({"name": "small", "slots": [{"id": 1, "name": "s", "kind": "fine"}], "ops": {
     "x.mma": {"latency": 9, "footprint": [["s"]], "traits": ["wgmma"], "effects": {"tensor": "readwrite"},
-              "unsupported": "no tensor memory here"}}})", md);
+              "unsupported": "no tensor memory here"}}})",
+                            md);
   REQUIRE(m);
   Snippet s = snippet(R"(func.func @f(%d: index) {
   %a = x.mma %d : i32
@@ -194,7 +196,8 @@ TEST_CASE("op resources: an unsupported op is scheduled as unknown, with a warni
   CHECK(a.traits == TraitNone);
   REQUIRE(d.all().size() == 1);
   CHECK(d.all()[0].severity == Severity::Warning);
-  CHECK(located(d.all()[0]) == "2:8 'x.mma' is not supported by target model 'small': no tensor memory here; "
-                               "it is scheduled as an unknown op (latency 1, no resources)");
+  CHECK(located(d.all()[0]) ==
+        "2:8 'x.mma' is not supported by target model 'small': no tensor memory here; "
+        "it is scheduled as an unknown op (latency 1, no resources)");
   CHECK(resolveOpResources(s.op(1), *m, d).latency == 3);  // an override still applies
 }
