@@ -111,7 +111,7 @@ TEST_CASE("10,000 random loops with random constraint attributes: every schedule
     run.chunks = readChunks(text, blackwell, diags);
     REQUIRE_FALSE(diags.hasErrors());
     scheduleChunk(0, opts, diags, run);
-    const TargetModel &model = run.chunks[0].model;
+    const TargetModel &model = *run.chunks[0].model;
     REQUIRE(run.blocks.size() == 1);
     const BlockResult &r = run.blocks[0];
     ++blocks;
