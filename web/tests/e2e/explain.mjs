@@ -158,27 +158,41 @@ export function explainCases() {
       await shot(page, 'graph-grouped', page.locator('section.pane[data-pane="graph"]'));
     }],
 
-    ['compare: Hopper against Blackwell, differences marked in every pane, through a share link', async (page) => {
+    ['compare: Hopper against Blackwell, both scheduled, differences marked in every pane, through a share link', async (page) => {
       await page.setViewportSize(WIDE);
       await openPlayground(page, { runOnEdit: true });
-      await chooseExample(page, 'blackwell-tcgen05-gemm');
+      // A loop both models schedule: Hopper runs the tensor-memory ops as unknown ops, so the
+      // same loop gets another II, other stages and cycles, and other reservation cells there.
+      await chooseExample(page, 'triton-blackwell-attention');
       await openPanes(page, ['table', 'rrt', 'timeline']);
       await afterRun(page, () => page.selectOption('[data-testid="opt-compare"]', 'model:hopper'));
       const check = async (p, where) => {
         const heads = await p.locator('[data-testid="compare"] h3').allInnerTexts();
         assert(heads[0] === 'Blackwell' && heads[1] === 'compared with: Hopper', `${where}: headings ${heads}`);
-        await assertMarked(p, where);
+        assert(await p.locator('[data-testid="compare-errors"]').count() === 0, `${where}: a side has no schedule`);
+        const iis = await p.locator('[data-testid="compare"] [data-testid="ii"]').allInnerTexts();
+        assert(iis.length === 2 && iis.every((ii) => /^\d+$/.test(ii)) && iis[0] !== iis[1], `${where}: II ${iis}, expected two different IIs`);
+        await assertMarked(p, where, { moved: true });
       };
       await check(page, 'compared');
-      // Hopper has no tensor memory: the other side says why it has no schedule.
-      const why = await page.locator('[data-testid="compare-errors"]').innerText();
-      assert(/unknown slot or pool 'tp_tmem_wr'/.test(why), `the other side does not say why it failed: ${why}`);
       await shot(page, 'compare-models');
+      await shot(page, 'compare-models-rrt', page.locator('section.pane[data-pane="rrt"]'));
+      await shot(page, 'compare-models-timeline', page.locator('section.pane[data-pane="timeline"]'));
       const link = await openShareLink(page);
       await reopen(page, link, async (other) => {
         assert((await other.inputValue('[data-testid="opt-compare"]')) === 'model:hopper', 'the comparison is not restored');
         await check(other, 'restored');
       });
+    }],
+
+    ['compare: a side with no schedule says why (Blackwell\'s tensor-memory GEMM on Hopper)', async (page) => {
+      await page.setViewportSize(WIDE);
+      await openPlayground(page, { runOnEdit: true });
+      await chooseExample(page, 'blackwell-tcgen05-gemm');
+      await afterRun(page, () => page.selectOption('[data-testid="opt-compare"]', 'model:hopper'));
+      await page.locator('[data-testid="compare"]').waitFor();
+      const why = await page.locator('[data-testid="compare-errors"]').innerText();
+      assert(/unknown slot or pool 'tp_tmem_wr'/.test(why), `the other side does not say why it failed: ${why}`);
     }],
 
     ['compare: the source before and after an edit, through a share link', async (page) => {
@@ -228,18 +242,29 @@ async function afterRun(page, action) {
   await nextResult(page, before, 30000);
 }
 
-// A comparison's differences are marked in the header, the stage table, both heatmaps and the timeline.
-async function assertMarked(page, where) {
+// A comparison's differences are marked in the header, the stage table, both heatmaps and the
+// timeline, each summary line counting them. With `moved`, some op must start at another cycle
+// (dashed in both timelines); without, the timeline may say that none does.
+async function assertMarked(page, where, { moved = false } = {}) {
   await page.locator('[data-testid="compare"]').waitFor();
   assert(await page.locator('[data-testid="compare"] .stat.diff').count() >= 2, `${where}: no difference marked in the headers`);
   await page.waitForSelector('.compare-tables .row-diff');
-  assert(/placed differently/.test(await page.locator('[data-testid="compare-summary"]').innerText()), `${where}: stage table summary`);
+  const placed = await page.locator('[data-testid="compare-summary"]').innerText();
+  assert(Number(/^(\d+) ops? placed differently/.exec(placed)?.[1]) > 0, `${where}: stage table summary: ${placed}`);
   await page.waitForSelector('[data-testid="rrt-heatmap"] .cell.differs');
-  assert(/held differently/.test(await page.locator('[data-testid="compare-rrt-summary"]').innerText()), `${where}: heatmap summary`);
+  await page.waitForSelector('[data-testid="rrt-heatmap-other"] .cell.differs');
+  const held = await page.locator('[data-testid="compare-rrt-summary"]').innerText();
+  const cells = /^(\d+) cells? here and (\d+) there held differently/.exec(held);
+  assert(cells && Number(cells[1]) > 0 && Number(cells[2]) > 0, `${where}: heatmap summary: ${held}`);
   await page.waitForSelector('[data-testid="timeline"][data-moved]');
-  const moved = await page.locator('[data-testid="timeline"]').first().getAttribute('data-moved');
+  const dashed = await page.locator('[data-testid="timeline"]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-moved'))));
   const summary = await page.locator('[data-testid="compare-timeline-summary"]').innerText();
-  assert(Number(moved) > 0 || /same cycle/.test(summary), `${where}: timeline`);
+  const starts = Number(/^(\d+) ops? starts? at another cycle/.exec(summary)?.[1] ?? 0);
+  if (moved) {
+    assert(dashed.length === 2 && dashed.every((n) => n > 0) && starts === dashed[0], `${where}: timeline: ${summary}, dashed ${dashed}`);
+  } else {
+    assert(dashed[0] > 0 || /same cycle/.test(summary), `${where}: timeline: ${summary}`);
+  }
 }
 
 // Opens `link` in a new tab (no run on edit), checks it, and that it encodes to the same link.
