@@ -112,13 +112,15 @@ TEST_CASE("trace: every word is in the vocabulary") {
     return out;
   };
   const std::set<std::string> arms = names(kTraceArms), gates = names(kTraceGates), outcomes = names(kTraceOutcomes);
-  for (const std::string &src : {example("attention-forward"), example("constraint-quirks"), std::string(kDepthLoop)})
-    for (const Json &b : tracedDocument(src)["blocks"])
+  for (const std::string &src : {example("attention-forward"), example("constraint-quirks"), std::string(kDepthLoop)}) {
+    const Json doc = tracedDocument(src);  // held: a range-for over a member of a temporary reads freed memory
+    for (const Json &b : doc["blocks"])
       for (const Json &e : b["trace"]) {
         CHECK(arms.count(e["arm"]));
         CHECK(gates.count(e["gate"]));
         CHECK(outcomes.count(e["outcome"]));
       }
+  }
 }
 
 TEST_CASE("trace: every gate is seen rejecting, and every verdict names its gate and cycle") {
