@@ -82,12 +82,17 @@ void steerByTritonLatency(BlockResult &r, DiagnosticEngine &diags) {
   SteeringResult s = steerStagesByLatency(r.analysis, r.graph, r.resources, latency, limit);
   r.steeredOps = s.moved;
   if (s.blockedBy < 0) return;
-  std::string why =
-      "tt.latency cannot be met here: a loop-carried dependence brings the users of an op with "
-      "tt.latency back to it";
-  if (s.blockedByWhy == SteeringResult::Blocked::MaxDepth) why = "tt.latency would move this op past its max_depth";
-  if (s.blockedByWhy == SteeringResult::Blocked::CycleLimit)
+  std::string why;
+  switch (s.blockedByWhy) {
+  case SteeringResult::Blocked::Recurrence:
+    why =
+        "tt.latency cannot be met here: a loop-carried dependence brings the users of an op with tt.latency back to it";
+    break;
+  case SteeringResult::Blocked::MaxDepth: why = "tt.latency would move this op past its max_depth"; break;
+  case SteeringResult::Blocked::CycleLimit:
     why = "tt.latency would move this op past cycle " + std::to_string(kMaxCycle) + " (the cycle limit)";
+    break;
+  }
   diags.warning(r.block.ops[s.blockedBy]->nameRange, why + "; the schedule is kept as generated");
 }
 

@@ -279,7 +279,7 @@ private:
       if (!nodes_[size_t(i)].accesses.empty()) effectful.push_back(i);
     diags.warning(block_.owner ? block_.owner->nameRange : block_.range,
                   std::to_string(effectful.size()) +
-                      " ops of this block touch memory in ways too many to order one by " + "one (more than " +
+                      " ops of this block touch memory in ways too many to order one by one (more than " +
                       std::to_string(budget_) +
                       " steps); they are kept in program order, which is safe but may cost overlap");
     std::vector<DepEdge> out;
