@@ -302,8 +302,8 @@ inline std::string cliViolation(std::string_view bytes) {
   bool json = false;
   for (const std::string &a : in.args)
     if (a.rfind("--emit=", 0) == 0) json = a == "--emit=json";
-  if (json && nlohmann::json::parse(r.out, nullptr, false).is_discarded())
-    return "--emit=json did not print one JSON value:\n" + r.out + r.err;
+  // accept() runs the parser without building the document (a third of the target's time).
+  if (json && !nlohmann::json::accept(r.out)) return "--emit=json did not print one JSON value:\n" + r.out + r.err;
   const size_t printed = r.out.size() + r.err.size();
   if (printed > kOutputBytesPerInputByte * first.inputBytes + kOutputBytesConstant)
     return "printed " + std::to_string(printed) + " bytes for " + std::to_string(first.inputBytes) + " input bytes";
