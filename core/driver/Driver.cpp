@@ -13,9 +13,9 @@ std::string versionString() { return "tilesched 0.1.0"; }
 
 namespace {
 
-std::optional<TargetModel> loadModel(const DriverOptions &opts, DiagnosticEngine &diags) {
+std::shared_ptr<const TargetModel> loadModel(const DriverOptions &opts, DiagnosticEngine &diags) {
   if (!opts.modelJson) {
-    std::optional<TargetModel> m = builtinTargetModel(opts.modelName);
+    std::shared_ptr<const TargetModel> m = builtinTargetModel(opts.modelName);
     if (!m) {
       std::string names;
       for (const std::string &n : builtinTargetModelNames()) names += (names.empty() ? "" : ", ") + n;
@@ -27,7 +27,7 @@ std::optional<TargetModel> loadModel(const DriverOptions &opts, DiagnosticEngine
   diags.setFile(opts.modelPath.empty() ? "<model>" : opts.modelPath);
   std::optional<TargetModel> m = parseTargetModel(*opts.modelJson, diags);
   diags.setFile("");
-  return m;
+  return m ? std::make_shared<const TargetModel>(std::move(*m)) : nullptr;
 }
 
 // Exit 2 when the input (some chunk or function) or the options could not be used, even if other
@@ -69,12 +69,12 @@ DriverResult render(DriverRun &run, const TargetModel *model, const DiagnosticEn
 DriverResult runUnguarded(std::string_view source, const DriverOptions &opts) {
   DiagnosticEngine diags;
   DriverRun run;
-  std::optional<TargetModel> model = loadModel(opts, diags);
+  std::shared_ptr<const TargetModel> model = loadModel(opts, diags);
   if (!model) {
     run.unusable = true;
     return render(run, nullptr, diags, opts, 2);
   }
-  run.chunks = readChunks(source, *model, diags);
+  run.chunks = readChunks(source, model, diags);
   bool parsedAll = true;
   for (int c = 0; c < static_cast<int>(run.chunks.size()); ++c) {
     parsedAll = parsedAll && run.chunks[c].status == ChunkResult::Status::Ok;

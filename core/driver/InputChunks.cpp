@@ -75,11 +75,11 @@ ChunkResult readChunk(const InputChunk &source, const std::shared_ptr<const Targ
 
 }  // namespace
 
-std::vector<ChunkResult> readChunks(std::string_view source, const TargetModel &model, DiagnosticEngine &diags) {
+std::vector<ChunkResult> readChunks(std::string_view source, const std::shared_ptr<const TargetModel> &model,
+                                    DiagnosticEngine &diags) {
   std::vector<ChunkResult> chunks;
   const std::vector<InputChunk> parts = splitInput(source);
-  const auto shared = std::make_shared<const TargetModel>(model);  // one copy per run, not per chunk
-  for (const InputChunk &part : parts) chunks.push_back(readChunk(part, shared, parts.size() > 1, diags));
+  for (const InputChunk &part : parts) chunks.push_back(readChunk(part, model, parts.size() > 1, diags));
   return chunks;
 }
 

@@ -11,7 +11,8 @@
 
 namespace tilesched {
 
-std::vector<ChunkResult> readChunks(std::string_view source, const TargetModel &model, DiagnosticEngine &diags);
+std::vector<ChunkResult> readChunks(std::string_view source, const std::shared_ptr<const TargetModel> &model,
+                                    DiagnosticEngine &diags);
 
 // Whether `block` may be scheduled: it lies in no function that a parse error damaged.
 bool isSchedulable(const ChunkResult &chunk, const ScheduledBlock &block);

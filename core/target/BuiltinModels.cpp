@@ -11,27 +11,28 @@ namespace {
 // driver asks for a model on every run (a playground session or a fuzzer runs thousands), and a
 // one-shot CLI run needs only the model it names. The files are checked by the unit tests; a
 // broken one simply is not offered.
-const std::optional<TargetModel> &parsedModel(size_t index) {
+const std::shared_ptr<const TargetModel> &parsedModel(size_t index) {
   struct Slot {
     std::once_flag once;
-    std::optional<TargetModel> model;
+    std::shared_ptr<const TargetModel> model;
   };
   static std::vector<Slot> slots(embeddedModels().size());
   Slot &slot = slots[index];
   std::call_once(slot.once, [&] {
     DiagnosticEngine diags;
-    slot.model = parseTargetModel(embeddedModels()[index].json, diags);
+    if (std::optional<TargetModel> m = parseTargetModel(embeddedModels()[index].json, diags))
+      slot.model = std::make_shared<const TargetModel>(std::move(*m));
   });
   return slot.model;
 }
 
 }  // namespace
 
-std::optional<TargetModel> builtinTargetModel(std::string_view name) {
+std::shared_ptr<const TargetModel> builtinTargetModel(std::string_view name) {
   const std::vector<EmbeddedModel> &embedded = embeddedModels();
   for (size_t i = 0; i < embedded.size(); ++i)
     if (embedded[i].name == name) return parsedModel(i);
-  return std::nullopt;
+  return nullptr;
 }
 
 std::vector<std::string> builtinTargetModelNames() {

@@ -141,8 +141,9 @@ struct TargetModel {
 std::optional<TargetModel> parseTargetModel(std::string_view json, DiagnosticEngine &diags);
 std::string targetModelToJson(const TargetModel &m);  // the same format, pretty-printed
 
-// "blackwell" (sm_100, default) or "hopper" (sm_90); nullopt for other names.
-std::optional<TargetModel> builtinTargetModel(std::string_view name);
+// "blackwell" (sm_100, default) or "hopper" (sm_90); null for other names. Parsed once per
+// process and shared: a run reads it and never copies it (a copy was most of a small run's time).
+std::shared_ptr<const TargetModel> builtinTargetModel(std::string_view name);
 std::vector<std::string> builtinTargetModelNames();
 
 // Applies `module attributes {sched.pools = {name = N : i32}}`: adds or resizes pools.

@@ -95,7 +95,7 @@ TEST_CASE("10,000 random loops with random constraint attributes: every schedule
           "[check][property]") {
   const int kCases = scaledCases(10000);
   SplitMix rng(20261122);
-  const TargetModel blackwell = *builtinTargetModel("blackwell");
+  const std::shared_ptr<const TargetModel> blackwell = builtinTargetModel("blackwell");
   std::map<std::string, int> violationsByKind;
   int blocks = 0, failed = 0, rejected = 0, serial = 0, withConstraints = 0;
   for (int c = 0; c < kCases; ++c) {

@@ -11,13 +11,15 @@ TEST_CASE("input chunks share the run's model; sched.pools gets its own copy", "
   const std::string loop = "func.func @f(%x: f32) {\n  %a = arith.addf %x, %x : f32\n  return\n}\n";
   const std::string text =
       loop + "// -----\nmodule attributes {sched.pools = {extra_pool = 3 : i32}} {\n" + loop + "}\n// -----\n" + loop;
-  const std::optional<TargetModel> model = builtinTargetModel("blackwell");
+  const std::shared_ptr<const TargetModel> model = builtinTargetModel("blackwell");
   REQUIRE(model);
   DiagnosticEngine diags;
-  const std::vector<ChunkResult> chunks = readChunks(text, *model, diags);
+  const std::vector<ChunkResult> chunks = readChunks(text, model, diags);
   REQUIRE(chunks.size() == 3);
   CHECK(diags.errorCount() == 0);
-  CHECK(chunks[0].model == chunks[2].model);  // one object, not a copy per chunk
+  CHECK(chunks[0].model == model);  // the run's model itself, not a copy per run or per chunk
+  CHECK(chunks[2].model == model);
+  CHECK(builtinTargetModel("blackwell") == model);  // parsed once per process
   CHECK(chunks[0].model->resourceIndex("extra_pool") < 0);
   REQUIRE(chunks[1].model != chunks[0].model);
   const int pool = chunks[1].model->resourceIndex("extra_pool");

@@ -343,7 +343,7 @@ TEST_CASE("every CHStone and origami loop imports and parses cleanly", "[import]
   CHECK(chstone == 263);
   CHECK(loops.size() == 263 + 22);
 
-  const std::optional<TargetModel> blackwell = builtinTargetModel("blackwell");
+  const std::shared_ptr<const TargetModel> blackwell = builtinTargetModel("blackwell");
   REQUIRE(blackwell);
   for (const auto &[graphPath, modelPath] : loops) {
     INFO(graphPath.string());
