@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <sstream>
 
 #include "driver/Emitters.h"
 
@@ -63,31 +62,35 @@ std::string tritonLine(const BlockResult &r) {
 }  // namespace
 
 std::string emitTable(const DriverRun &run) {
-  std::ostringstream os;
+  std::string out;  // not an ostringstream: iostreams would add ~56 KB to the WebAssembly module
   for (const BlockResult &r : run.blocks) {
     const TargetModel &model = *run.chunks[r.chunk].model;
     const ScheduleAnalysis &a = r.analysis;
-    os << "block " << r.block.name << " (line " << r.line;
-    if (run.chunks.size() > 1) os << ", chunk " << r.chunk + 1 << " of " << run.chunks.size();
-    os << "): " << (r.pinned ? "pinned schedule" : generatorName(a.generator)) << ", " << blockStatusName(r.status);
+    out += "block " + r.block.name + " (line " + std::to_string(r.line);
+    if (run.chunks.size() > 1)
+      out += ", chunk " + std::to_string(r.chunk + 1) + " of " + std::to_string(run.chunks.size());
+    out += std::string("): ") + (r.pinned ? "pinned schedule" : generatorName(a.generator)) + ", " +
+           blockStatusName(r.status);
     bool placed = r.status != BlockStatus::Failed;
-    if (placed) os << ", II " << a.ii << ", " << a.stageCount << (a.stageCount == 1 ? " stage" : " stages");
-    os << "\n";
-    if (a.selection && a.generator == GeneratorKind::Serial) os << serialLine(*a.selection);
+    if (placed)
+      out += ", II " + std::to_string(a.ii) + ", " + std::to_string(a.stageCount) +
+             (a.stageCount == 1 ? " stage" : " stages");
+    out += "\n";
+    if (a.selection && a.generator == GeneratorKind::Serial) out += serialLine(*a.selection);
     if (a.mii) {
       const MIIBounds &m = *a.mii;
-      os << "  MII " << m.lower() << " = max(resource " << m.resource;
-      if (!m.resourceBinding.empty()) os << " [" << m.resourceBinding << "]";
-      os << ", recurrence " << m.recurrence << ", fine-density " << m.fineDensity << ", dependency " << m.dependency
-         << ")\n";
+      out += "  MII " + std::to_string(m.lower()) + " = max(resource " + std::to_string(m.resource);
+      if (!m.resourceBinding.empty()) out += " [" + m.resourceBinding + "]";
+      out += ", recurrence " + std::to_string(m.recurrence) + ", fine-density " + std::to_string(m.fineDensity) +
+             ", dependency " + std::to_string(m.dependency) + ")\n";
     }
     if (placed && a.optimality.status != Optimality::Unknown)
-      os << "  optimality: " << optimalityName(a.optimality.status) << ", no schedule exists below II "
-         << a.optimality.lowerBound << "\n";
-    if (r.triton.any()) os << tritonLine(r);
+      out += std::string("  optimality: ") + optimalityName(a.optimality.status) + ", no schedule exists below II " +
+             std::to_string(a.optimality.lowerBound) + "\n";
+    if (r.triton.any()) out += tritonLine(r);
     if (!placed) {
-      if (a.failure) os << "  " << a.failure->message << "\n";
-      os << "\n";
+      if (a.failure) out += "  " + a.failure->message + "\n";
+      out += "\n";
       continue;
     }
     // Triton's loop.stage goes beside ours when the input carries it; `*` marks a difference.
@@ -121,12 +124,12 @@ std::string emitTable(const DriverRun &run) {
         line += pad(row[c], c + 1 == row.size() ? 0 : width[c], numeric) + (c + 1 == row.size() ? "" : "  ");
       }
       while (!line.empty() && line.back() == ' ') line.pop_back();
-      os << line << "\n";
+      out += line + "\n";
     }
-    os << "\n";
+    out += "\n";
   }
   // Labels, op names and model names are the input's: escape what a terminal would act on.
-  return terminalSafe(os.str(), /*keepNewlines=*/true);
+  return terminalSafe(out, /*keepNewlines=*/true);
 }
 
 }  // namespace tilesched
