@@ -56,14 +56,14 @@ public:
   ModelReader(const XmlDocument &doc, DiagnosticEngine &diags) : doc_(doc), diags_(diags) {}
 
   std::optional<std::vector<HatschetResource>> read() {
-    auto roots = XmlDocument::elements(doc_.root());
+    const std::vector<XmlElement> &roots = doc_.root().children;
     if (roots.empty()) {
       diags_.error(SourceRange::at({1, 1}), "the resource model has no root element");
       return std::nullopt;
     }
-    for (auto &[tag, element] : roots) walk(tag, *element);
+    for (const XmlElement &element : roots) walk(element.name, element);
     if (!diags_.hasErrors() && resources_.empty())
-      diags_.error(doc_.elementRange(*roots.front().second),
+      diags_.error(doc_.elementRange(roots.front()),
                    "the resource model lists no <Resource name=... limit=... latency=... "
                    "blockingTime=...> elements");
     if (diags_.hasErrors()) return std::nullopt;
@@ -71,7 +71,7 @@ public:
   }
 
 private:
-  void walk(const std::string &tag, const XmlTree &element) {
+  void walk(const std::string &tag, const XmlElement &element) {
     if (tag == "Resource" || tag == "resource") {
       readResource(element);
       return;  // <Cost> children carry FPGA area, not scheduling data
@@ -82,10 +82,10 @@ private:
                                                    "resource with limit, latency and blockingTime instead");
       return;
     }
-    for (auto &[childTag, child] : XmlDocument::elements(element)) walk(childTag, *child);
+    for (const XmlElement &child : element.children) walk(child.name, child);
   }
 
-  std::optional<int> intAttribute(const XmlTree &element, const std::string &resource, const char *attr) {
+  std::optional<int> intAttribute(const XmlElement &element, const std::string &resource, const char *attr) {
     auto value = XmlDocument::attribute(element, attr);
     if (!value) {
       diags_.error(doc_.elementRange(element), "resource " + quoted(resource) + " has no " + attr + " attribute");
@@ -99,7 +99,7 @@ private:
     return v;
   }
 
-  void readResource(const XmlTree &element) {
+  void readResource(const XmlElement &element) {
     auto name = XmlDocument::attribute(element, "name");
     if (!name || trim(*name).empty()) {
       diags_.error(doc_.elementRange(element), "a <Resource> has no name attribute");
@@ -171,7 +171,7 @@ struct KeyDecl {
 struct DataField {
   std::string name;
   std::string value;
-  const XmlTree *element = nullptr;
+  const XmlElement *element = nullptr;
 };
 
 class GraphReader {
@@ -183,20 +183,20 @@ public:
   }
 
   std::optional<HatschetGraph> read() {
-    auto roots = XmlDocument::elements(doc_.root());
-    if (roots.empty() || roots.front().first != "graphml") {
-      diags_.error(roots.empty() ? SourceRange::at({1, 1}) : doc_.elementRange(*roots.front().second),
+    const std::vector<XmlElement> &roots = doc_.root().children;
+    if (roots.empty() || roots.front().name != "graphml") {
+      diags_.error(roots.empty() ? SourceRange::at({1, 1}) : doc_.elementRange(roots.front()),
                    roots.empty() ? std::string("the GraphML file has no root element")
-                                 : "expected a <graphml> root element, found <" + roots.front().first + ">");
+                                 : "expected a <graphml> root element, found <" + roots.front().name + ">");
       return std::nullopt;
     }
-    std::vector<const XmlTree *> graphs;
-    for (auto &[tag, element] : XmlDocument::elements(*roots.front().second)) {
-      if (tag == "key") readKey(*element);
-      else if (tag == "graph") graphs.push_back(element);
+    std::vector<const XmlElement *> graphs;
+    for (const XmlElement &element : roots.front().children) {
+      if (element.name == "key") readKey(element);
+      else if (element.name == "graph") graphs.push_back(&element);
     }
     if (graphs.empty()) {
-      diags_.error(doc_.elementRange(*roots.front().second), "the GraphML file has no <graph>");
+      diags_.error(doc_.elementRange(roots.front()), "the GraphML file has no <graph>");
       return std::nullopt;
     }
     if (graphs.size() > 1)
@@ -207,7 +207,7 @@ public:
   }
 
 private:
-  void readKey(const XmlTree &element) {
+  void readKey(const XmlElement &element) {
     auto id = XmlDocument::attribute(element, "id");
     if (!id) {
       diags_.error(doc_.elementRange(element), "a GraphML <key> has no id attribute");
@@ -216,8 +216,8 @@ private:
     KeyDecl key;
     key.name = XmlDocument::attribute(element, "attr.name").value_or(*id);
     key.domain = XmlDocument::attribute(element, "for").value_or("all");
-    for (auto &[tag, child] : XmlDocument::elements(element))
-      if (tag == "default") key.defaultValue = child->data();
+    for (const XmlElement &child : element.children)
+      if (child.name == "default") key.defaultValue = child.text;
     auto [it, inserted] = keyIndex_.emplace(*id, (int)keys_.size());
     if (!inserted) {
       diags_.error(doc_.attributeRange(element, "id"), "GraphML key " + quoted(*id) + " is declared twice");
@@ -229,17 +229,17 @@ private:
 
   // `<data key="d3">` names the declared attr.name; undeclared keys are the name itself, as in
   // HatScheT's own files.
-  std::vector<DataField> fields(const XmlTree &element) {
+  std::vector<DataField> fields(const XmlElement &element) {
     std::vector<DataField> out;
-    for (auto &[tag, child] : XmlDocument::elements(element)) {
-      if (tag != "data") continue;
-      auto key = XmlDocument::attribute(*child, "key");
+    for (const XmlElement &child : element.children) {
+      if (child.name != "data") continue;
+      auto key = XmlDocument::attribute(child, "key");
       if (!key) {
-        diags_.error(doc_.elementRange(*child), "a <data> element has no key attribute");
+        diags_.error(doc_.elementRange(child), "a <data> element has no key attribute");
         continue;
       }
       auto decl = keyIndex_.find(*key);
-      out.push_back({decl == keyIndex_.end() ? *key : keys_[decl->second].name, child->data(), child});
+      out.push_back({decl == keyIndex_.end() ? *key : keys_[decl->second].name, child.text, &child});
     }
     return out;
   }
@@ -273,25 +273,25 @@ private:
     return std::nullopt;
   }
 
-  SourceRange rangeOf(const DataField &f, const XmlTree &owner) const {
+  SourceRange rangeOf(const DataField &f, const XmlElement &owner) const {
     return doc_.elementRange(f.element ? *f.element : owner);
   }
 
-  void readGraph(const XmlTree &graph) {
+  void readGraph(const XmlElement &graph) {
     if (XmlDocument::attribute(graph, "edgedefault").value_or("directed") == "undirected")
       diags_.error(doc_.attributeRange(graph, "edgedefault"),
                    "undirected graphs are not supported: dependence edges need a direction");
-    auto children = XmlDocument::elements(graph);
     // Nodes first, whatever the document order, so edges may precede the nodes they join.
-    for (auto &[tag, element] : children) {
-      if (tag == "node") readNode(*element);
-      else if (tag == "hyperedge") diags_.error(doc_.elementRange(*element), "GraphML hyperedges are not supported");
+    for (const XmlElement &element : graph.children) {
+      if (element.name == "node") readNode(element);
+      else if (element.name == "hyperedge")
+        diags_.error(doc_.elementRange(element), "GraphML hyperedges are not supported");
     }
-    for (auto &[tag, element] : children)
-      if (tag == "edge") readEdge(*element);
+    for (const XmlElement &element : graph.children)
+      if (element.name == "edge") readEdge(element);
   }
 
-  void readNode(const XmlTree &element) {
+  void readNode(const XmlElement &element) {
     auto id = XmlDocument::attribute(element, "id");
     if (!id) {
       diags_.error(doc_.elementRange(element), "a <node> has no id attribute");
@@ -302,10 +302,9 @@ private:
     node.id = *id;
     node.range = doc_.elementRange(element);
     const std::string what = "node " + quoted(node.id);
-    for (auto &[tag, child] : XmlDocument::elements(element))
-      if (tag == "graph")
-        diags_.error(doc_.elementRange(*child),
-                     what + " holds a nested <graph>; hierarchical graphs are not supported");
+    for (const XmlElement &child : element.children)
+      if (child.name == "graph")
+        diags_.error(doc_.elementRange(child), what + " holds a nested <graph>; hierarchical graphs are not supported");
     auto fs = fields(element);
     auto name = field(fs, {"name"}, "node", what);
     node.name = name ? withoutSpaces(name->value) : node.id;
@@ -329,7 +328,7 @@ private:
     graph_.nodes.push_back(std::move(node));
   }
 
-  std::optional<int> endpoint(const XmlTree &element, const char *attr, const std::string &what) {
+  std::optional<int> endpoint(const XmlElement &element, const char *attr, const std::string &what) {
     auto id = XmlDocument::attribute(element, attr);
     if (!id) {
       diags_.error(doc_.elementRange(element), what + " has no " + attr + " attribute");
@@ -344,7 +343,7 @@ private:
     return it->second;
   }
 
-  std::optional<int> intField(const XmlTree &element, const std::vector<DataField> &fs,
+  std::optional<int> intField(const XmlElement &element, const std::vector<DataField> &fs,
                               std::initializer_list<const char *> names, const std::string &what, bool boolAllowed) {
     auto f = field(fs, names, "edge", what);
     if (!f) {
@@ -360,7 +359,7 @@ private:
     return v;
   }
 
-  void readEdge(const XmlTree &element) {
+  void readEdge(const XmlElement &element) {
     auto edgeId = XmlDocument::attribute(element, "id");
     const std::string what =
         "edge " + quoted(edgeId.value_or(XmlDocument::attribute(element, "source").value_or("?") + "->" +

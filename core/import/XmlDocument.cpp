@@ -1,9 +1,9 @@
 #include "import/XmlDocument.h"
 
 #include <algorithm>
-#include <sstream>
+#include <memory>
 
-#include <boost/property_tree/xml_parser.hpp>
+#include <boost/property_tree/detail/rapidxml.hpp>
 
 #include "support/LineEnds.h"
 #include "support/Limits.h"
@@ -12,53 +12,20 @@ namespace tilesched {
 
 namespace {
 
+namespace rx = boost::property_tree::detail::rapidxml;
+
+// The flags PropertyTree's read_xml passed for no_comments | trim_whitespace, which the importer
+// used before it called rapidxml itself: comments, declarations and DOCTYPEs are skipped, text
+// is trimmed and its whitespace runs collapsed.
+constexpr int kParseFlags = rx::parse_normalize_whitespace | rx::parse_trim_whitespace;
+
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-bool isPropertyTreeEntry(const std::string &key) {
-  return key == "<xmlattr>" || key == "<xmlcomment>" || key == "<xmltext>";
-}
-
-}  // namespace
-
-std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticEngine &diags) {
-  namespace xp = boost::property_tree::xml_parser;
-  if (text.size() > kMaxInputBytes) {
-    diags.error(SourceRange::at({1, 1}),
-                "the XML file is larger than " + std::to_string(kMaxInputBytes) + " bytes, the input size limit");
-    return std::nullopt;
-  }
-  XmlDocument doc;
-  doc.text_.assign(text);
-  doc.tree_ = std::make_unique<XmlTree>();
-  doc.lineStarts_ = lineStarts(doc.text_);
-  if (const size_t deep = doc.scanTags(); deep != std::string::npos) {
-    diags.error(SourceRange::at(doc.locate(deep)),
-                "XML elements nest deeper than " + std::to_string(kMaxDepth) + " levels");
-    return std::nullopt;
-  }
-  // PropertyTree reports problems by throwing; nothing may escape the core (SPEC §2).
-  try {
-    std::istringstream in(doc.text_);
-    xp::read_xml(in, *doc.tree_, xp::no_comments | xp::trim_whitespace);
-  } catch (const xp::xml_parser_error &e) {
-    const int line = std::max(1, (int)e.line());
-    diags.error(SourceRange::at({line, 1}), "malformed XML: " + e.message());
-    return std::nullopt;
-  } catch (const std::exception &e) {
-    diags.error(SourceRange::at({1, 1}), std::string("cannot read XML: ") + e.what());
-    return std::nullopt;
-  }
-  size_t next = 0;
-  doc.bindTags(*doc.tree_, next);
-  return doc;
-}
-
-// Start tags in document order, skipping what rapidxml does not turn into elements:
-// comments, CDATA, processing instructions, declarations/DOCTYPE and end tags. Each construct is
-// skipped exactly as rapidxml (boost/property_tree/detail/rapidxml.hpp, parse_node) skips it, so
-// the depth seen here is the depth rapidxml recurses to.
-size_t XmlDocument::scanTags() {
-  const std::string &t = text_;
+// Offset of the first start tag nested deeper than XmlDocument::kMaxDepth, or npos. Skips what
+// rapidxml does not turn into elements: comments, CDATA, processing instructions,
+// declarations/DOCTYPE and end tags, each exactly as rapidxml (boost/property_tree/detail/
+// rapidxml.hpp, parse_node) skips it, so the depth seen here is the depth rapidxml recurses to.
+size_t tooDeep(std::string_view t) {
   int depth = 0;
   auto skipPast = [&](size_t from, std::string_view close) {
     size_t p = t.find(close, from);
@@ -66,7 +33,7 @@ size_t XmlDocument::scanTags() {
   };
   size_t i = 0;
   while ((i = t.find('<', i)) != std::string::npos) {
-    std::string_view rest(t.data() + i, t.size() - i);
+    std::string_view rest = t.substr(i);
     if (rest.rfind("<!--", 0) == 0) {
       i = skipPast(i + 4, "-->");
     } else if (rest.rfind("<![CDATA[", 0) == 0) {
@@ -89,11 +56,10 @@ size_t XmlDocument::scanTags() {
       i = skipPast(i + 2, ">");
       --depth;
     } else {
-      Tag tag;
-      tag.begin = i;
+      const size_t begin = i;
       size_t p = i + 1;
       while (p < t.size() && !isSpace(t[p]) && t[p] != '/' && t[p] != '>') ++p;
-      tag.nameEnd = p;
+      const size_t nameEnd = p;
       char quote = 0;
       for (; p < t.size(); ++p) {
         if (quote) {
@@ -104,40 +70,73 @@ size_t XmlDocument::scanTags() {
           break;
         }
       }
-      tag.end = std::min(p + 1, t.size());
-      tags_.push_back(tag);
-      i = tag.end;
-      const bool selfClosing = p < t.size() && p > tag.nameEnd && t[p - 1] == '/';
-      if (!selfClosing && ++depth > kMaxDepth) return tag.begin;
+      i = std::min(p + 1, t.size());
+      const bool selfClosing = p < t.size() && p > nameEnd && t[p - 1] == '/';
+      if (!selfClosing && ++depth > XmlDocument::kMaxDepth) return begin;
     }
   }
   return std::string::npos;
 }
 
-// Element i of the tree is normally start tag i of the text. Where the scan and rapidxml
-// disagree (a construct one of them reads differently), each element takes the next start tag of
-// its name within a short window, and one with no such tag takes the last tag bound before it: its
-// diagnostics then point near it rather than nowhere (every error has a line and column).
-void XmlDocument::bindTags(const XmlTree &parent, size_t &next) {
-  constexpr size_t kWindow = 64;  // bounds the search: a mismatch is local, and the cost stays linear
-  for (const auto &child : parent) {
-    if (isPropertyTreeEntry(child.first)) continue;
-    size_t found = std::string::npos;
-    for (size_t i = next; i < tags_.size() && i < next + kWindow; ++i) {
-      const Tag &tag = tags_[i];
-      if (std::string_view(text_).substr(tag.begin + 1, tag.nameEnd - tag.begin - 1) == child.first) {
-        found = i;
-        break;
-      }
+// PropertyTree's read_xml_node (xml_parser_read_rapidxml.hpp) into our tree: elements with
+// their attributes in order, an element's text the concatenation of its data and CDATA
+// children, every other node dropped. rapidxml parses `buffer` in place, so each name and value
+// points at its offset in the text (expanding a reference only moves characters leftwards
+// inside that value); `text` is the original, as rapidxml overwrites closing quotes with NULs.
+void readChildren(const rx::xml_node<char> &node, const char *buffer, std::string_view text, XmlElement &out) {
+  for (const rx::xml_node<char> *child = node.first_node(); child; child = child->next_sibling()) {
+    if (child->type() == rx::node_data || child->type() == rx::node_cdata) {
+      out.text.append(child->value(), child->value_size());
+      continue;
     }
-    if (found != std::string::npos) {
-      tagOf_[&child.second] = found;
-      next = found + 1;
-    } else if (next > 0) {
-      tagOf_[&child.second] = next - 1;
+    if (child->type() != rx::node_element) continue;
+    XmlElement &e = out.children.emplace_back();
+    e.name.assign(child->name(), child->name_size());
+    e.begin = (size_t)(child->name() - buffer) - 1;
+    e.nameEnd = e.begin + 1 + child->name_size();
+    for (const rx::xml_attribute<char> *a = child->first_attribute(); a; a = a->next_attribute()) {
+      // The value ends at the next quote like the one before it: a value holds no such quote.
+      const size_t valueBegin = (size_t)(a->value() - buffer);
+      const size_t close = text.find(text[valueBegin - 1], valueBegin);
+      e.attributes.push_back({std::string(a->name(), a->name_size()), std::string(a->value(), a->value_size()),
+                              (size_t)(a->name() - buffer), close + 1});
     }
-    bindTags(child.second, next);
+    readChildren(*child, buffer, text, e);
   }
+}
+
+}  // namespace
+
+std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticEngine &diags) {
+  if (text.size() > kMaxInputBytes) {
+    diags.error(SourceRange::at({1, 1}),
+                "the XML file is larger than " + std::to_string(kMaxInputBytes) + " bytes, the input size limit");
+    return std::nullopt;
+  }
+  XmlDocument doc;
+  doc.lineStarts_ = lineStarts(text);
+  if (const size_t deep = tooDeep(text); deep != std::string::npos) {
+    diags.error(SourceRange::at(doc.locate(deep)),
+                "XML elements nest deeper than " + std::to_string(kMaxDepth) + " levels");
+    return std::nullopt;
+  }
+  // rapidxml reads a NUL-terminated copy (a NUL byte ends the document, as it did through
+  // PropertyTree) and reports problems by throwing; nothing may escape the core (SPEC §2).
+  std::vector<char> buffer(text.begin(), text.end());
+  buffer.push_back('\0');
+  try {
+    auto parsed = std::make_unique<rx::xml_document<char>>();  // its 64 KB memory pool: not on the stack
+    parsed->parse<kParseFlags>(buffer.data());
+    readChildren(*parsed, buffer.data(), text, doc.root_);
+  } catch (const rx::parse_error &e) {
+    diags.error(SourceRange::at(doc.locate((size_t)(e.where<char>() - buffer.data()))),
+                std::string("malformed XML: ") + e.what());
+    return std::nullopt;
+  } catch (const std::exception &e) {
+    diags.error(SourceRange::at({1, 1}), std::string("cannot read XML: ") + e.what());
+    return std::nullopt;
+  }
+  return doc;
 }
 
 SourceLoc XmlDocument::locate(size_t offset) const {
@@ -146,48 +145,20 @@ SourceLoc XmlDocument::locate(size_t offset) const {
   return {(int)line, (int)(offset - lineStarts_[line - 1]) + 1};
 }
 
-SourceRange XmlDocument::elementRange(const XmlTree &element) const {
-  auto it = tagOf_.find(&element);
-  if (it == tagOf_.end()) return SourceRange::at({1, 1});
-  const Tag &tag = tags_[it->second];
-  return {locate(tag.begin), locate(tag.nameEnd)};
+SourceRange XmlDocument::elementRange(const XmlElement &element) const {
+  return {locate(element.begin), locate(element.nameEnd)};
 }
 
-SourceRange XmlDocument::attributeRange(const XmlTree &element, std::string_view name) const {
-  auto it = tagOf_.find(&element);
-  if (it == tagOf_.end()) return elementRange(element);
-  const Tag &tag = tags_[it->second];
-  const std::string &t = text_;
-  size_t p = tag.nameEnd;
-  while (p < tag.end) {
-    while (p < tag.end && isSpace(t[p])) ++p;
-    const size_t nameBegin = p;
-    while (p < tag.end && !isSpace(t[p]) && t[p] != '=' && t[p] != '>' && t[p] != '/') ++p;
-    if (p == nameBegin) break;
-    const std::string_view attrName(t.data() + nameBegin, p - nameBegin);
-    while (p < tag.end && (isSpace(t[p]) || t[p] == '=')) ++p;
-    if (p < tag.end && (t[p] == '"' || t[p] == '\'')) {
-      const size_t close = t.find(t[p], p + 1);
-      p = close == std::string::npos || close >= tag.end ? tag.end : close + 1;
-    }
-    if (attrName == name) return {locate(nameBegin), locate(p)};
-  }
+SourceRange XmlDocument::attributeRange(const XmlElement &element, std::string_view name) const {
+  for (const XmlAttribute &a : element.attributes)
+    if (a.name == name) return {locate(a.begin), locate(a.end)};
   return elementRange(element);
 }
 
-std::optional<std::string> XmlDocument::attribute(const XmlTree &element, std::string_view name) {
-  auto attrs = element.get_child_optional("<xmlattr>");
-  if (!attrs) return std::nullopt;
-  for (const auto &a : *attrs)
-    if (a.first == name) return a.second.data();
+std::optional<std::string> XmlDocument::attribute(const XmlElement &element, std::string_view name) {
+  for (const XmlAttribute &a : element.attributes)
+    if (a.name == name) return a.value;
   return std::nullopt;
-}
-
-std::vector<std::pair<std::string, const XmlTree *>> XmlDocument::elements(const XmlTree &parent) {
-  std::vector<std::pair<std::string, const XmlTree *>> out;
-  for (const auto &child : parent)
-    if (!isPropertyTreeEntry(child.first)) out.emplace_back(child.first, &child.second);
-  return out;
 }
 
 }  // namespace tilesched

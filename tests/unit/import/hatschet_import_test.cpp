@@ -132,6 +132,37 @@ TEST_CASE("malformed XML is a located error", "[import]") {
   CHECK(d.range.begin.line >= 3);
 }
 
+// The error is where rapidxml stopped, line and column (it was the line only, at column 1).
+TEST_CASE("malformed XML points at the character the parser stopped at", "[import]") {
+  auto r = import("<graphml>\n<graph>\n  <node id=\"1\" x=7/>\n</graph>\n</graphml>\n", kModel);
+  CHECK_FALSE(r->snippet);
+  REQUIRE(r->graphDiags.errorCount() == 1);
+  const Diagnostic &d = r->graphDiags.all()[0];
+  CHECK(d.message == "malformed XML: expected ' or \"");
+  CHECK(d.range.begin.line == 3);
+  CHECK(d.range.begin.col == 18);  // the 7
+}
+
+// A stray ']' before a DOCTYPE's internal subset: rapidxml still skips the whole [...] (with the
+// <Resource> inside), while a scan that counts brackets from the first ']' ended the DOCTYPE at
+// the first '>' and took that <Resource> for a start tag. Positions now come from the parser.
+TEST_CASE("an attribute error points at the attribute the parser read", "[import]") {
+  const std::string model =
+      "<M>\n<!DOCTYPE m ] [ > <Resource name=\"add\" limit=\"1\"/> ]>\n<Resource name=\"add\"\n"
+      "   limit=\"two\" latency=\"1\" blockingTime=\"1\"/>\n</M>\n";
+  auto r = import(
+      "<graphml>\n<graph>\n<node id=\"1\"><data key=\"uses_resource\">add</data></node>\n</graph>\n"
+      "</graphml>\n",
+      model);
+  const std::vector<Diagnostic> all = r->modelDiags.sorted();
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].message == "resource 'add': limit must be an integer, got 'two'");
+  CHECK(all[0].range.begin.line == 4);
+  CHECK(all[0].range.begin.col == 4);
+  CHECK(all[0].range.end.line == 4);
+  CHECK(all[0].range.end.col == 15);  // `limit="two"`
+}
+
 TEST_CASE("unsupported and inconsistent files name the element and its line", "[import]") {
   struct Case {
     const char *what;
@@ -304,10 +335,9 @@ TEST_CASE("a duplicate points back at the first definition", "[import]") {
   CHECK(all[1].range.begin.line == 4);
 }
 
-// rapidxml stops at a NUL byte and the tag scan does not; each element still gets its own tag
-// (or, failing that, one near it), so an error keeps a line and column (fuzz_import found one
-// without: the pairing was dropped whenever the counts disagreed).
-TEST_CASE("an element keeps its position when the tag scan and the XML parser disagree", "[import]") {
+// rapidxml stops at a NUL byte; the elements before it keep their own line and column (fuzz_import
+// once found one without, when positions came from a tag scan that read on past the NUL).
+TEST_CASE("an element before a NUL byte keeps its position", "[import]") {
   const std::string graph = std::string("<graphml>\n<graph>\n<node id=\"1\">\n  <data>add</data>\n</node>\n") +
                             "</graph>\n</graphml>\n" + std::string(1, '\0') + "<extra/>\n";
   auto r = import(graph, kModel);
