@@ -9,6 +9,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "support/Sort.h"
 #include "target/ModuloOccupancy.h"
 
 namespace tilesched {
@@ -134,9 +135,7 @@ int deriveCycles(PinnedSchedule &s, const CheckProblem &problem, int64_t ii) {
     if (marked(v)) markedDone.place(v, done);
   };
   const int n = g.numNodes;
-  std::vector<int> byOrder(n);
-  for (int i = 0; i < n; ++i) byOrder[i] = i;
-  std::stable_sort(byOrder.begin(), byOrder.end(), [&](int a, int b) {
+  const std::vector<int> byOrder = stableOrder(n, [&](int a, int b) {
     return std::tie(s.ops[a].stage, s.ops[a].order) < std::tie(s.ops[b].stage, s.ops[b].order);
   });
   Occupancy occupancy(model, resources, ii);

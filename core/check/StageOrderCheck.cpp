@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "check/Checks.h"
+#include "support/Sort.h"
 
 namespace tilesched::check {
 
@@ -30,9 +31,7 @@ void checkStages(CheckContext &c) {
 // cycles in any order): no op may start before an op of a lower order in its stage.
 void checkStageOrder(CheckContext &c) {
   const std::vector<CheckedOp> &ops = c.ops;
-  std::vector<int> byOrder(c.numNodes());
-  for (int i = 0; i < c.numNodes(); ++i) byOrder[i] = i;
-  std::stable_sort(byOrder.begin(), byOrder.end(), [&](int a, int b) {
+  const std::vector<int> byOrder = stableOrder(c.numNodes(), [&](int a, int b) {
     return std::tie(ops[a].stage, ops[a].order) < std::tie(ops[b].stage, ops[b].order);
   });
   size_t begin = 0;

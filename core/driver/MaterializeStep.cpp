@@ -4,6 +4,7 @@
 
 #include "check/PinnedSchedule.h"
 #include "ir/OpKinds.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -20,8 +21,7 @@ ScheduleAnalysis analysisFromPins(const PinnedSchedule &p) {
   a.ii = p.ii;
   a.stageCount = std::max(1, p.stageCount);
   for (const CheckedOp &op : p.ops) a.ops.push_back({op.stage, op.order, op.cycle});
-  for (size_t i = 0; i < a.ops.size(); ++i) a.orderedNodes.push_back(static_cast<int>(i));
-  std::stable_sort(a.orderedNodes.begin(), a.orderedNodes.end(), [&](int x, int y) {
+  a.orderedNodes = stableOrder(a.ops.size(), [&](int x, int y) {
     return a.ops[x].stage != a.ops[y].stage ? a.ops[x].stage < a.ops[y].stage : a.ops[x].order < a.ops[y].order;
   });
   return a;

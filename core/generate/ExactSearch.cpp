@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "generate/GraphAlgorithms.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -58,10 +59,8 @@ public:
       fixed[ops_[i]] = 1;
     }
     completeFreeOps(start, fixed);
-    std::vector<int> order(p_.numNodes);
-    for (int v = 0; v < p_.numNodes; ++v) order[v] = v;
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return start[a] < start[b]; });
-    for (int v : order) st_.commit(v, static_cast<int>(start[v]), TraceArm::Exact);
+    for (int v : stableOrder(p_.numNodes, [&](int a, int b) { return start[a] < start[b]; }))
+      st_.commit(v, static_cast<int>(start[v]), TraceArm::Exact);
     return ExactOutcome::Found;
   }
 

@@ -4,6 +4,7 @@
 #include <queue>
 
 #include "generate/GraphAlgorithms.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -23,9 +24,7 @@ IIContext::IIContext(const ModuloProblem &p, const ResourceLayout &layoutIn, int
   height = heightsAt(p, ii);
   depth = depthsAt(p, ii);
   findStageConflict();
-  byPriority.resize(n);
-  for (int v = 0; v < n; ++v) byPriority[v] = v;
-  std::stable_sort(byPriority.begin(), byPriority.end(), [&](int a, int b) { return height[a] > height[b]; });
+  byPriority = stableOrder(n, [&](int a, int b) { return height[a] > height[b]; });
   priorityRank.assign(n, 0);
   for (int i = 0; i < n; ++i) priorityRank[byPriority[i]] = i;
 

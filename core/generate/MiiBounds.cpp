@@ -5,6 +5,7 @@
 
 #include "generate/GraphAlgorithms.h"
 #include "support/Limits.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -125,9 +126,8 @@ std::vector<LiftedConstraint> depthConstraintBounds(const ModuloProblem &p) {
       }
     out.push_back({LiftedConstraint::Kind::SameDepth, m, p.groupGid[g], clamp(bound)});
   }
-  std::stable_sort(out.begin(), out.end(), [](const LiftedConstraint &x, const LiftedConstraint &y) {
-    return x.nodes.front() < y.nodes.front();
-  });
+  stableSortBy(out,
+               [](const LiftedConstraint &x, const LiftedConstraint &y) { return x.nodes.front() < y.nodes.front(); });
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include "generate/IIContext.h"
 #include "generate/WindowSearch.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -41,7 +42,7 @@ public:
       if (fc.ops[c].size() >= 2) parts.push_back(static_cast<int>(c));
     }
     if (parts.size() > 1) {
-      std::stable_sort(parts.begin(), parts.end(), [&](int x, int y) { return fc.ops[x].size() < fc.ops[y].size(); });
+      stableSortIndices(parts, [&](int x, int y) { return fc.ops[x].size() < fc.ops[y].size(); });
       for (int c : parts) {
         WindowSearch search(ctx, fc, {c});
         const ExactOutcome out = search.run((end - used_) / 2, budget_);

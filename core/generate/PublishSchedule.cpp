@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
+
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -14,9 +15,7 @@ void publishSchedule(ScheduleAnalysis &a, int ii, std::vector<int> start, const 
     const int shift = ii * (lowest >= 0 ? lowest / ii : -((-lowest + ii - 1) / ii));
     for (int &t : start) t -= shift;
   }
-  a.orderedNodes.resize(n);
-  std::iota(a.orderedNodes.begin(), a.orderedNodes.end(), 0);
-  std::stable_sort(a.orderedNodes.begin(), a.orderedNodes.end(), [&](int x, int y) { return start[x] < start[y]; });
+  a.orderedNodes = stableOrder(n, [&](int x, int y) { return start[x] < start[y]; });
   a.ops.assign(n, {});
   int64_t end = 0;
   for (size_t i = 0; i < a.orderedNodes.size(); ++i) {

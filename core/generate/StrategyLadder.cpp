@@ -6,6 +6,7 @@
 #include "generate/ExactSearch.h"
 #include "generate/FailureReport.h"
 #include "generate/IterativeRepair.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -122,8 +123,8 @@ RungResult seatInOrder(PlacementState &st, const std::vector<int> &order, TraceA
 std::vector<int> seatOrder(const PlacementState &st) {
   std::vector<int> seated, rest;
   for (int v : st.ctx.byPriority) (st.seated(v) ? seated : rest).push_back(v);
-  std::stable_sort(seated.begin(), seated.end(),
-                   [&](int a, int b) { return std::make_pair(st.start(a), a) < std::make_pair(st.start(b), b); });
+  stableSortIndices(seated,
+                    [&](int a, int b) { return std::make_pair(st.start(a), a) < std::make_pair(st.start(b), b); });
   seated.insert(seated.end(), rest.begin(), rest.end());
   return seated;
 }
@@ -162,7 +163,7 @@ RungResult deepestRetry(PlacementState &st, const std::vector<int> &died, std::v
       listed[v] = 1;
       order.push_back(v);
     }
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+  stableSortIndices(order, [&](int a, int b) {
     return std::make_pair(-st.ctx.depth[a], st.ctx.priorityRank[a]) <
            std::make_pair(-st.ctx.depth[b], st.ctx.priorityRank[b]);
   });

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "generate/GraphAlgorithms.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -65,8 +66,7 @@ FootprintComponents::FootprintComponents(const IIContext &ctx) {
     std::vector<int> members;
     for (int v : p.sccMembers[c])
       if (!ctx.folded[v].empty()) members.push_back(v);
-    std::stable_sort(members.begin(), members.end(),
-                     [&](int a, int b) { return ctx.priorityRank[a] < ctx.priorityRank[b]; });
+    stableSortIndices(members, [&](int a, int b) { return ctx.priorityRank[a] < ctx.priorityRank[b]; });
     // Row-major queries: a large component's closure answers one source row at a time.
     const size_t k = members.size();
     std::vector<int64_t> d(k * k, kNoPath64);
@@ -91,10 +91,7 @@ WindowSearch::WindowSearch(const IIContext &ctx, const FootprintComponents &fc, 
       ops_.push_back(v);
     }
   // Components open largest first: the recurrences whose ops bound each other most.
-  anchorOrder_.resize(compOps_.size());
-  for (size_t c = 0; c < compOps_.size(); ++c) anchorOrder_[c] = static_cast<int>(c);
-  std::stable_sort(anchorOrder_.begin(), anchorOrder_.end(),
-                   [&](int a, int b) { return compOps_[a].size() > compOps_[b].size(); });
+  anchorOrder_ = stableOrder(compOps_.size(), [&](int a, int b) { return compOps_[a].size() > compOps_[b].size(); });
   const size_t m = ops_.size();
   compPlaced_.assign(compOps_.size(), 0);
   placed_.assign(m, 0);

@@ -289,10 +289,7 @@ private:
     if (block_.isLoop && !effectful.empty())
       out.push_back(
           {effectful.back(), effectful.front(), resources_[size_t(effectful.back())].latency, 1, EdgeKind::Memory});
-    std::sort(out.begin(), out.end(), [](const DepEdge &a, const DepEdge &b) {
-      return std::tie(a.src, a.dst, a.distance) < std::tie(b.src, b.dst, b.distance);
-    });
-    return out;
+    return out;  // in (src, dst) order already: effectful ascends, and the carried edge leaves the last
   }
 
   const ScheduledBlock &block_;

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "materialize/ScheduleSolve.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -23,7 +24,7 @@ bool isShapedType(const std::string &type) {
 }
 
 void sortByStageOrder(const ScheduleView &view, std::vector<int> &nodes) {
-  std::sort(nodes.begin(), nodes.end(), [&](int a, int b) { return view.before(a, b); });
+  stableSortIndices(nodes, [&](int a, int b) { return view.before(a, b); });
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
 }
 
@@ -51,8 +52,7 @@ std::vector<MutexValue> collapseMutexPlaceholders(const ScheduleView &view,
     m.stage = view.info(m.owner).stage;
     m.order = view.info(m.owner).order;
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [&](const MutexValue &a, const MutexValue &b) { return view.before(a.owner, b.owner); });
+  stableSortBy(out, [&](const MutexValue &a, const MutexValue &b) { return view.before(a.owner, b.owner); });
   for (size_t i = 0; i < out.size(); ++i) out[i].barrier = static_cast<int>(i) + 1;  // id 0 is __syncthreads'
   return out;
 }
@@ -95,8 +95,7 @@ std::vector<PipeValue> collapsePipeSkeletons(const ScheduleView &view, const std
       if (p.anchor < 0) p.anchor = p.producers.back();
     }
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [&](const PipeValue &a, const PipeValue &b) { return view.before(a.owner, b.owner); });
+  stableSortBy(out, [&](const PipeValue &a, const PipeValue &b) { return view.before(a.owner, b.owner); });
   return out;
 }
 

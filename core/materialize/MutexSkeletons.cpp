@@ -4,6 +4,7 @@
 #include <map>
 
 #include "materialize/Skeletons.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -50,7 +51,7 @@ std::vector<MutexPlaceholder> seedMutexPlaceholders(const ScheduleView &view, co
   for (const DepEdge &e : graph.edges)
     if (e.kind == EdgeKind::Explicit && e.src < n && e.dst < n && !readsValueOf(view, e.dst, e.src))
       edges.push_back(&e);
-  std::stable_sort(edges.begin(), edges.end(), [&](const DepEdge *a, const DepEdge *b) {
+  stableSortBy(edges, [&](const DepEdge *a, const DepEdge *b) {
     if (a->src != b->src) return view.before(a->src, b->src);
     if (a->dst != b->dst) return view.before(a->dst, b->dst);
     return a->distance < b->distance;

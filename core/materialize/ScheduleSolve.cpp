@@ -6,6 +6,8 @@
 #include <deque>
 #include <numeric>
 
+#include "support/Sort.h"
+
 namespace tilesched {
 
 DisjointSet::DisjointSet(size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0); }
@@ -33,7 +35,7 @@ void DisjointSet::unite(int a, int b) {
 // sub_8F7900): (stage, order) is unique per block, and the node id settles the rest.
 void collectCandidateProducers(const ScheduleView &view, const PipePlaceholder &p, SolveState &s) {
   s.work = view.producersOf(p.raw);
-  std::stable_sort(s.work.begin(), s.work.end(), [&](int a, int b) { return view.before(a, b); });
+  stableSortIndices(s.work, [&](int a, int b) { return view.before(a, b); });
 }
 
 // Phase 2.

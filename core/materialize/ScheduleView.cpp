@@ -7,6 +7,8 @@
 #include <tuple>
 #include <unordered_set>
 
+#include "support/Sort.h"
+
 namespace tilesched {
 
 namespace {
@@ -21,9 +23,7 @@ ScheduleView::ScheduleView(const MaterializeInput &in)
   info_.resize(block_.ops.size());
   for (size_t i = 0; i < block_.ops.size(); ++i) nodeOf_[block_.ops[i]] = static_cast<int>(i);
 
-  stageOrder_.resize(block_.ops.size());
-  for (size_t i = 0; i < stageOrder_.size(); ++i) stageOrder_[i] = static_cast<int>(i);
-  std::sort(stageOrder_.begin(), stageOrder_.end(), [&](int x, int y) { return before(x, y); });
+  stageOrder_ = stableOrder(block_.ops.size(), [&](int x, int y) { return before(x, y); });
 
   // iter_args first, so that a carried cycle of handles is represented by its iter_arg whatever
   // value is asked about first.

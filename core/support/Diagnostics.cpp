@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "support/Sort.h"
+
 namespace tilesched {
 
 const char *severityName(Severity s) {
@@ -21,7 +23,7 @@ void DiagnosticEngine::report(Severity s, SourceRange r, std::string message) {
 
 std::vector<Diagnostic> DiagnosticEngine::sorted() const {
   std::vector<Diagnostic> out = diags_;
-  std::stable_sort(out.begin(), out.end(), [](const Diagnostic &a, const Diagnostic &b) {
+  stableSortBy(out, [](const Diagnostic &a, const Diagnostic &b) {
     if (a.range.begin.line != b.range.begin.line) return a.range.begin.line < b.range.begin.line;
     return a.range.begin.col < b.range.begin.col;
   });

@@ -12,6 +12,8 @@ void appendUnits(std::vector<OccupiedUnit> &units, int node, int64_t cycle, cons
     for (int r : fp[k]) units.push_back({moduloRow(cycle, static_cast<int64_t>(k), ii), r, node, static_cast<int>(k)});
 }
 
+// std::sort in place, not support/Sort.h: the trace's JSON sorts the units of every entry, and
+// stableSortBy's copies and indirect calls doubled footprintOccupancy's cost there.
 void sortUnits(std::vector<OccupiedUnit> &units) {
   std::sort(units.begin(), units.end(), [](const OccupiedUnit &a, const OccupiedUnit &b) {
     return std::tie(a.row, a.resource, a.node, a.footprintRow) < std::tie(b.row, b.resource, b.node, b.footprintRow);
