@@ -5,10 +5,12 @@
 // the generator's grouping or the parser's DSU.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 
 #include "check/Checks.h"
+#include "support/Sort.h"
 
 namespace tilesched::check {
 
@@ -111,7 +113,7 @@ void checkLeaders(CheckContext &c) {
     std::vector<std::pair<int, uint32_t>> carried;
     for (uint32_t gid : component)
       if (auto it = first.find(gid); it != first.end()) carried.push_back({it->second, gid});
-    std::sort(carried.begin(), carried.end());
+    stableSortBy(carried, std::less<>());
     for (size_t i = 1; i < carried.size(); ++i) {
       const auto [anchor, anchorGid] = carried.front();
       const auto [v, gid] = carried[i];

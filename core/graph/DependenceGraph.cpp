@@ -3,12 +3,14 @@
 #include "graph/EffectEdges.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
 #include <unordered_map>
 
 #include "support/Limits.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -237,7 +239,7 @@ private:
         if (!work.empty()) low[work.back().first] = std::min(low[work.back().first], low[finished]);
       }
     }
-    std::sort(cycles.begin(), cycles.end());
+    stableSortBy(cycles, std::less<>());
     g.zeroDistanceCycles = std::move(cycles);
   }
 
