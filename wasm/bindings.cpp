@@ -18,17 +18,16 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "driver/Driver.h"
 #include "driver/Emitters.h"
+#include "support/Json.h"
+#include "support/LineEnds.h"
 #include "support/Limits.h"
-#include "target/JsonLocator.h"
 
 namespace {
 
 using emscripten::val;
-using Json = nlohmann::ordered_json;  // the core's instantiation: no second parser in the module
+using tilesched::JsonValue;
 
 // The user's model text, when schedule() gets one inline, is served under this name.
 constexpr const char *kInlineModelPath = "model.json";
@@ -150,29 +149,35 @@ struct CommandLine {
 // then served as a file. schedule() returns the JSON document and nothing else, so `emit` may
 // only be "json" and the informational flags are refused.
 CommandLine commandLineFor(const std::string &optionsJson) {
-  // nlohmann recurses once per level: deeper options would overflow the module's stack.
-  const tilesched::JsonShapeProblem shape = tilesched::checkJsonShape(optionsJson);
-  if (shape.offset != std::string::npos) throw std::invalid_argument(shape.message);
-  Json options = optionsJson.empty() ? Json::object() : Json::parse(optionsJson);
-  if (!options.is_object()) throw std::invalid_argument("options must be a JSON object");
+  const tilesched::JsonDocument doc = tilesched::readJson(optionsJson.empty() ? "{}" : optionsJson);
+  if (!doc.error.empty()) {
+    const tilesched::SourceLoc at = tilesched::LineIndex(optionsJson).loc(doc.errorAt);
+    throw std::invalid_argument(doc.error + " (line " + std::to_string(at.line) + ", column " + std::to_string(at.col) +
+                                ")");
+  }
+  const JsonValue &options = doc.root;
+  if (!options.is(JsonValue::Kind::Object)) throw std::invalid_argument("options must be a JSON object");
   CommandLine cl;
   cl.args.push_back("-");
-  for (const auto &[key, value] : options.items()) {  // sorted keys: deterministic
+  for (const tilesched::JsonMember &member : options.members) {  // in text order: deterministic
+    const std::string &key = member.key;
+    const JsonValue &value = member.value;
     const std::string flag = flagFor(key);
-    if (key == "emit" && value != "json")
+    if (key == "emit" && !value.isString("json"))
       throw std::invalid_argument(
           "schedule() returns the JSON document, so 'emit' can only be \"json\" "
           "(runCli() prints the table or the IR)");
     if (key == "help" || key == "h" || key == "version")
       throw std::invalid_argument("'" + key + "' is not an option of schedule() (version() gives the version)");
-    if (key == "model" && (value.is_object() || (value.is_string() && value.get<std::string>().rfind('{', 0) == 0))) {
-      cl.files[kInlineModelPath] = value.is_object() ? value.dump() : value.get<std::string>();
+    if (key == "model" &&
+        (value.is(JsonValue::Kind::Object) || (value.is(JsonValue::Kind::String) && value.text.rfind('{', 0) == 0))) {
+      cl.files[kInlineModelPath] = value.is(JsonValue::Kind::Object) ? value.dump() : value.text;
       cl.args.push_back(flag + "=" + kInlineModelPath);
-    } else if (value.is_boolean()) {
-      if (value.get<bool>()) cl.args.push_back(flag);
-    } else if (value.is_string()) {
-      cl.args.push_back(flag + "=" + value.get<std::string>());
-    } else if (!value.is_null()) {
+    } else if (value.is(JsonValue::Kind::Bool)) {
+      if (value.boolean) cl.args.push_back(flag);
+    } else if (value.is(JsonValue::Kind::String)) {
+      cl.args.push_back(flag + "=" + value.text);
+    } else if (!value.is(JsonValue::Kind::Null)) {
       cl.args.push_back(flag + "=" + value.dump());
     }
   }

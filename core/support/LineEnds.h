@@ -4,9 +4,12 @@
 // swallowing the rest).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string_view>
 #include <vector>
+
+#include "support/Diagnostics.h"
 
 namespace tilesched {
 
@@ -34,5 +37,21 @@ inline std::vector<size_t> lineStarts(std::string_view text) {
   }
   return starts;
 }
+
+// 1-based line/column of byte offsets in one text.
+class LineIndex {
+public:
+  explicit LineIndex(std::string_view text) : lineStarts_(lineStarts(text)) {}
+  SourceLoc loc(size_t offset) const {
+    auto it = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
+    size_t line = static_cast<size_t>(it - lineStarts_.begin());
+    return {static_cast<int>(line), static_cast<int>(offset - lineStarts_[line - 1]) + 1};
+  }
+  // [begin, end), at least one byte wide.
+  SourceRange range(size_t begin, size_t end) const { return {loc(begin), loc(std::max(end, begin + 1))}; }
+
+private:
+  std::vector<size_t> lineStarts_;
+};
 
 }  // namespace tilesched

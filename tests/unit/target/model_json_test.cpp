@@ -1,7 +1,7 @@
 // The JSON model format (docs/target-model.md): reading, located errors, lookup, printing.
 #include <catch2/catch.hpp>
 
-#include "target/JsonLocator.h"
+#include "support/Json.h"
 #include "target/TargetModel.h"
 
 using namespace tilesched;
