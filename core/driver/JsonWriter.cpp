@@ -1,6 +1,6 @@
 #include "driver/JsonWriter.h"
 
-#include <nlohmann/json.hpp>
+#include "support/Json.h"
 
 namespace tilesched {
 
@@ -55,40 +55,6 @@ JsonWriter &JsonWriter::value(bool b) {
   return *this;
 }
 
-// nlohmann's escaping with ensure_ascii off: the short escapes, \u00xx (lowercase hex) for the
-// other control characters, everything else as is.
-void JsonWriter::quoted(std::string_view s) {
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80) {
-      out_ +=
-          nlohmann::ordered_json(std::string(s)).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-      return;
-    }
-  }
-  static constexpr char kHex[] = "0123456789abcdef";
-  out_ += '"';
-  size_t plain = 0;  // start of the run of characters copied as they are
-  for (size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20) continue;
-    out_.append(s.data() + plain, i - plain);
-    plain = i + 1;
-    switch (c) {
-    case '"': out_ += "\\\""; break;
-    case '\\': out_ += "\\\\"; break;
-    case '\b': out_ += "\\b"; break;
-    case '\f': out_ += "\\f"; break;
-    case '\n': out_ += "\\n"; break;
-    case '\r': out_ += "\\r"; break;
-    case '\t': out_ += "\\t"; break;
-    default:
-      out_ += "\\u00";
-      out_ += kHex[(c >> 4) & 0xf];
-      out_ += kHex[c & 0xf];
-    }
-  }
-  out_.append(s.data() + plain, s.size() - plain);
-  out_ += '"';
-}
+void JsonWriter::quoted(std::string_view s) { appendJsonString(out_, s); }
 
 }  // namespace tilesched

@@ -1,8 +1,8 @@
-// A streaming writer for the SPEC §5.1 document. It prints exactly what nlohmann's
-// `dump(2, ' ', false, error_handler_t::replace)` prints for the same tree, without building the
-// tree: the emitter was spending most of a small loop's run allocating and freeing JSON nodes
-// (natively, and more so in WebAssembly). Strings holding bytes >= 0x80 go through nlohmann, so
-// invalid UTF-8 is replaced exactly as before.
+// A streaming writer for the SPEC §5.1 document: the bytes the emitter printed when it built a
+// JSON tree and dumped it with two-space indentation (json_writer_test compares the two on random
+// documents), without building the tree: the emitter was spending most of a small loop's run
+// allocating and freeing JSON nodes (natively, and more so in WebAssembly). Strings are quoted
+// by appendJsonString (support/Json.h).
 #pragma once
 
 #include <concepts>

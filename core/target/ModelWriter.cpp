@@ -1,15 +1,15 @@
 // targetModelToJson: the format parseTargetModel reads, one slot / pool / op per line so a
 // model diffs well; parse(print(m)) == m and print is byte-stable.
-#include <nlohmann/json.hpp>
-
+#include "support/Json.h"
 #include "target/TargetModel.h"
 
 namespace tilesched {
 namespace {
 
 std::string quote(const std::string &s) {
-  // ordered_json: the one instantiation the rest of the core uses (a second costs ~40 KB of wasm).
-  return nlohmann::ordered_json(s).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  std::string out;
+  appendJsonString(out, s);
+  return out;
 }
 
 std::string footprintJson(const TargetModel &m, const Footprint &fp) {
