@@ -114,9 +114,9 @@ std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticE
     return std::nullopt;
   }
   XmlDocument doc;
-  doc.lineStarts_ = lineStarts(text);
+  doc.lines_ = LineIndex(text);
   if (const size_t deep = tooDeep(text); deep != std::string::npos) {
-    diags.error(SourceRange::at(doc.locate(deep)),
+    diags.error(SourceRange::at(doc.lines_.loc(deep)),
                 "XML elements nest deeper than " + std::to_string(kMaxDepth) + " levels");
     return std::nullopt;
   }
@@ -129,7 +129,7 @@ std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticE
     parsed->parse<kParseFlags>(buffer.data());
     readChildren(*parsed, buffer.data(), text, doc.root_);
   } catch (const rx::parse_error &e) {
-    diags.error(SourceRange::at(doc.locate((size_t)(e.where<char>() - buffer.data()))),
+    diags.error(SourceRange::at(doc.lines_.loc((size_t)(e.where<char>() - buffer.data()))),
                 std::string("malformed XML: ") + e.what());
     return std::nullopt;
   } catch (const std::exception &e) {
@@ -139,19 +139,13 @@ std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticE
   return doc;
 }
 
-SourceLoc XmlDocument::locate(size_t offset) const {
-  auto it = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
-  const size_t line = (size_t)(it - lineStarts_.begin());
-  return {(int)line, (int)(offset - lineStarts_[line - 1]) + 1};
-}
-
 SourceRange XmlDocument::elementRange(const XmlElement &element) const {
-  return {locate(element.begin), locate(element.nameEnd)};
+  return {lines_.loc(element.begin), lines_.loc(element.nameEnd)};
 }
 
 SourceRange XmlDocument::attributeRange(const XmlElement &element, std::string_view name) const {
   for (const XmlAttribute &a : element.attributes)
-    if (a.name == name) return {locate(a.begin), locate(a.end)};
+    if (a.name == name) return {lines_.loc(a.begin), lines_.loc(a.end)};
   return elementRange(element);
 }
 

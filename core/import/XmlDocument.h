@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "support/Diagnostics.h"
+#include "support/LineEnds.h"
 
 namespace tilesched {
 
@@ -57,9 +58,8 @@ public:
 
 private:
   XmlDocument() = default;
-  SourceLoc locate(size_t offset) const;
 
-  std::vector<size_t> lineStarts_;
+  LineIndex lines_{std::string_view()};
   XmlElement root_;
 };
 
