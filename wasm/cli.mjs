@@ -22,12 +22,25 @@ export function moduleDir() {
   return dir;
 }
 
-// The module is built for web/worker; in Node it loads from bytes (Emscripten 3.1.6 would
-// otherwise fetch() a file path, playground-and-toolchain.md §0.2). The loader's own messages
-// are kept back: a failed load is reported once, by the caller.
+// The module is built for web/worker; in Node it is compiled from the file's bytes (Emscripten
+// 3.1.6 would otherwise fetch() a file path, playground-and-toolchain.md §0.2). Compiling starts
+// before the glue is imported, so V8's compiler threads work while the glue loads, and the glue
+// instantiates the compiled module (its instantiateWasm hook). The loader's own messages are
+// kept back: a failed load is reported once, by the caller.
 export async function loadTilesched(dir = moduleDir()) {
-  const { default: createTilesched } = await import(pathToFileURL(path.join(dir, 'tilesched.mjs')).href);
-  return createTilesched({ wasmBinary: readFileSync(path.join(dir, 'tilesched.wasm')), printErr: () => {} });
+  const [wasmModule, { default: createTilesched }] = await Promise.all([
+    WebAssembly.compile(readFileSync(path.join(dir, 'tilesched.wasm'))),
+    import(pathToFileURL(path.join(dir, 'tilesched.mjs')).href),
+  ]);
+  return new Promise((resolve, reject) => {
+    createTilesched({
+      instantiateWasm: (imports, receiveInstance) => {
+        WebAssembly.instantiate(wasmModule, imports).then((instance) => receiveInstance(instance, wasmModule), reject);
+        return {};
+      },
+      printErr: () => {},
+    }).then(resolve, reject);
+  });
 }
 
 // Sleeps without a busy loop while a non-blocking stdin has no data yet.
@@ -137,12 +150,16 @@ export async function main(args) {
   return result.exitCode;
 }
 
-// One run of the bin is one short call: the module stays in V8's baseline tier (Liftoff), each
-// function compiled when the run first reaches it. Tiering up to TurboFan costs more CPU than it
-// saves until a run lasts seconds (docs/benchmarks.md, "npm bin"), so only a function that runs
-// about 100 MB of code tiers up. In-process users (tests, benches) keep V8's defaults.
+// One run of the bin is one short call: the module stays in V8's baseline tier (Liftoff).
+// Tiering up to TurboFan costs more CPU than it saves until a run lasts seconds
+// (docs/benchmarks.md, "npm bin"), so only a function that runs about 100 MB of code tiers up.
+// The whole module is compiled up front, on V8's compiler threads: compiling each function when
+// the run first reaches it (V8's lazy default) took ~50 ms of the main thread on
+// attention-forward, eager compiling ~25 ms of wall time. In-process users (tests, benches)
+// keep V8's defaults.
 const invokedAsScript = process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedAsScript) {
   setFlagsFromString('--wasm-tiering-budget=100000000');
+  setFlagsFromString('--no-wasm-lazy-compilation');
   process.exitCode = await main(process.argv.slice(2));
 }
