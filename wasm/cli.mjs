@@ -32,6 +32,7 @@ export async function loadTilesched(dir = moduleDir()) {
     WebAssembly.compile(readFileSync(path.join(dir, 'tilesched.wasm'))),
     import(pathToFileURL(path.join(dir, 'tilesched.mjs')).href),
   ]);
+  // A failed instantiation (no memory for the module) is not seen by the glue's own promise.
   return new Promise((resolve, reject) => {
     createTilesched({
       instantiateWasm: (imports, receiveInstance) => {
@@ -159,7 +160,6 @@ export async function main(args) {
 // keep V8's defaults.
 const invokedAsScript = process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedAsScript) {
-  setFlagsFromString('--wasm-tiering-budget=100000000');
-  setFlagsFromString('--no-wasm-lazy-compilation');
+  setFlagsFromString('--wasm-tiering-budget=100000000 --no-wasm-lazy-compilation');
   process.exitCode = await main(process.argv.slice(2));
 }
