@@ -41,8 +41,12 @@ int exitCodeFor(const DriverRun &run, const DiagnosticEngine &diags) {
   return diags.hasErrors() ? 1 : 0;
 }
 
-// The table and the IR print what could be used: nothing when no part of the input could.
+// The table and the IR print what could be used: nothing when no part of the input could. A
+// block that was scheduled or checked is such a part even when another block's attributes made
+// the run unusable (exit 2), as with a parse error in another function.
 bool printable(const DriverRun &run) {
+  for (const BlockResult &r : run.blocks)
+    if (r.status == BlockStatus::Scheduled || r.status == BlockStatus::Checked) return true;
   if (run.unusable) return false;
   bool anyOk = false;
   for (const ChunkResult &c : run.chunks) anyOk = anyOk || c.status == ChunkResult::Status::Ok;
