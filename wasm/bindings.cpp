@@ -6,9 +6,13 @@
 // (playground-and-toolchain.md §0.6), so each entry point catches everything and answers with
 // exit code 2 / a JSON error document instead.
 #include <emscripten/bind.h>
+#include <emscripten/em_js.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <functional>
 #include <map>
@@ -24,6 +28,99 @@
 #include "support/LineEnds.h"
 #include "support/Limits.h"
 
+using emscripten::EM_VAL;
+
+// The JS half of the marshalling. Each embind `val` operation is one call into JS (a global
+// lookup, a typeof string, a property read, a byte-by-byte string copy), ~0.5-1 us each, which
+// made up ~20 % of a small example's run (docs/benchmarks.md, "WebAssembly module vs native");
+// each function below does a whole conversion in one call and copies bytes with HEAPU8.set/slice.
+
+// A malloc'd copy of at most `maxBytes` bytes of a string (as UTF-8), Uint8Array or ArrayBuffer,
+// sliced in JS first so a 2 GB buffer is never copied into the module's memory; its length in
+// *length. Any other value (null, undefined, a number...): 0 and *length = -1; malloc failing:
+// 0 and *length = -2. A string of more than `maxBytes` UTF-16 units has more than `maxBytes`
+// UTF-8 bytes, so slicing it keeps "too large" visible to the caller.
+EM_JS(char *, tsBytesFromJs, (EM_VAL handle, double maxBytes, int *length), {
+  var v = Emval.toValue(handle);
+  var isString = typeof v == 'string';
+  var bytes = null;
+  if (isString) v = v.length > maxBytes ? v.slice(0, maxBytes) : v;
+  else if (v instanceof Uint8Array) bytes = v.length > maxBytes ? v.subarray(0, maxBytes) : v;
+  else if (v instanceof ArrayBuffer) bytes = new Uint8Array(v, 0, Math.min(v.byteLength, maxBytes));
+  else {
+    HEAP32[length >> 2] = -1;
+    return 0;
+  }
+  var n = isString ? lengthBytesUTF8(v) : bytes.length;
+  var ptr = _malloc(n + 1);
+  if (!ptr) {
+    HEAP32[length >> 2] = -2;
+    return 0;
+  }
+  if (isString) stringToUTF8(v, ptr, n + 1);
+  else HEAPU8.set(bytes, ptr);
+  HEAP32[length >> 2] = Math.min(n, maxBytes);
+  return ptr;
+});
+
+// The value `files` serves for `path`: `stdinText` for `-` when given; else files(path,
+// maxBytes) when `files` is a function, files[path] when it is an object holding `path`;
+// undefined otherwise.
+EM_JS(EM_VAL, tsLookupFile, (EM_VAL filesHandle, EM_VAL stdinHandle, const char *path, double maxBytes), {
+  var name = UTF8ToString(path);
+  var files = Emval.toValue(filesHandle);
+  var stdinText = Emval.toValue(stdinHandle);
+  var v;
+  if (name == '-' && stdinText != null) v = stdinText;
+  else if (typeof files == 'function') v = files(name, maxBytes);
+  else if (typeof files == 'object' && files !== null && Object.prototype.hasOwnProperty.call(files, name)) v = files[name];
+  return Emval.toHandle(v);
+});
+
+// The arguments packed as (4-byte length, UTF-8 bytes, padding to 4 bytes)*, malloc'd, their byte count in *length;
+// 0 and *length = -1 when `args` is not an array of strings, -2 when malloc fails.
+EM_JS(char *, tsArgsFromJs, (EM_VAL handle, int *length), {
+  var args = Emval.toValue(handle);
+  if (!Array.isArray(args)) {
+    HEAP32[length >> 2] = -1;
+    return 0;
+  }
+  var total = 1;
+  for (var i = 0; i < args.length; ++i) {
+    if (typeof args[i] != 'string') {
+      HEAP32[length >> 2] = -1;
+      return 0;
+    }
+    total += (4 + lengthBytesUTF8(args[i]) + 3) & ~3;
+  }
+  var ptr = _malloc(total);
+  if (!ptr) {
+    HEAP32[length >> 2] = -2;
+    return 0;
+  }
+  var at = ptr;
+  for (var i = 0; i < args.length; ++i) {
+    var n = lengthBytesUTF8(args[i]);
+    HEAP32[at >> 2] = n;
+    stringToUTF8(args[i], at + 4, n + 1);
+    at += (4 + n + 3) & ~3;
+  }
+  HEAP32[length >> 2] = total - 1;
+  return ptr;
+});
+
+// {exitCode, stdout, stderr}, the streams as Uint8Arrays: non-UTF-8 bytes stay intact.
+EM_JS(EM_VAL, tsCliResult, (int exitCode, const char *out, size_t outLength, const char *err, size_t errLength), {
+  return Emval.toHandle({exitCode: exitCode, stdout: HEAPU8.slice(out, out + outLength), stderr: HEAPU8.slice(err, err + errLength)});
+});
+
+// A JS string of UTF-8 bytes, decoded in one call (embind's std::string return value scans every
+// byte in JS first, for NULs a JSON document never holds).
+EM_JS(EM_VAL, tsStringToJs, (const char *data, size_t length), {
+  var bytes = HEAPU8.subarray(data, data + length);
+  return Emval.toHandle(UTF8Decoder ? UTF8Decoder.decode(bytes) : UTF8ArrayToString(bytes, 0, length));
+});
+
 namespace {
 
 using emscripten::val;
@@ -32,27 +129,20 @@ using tilesched::JsonValue;
 // The user's model text, when schedule() gets one inline, is served under this name.
 constexpr const char *kInlineModelPath = "model.json";
 
-// A JS copy of the bytes: a Uint8Array keeps non-UTF-8 bytes intact (a JS string would not).
-val bytesToJs(const std::string &s) {
-  auto view = emscripten::typed_memory_view(s.size(), reinterpret_cast<const uint8_t *>(s.data()));
-  return val::global("Uint8Array").new_(view);
+// Takes ownership of what a ts*FromJs function returned: nullopt for "not bytes", bad_alloc for a
+// failed malloc (named as the module's memory limit by guarded()).
+std::optional<std::string> takeBytes(char *data, int length) {
+  if (length == -1) return std::nullopt;
+  if (!data) throw std::bad_alloc();
+  std::string bytes(data, static_cast<size_t>(length));
+  free(data);
+  return bytes;
 }
 
-// At most `maxBytes` bytes of a string or byte buffer from JS (sliced in JS first, so a 2 GB
-// buffer is never copied into the module's memory); nullopt for anything else (null, undefined,
-// a number...). A string of more than `maxBytes` UTF-16 units has more than `maxBytes` UTF-8
-// bytes, so slicing it keeps "too large" visible to the caller.
 std::optional<std::string> bytesFromJs(const val &v, size_t maxBytes) {
-  const double max = static_cast<double>(maxBytes);
-  if (v.isString() || v.instanceof (val::global("Uint8Array"))) {
-    const bool longer = v["length"].as<double>() > max;
-    std::string bytes = (longer ? v.call<val>(v.isString() ? "slice" : "subarray", 0.0, max) : v).as<std::string>();
-    if (bytes.size() > maxBytes) bytes.resize(maxBytes);
-    return bytes;
-  }
-  if (v.instanceof (val::global("ArrayBuffer")))
-    return (v["byteLength"].as<double>() > max ? v.call<val>("slice", 0.0, max) : v).as<std::string>();
-  return std::nullopt;
+  int length = 0;
+  char *data = tsBytesFromJs(v.as_handle(), static_cast<double>(maxBytes), &length);
+  return takeBytes(data, length);
 }
 
 // `files` is either a function (path, maxBytes) -> string|Uint8Array|null (the npm bin reads the
@@ -60,12 +150,9 @@ std::optional<std::string> bytesFromJs(const val &v, size_t maxBytes) {
 // when given.
 tilesched::FileReader jsFileReader(val files, val stdinText) {
   return [files, stdinText](const std::string &path, size_t maxBytes) -> std::optional<std::string> {
-    if (path == "-" && !stdinText.isUndefined() && !stdinText.isNull()) return bytesFromJs(stdinText, maxBytes);
-    if (files.typeOf().as<std::string>() == "function")
-      return bytesFromJs(files(path, static_cast<double>(maxBytes)), maxBytes);
-    if (files.typeOf().as<std::string>() == "object" && !files.isNull() && files.hasOwnProperty(path.c_str()))
-      return bytesFromJs(files[path], maxBytes);
-    return std::nullopt;
+    const val served = val::take_ownership(
+        tsLookupFile(files.as_handle(), stdinText.as_handle(), path.c_str(), static_cast<double>(maxBytes)));
+    return bytesFromJs(served, maxBytes);
   };
 }
 
@@ -93,11 +180,7 @@ auto guarded(Body body, OnError onError) -> decltype(body()) {
 }
 
 val cliResultToJs(const tilesched::DriverResult &r) {
-  val result = val::object();
-  result.set("exitCode", r.exitCode);
-  result.set("stdout", bytesToJs(r.out));
-  result.set("stderr", bytesToJs(r.err));
-  return result;
+  return val::take_ownership(tsCliResult(r.exitCode, r.out.data(), r.out.size(), r.err.data(), r.err.size()));
 }
 
 val guardedCli(const std::function<tilesched::DriverResult()> &body) {
@@ -114,12 +197,16 @@ std::string errorDocument(const std::string &message) {
 std::string guardedDocument(const std::function<std::string()> &body) { return guarded(body, errorDocument); }
 
 std::vector<std::string> argsFromJs(const val &args) {
-  if (!args.isArray()) throw std::invalid_argument("runCli: args must be an array of strings");
+  int length = 0;
+  char *packed = tsArgsFromJs(args.as_handle(), &length);
+  const std::optional<std::string> bytes = takeBytes(packed, length);
+  if (!bytes) throw std::invalid_argument("runCli: args must be an array of strings");
   std::vector<std::string> out;
-  const int n = args["length"].as<int>();
-  for (int i = 0; i < n; ++i) {
-    if (!args[i].isString()) throw std::invalid_argument("runCli: args must be an array of strings");
-    out.push_back(args[i].as<std::string>());
+  for (size_t at = 0; at + 4 <= bytes->size();) {
+    uint32_t n = 0;
+    std::memcpy(&n, bytes->data() + at, 4);
+    out.emplace_back(*bytes, at + 4, n);
+    at += (4 + n + 3) & ~3;
   }
   return out;
 }
@@ -193,7 +280,7 @@ val runCli(val args, val files, val stdinText) {
 // schedule(source, optionsJson) -> what `tilesched - --emit=json ...` prints on stdout. Both
 // arguments stay JS values until their size is known: the source is read like a file (at most
 // one byte past the input limit), the options up to the model limit plus room for the flags.
-std::string schedule(val sourceJs, val optionsJs) {
+std::string scheduleDocument(const val &sourceJs, const val &optionsJs) {
   std::optional<CommandLine> cl;
   try {
     std::optional<std::string> options = bytesFromJs(optionsJs, tilesched::kMaxModelBytes + 65536);
@@ -214,6 +301,11 @@ std::string schedule(val sourceJs, val optionsJs) {
                                      })
         .out;
   });
+}
+
+val schedule(val sourceJs, val optionsJs) {
+  const std::string document = scheduleDocument(sourceJs, optionsJs);
+  return val::take_ownership(tsStringToJs(document.data(), document.size()));
 }
 
 std::string version() {
