@@ -73,7 +73,8 @@ EM_JS(EM_VAL, tsLookupFile, (EM_VAL filesHandle, EM_VAL stdinHandle, const char 
   var v;
   if (name == '-' && stdinText != null) v = stdinText;
   else if (typeof files == 'function') v = files(name, maxBytes);
-  else if (typeof files == 'object' && files !== null && Object.prototype.hasOwnProperty.call(files, name)) v = files[name];
+  else if (typeof files == 'object' && files != null && Object.prototype.hasOwnProperty.call(files, name))
+    v = files[name];
   return Emval.toHandle(v);
 });
 
@@ -111,7 +112,8 @@ EM_JS(char *, tsArgsFromJs, (EM_VAL handle, int *length), {
 
 // {exitCode, stdout, stderr}, the streams as Uint8Arrays: non-UTF-8 bytes stay intact.
 EM_JS(EM_VAL, tsCliResult, (int exitCode, const char *out, size_t outLength, const char *err, size_t errLength), {
-  return Emval.toHandle({exitCode: exitCode, stdout: HEAPU8.slice(out, out + outLength), stderr: HEAPU8.slice(err, err + errLength)});
+  return Emval.toHandle(
+      {exitCode : exitCode, stdout : HEAPU8.slice(out, out + outLength), stderr : HEAPU8.slice(err, err + errLength)});
 });
 
 // A JS string of UTF-8 bytes, decoded in one call (embind's std::string return value scans every
