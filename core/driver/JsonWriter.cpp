@@ -25,20 +25,28 @@ void JsonWriter::item() {
     return;
   }
   if (levels_.empty()) return;
-  if (!levels_.back().empty) out_ += ',';
+  const bool comma = !levels_.back().empty;
   levels_.back().empty = false;
-  newline(levels_.size());
+  newline(levels_.size(), comma);
 }
 
-void JsonWriter::newline(size_t depth) {
-  out_ += '\n';
+// Few and large appends: a document is mostly separators and indentation, and each std::string
+// append is a call with its own capacity check (not inlined at the module's -Os).
+void JsonWriter::newline(size_t depth, bool comma) {
+  static constexpr std::string_view kBreak = ",\n                                                              ";
+  const size_t length = 2 + 2 * depth;  // ",\n" and the indentation
+  if (length <= kBreak.size()) {
+    out_.append(kBreak.data() + (comma ? 0 : 1), length - (comma ? 0 : 1));
+    return;
+  }
+  out_.append(kBreak.data() + (comma ? 0 : 1), comma ? 2 : 1);
   out_.append(2 * depth, ' ');
 }
 
 JsonWriter &JsonWriter::key(std::string_view name) {
   item();
   quoted(name);
-  out_ += ": ";
+  out_.append(": ", 2);
   afterKey_ = true;
   return *this;
 }

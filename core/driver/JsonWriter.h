@@ -5,6 +5,7 @@
 // by appendJsonString (support/Json.h).
 #pragma once
 
+#include <charconv>
 #include <concepts>
 #include <string>
 #include <string_view>
@@ -28,7 +29,8 @@ public:
   template <std::integral Int>
   requires(!std::same_as<Int, bool>) JsonWriter &value(Int n) {
     item();
-    out_ += std::to_string(n);
+    char digits[24];  // std::to_string's text, without its temporary string
+    out_.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
     return *this;
   }
   template <class T>
@@ -55,7 +57,8 @@ private:
   JsonWriter &close(char bracket);
   // Separator, line break and indentation before a value, unless it follows its key.
   void item();
-  void newline(size_t depth);
+  // `,` when `comma`, a line break and the indentation of `depth`, in one append.
+  void newline(size_t depth, bool comma = false);
   void quoted(std::string_view s);
 
   std::string out_;
