@@ -1,6 +1,6 @@
 #include "ir/TypeAliases.h"
 
-#include <algorithm>
+#include <string_view>
 
 #include "ir/Lexer.h"
 
@@ -62,10 +62,16 @@ std::string TypeAliases::resolve(const std::string &type) const {
   return t;
 }
 
+// "token" in any case, without a lowered copy: the graph and the materializer ask for every value.
 bool isTokenType(const std::string &resolvedType) {
-  std::string t = resolvedType;
-  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
-  return t.find("token") != std::string::npos;
+  constexpr std::string_view kToken = "token";
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  for (size_t i = 0; i + kToken.size() <= resolvedType.size(); ++i) {
+    size_t k = 0;
+    while (k < kToken.size() && lower(resolvedType[i + k]) == kToken[k]) ++k;
+    if (k == kToken.size()) return true;
+  }
+  return false;
 }
 
 }  // namespace tilesched
