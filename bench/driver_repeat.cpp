@@ -1,6 +1,6 @@
 // `bench_driver_repeat N ARGS...`: times tilesched::runCommandLine in-process. Files are read
-// once (the first, untimed run fills the cache), then the command line runs N times from memory
-// and the median is printed as JSON. bench/wasm_vs_native.mjs times the same loop in the
+// once (the first, untimed run fills the cache), then the command line runs N times from memory;
+// the median and every run's time are printed as JSON. bench/wasm_vs_native.mjs times the same loop in the
 // WebAssembly module, so the ratio compares the core, not process start-up or disk reads.
 #include <algorithm>
 #include <chrono>
@@ -48,7 +48,11 @@ int main(int argc, char **argv) {
     }
     micros.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
   }
-  std::sort(micros.begin(), micros.end());
-  std::printf("{\"median_us\": %.1f, \"runs\": %d, \"exit_code\": %d}\n", micros[micros.size() / 2], repeat, exitCode);
+  std::vector<double> sorted = micros;
+  std::sort(sorted.begin(), sorted.end());
+  std::printf("{\"median_us\": %.1f, \"runs\": %d, \"exit_code\": %d, \"samples_us\": [", sorted[sorted.size() / 2],
+              repeat, exitCode);
+  for (size_t i = 0; i < micros.size(); ++i) std::printf("%s%.1f", i ? ", " : "", micros[i]);
+  std::printf("]}\n");
   return 0;
 }

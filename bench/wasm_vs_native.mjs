@@ -3,10 +3,12 @@
 //   node bench/wasm_vs_native.mjs [ARGS...]     (default ARGS: --emit=json --trace, the playground's)
 // Sizes: gzip -9 of tilesched.wasm and its glue tilesched.mjs. Time: the median of N in-process
 // runs of the same command line on each examples/*.mlir, natively (bench_driver_repeat) and in
-// the module (runCli from memory), then the ratio per example and the geometric mean. The
+// the module (runCli from memory), taken in alternating batches, then the ratio per example and
+// the geometric mean. The
 // module is compiled by V8's optimising tier up front (--no-liftoff), so the figure is the
 // steady state a playground worker reaches, not Liftoff's first runs.
-// Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm), BENCH_RUNS (30).
+// Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm), BENCH_RUNS (30),
+// BENCH_ROUNDS (5: batches per side).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -39,19 +41,23 @@ for (const s of sizes) console.log(`  ${s.file.padEnd(16)} ${kb(s.raw).padStart(
 console.log(`  ${'total'.padEnd(16)} ${''.padStart(10)}      ${kb(gzipTotal).padStart(10)} gzip  (goal <= 300 KB: ${gzipTotal <= 300 * 1024 ? 'met' : 'NOT met'})`);
 
 const tilesched = await loadTilesched(wasmDir);
-function wasmMedian(argv, files) {
+function wasmSamples(argv, files, n) {
   tilesched.runCli(argv, files, undefined);  // warm-up, as the native side's first run
   const micros = [];
-  for (let i = 0; i < runs; ++i) {
+  for (let i = 0; i < n; ++i) {
     const start = performance.now();
     tilesched.runCli(argv, files, undefined);
     micros.push((performance.now() - start) * 1000);
   }
-  return micros.sort((a, b) => a - b)[Math.floor(micros.length / 2)];
+  return micros;
 }
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// The machine's load drifts: native and wasm take turns in ROUNDS batches, and each side's
+// median is over all its runs, so a busy minute weighs on both sides alike.
+const rounds = Math.max(1, Math.min(runs, Number.parseInt(process.env.BENCH_ROUNDS ?? '5', 10)));
 
 const examples = readdirSync(path.join(repo, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
-console.log(`\ntime per run, median of ${runs} (args: ${args.join(' ')}):`);
+console.log(`\ntime per run, median of ${runs} in ${rounds} alternating batches (args: ${args.join(' ')}):`);
 console.log(`  ${'example'.padEnd(34)} ${'native'.padStart(10)} ${'wasm'.padStart(10)}  ratio`);
 let logSum = 0;
 let nativeTotal = 0;
@@ -59,13 +65,22 @@ let wasmTotal = 0;
 for (const example of examples) {
   const file = path.join('examples', example);
   const argv = [file, ...args];
-  const native = JSON.parse(execFileSync(path.join(buildDir, 'bin', 'bench_driver_repeat'), [String(runs), ...argv], { cwd: repo }));
-  const wasm = wasmMedian(argv, { [file]: readFileSync(path.join(repo, file)) });
-  const ratio = wasm / native.median_us;
+  const files = { [file]: readFileSync(path.join(repo, file)) };
+  const nativeRuns = [];
+  const wasmRuns = [];
+  for (let r = 0; r < rounds; ++r) {
+    const n = Math.floor((runs * (r + 1)) / rounds) - Math.floor((runs * r) / rounds);
+    const bin = path.join(buildDir, 'bin', 'bench_driver_repeat');
+    nativeRuns.push(...JSON.parse(execFileSync(bin, [String(n), ...argv], { cwd: repo })).samples_us);
+    wasmRuns.push(...wasmSamples(argv, files, n));
+  }
+  const native = median(nativeRuns);
+  const wasm = median(wasmRuns);
+  const ratio = wasm / native;
   logSum += Math.log(ratio);
-  nativeTotal += native.median_us;
+  nativeTotal += native;
   wasmTotal += wasm;
-  console.log(`  ${example.padEnd(34)} ${`${native.median_us.toFixed(0)} us`.padStart(10)} ${`${wasm.toFixed(0)} us`.padStart(10)}  ${ratio.toFixed(2)}x`);
+  console.log(`  ${example.padEnd(34)} ${`${native.toFixed(0)} us`.padStart(10)} ${`${wasm.toFixed(0)} us`.padStart(10)}  ${ratio.toFixed(2)}x`);
 }
 const geomean = Math.exp(logSum / examples.length);
 console.log(`  ${'total'.padEnd(34)} ${`${nativeTotal.toFixed(0)} us`.padStart(10)} ${`${wasmTotal.toFixed(0)} us`.padStart(10)}  ${(wasmTotal / nativeTotal).toFixed(2)}x`);
