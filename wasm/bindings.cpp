@@ -16,6 +16,7 @@
 #include <exception>
 #include <functional>
 #include <map>
+#include <memory>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -78,8 +79,9 @@ EM_JS(EM_VAL, tsLookupFile, (EM_VAL filesHandle, EM_VAL stdinHandle, const char 
   return Emval.toHandle(v);
 });
 
-// The arguments packed as (4-byte length, UTF-8 bytes, padding to 4 bytes)*, malloc'd, their byte count in *length;
-// 0 and *length = -1 when `args` is not an array of strings, -2 when malloc fails.
+// The arguments packed as (4-byte length, UTF-8 bytes, padding to 4 bytes)*, malloc'd, their
+// byte count in *length; 0 and *length = -1 when `args` is not an array of strings, -2 when
+// malloc fails.
 EM_JS(char *, tsArgsFromJs, (EM_VAL handle, int *length), {
   var args = Emval.toValue(handle);
   if (!Array.isArray(args)) {
@@ -134,11 +136,10 @@ constexpr const char *kInlineModelPath = "model.json";
 // Takes ownership of what a ts*FromJs function returned: nullopt for "not bytes", bad_alloc for a
 // failed malloc (named as the module's memory limit by guarded()).
 std::optional<std::string> takeBytes(char *data, int length) {
+  const std::unique_ptr<char, void (*)(void *)> owned(data, &std::free);
   if (length == -1) return std::nullopt;
-  if (!data) throw std::bad_alloc();
-  std::string bytes(data, static_cast<size_t>(length));
-  free(data);
-  return bytes;
+  if (!owned) throw std::bad_alloc();
+  return std::string(owned.get(), static_cast<size_t>(length));
 }
 
 std::optional<std::string> bytesFromJs(const val &v, size_t maxBytes) {
