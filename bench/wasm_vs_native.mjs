@@ -7,8 +7,8 @@
 // the geometric mean. The
 // module is compiled by V8's optimising tier up front (--no-liftoff), so the figure is the
 // steady state a playground worker reaches, not Liftoff's first runs.
-// Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm), BENCH_RUNS (30),
-// BENCH_ROUNDS (5: batches per side).
+// Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm), BENCH_RUNS (100),
+// BENCH_ROUNDS (20: batches per side).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,7 @@ setFlagsFromString('--no-liftoff');
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(repo, process.env.TILESCHED_BUILD_DIR ?? 'build');
 const wasmDir = path.resolve(repo, process.env.TILESCHED_WASM_BUILD_DIR ?? 'build-wasm', 'wasm');
-const runs = Number.parseInt(process.env.BENCH_RUNS ?? '30', 10);
+const runs = Number.parseInt(process.env.BENCH_RUNS ?? '100', 10);
 const args = process.argv.length > 2 ? process.argv.slice(2) : ['--emit=json', '--trace'];
 
 process.env.TILESCHED_WASM_DIR = wasmDir;
@@ -42,7 +42,8 @@ console.log(`  ${'total'.padEnd(16)} ${''.padStart(10)}      ${kb(gzipTotal).pad
 
 const tilesched = await loadTilesched(wasmDir);
 function wasmSamples(argv, files, n) {
-  tilesched.runCli(argv, files, undefined);  // warm-up, as the native side's first run
+  // Untimed warm-up runs, as many as bench_driver_repeat's.
+  for (let i = 0; i < Math.min(n, 5); ++i) tilesched.runCli(argv, files, undefined);
   const micros = [];
   for (let i = 0; i < n; ++i) {
     const start = performance.now();
@@ -54,7 +55,7 @@ function wasmSamples(argv, files, n) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The machine's load drifts: native and wasm take turns in ROUNDS batches, and each side's
 // median is over all its runs, so a busy minute weighs on both sides alike.
-const rounds = Math.max(1, Math.min(runs, Number.parseInt(process.env.BENCH_ROUNDS ?? '5', 10)));
+const rounds = Math.max(1, Math.min(runs, Number.parseInt(process.env.BENCH_ROUNDS ?? '20', 10)));
 
 const examples = readdirSync(path.join(repo, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
 console.log(`\ntime per run, median of ${runs} in ${rounds} alternating batches (args: ${args.join(' ')}):`);
