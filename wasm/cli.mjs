@@ -3,7 +3,6 @@
 // arguments to the same tilesched::runCommandLine as build/bin/tilesched and lets the core ask
 // for files by name (FILE, `-` for stdin, --model=PATH, import-hatschet's two files), so it
 // prints the native tool's bytes and exit code without a native build.
-import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -112,7 +111,9 @@ function procBytes(file, pattern, scale) {
 // The soft address-space limit in bytes; Infinity when there is none or it cannot be read.
 const addressSpaceLimit = () => procBytes('/proc/self/limits', /^Max address space\s+(\d+)/m, 1);
 
-function rerunWithoutTrapHandler(args, limit) {
+// child_process is loaded only here: importing it costs every run ~2 ms of a ~50 ms budget.
+async function rerunWithoutTrapHandler(args, limit) {
+  const { spawnSync } = await import('node:child_process');
   const flags = ['--disable-wasm-trap-handler'];
   if (Number.isFinite(limit)) {
     const mapped = procBytes('/proc/self/status', /^VmSize:\s+(\d+)/m, 1024);
