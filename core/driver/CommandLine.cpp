@@ -278,11 +278,15 @@ DriverResult runCommandLine(const std::vector<std::string> &args, const FileRead
     DriverResult r = runInput(files[i], readFile, opts);
     if (array) {
       if (!r.out.empty() && r.out.back() == '\n') r.out.pop_back();
-      total.out += r.out + (i + 1 < files.size() ? ",\n" : "\n]\n");
+      total.out += r.out;
+      total.out += i + 1 < files.size() ? ",\n" : "\n]\n";
+    } else if (total.out.empty()) {
+      total.out = std::move(r.out);  // one input: no copy of a document that may be megabytes
     } else {
       total.out += r.out;
     }
-    total.err += r.err;
+    if (total.err.empty()) total.err = std::move(r.err);
+    else total.err += r.err;
     total.exitCode = std::max(total.exitCode, r.exitCode);
   }
   return total;
