@@ -35,6 +35,7 @@ using emscripten::EM_VAL;
 // lookup, a typeof string, a property read, a byte-by-byte string copy), ~0.5-1 us each, which
 // made up ~20 % of a small example's run (docs/benchmarks.md, "WebAssembly module vs native");
 // each function below does a whole conversion in one call and copies bytes with HEAPU8.set/slice.
+// clang-format reads their JS as C++ and would split `!==` into `!= =`: they compare with `!=`.
 
 // A malloc'd copy of at most `maxBytes` bytes of a string (as UTF-8), Uint8Array or ArrayBuffer,
 // sliced in JS first so a 2 GB buffer is never copied into the module's memory; its length in
