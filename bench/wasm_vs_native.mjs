@@ -4,9 +4,8 @@
 // Sizes: gzip -9 of tilesched.wasm and its glue tilesched.mjs. Time: the median of N in-process
 // runs of the same command line on each examples/*.mlir, natively (bench_driver_repeat) and in
 // the module (runCli from memory), taken in alternating batches, then the ratio per example and
-// the geometric mean. The
-// module is compiled by V8's optimising tier up front (--no-liftoff), so the figure is the
-// steady state a playground worker reaches, not Liftoff's first runs.
+// the geometric mean. The module is compiled by V8's optimising tier up front (--no-liftoff), so
+// the figure is the steady state a playground worker reaches, not Liftoff's first runs.
 // Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm), BENCH_RUNS (100),
 // BENCH_ROUNDS (20: batches per side).
 import { execFileSync } from 'node:child_process';
@@ -57,6 +56,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // median is over all its runs, so a busy minute weighs on both sides alike.
 const rounds = Math.max(1, Math.min(runs, Number.parseInt(process.env.BENCH_ROUNDS ?? '20', 10)));
 
+const nativeRepeat = path.join(buildDir, 'bin', 'bench_driver_repeat');
 const examples = readdirSync(path.join(repo, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
 console.log(`\ntime per run, median of ${runs} in ${rounds} alternating batches (args: ${args.join(' ')}):`);
 console.log(`  ${'example'.padEnd(34)} ${'native'.padStart(10)} ${'wasm'.padStart(10)}  ratio`);
@@ -71,8 +71,7 @@ for (const example of examples) {
   const wasmRuns = [];
   for (let r = 0; r < rounds; ++r) {
     const n = Math.floor((runs * (r + 1)) / rounds) - Math.floor((runs * r) / rounds);
-    const bin = path.join(buildDir, 'bin', 'bench_driver_repeat');
-    nativeRuns.push(...JSON.parse(execFileSync(bin, [String(n), ...argv], { cwd: repo })).samples_us);
+    nativeRuns.push(...JSON.parse(execFileSync(nativeRepeat, [String(n), ...argv], { cwd: repo })).samples_us);
     wasmRuns.push(...wasmSamples(argv, files, n));
   }
   const native = median(nativeRuns);

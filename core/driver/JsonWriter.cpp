@@ -34,12 +34,13 @@ void JsonWriter::item() {
 // append is a call with its own capacity check (not inlined at the module's -Os).
 void JsonWriter::newline(size_t depth, bool comma) {
   static constexpr std::string_view kBreak = ",\n                                                              ";
-  const size_t length = 2 + 2 * depth;  // ",\n" and the indentation
-  if (length <= kBreak.size()) {
-    out_.append(kBreak.data() + (comma ? 0 : 1), length - (comma ? 0 : 1));
+  const std::string_view separator = comma ? ",\n" : "\n";
+  const std::string_view line = kBreak.substr(2 - separator.size());  // the separator, then spaces
+  if (separator.size() + 2 * depth <= line.size()) {
+    out_.append(line.data(), separator.size() + 2 * depth);
     return;
   }
-  out_.append(kBreak.data() + (comma ? 0 : 1), comma ? 2 : 1);
+  out_.append(separator);
   out_.append(2 * depth, ' ');
 }
 

@@ -1,5 +1,6 @@
 #include "ir/TypeAliases.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "ir/Lexer.h"
@@ -65,13 +66,9 @@ std::string TypeAliases::resolve(const std::string &type) const {
 // "token" in any case, without a lowered copy: the graph and the materializer ask for every value.
 bool isTokenType(const std::string &resolvedType) {
   constexpr std::string_view kToken = "token";
-  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-  for (size_t i = 0; i + kToken.size() <= resolvedType.size(); ++i) {
-    size_t k = 0;
-    while (k < kToken.size() && lower(resolvedType[i + k]) == kToken[k]) ++k;
-    if (k == kToken.size()) return true;
-  }
-  return false;
+  auto sameLetter = [](char c, char lower) { return (c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) == lower; };
+  return std::search(resolvedType.begin(), resolvedType.end(), kToken.begin(), kToken.end(), sameLetter) !=
+         resolvedType.end();
 }
 
 }  // namespace tilesched
