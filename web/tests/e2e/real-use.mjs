@@ -209,7 +209,9 @@ export const realUseCases = ({ metrics }) => [
   ['4. a run shows progress, dims the old results and can be cancelled', async (page) => {
     await openPlayground(page, { runOnEdit: false, timeLimitMs: 60000 });
     const ii = await text(page, 'ii');
-    await setSource(page, runawaySnippet());
+    // 6,000 ops: the 2,000-op runaway now ends (budget spent, serial fallback) within ~1 s, before
+    // the cancel button could be pressed.
+    await setSource(page, runawaySnippet(6000));
     await page.locator('.results[data-stale="true"]').waitFor({ timeout: 5000 });
     assert(await page.locator('[data-testid="stale-note"]').isVisible(), 'the edited results are not marked out of date');
     await page.locator('.cm-content').click();
