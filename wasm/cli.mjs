@@ -8,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
+import { BIN_V8_FLAGS, cacheDirectory, readCachedModule, scheduleCacheWrite } from './module-cache.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 // Where tilesched.mjs + tilesched.wasm are: $TILESCHED_WASM_DIR, next to this file (a packed
@@ -22,13 +24,14 @@ export function moduleDir() {
 }
 
 // The module is built for web/worker; in Node it is compiled from the file's bytes (Emscripten
-// 3.1.6 would otherwise fetch() a file path, playground-and-toolchain.md §0.2). Compiling starts
-// before the glue is imported, so V8's compiler threads work while the glue loads, and the glue
-// instantiates the compiled module (its instantiateWasm hook). The loader's own messages are
-// kept back: a failed load is reported once, by the caller.
-export async function loadTilesched(dir = moduleDir()) {
+// 3.1.6 would otherwise fetch() a file path, playground-and-toolchain.md §0.2), unless the
+// caller passes the module (compiled, or a promise of it: the bin's cache). Compiling starts before the glue is imported, so V8's
+// compiler threads work while the glue loads, and the glue instantiates the compiled module (its
+// instantiateWasm hook). The loader's own messages are kept back: a failed load is reported
+// once, by the caller.
+export async function loadTilesched(dir = moduleDir(), module = null) {
   const [wasmModule, { default: createTilesched }] = await Promise.all([
-    WebAssembly.compile(readFileSync(path.join(dir, 'tilesched.wasm'))),
+    module ?? WebAssembly.compile(readFileSync(path.join(dir, 'tilesched.wasm'))),
     import(pathToFileURL(path.join(dir, 'tilesched.mjs')).href),
   ]);
   // A failed instantiation (no memory for the module) is not seen by the glue's own promise.
@@ -132,9 +135,14 @@ async function rerunWithoutTrapHandler(args, limit) {
 export async function main(args) {
   const limit = process.env.TILESCHED_NO_TRAP_HANDLER ? Infinity : addressSpaceLimit();
   if (Number.isFinite(limit)) return rerunWithoutTrapHandler(args, limit);
-  let tilesched;
+  const cacheDir = cacheDirectory();
+  let tilesched, wasmPath, wasmBytes, cached;
   try {
-    tilesched = await loadTilesched();
+    const dir = moduleDir();
+    wasmPath = path.join(dir, 'tilesched.wasm');
+    wasmBytes = readFileSync(wasmPath);
+    cached = cacheDir ? readCachedModule(cacheDir, wasmBytes) : null;
+    tilesched = await loadTilesched(dir, cached ?? WebAssembly.compile(wasmBytes));
   } catch (e) {
     if (/Out of memory|Cannot allocate Wasm memory/i.test(String(e?.message ?? e)) && !process.env.TILESCHED_NO_TRAP_HANDLER)
       return rerunWithoutTrapHandler(args, Infinity);
@@ -149,6 +157,7 @@ export async function main(args) {
     return 2;
   }
   if (await write(process.stderr, result.stderr)) return 2;
+  if (cacheDir && !cached) await scheduleCacheWrite(cacheDir, wasmPath, wasmBytes);
   return result.exitCode;
 }
 
@@ -157,10 +166,11 @@ export async function main(args) {
 // (docs/benchmarks.md, "npm bin"), so only a function that runs about 100 MB of code tiers up.
 // The whole module is compiled up front, on V8's compiler threads: compiling each function when
 // the run first reaches it (V8's lazy default) took ~50 ms of the main thread on
-// attention-forward, eager compiling ~25 ms of wall time. In-process users (tests, benches)
-// keep V8's defaults.
+// attention-forward, eager compiling ~25 ms of wall time. Later runs skip the compile: they load
+// the code the cache's background writer made after the first run (wasm/module-cache.mjs).
+// In-process users (tests, benches) keep V8's defaults.
 const invokedAsScript = process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedAsScript) {
-  setFlagsFromString('--wasm-tiering-budget=100000000 --no-wasm-lazy-compilation');
+  setFlagsFromString(BIN_V8_FLAGS.join(' '));
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -15,6 +15,9 @@ export const sharedDir = path.resolve(repo, process.env.TILESCHED_SHARED_DIR ?? 
 
 // The bin finds the module under test through this variable (wasm/cli.mjs moduleDir()).
 process.env.TILESCHED_WASM_DIR = wasmDir;
+// Bin runs compile the module each time, as a first run does, and leave nothing in the user's
+// cache directory; bin-cache.test.mjs runs the bin with its cache.
+process.env.TILESCHED_NO_CACHE = '1';
 const { loadTilesched, readInput } = await import('../../wasm/cli.mjs');
 export { readInput };
 
@@ -37,8 +40,8 @@ export function scratchDir() {
 }
 
 // {status, stdout: Buffer, stderr: Buffer} of one process.
-function spawn(cmd, args, input) {
-  const r = spawnSync(cmd, args, { cwd: repo, input: input ?? '', maxBuffer: 256 << 20 });
+function spawn(cmd, args, input, env = process.env) {
+  const r = spawnSync(cmd, args, { cwd: repo, input: input ?? '', maxBuffer: 256 << 20, env });
   // EPIPE: the process exited before reading all of its stdin (a usage error exits at once);
   // its status and output are still complete.
   if (r.error && !(r.error.code === 'EPIPE' && r.status !== null)) throw r.error;
@@ -49,8 +52,8 @@ export function runNative(args, input) {
   return spawn(nativeTool, args, input);
 }
 
-export function runBin(args, input) {
-  return spawn(process.execPath, [cliBin, ...args], input);
+export function runBin(args, input, env) {
+  return spawn(process.execPath, [cliBin, ...args], input, env);
 }
 
 // The npm bin's code path without a process: runCli with the bin's own file reader.

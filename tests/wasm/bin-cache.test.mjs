@@ -1,0 +1,95 @@
+// The npm bin's compiled-module cache (wasm/module-cache.mjs): the first run leaves a background
+// writer behind, later runs load its code, and every run prints the native tool's bytes: with
+// the cache, without it, and when the cache is damaged, refused by V8 or cannot be written.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ARG_SETS, assertSameRun, examples, repo, requireBuilt, runBin, runNative, scratchDir } from './harness.mjs';
+
+requireBuilt();
+
+const withCache = (dir) => {
+  const env = { ...process.env, TILESCHED_CACHE_DIR: dir };
+  delete env.TILESCHED_NO_CACHE;
+  return env;
+};
+const entries = (dir) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+const codeFiles = (dir) => entries(dir).filter((n) => n.endsWith('.wasm-code'));
+
+// Waits for the background writer: a cache file and no lock.
+async function cacheWritten(dir) {
+  for (let waited = 0; waited < 120_000; waited += 50) {
+    const names = entries(dir);
+    if (!names.some((n) => n.endsWith('.lock')) && codeFiles(dir).length) return path.join(dir, codeFiles(dir)[0]);
+    await sleep(50);
+  }
+  assert.fail(`no cache written in ${dir} within 120 s: ${entries(dir).join(', ')}`);
+}
+
+const seed = 'examples/seed-worked-example.mlir';
+
+test('the first run writes the cache in the background; later runs load it, byte-identical on every example', async () => {
+  const dir = scratchDir();
+  const first = runBin([seed, '--emit=json'], undefined, withCache(dir));
+  assertSameRun(runNative([seed, '--emit=json']), first, 'first run');
+  const file = await cacheWritten(dir);
+  const before = statSync(file);
+  for (const example of examples()) {
+    const rel = path.relative(repo, example);
+    for (const args of ARG_SETS) {
+      const argv = [rel, ...args];
+      assertSameRun(runNative(argv), runBin(argv, undefined, withCache(dir)), `cached: tilesched ${argv.join(' ')}`);
+    }
+  }
+  // Loaded, not refused: a refused file is removed and written again.
+  const after = statSync(file);
+  assert.equal(after.ino, before.ino);
+  assert.equal(after.mtimeMs, before.mtimeMs);
+  assert.deepEqual(entries(dir), [path.basename(file)]);
+});
+
+test('a damaged cache file is not given to V8: the run compiles, and the file is replaced', async () => {
+  const dir = scratchDir();
+  runBin([seed], undefined, withCache(dir));
+  const file = await cacheWritten(dir);
+  const damaged = readFileSync(file);
+  damaged[damaged.length - 100] ^= 0xff;
+  writeFileSync(file, damaged);
+  assertSameRun(runNative([seed, '--emit=json']), runBin([seed, '--emit=json'], undefined, withCache(dir)), 'damaged');
+  const rewritten = await cacheWritten(dir);
+  assert.notDeepEqual(readFileSync(rewritten), damaged);
+  // A truncated file as well.
+  writeFileSync(rewritten, readFileSync(rewritten).subarray(0, 20));
+  assertSameRun(runNative([seed]), runBin([seed], undefined, withCache(dir)), 'truncated');
+});
+
+test('code V8 refuses (an intact file of other bytes) is removed, the run compiles', async () => {
+  const dir = scratchDir();
+  runBin([seed], undefined, withCache(dir));
+  const file = await cacheWritten(dir);
+  const data = readFileSync(file);
+  // Keep the header, replace the code by bytes V8 does not recognise, with a matching digest.
+  const magicLength = data.indexOf(0x0a) + 1;
+  const junk = Buffer.alloc(4096, 0x5a);
+  const { createHash } = await import('node:crypto');
+  const digest = createHash('sha256').update(junk).digest();
+  writeFileSync(file, Buffer.concat([data.subarray(0, magicLength), digest, junk]));
+  assertSameRun(runNative([seed, '--emit=json']), runBin([seed, '--emit=json'], undefined, withCache(dir)), 'refused');
+  await cacheWritten(dir);
+  assert.notDeepEqual(readFileSync(file).subarray(-4096), junk);
+});
+
+test('TILESCHED_NO_CACHE=1 writes nothing; an unwritable cache directory costs only the cache', async () => {
+  const dir = scratchDir();
+  const env = { ...withCache(path.join(dir, 'cache')), TILESCHED_NO_CACHE: '1' };
+  assertSameRun(runNative([seed]), runBin([seed], undefined, env), 'no cache');
+  await sleep(300);
+  assert.deepEqual(entries(dir), []);
+  const blocker = path.join(dir, 'a-file');
+  writeFileSync(blocker, '');
+  const unwritable = withCache(path.join(blocker, 'cache'));
+  assertSameRun(runNative([seed, '--emit=json']), runBin([seed, '--emit=json'], undefined, unwritable), 'unwritable');
+  assert.deepEqual(entries(dir), ['a-file']);
+});
