@@ -14,7 +14,18 @@
 //    aborts on serializing lazily compiled code) costs the cache, never a user's run.
 // TILESCHED_CACHE_DIR moves the cache, TILESCHED_NO_CACHE=1 turns it off.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +40,8 @@ const MAGIC = Buffer.from('tilesched compiled module 1\n', 'latin1');
 const DIGEST_BYTES = 32;
 // A writer that has not finished in this time died; its lock no longer holds.
 const STALE_LOCK_MS = 10 * 60 * 1000;
+// A cache file no run has loaded for this long is removed by the next writer.
+const UNUSED_MS = 30 * 24 * 60 * 60 * 1000;
 
 // Where the cache lives; null when it is turned off or there is no home directory.
 export function cacheDirectory(env = process.env) {
@@ -79,7 +92,12 @@ export function readCachedModule(dir, wasmBytes) {
       } finally {
         setFlagsFromString('--liftoff');
       }
-      if (module instanceof WebAssembly.Module) return module;
+      if (module instanceof WebAssembly.Module) {
+        // Marks the file as in use for the writers' clean-up (pruneUnused).
+        const now = new Date();
+        utimesSync(file, now, now);
+        return module;
+      }
     }
   } catch {
     // An unknown intrinsic (another Node) or a failed read: compile instead.
@@ -113,7 +131,7 @@ export async function scheduleCacheWrite(dir, wasmPath, wasmBytes) {
     });
     child.on('error', () => rmSync(lock, { force: true }));
     try {
-      os.setPriority(child.pid, 19);
+      if (child.pid) os.setPriority(child.pid, 19);
     } catch {
       // lowering its priority is a courtesy
     }
@@ -123,19 +141,35 @@ export async function scheduleCacheWrite(dir, wasmPath, wasmBytes) {
   }
 }
 
+// Removes the files of modules and runtimes no run has loaded for UNUSED_MS (each upgrade
+// leaves one of ~3 MB), and temporary files of writers that died.
+function pruneUnused(dir, keep) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (file === keep || !/\.wasm-code(\.\d+\.tmp)?$/.test(name)) continue;
+    try {
+      if (Date.now() - statSync(file).mtimeMs > (name.endsWith('.tmp') ? STALE_LOCK_MS : UNUSED_MS)) rmSync(file);
+    } catch {
+      // gone already
+    }
+  }
+}
+
 // The writer: compiles the module with the optimising tier, serializes it and renames the file
 // into place, so a reader sees a whole file or none. `file` is the name the bin gave it; a module
 // that changed since (its SHA-256 is not `digest`) is left for a later run.
 function writeCache(file, wasmPath, digest) {
+  const tmp = `${file}.${process.pid}.tmp`;
   try {
     const wasmBytes = readFileSync(wasmPath);
     if (sha256(wasmBytes).toString('hex') !== digest) return;
     const serialize = new Function('module', 'return %SerializeWasmModule(module)');
     const code = Buffer.from(serialize(new WebAssembly.Module(wasmBytes)));
-    const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, Buffer.concat([MAGIC, sha256(code), code]));
     renameSync(tmp, file);
+    pruneUnused(path.dirname(file), file);
   } finally {
+    rmSync(tmp, { force: true });
     rmSync(`${file}.lock`, { force: true });
   }
 }

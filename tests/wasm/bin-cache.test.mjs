@@ -3,7 +3,7 @@
 // the cache, without it, and when the cache is damaged, refused by V8 or cannot be written.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ARG_SETS, assertSameRun, examples, repo, requireBuilt, runBin, runNative, scratchDir } from './harness.mjs';
@@ -35,7 +35,9 @@ test('the first run writes the cache in the background; later runs load it, byte
   const first = runBin([seed, '--emit=json'], undefined, withCache(dir));
   assertSameRun(runNative([seed, '--emit=json']), first, 'first run');
   const file = await cacheWritten(dir);
-  const before = statSync(file);
+  // A fresh lock keeps writers away: a run that refused the file would remove it for good.
+  writeFileSync(`${file}.lock`, '');
+  const before = statSync(file).mtimeMs;
   for (const example of examples()) {
     const rel = path.relative(repo, example);
     for (const args of ARG_SETS) {
@@ -43,11 +45,10 @@ test('the first run writes the cache in the background; later runs load it, byte
       assertSameRun(runNative(argv), runBin(argv, undefined, withCache(dir)), `cached: tilesched ${argv.join(' ')}`);
     }
   }
-  // Loaded, not refused: a refused file is removed and written again.
-  const after = statSync(file);
-  assert.equal(after.ino, before.ino);
-  assert.equal(after.mtimeMs, before.mtimeMs);
-  assert.deepEqual(entries(dir), [path.basename(file)]);
+  // Loaded, not refused, and marked as in use for the clean-up of unused files.
+  assert.ok(existsSync(file), 'a cached run refused the cache file');
+  assert.ok(statSync(file).mtimeMs >= before);
+  assert.deepEqual(entries(dir), [path.basename(file), `${path.basename(file)}.lock`]);
 });
 
 test('a damaged cache file is not given to V8: the run compiles, and the file is replaced', async () => {
@@ -79,6 +80,20 @@ test('code V8 refuses (an intact file of other bytes) is removed, the run compil
   assertSameRun(runNative([seed, '--emit=json']), runBin([seed, '--emit=json'], undefined, withCache(dir)), 'refused');
   await cacheWritten(dir);
   assert.notDeepEqual(readFileSync(file).subarray(-4096), junk);
+});
+
+test('a writer removes files no run has used for 30 days and temporary files of writers that died', async () => {
+  const dir = scratchDir();
+  const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+  const stale = ['0123456789abcdef0123456789abcdef.wasm-code', '0123456789abcdef0123456789abcdef.wasm-code.42.tmp'];
+  const recent = 'fedcba9876543210fedcba9876543210.wasm-code';
+  for (const name of [...stale, recent, 'notes.txt']) writeFileSync(path.join(dir, name), 'x');
+  for (const name of [...stale, 'notes.txt']) utimesSync(path.join(dir, name), old, old);
+  runBin([seed], undefined, withCache(dir));
+  await cacheWritten(dir);
+  const written = codeFiles(dir).filter((n) => n !== recent);
+  assert.equal(written.length, 1, `written: ${written.join(', ')}`);
+  assert.deepEqual(entries(dir), [written[0], recent, 'notes.txt'].sort());
 });
 
 test('TILESCHED_NO_CACHE=1 writes nothing; an unwritable cache directory costs only the cache', async () => {
