@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The npm bin as whole processes (issue 17: <= 120 ms wall): `node wasm/cli.mjs EXAMPLE
---emit=json` beside the native tool on the same command line and `node -e 0` (Node's own start).
+--emit=json`, with its compiled-module cache and without, beside the native tool on the same
+command line and `node -e 0` (Node's own start).
 
 Rounds run the commands in turn, so a drift in the machine's speed touches all of them. Per
 run: wall time from spawn to reap, CPU time (user + sys) from the kernel's rusage of that one
 child (os.wait4). The bin runs with its compiled-module cache in an empty directory of its own
 (wasm/module-cache.mjs): its first run compiles the module and starts the cache's background
-writer, which the bench waits for; the later runs load the cache. "npm bin, no cache"
-(TILESCHED_NO_CACHE=1) compiles in every run: what a first run costs, measured in every round.
+writer, which the bench waits for; the later runs load the cache. "no cache" (the bin with
+TILESCHED_NO_CACHE=1) compiles in every run: what a first run costs, measured in every round.
 The first round is reported apart from the median of the later ones. The load average is
 printed with the figures: on a shared machine they include its contention.
 

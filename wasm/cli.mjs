@@ -25,10 +25,10 @@ export function moduleDir() {
 
 // The module is built for web/worker; in Node it is compiled from the file's bytes (Emscripten
 // 3.1.6 would otherwise fetch() a file path, playground-and-toolchain.md §0.2), unless the
-// caller passes the module (compiled, or a promise of it: the bin's cache). Compiling starts before the glue is imported, so V8's
-// compiler threads work while the glue loads, and the glue instantiates the compiled module (its
-// instantiateWasm hook). The loader's own messages are kept back: a failed load is reported
-// once, by the caller.
+// caller passes the module (compiled, or a promise of it: the bin's cache). Compiling starts
+// before the glue is imported, so V8's compiler threads work while the glue loads, and the glue
+// instantiates the compiled module (its instantiateWasm hook). The loader's own messages are
+// kept back: a failed load is reported once, by the caller.
 export async function loadTilesched(dir = moduleDir(), module = null) {
   const [wasmModule, { default: createTilesched }] = await Promise.all([
     module ?? WebAssembly.compile(readFileSync(path.join(dir, 'tilesched.wasm'))),
