@@ -59,10 +59,13 @@ export function cacheDirectory(env = process.env) {
 
 const sha256 = (...parts) => parts.reduce((h, p) => h.update(p), createHash('sha256')).digest();
 
-// The file for this module in this process: its name hashes everything V8 compiled it under.
+// The file for this module in this process: its name hashes everything V8 compiled it under. The
+// processor's model keeps machines that share a home directory from replacing each other's
+// files (V8 refuses code made for other CPU features, and a refused file is removed).
 function cacheFile(dir, wasmBytes) {
   const v8Flags = [...process.execArgv, process.env.NODE_OPTIONS ?? '', ...BIN_V8_FLAGS].join('\0');
-  const runtime = `${process.version}\0${process.versions.v8}\0${process.arch}\0${v8Flags}`;
+  const cpu = os.cpus()[0]?.model ?? '';
+  const runtime = `${process.version}\0${process.versions.v8}\0${process.arch}\0${cpu}\0${v8Flags}`;
   return path.join(dir, `${sha256(wasmBytes, '\0', runtime).toString('hex').slice(0, 32)}.wasm-code`);
 }
 
