@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
-import { BIN_V8_FLAGS, cacheDirectory, readCachedModule, scheduleCacheWrite } from './module-cache.mjs';
+import { BIN_V8_FLAGS, cacheDirectory, cacheEntry, readCachedModule, scheduleCacheWrite } from './module-cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -136,12 +136,13 @@ export async function main(args) {
   const limit = process.env.TILESCHED_NO_TRAP_HANDLER ? Infinity : addressSpaceLimit();
   if (Number.isFinite(limit)) return rerunWithoutTrapHandler(args, limit);
   const cacheDir = cacheDirectory();
-  let tilesched, wasmPath, wasmBytes, cached;
+  let tilesched, wasmPath, cache, cached;
   try {
     const dir = moduleDir();
     wasmPath = path.join(dir, 'tilesched.wasm');
-    wasmBytes = readFileSync(wasmPath);
-    cached = cacheDir ? readCachedModule(cacheDir, wasmBytes) : null;
+    const wasmBytes = readFileSync(wasmPath);
+    cache = cacheDir && cacheEntry(cacheDir, wasmBytes);
+    cached = cache ? readCachedModule(cache, wasmBytes) : null;
     tilesched = await loadTilesched(dir, cached ?? WebAssembly.compile(wasmBytes));
   } catch (e) {
     if (/Out of memory|Cannot allocate Wasm memory/i.test(String(e?.message ?? e)) && !process.env.TILESCHED_NO_TRAP_HANDLER)
@@ -157,7 +158,7 @@ export async function main(args) {
     return 2;
   }
   if (await write(process.stderr, result.stderr)) return 2;
-  if (cacheDir && !cached) await scheduleCacheWrite(cacheDir, wasmPath, wasmBytes);
+  if (cache && !cached) await scheduleCacheWrite(cache, wasmPath);
   return result.exitCode;
 }
 

@@ -57,21 +57,22 @@ export function cacheDirectory(env = process.env) {
   return base ? path.join(base, 'tilesched') : null;
 }
 
-const sha256 = (...parts) => parts.reduce((h, p) => h.update(p), createHash('sha256')).digest();
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest();
 
-// The file for this module in this process: its name hashes everything V8 compiled it under. The
+// Where this module's code is kept for this process, and the module's SHA-256 (the writer checks
+// it against the file it compiles). The name hashes everything V8 compiled the code under; the
 // processor's model keeps machines that share a home directory from replacing each other's
 // files (V8 refuses code made for other CPU features, and a refused file is removed).
-function cacheFile(dir, wasmBytes) {
+export function cacheEntry(dir, wasmBytes) {
+  const digest = sha256(wasmBytes).toString('hex');
   const v8Flags = [...process.execArgv, process.env.NODE_OPTIONS ?? '', ...BIN_V8_FLAGS].join('\0');
   const cpu = os.cpus()[0]?.model ?? '';
-  const runtime = `${process.version}\0${process.versions.v8}\0${process.arch}\0${cpu}\0${v8Flags}`;
-  return path.join(dir, `${sha256(wasmBytes, '\0', runtime).toString('hex').slice(0, 32)}.wasm-code`);
+  const runtime = `${digest}\0${process.version}\0${process.versions.v8}\0${process.arch}\0${cpu}\0${v8Flags}`;
+  return { file: path.join(dir, `${sha256(runtime).toString('hex').slice(0, 32)}.wasm-code`), digest };
 }
 
 // The cached module, or null (none yet, a damaged file, code V8 refuses: the file is removed).
-export function readCachedModule(dir, wasmBytes) {
-  const file = cacheFile(dir, wasmBytes);
+export function readCachedModule({ file }, wasmBytes) {
   let data;
   try {
     data = readFileSync(file);
@@ -111,10 +112,9 @@ export function readCachedModule(dir, wasmBytes) {
 
 // Starts the background writer of the cache for this module, once per module and cache
 // directory at a time; never fails the run.
-export async function scheduleCacheWrite(dir, wasmPath, wasmBytes) {
+export async function scheduleCacheWrite({ file, digest }, wasmPath) {
   try {
-    mkdirSync(dir, { recursive: true });
-    const file = cacheFile(dir, wasmBytes);
+    mkdirSync(path.dirname(file), { recursive: true });
     const lock = `${file}.lock`;
     try {
       if (Date.now() - statSync(lock).mtimeMs < STALE_LOCK_MS) return;
@@ -127,7 +127,6 @@ export async function scheduleCacheWrite(dir, wasmPath, wasmBytes) {
     const { spawn } = await import('node:child_process');
     const self = fileURLToPath(import.meta.url);
     const flags = [...process.execArgv, ...BIN_V8_FLAGS, ...WRITER_V8_FLAGS];
-    const digest = sha256(wasmBytes).toString('hex');
     const child = spawn(process.execPath, [...flags, self, '--write', file, wasmPath, digest], {
       detached: true,
       stdio: 'ignore',
@@ -159,8 +158,8 @@ function pruneUnused(dir, keep) {
 }
 
 // The writer: compiles the module with the optimising tier, serializes it and renames the file
-// into place, so a reader sees a whole file or none. `file` is the name the bin gave it; a module
-// that changed since (its SHA-256 is not `digest`) is left for a later run.
+// into place, so a reader sees a whole file or none. `file` and `digest` are the bin's
+// cacheEntry; a module that changed since (its SHA-256 is not `digest`) is left for a later run.
 function writeCache(file, wasmPath, digest) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {

@@ -2,6 +2,7 @@
 // writer behind, later runs load its code, and every run prints the native tool's bytes: with
 // the cache, without it, and when the cache is damaged, refused by V8 or cannot be written.
 import { test } from 'node:test';
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -74,7 +75,6 @@ test('code V8 refuses (an intact file of other bytes) is removed, the run compil
   // Keep the header, replace the code by bytes V8 does not recognise, with a matching digest.
   const magicLength = data.indexOf(0x0a) + 1;
   const junk = Buffer.alloc(4096, 0x5a);
-  const { createHash } = await import('node:crypto');
   const digest = createHash('sha256').update(junk).digest();
   writeFileSync(file, Buffer.concat([data.subarray(0, magicLength), digest, junk]));
   assertSameRun(runNative([seed, '--emit=json']), runBin([seed, '--emit=json'], undefined, withCache(dir)), 'refused');
