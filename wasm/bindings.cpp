@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "allocator.h"
 #include "driver/Driver.h"
 #include "driver/Emitters.h"
 #include "support/Json.h"
@@ -167,10 +168,17 @@ tilesched::DriverResult internalFailure(const std::string &message) {
   return r;
 }
 
+// Between calls the module keeps at most this much in freed small blocks (allocator.cpp).
+constexpr size_t kKeptBytesBetweenCalls = 1 << 20;
+
 // Runs `body`; a C++ exception becomes `onError(message)`. Running out of the module's memory
-// (its 1 GB maximum) is a resource limit, not a bug, and is named as such.
+// (its 1 GB maximum) is a resource limit, not a bug, and is named as such. Every call into the
+// module ends here, so this is also where the kept blocks are trimmed.
 template <typename Body, typename OnError>
 auto guarded(Body body, OnError onError) -> decltype(body()) {
+  struct Trim {
+    ~Trim() { tilesched::wasm::trimKeptBlocks(kKeptBytesBetweenCalls); }
+  } trim;
   try {
     return body();
   } catch (const std::bad_alloc &) {

@@ -113,3 +113,17 @@ test('version() is what tilesched --version prints', () => {
   assert.match(mod.version(), /^tilesched \d+\.\d+\.\d+/);
   assert.equal(`${mod.version()}\n`, runNative(['--version']).stdout.toString());
 });
+
+// The module keeps freed small blocks for reuse between calls (wasm/allocator.cpp) up to a cap:
+// alternating large runs must not grow its memory after the first round, and give the same bytes.
+test('repeated large runs do not grow the module memory after the first round', () => {
+  const loops = ['triton-hopper-tma-wgmma-gemm', 'triton-blackwell-tcgen05-gemm', 'attention-forward'].map((name) =>
+    path.join(repo, 'examples', `${name}.mlir`),
+  );
+  const files = Object.fromEntries(loops.map((file) => [file, readFileSync(file)]));
+  const round = () => loops.map((file) => Buffer.from(mod.runCli([file, '--emit=json', '--trace'], files, undefined).stdout));
+  const first = round();
+  const bytesAfterFirst = mod.HEAPU8.length;
+  for (let i = 0; i < 2; ++i) assert.deepEqual(round(), first);
+  assert.equal(mod.HEAPU8.length, bytesAfterFirst);
+});
