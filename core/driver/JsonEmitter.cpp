@@ -363,6 +363,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
 std::string emitJson(const DriverRun &run, const TargetModel *model, const std::vector<Diagnostic> &diags,
                      const DriverOptions &opts, const std::string &ir) {
   JsonWriter w;
+  w.reserve(ir.size() + (32 << 10));  // the IR is one member; a small loop's rest fits in 32 KB
   w.beginObject().member("version", 1).member("tool", versionString()).key("diagnostics").beginArray();
   for (const Diagnostic &diag : diags) diagnosticJson(w, diag);
   w.endArray().member("model", model ? model->name : std::string()).key("chunks").beginArray();

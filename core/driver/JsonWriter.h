@@ -45,6 +45,10 @@ public:
     return key(name).value(v);
   }
 
+  // Room for `bytes` of document: growing the buffer copies it each time (in the module
+  // ~3 % of a small example's run went to those copies).
+  void reserve(size_t bytes) { out_.reserve(bytes); }
+
   // The document so far; every container must be closed.
   std::string take() { return std::move(out_); }
 
