@@ -1,12 +1,54 @@
 #include "driver/JsonWriter.h"
 
+#include <cstring>
+
 #include "support/Json.h"
 
 namespace tilesched {
 
+namespace {
+
+// True when no byte of `s` needs escaping (or a UTF-8 check) in a JSON string.
+bool plain(std::string_view s) {
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void JsonWriter::put(std::string_view s) {
+  if (s.size() > sizeof buffer_ - buffered_) {
+    flush();
+    if (s.size() > sizeof buffer_) {
+      out_.append(s);
+      return;
+    }
+  }
+  std::memcpy(buffer_ + buffered_, s.data(), s.size());
+  buffered_ += s.size();
+}
+
+void JsonWriter::put(char c) {
+  if (buffered_ == sizeof buffer_) flush();
+  buffer_[buffered_++] = c;
+}
+
+void JsonWriter::flush() {
+  out_.append(buffer_, buffered_);
+  buffered_ = 0;
+}
+
+std::string JsonWriter::take() {
+  flush();
+  return std::move(out_);
+}
+
 JsonWriter &JsonWriter::open(char bracket) {
   item();
-  out_ += bracket;
+  put(bracket);
   levels_.push_back({bracket == '{' ? '}' : ']'});
   return *this;
 }
@@ -15,7 +57,7 @@ JsonWriter &JsonWriter::close(char bracket) {
   const bool empty = levels_.back().empty;
   levels_.pop_back();
   if (!empty) newline(levels_.size());
-  out_ += bracket;
+  put(bracket);
   return *this;
 }
 
@@ -30,16 +72,15 @@ void JsonWriter::item() {
   newline(levels_.size(), comma);
 }
 
-// Few and large appends: a document is mostly separators and indentation, and each std::string
-// append is a call with its own capacity check (not inlined at the module's -Os).
 void JsonWriter::newline(size_t depth, bool comma) {
   static constexpr std::string_view kBreak = ",\n                                                              ";
   const std::string_view separator = comma ? ",\n" : "\n";
   const std::string_view line = kBreak.substr(2 - separator.size());  // the separator, then spaces
   if (separator.size() + 2 * depth <= line.size()) {
-    out_.append(line.data(), separator.size() + 2 * depth);
+    put(line.substr(0, separator.size() + 2 * depth));
     return;
   }
+  flush();
   out_.append(separator);
   out_.append(2 * depth, ' ');
 }
@@ -47,7 +88,7 @@ void JsonWriter::newline(size_t depth, bool comma) {
 JsonWriter &JsonWriter::key(std::string_view name) {
   item();
   quoted(name);
-  out_.append(": ", 2);
+  put(": ");
   afterKey_ = true;
   return *this;
 }
@@ -60,10 +101,19 @@ JsonWriter &JsonWriter::value(std::string_view s) {
 
 JsonWriter &JsonWriter::value(bool b) {
   item();
-  out_ += b ? "true" : "false";
+  put(b ? "true" : "false");
   return *this;
 }
 
-void JsonWriter::quoted(std::string_view s) { appendJsonString(out_, s); }
+void JsonWriter::quoted(std::string_view s) {
+  if (plain(s)) {
+    put('"');
+    put(s);
+    put('"');
+    return;
+  }
+  flush();
+  appendJsonString(out_, s);
+}
 
 }  // namespace tilesched

@@ -1,8 +1,8 @@
 // A streaming writer for the SPEC §5.1 document: the bytes the emitter printed when it built a
 // JSON tree and dumped it with two-space indentation (json_writer_test compares the two on random
 // documents), without building the tree: the emitter was spending most of a small loop's run
-// allocating and freeing JSON nodes (natively, and more so in WebAssembly). Strings are quoted
-// by appendJsonString (support/Json.h).
+// allocating and freeing JSON nodes (natively, and more so in WebAssembly). Strings that need
+// escaping are quoted by appendJsonString (support/Json.h).
 #pragma once
 
 #include <charconv>
@@ -30,7 +30,7 @@ public:
   requires(!std::same_as<Int, bool>) JsonWriter &value(Int n) {
     item();
     char digits[24];  // std::to_string's text, without its temporary string
-    out_.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
+    put(std::string_view(digits, std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
     return *this;
   }
   template <class T>
@@ -50,7 +50,7 @@ public:
   void reserve(size_t bytes) { out_.reserve(bytes); }
 
   // The document so far; every container must be closed.
-  std::string take() { return std::move(out_); }
+  std::string take();
 
 private:
   struct Level {
@@ -61,11 +61,19 @@ private:
   JsonWriter &close(char bracket);
   // Separator, line break and indentation before a value, unless it follows its key.
   void item();
-  // `,` when `comma`, a line break and the indentation of `depth`, in one append.
+  // `,` when `comma`, a line break and the indentation of `depth`.
   void newline(size_t depth, bool comma = false);
   void quoted(std::string_view s);
+  // Output goes through buffer_ to out_: a document is thousands of short pieces, and each
+  // std::string append is a call with its own capacity check and copy (not inlined at the
+  // module's -Os), so out_ gets one append per buffer_ full.
+  void put(std::string_view s);
+  void put(char c);
+  void flush();
 
   std::string out_;
+  char buffer_[512];
+  size_t buffered_ = 0;
   std::vector<Level> levels_;
   bool afterKey_ = false;
 };

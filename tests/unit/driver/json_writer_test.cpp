@@ -103,3 +103,27 @@ TEST_CASE("JsonWriter: empty containers, members and vectors", "[driver][json]")
   CHECK(w.take() ==
         "{\n  \"none\": [],\n  \"empty\": {},\n  \"n\": 7,\n  \"s\": \"x\\ty\",\n  \"v\": [\n    1,\n    2\n  ]\n}");
 }
+
+// Indentation deeper than the writer gathers in one piece, and strings longer than a piece.
+TEST_CASE("JsonWriter: deep nesting and long strings", "[driver][json]") {
+  const std::string longPlain(300, 'a');
+  const std::string longEscaped = std::string(200, 'b') + "\"\n" + std::string(100, 'c');
+  JsonWriter w;
+  Json tree = Json::array();
+  Json *at = &tree;
+  w.beginArray();
+  for (int depth = 0; depth < 40; ++depth) {
+    w.beginObject().member(longPlain, longEscaped).member("n", depth).key(longEscaped).beginArray();
+    Json level = Json::object();
+    level[longPlain] = longEscaped;
+    level["n"] = depth;
+    level[longEscaped] = Json::array();
+    at->push_back(level);
+    at = &at->back()[longEscaped];
+  }
+  w.value(longPlain);
+  at->push_back(longPlain);
+  for (int depth = 0; depth < 40; ++depth) w.endArray().endObject();
+  w.endArray();
+  CHECK(w.take() == dumped(tree));
+}
