@@ -19,19 +19,24 @@ bool plain(std::string_view s) {
 
 }  // namespace
 
-void JsonWriter::put(std::string_view s) {
-  if (s.size() > sizeof buffer_ - buffered_) {
-    flush();
-    if (s.size() > sizeof buffer_) {
-      out_.append(s);
-      return;
-    }
+// Inlined into this file's callers (the module's -Os would call them): most pieces are a few
+// bytes that fit, and a constant-size copy is a store.
+[[gnu::always_inline]] inline void JsonWriter::put(std::string_view s) {
+  if (s.size() <= sizeof buffer_ - buffered_) {
+    std::memcpy(buffer_ + buffered_, s.data(), s.size());
+    buffered_ += s.size();
+    return;
   }
-  std::memcpy(buffer_ + buffered_, s.data(), s.size());
-  buffered_ += s.size();
+  flush();
+  if (s.size() > sizeof buffer_) {
+    out_.append(s);
+    return;
+  }
+  std::memcpy(buffer_, s.data(), s.size());
+  buffered_ = s.size();
 }
 
-void JsonWriter::put(char c) {
+[[gnu::always_inline]] inline void JsonWriter::put(char c) {
   if (buffered_ == sizeof buffer_) flush();
   buffer_[buffered_++] = c;
 }
@@ -99,11 +104,13 @@ JsonWriter &JsonWriter::value(std::string_view s) {
   return *this;
 }
 
-JsonWriter &JsonWriter::value(bool b) {
+JsonWriter &JsonWriter::literal(std::string_view text) {
   item();
-  put(b ? "true" : "false");
+  put(text);
   return *this;
 }
+
+JsonWriter &JsonWriter::value(bool b) { return literal(b ? "true" : "false"); }
 
 void JsonWriter::quoted(std::string_view s) {
   if (plain(s)) {

@@ -28,10 +28,8 @@ public:
   JsonWriter &value(bool b);
   template <std::integral Int>
   requires(!std::same_as<Int, bool>) JsonWriter &value(Int n) {
-    item();
     char digits[24];  // std::to_string's text, without its temporary string
-    put(std::string_view(digits, std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
-    return *this;
+    return literal(std::string_view(digits, std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
   }
   template <class T>
   JsonWriter &array(const std::vector<T> &items) {
@@ -59,6 +57,8 @@ private:
   };
   JsonWriter &open(char bracket);
   JsonWriter &close(char bracket);
+  // A value written as `text` (a number, true, false).
+  JsonWriter &literal(std::string_view text);
   // Separator, line break and indentation before a value, unless it follows its key.
   void item();
   // `,` when `comma`, a line break and the indentation of `depth`.
