@@ -56,17 +56,14 @@ inline void copySmall(unsigned char *d, const unsigned char *s, size_t n) {
 
 extern "C" {
 
-void *memcpy(void *dst, const void *src, size_t n) {
-  if (n <= 32) copySmall(static_cast<unsigned char *>(dst), static_cast<const unsigned char *>(src), n);
-  else __builtin_memcpy(dst, src, n);
-  return dst;
-}
-
 void *memmove(void *dst, const void *src, size_t n) {
   if (n <= 32) copySmall(static_cast<unsigned char *>(dst), static_cast<const unsigned char *>(src), n);
   else __builtin_memmove(dst, src, n);
   return dst;
 }
+
+// copySmall and memory.copy both allow overlapping ranges, so a memmove is a memcpy.
+void *memcpy(void *dst, const void *src, size_t n) { return memmove(dst, src, n); }
 
 void *memset(void *dst, int c, size_t n) {
   auto *d = static_cast<unsigned char *>(dst);

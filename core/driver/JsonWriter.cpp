@@ -1,5 +1,6 @@
 #include "driver/JsonWriter.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "support/Json.h"
@@ -10,11 +11,7 @@ namespace {
 
 // True when no byte of `s` needs escaping (or a UTF-8 check) in a JSON string.
 bool plain(std::string_view s) {
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') return false;
-  }
-  return true;
+  return std::all_of(s.begin(), s.end(), [](char c) { return isPlainJsonByte(static_cast<unsigned char>(c)); });
 }
 
 }  // namespace

@@ -390,7 +390,7 @@ void appendJsonString(std::string &out, std::string_view s) {
   size_t plain = 0;  // start of the run of bytes copied as they are
   for (size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+    if (isPlainJsonByte(c)) {
       ++i;
       continue;
     }

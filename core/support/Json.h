@@ -78,6 +78,10 @@ struct JsonDocument {
 // (surrogate pairs joined). Never throws on bad input; recursion is bounded by kMaxJsonNesting.
 JsonDocument readJson(std::string_view text);
 
+// A byte a JSON string holds as it is: printable ASCII other than `"` and `\`. Anything else is
+// escaped, or checked as UTF-8, by appendJsonString.
+inline bool isPlainJsonByte(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+
 // Appends `s` as a quoted JSON string: ", \ and the control characters escaped (\b \f \n \r \t,
 // else \u00xx), other UTF-8 as is, invalid UTF-8 replaced by U+FFFD. These are the bytes the CLI
 // has always printed: json_test compares them, on random byte strings, with the library that
