@@ -1,15 +1,22 @@
 #!/usr/bin/env node
 // WebAssembly vs native (issue 17 goals: module <= 300 KB gzip, <= 1.3x native time).
 //   node bench/wasm_vs_native.mjs [ARGS...]     (default ARGS: --emit=json --trace, the playground's)
-// Sizes: gzip -9 of tilesched.wasm and its glue tilesched.mjs. Time: the median of N in-process
-// runs of the same command line on each examples/*.mlir, natively (bench_driver_repeat) and in
-// the module (runCli from memory), taken in alternating batches, then the ratio per example and
-// the geometric mean. The module is compiled by V8's optimising tier up front (--no-liftoff), so
-// the figure is the steady state a playground worker reaches, not Liftoff's first runs.
+// Sizes: gzip -9 of tilesched.wasm and its glue tilesched.mjs. Time: the same command line on
+// each examples/*.mlir, in-process, natively (bench_driver_repeat), in the module under Node
+// (runCli from memory) and in the module in Debian's Chromium (the playground's engine, through
+// playwright-core; skipped when either is missing), taken in alternating rounds. A round's figure
+// is its mean time per run, an example's figure the median over its rounds: Chromium's clock
+// is precise to 5 us (the page is cross-origin isolated), too coarse for one 20 us run but not for
+// a round of them, and every side is measured the same way. Then the ratio per example and the
+// geometric mean, per engine. Both engines compile the module with their optimising tier up
+// front (--no-liftoff), so the figure is the steady state a playground worker reaches, not the
+// baseline tier's first runs. Node 20's V8 (11.3) does not inline one wasm function into another
+// unless --wasm-inlining is given; Chromium's V8 does by default, which is most of the difference
+// between the two columns (docs/benchmarks.md).
 // Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm), BENCH_RUNS (100),
-// BENCH_ROUNDS (20: batches per side).
+// BENCH_ROUNDS (20: rounds per example), CHROMIUM (/usr/bin/chromium; "none" skips it).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -40,49 +47,117 @@ for (const s of sizes) console.log(`  ${s.file.padEnd(16)} ${kb(s.raw).padStart(
 console.log(`  ${'total'.padEnd(16)} ${''.padStart(10)}      ${kb(gzipTotal).padStart(10)} gzip  (goal <= 300 KB: ${gzipTotal <= 300 * 1024 ? 'met' : 'NOT met'})`);
 
 const tilesched = await loadTilesched(wasmDir);
-function wasmSamples(argv, files, n) {
-  // Untimed warm-up runs, as many as bench_driver_repeat's.
+// One round in the module under Node: untimed warm-up runs, as many as bench_driver_repeat's,
+// then the mean time of n runs in microseconds.
+function nodeRound(argv, files, n) {
   for (let i = 0; i < Math.min(n, 5); ++i) tilesched.runCli(argv, files, undefined);
-  const micros = [];
-  for (let i = 0; i < n; ++i) {
-    const start = performance.now();
-    tilesched.runCli(argv, files, undefined);
-    micros.push((performance.now() - start) * 1000);
-  }
-  return micros;
+  const start = performance.now();
+  for (let i = 0; i < n; ++i) tilesched.runCli(argv, files, undefined);
+  return ((performance.now() - start) * 1000) / n;
 }
+
+// The module in headless Chromium: a page on localhost (a secure context) served by request
+// interception with the cross-origin isolation headers, so its clock is precise to 5 us.
+async function startChromium() {
+  const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+  if (executablePath === 'none') return { skipped: 'CHROMIUM=none' };
+  if (!existsSync(executablePath)) return { skipped: `${executablePath} not found` };
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    return { skipped: 'playwright-core not installed (npm install)' };
+  }
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--js-flags=--no-liftoff'],
+  });
+  const page = await browser.newPage();
+  const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+  const origin = 'http://localhost:4179';
+  await page.route(`${origin}/**`, (route) => {
+    const file = new URL(route.request().url()).pathname.slice(1);
+    if (file === '') return route.fulfill({ headers: { ...headers, 'content-type': 'text/html' }, body: '<!doctype html><title>bench</title>' });
+    const type = file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript';
+    return route.fulfill({ headers: { ...headers, 'content-type': type }, body: readFileSync(path.join(wasmDir, file)) });
+  });
+  await page.goto(`${origin}/`);
+  const version = await page.evaluate(async () => {
+    if (!crossOriginIsolated) throw new Error('the bench page is not cross-origin isolated');
+    const { default: createTilesched } = await import('/tilesched.mjs');
+    globalThis.tilesched = await createTilesched();
+    return navigator.userAgent.match(/Chrom(?:e|ium)\/[\d.]+/)?.[0] ?? 'Chromium';
+  });
+  return {
+    version,
+    close: () => browser.close(),
+    load: (file, bytes) => page.evaluate(([f, b64]) => {
+      globalThis.files = { [f]: Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)) };
+    }, [file, bytes.toString('base64')]),
+    // The same round as nodeRound, in the page.
+    round: (argv, n) => page.evaluate(([argv, n]) => {
+      for (let i = 0; i < Math.min(n, 5); ++i) globalThis.tilesched.runCli(argv, globalThis.files, undefined);
+      const start = performance.now();
+      for (let i = 0; i < n; ++i) globalThis.tilesched.runCli(argv, globalThis.files, undefined);
+      return ((performance.now() - start) * 1000) / n;
+    }, [argv, n]),
+  };
+}
+const browser = await startChromium();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-// The machine's load drifts: native and wasm take turns in ROUNDS batches, and each side's
-// median is over all its runs, so a busy minute weighs on both sides alike.
+// The machine's load drifts and its speed jumps between two levels for seconds at a time (a
+// native run of broken.mlir takes 13 or 23 us): the sides take turns, round by round, in an
+// order that rotates, so a slow spell weighs on all of them alike.
 const rounds = Math.max(1, Math.min(runs, Number.parseInt(process.env.BENCH_ROUNDS ?? '20', 10)));
 
 const nativeRepeat = path.join(buildDir, 'bin', 'bench_driver_repeat');
 const examples = readdirSync(path.join(repo, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
-console.log(`\ntime per run, median of ${runs} in ${rounds} alternating batches (args: ${args.join(' ')}):`);
-console.log(`  ${'example'.padEnd(34)} ${'native'.padStart(10)} ${'wasm'.padStart(10)}  ratio`);
-let logSum = 0;
-let nativeTotal = 0;
-let wasmTotal = 0;
+const engines = browser.round ? ['Node', 'Chromium'] : ['Node'];
+console.log(`\ntime per run, median over ${rounds} alternating rounds of a round's mean, ${runs} runs per side (args: ${args.join(' ')}):`);
+console.log(`  wasm in Node ${process.versions.node} (V8 ${process.versions.v8.replace(/-node.*/, '')})` +
+  (browser.round ? ` and in ${browser.version}, both with --no-liftoff` : `; Chromium skipped: ${browser.skipped}`));
+console.log(`  ${'example'.padEnd(34)} ${'native'.padStart(9)} ${engines.map((e) => `${e.padStart(10)}  ratio`).join(' ')}`);
+const logSums = engines.map(() => 0);
+const totals = [0, ...engines.map(() => 0)];
+const us = (x) => `${x.toFixed(0)} us`.padStart(9);
 for (const example of examples) {
   const file = path.join('examples', example);
   const argv = [file, ...args];
-  const files = { [file]: readFileSync(path.join(repo, file)) };
-  const nativeRuns = [];
-  const wasmRuns = [];
+  const bytes = readFileSync(path.join(repo, file));
+  const files = { [file]: bytes };
+  if (browser.round) await browser.load(file, bytes);
+  const sides = [
+    async (n) => {
+      const { samples_us: samples } = JSON.parse(execFileSync(nativeRepeat, [String(n), ...argv], { cwd: repo }));
+      return samples.reduce((a, b) => a + b, 0) / samples.length;
+    },
+    async (n) => nodeRound(argv, files, n),
+    ...(browser.round ? [(n) => browser.round(argv, n)] : []),
+  ];
+  const times = sides.map(() => []);
   for (let r = 0; r < rounds; ++r) {
     const n = Math.floor((runs * (r + 1)) / rounds) - Math.floor((runs * r) / rounds);
-    nativeRuns.push(...JSON.parse(execFileSync(nativeRepeat, [String(n), ...argv], { cwd: repo })).samples_us);
-    wasmRuns.push(...wasmSamples(argv, files, n));
+    for (let k = 0; k < sides.length; ++k) {
+      const side = (r + k) % sides.length;
+      times[side].push(await sides[side](n));
+    }
   }
-  const native = median(nativeRuns);
-  const wasm = median(wasmRuns);
-  const ratio = wasm / native;
-  logSum += Math.log(ratio);
-  nativeTotal += native;
-  wasmTotal += wasm;
-  console.log(`  ${example.padEnd(34)} ${`${native.toFixed(0)} us`.padStart(10)} ${`${wasm.toFixed(0)} us`.padStart(10)}  ${ratio.toFixed(2)}x`);
+  const [native, ...wasm] = times.map(median);
+  totals[0] += native;
+  const cells = wasm.map((w, e) => {
+    logSums[e] += Math.log(w / native);
+    totals[e + 1] += w;
+    return `${us(w).padStart(10)}  ${(w / native).toFixed(2)}x`;
+  });
+  console.log(`  ${example.padEnd(34)} ${us(native)} ${cells.join(' ')}`);
 }
-const geomean = Math.exp(logSum / examples.length);
-console.log(`  ${'total'.padEnd(34)} ${`${nativeTotal.toFixed(0)} us`.padStart(10)} ${`${wasmTotal.toFixed(0)} us`.padStart(10)}  ${(wasmTotal / nativeTotal).toFixed(2)}x`);
+await browser.close?.();
+console.log(`  ${'total'.padEnd(34)} ${us(totals[0])} ${engines.map((_, e) => `${us(totals[e + 1]).padStart(10)}  ${(totals[e + 1] / totals[0]).toFixed(2)}x`).join(' ')}`);
 console.log(`  load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (${cpus().length} CPUs)`);
-console.log(`\nwasm/native: geometric mean ${geomean.toFixed(2)}x, total ${(wasmTotal / nativeTotal).toFixed(2)}x (goal <= 1.3x: ${geomean <= 1.3 ? 'met' : 'NOT met'})`);
+console.log('');
+engines.forEach((engine, e) => {
+  const geomean = Math.exp(logSums[e] / examples.length);
+  console.log(`wasm/native in ${engine}: geometric mean ${geomean.toFixed(2)}x, total ${(totals[e + 1] / totals[0]).toFixed(2)}x (goal <= 1.3x: ${geomean <= 1.3 ? 'met' : 'NOT met'})`);
+});
