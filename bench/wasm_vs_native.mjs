@@ -84,14 +84,13 @@ async function startChromium() {
     return route.fulfill({ headers: { ...headers, 'content-type': type }, body: readFileSync(path.join(wasmDir, file)) });
   });
   await page.goto(`${origin}/`);
-  const version = await page.evaluate(async () => {
+  await page.evaluate(async () => {
     if (!crossOriginIsolated) throw new Error('the bench page is not cross-origin isolated');
     const { default: createTilesched } = await import('/tilesched.mjs');
     globalThis.tilesched = await createTilesched();
-    return navigator.userAgent.match(/Chrom(?:e|ium)\/[\d.]+/)?.[0] ?? 'Chromium';
   });
   return {
-    version,
+    version: `Chromium ${browser.version()}`,
     close: () => browser.close(),
     load: (file, bytes) => page.evaluate(([f, b64]) => {
       globalThis.files = { [f]: Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)) };
