@@ -47,12 +47,12 @@ for (const s of sizes) console.log(`  ${s.file.padEnd(16)} ${kb(s.raw).padStart(
 console.log(`  ${'total'.padEnd(16)} ${''.padStart(10)}      ${kb(gzipTotal).padStart(10)} gzip  (goal <= 300 KB: ${gzipTotal <= 300 * 1024 ? 'met' : 'NOT met'})`);
 
 const tilesched = await loadTilesched(wasmDir);
-// One round in the module under Node: untimed warm-up runs, as many as bench_driver_repeat's,
-// then the mean time of n runs in microseconds.
-function nodeRound(argv, files, n) {
-  for (let i = 0; i < Math.min(n, 5); ++i) tilesched.runCli(argv, files, undefined);
+// One round in a module: untimed warm-up runs, as many as bench_driver_repeat's, then the mean
+// time of n runs in microseconds. Under Node and, from its source, in the page.
+function timeRound(module, argv, files, n) {
+  for (let i = 0; i < Math.min(n, 5); ++i) module.runCli(argv, files, undefined);
   const start = performance.now();
-  for (let i = 0; i < n; ++i) tilesched.runCli(argv, files, undefined);
+  for (let i = 0; i < n; ++i) module.runCli(argv, files, undefined);
   return ((performance.now() - start) * 1000) / n;
 }
 
@@ -89,19 +89,14 @@ async function startChromium() {
     const { default: createTilesched } = await import('/tilesched.mjs');
     globalThis.tilesched = await createTilesched();
   });
+  await page.evaluate(`globalThis.timeRound = ${timeRound}`);
   return {
     version: `Chromium ${browser.version()}`,
     close: () => browser.close(),
     load: (file, bytes) => page.evaluate(([f, b64]) => {
       globalThis.files = { [f]: Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)) };
     }, [file, bytes.toString('base64')]),
-    // The same round as nodeRound, in the page.
-    round: (argv, n) => page.evaluate(([argv, n]) => {
-      for (let i = 0; i < Math.min(n, 5); ++i) globalThis.tilesched.runCli(argv, globalThis.files, undefined);
-      const start = performance.now();
-      for (let i = 0; i < n; ++i) globalThis.tilesched.runCli(argv, globalThis.files, undefined);
-      return ((performance.now() - start) * 1000) / n;
-    }, [argv, n]),
+    round: (argv, n) => page.evaluate(([argv, n]) => globalThis.timeRound(globalThis.tilesched, argv, globalThis.files, n), [argv, n]),
   };
 }
 const browser = await startChromium();
@@ -132,7 +127,7 @@ for (const example of examples) {
       const { samples_us: samples } = JSON.parse(execFileSync(nativeRepeat, [String(n), ...argv], { cwd: repo }));
       return samples.reduce((a, b) => a + b, 0) / samples.length;
     },
-    async (n) => nodeRound(argv, files, n),
+    async (n) => timeRound(tilesched, argv, files, n),
     ...(browser.round ? [(n) => browser.round(argv, n)] : []),
   ];
   const times = sides.map(() => []);
