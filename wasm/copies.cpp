@@ -52,18 +52,22 @@ inline void copySmall(unsigned char *d, const unsigned char *s, size_t n) {
   }
 }
 
-}  // namespace
-
-extern "C" {
-
-void *memmove(void *dst, const void *src, size_t n) {
+// copySmall and memory.copy both allow overlapping ranges, so this is both memmove and memcpy.
+// Inlined into each: wasm has no tail call here, so memcpy forwarding to memmove cost a second
+// call per copy.
+[[gnu::always_inline]] inline void *copy(void *dst, const void *src, size_t n) {
   if (n <= 32) copySmall(static_cast<unsigned char *>(dst), static_cast<const unsigned char *>(src), n);
   else __builtin_memmove(dst, src, n);
   return dst;
 }
 
-// copySmall and memory.copy both allow overlapping ranges, so a memmove is a memcpy.
-void *memcpy(void *dst, const void *src, size_t n) { return memmove(dst, src, n); }
+}  // namespace
+
+extern "C" {
+
+void *memmove(void *dst, const void *src, size_t n) { return copy(dst, src, n); }
+
+void *memcpy(void *dst, const void *src, size_t n) { return copy(dst, src, n); }
 
 void *memset(void *dst, int c, size_t n) {
   auto *d = static_cast<unsigned char *>(dst);
