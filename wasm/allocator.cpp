@@ -35,17 +35,9 @@ void releaseKeptBlocks() {
   keptBytes = 0;
 }
 
-// A block of at least n bytes, or null when memory is exhausted and no new_handler helps.
-void *tryAllocate(size_t n) {
-  const size_t c = (n + kGranule - 1) / kGranule;
-  if (c && c <= kClasses) {
-    if (void *p = keptBlocks[c]) {
-      keptBlocks[c] = *static_cast<void **>(p);
-      keptBytes -= c * kGranule;
-      return p;
-    }
-    n = c * kGranule;
-  }
+// malloc(n), retried after releasing the kept blocks or calling the new_handler; null when
+// memory is exhausted and no new_handler helps.
+[[gnu::noinline]] void *mallocOrRetry(size_t n) {
   for (;;) {
     if (void *p = std::malloc(n ? n : 1)) return p;
     if (keptBytes) {
@@ -58,12 +50,27 @@ void *tryAllocate(size_t n) {
   }
 }
 
-void *allocate(size_t n) {
+// A block of at least n bytes, or null. The list hit is inlined into each operator new, the
+// call into malloc is not: most allocations are hits.
+[[gnu::always_inline]] inline void *tryAllocate(size_t n) {
+  const size_t c = (n + kGranule - 1) / kGranule;
+  if (c && c <= kClasses) {
+    if (void *p = keptBlocks[c]) {
+      keptBlocks[c] = *static_cast<void **>(p);
+      keptBytes -= c * kGranule;
+      return p;
+    }
+    n = c * kGranule;
+  }
+  return mallocOrRetry(n);
+}
+
+[[gnu::always_inline]] inline void *allocate(size_t n) {
   if (void *p = tryAllocate(n)) return p;
   throw std::bad_alloc();
 }
 
-void release(void *p) noexcept {
+[[gnu::always_inline]] inline void release(void *p) noexcept {
   if (!p) return;
   const size_t c = malloc_usable_size(p) / kGranule;
   if (c > kClasses) {
