@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
+import { CHROMIUM, CHROMIUM_ARGS } from '../web/scripts/chromium.mjs';
 
 setFlagsFromString('--no-liftoff');
 
@@ -59,9 +60,8 @@ function timeRound(module, argv, files, n) {
 // The module in headless Chromium: a page on localhost (a secure context) served by request
 // interception with the cross-origin isolation headers, so its clock is precise to 5 us.
 async function startChromium() {
-  const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-  if (executablePath === 'none') return { skipped: 'CHROMIUM=none' };
-  if (!existsSync(executablePath)) return { skipped: `${executablePath} not found` };
+  if (CHROMIUM === 'none') return { skipped: 'CHROMIUM=none' };
+  if (!existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} not found` };
   let chromium;
   try {
     ({ chromium } = await import('playwright-core'));
@@ -69,10 +69,9 @@ async function startChromium() {
     return { skipped: 'playwright-core not installed (npm install)' };
   }
   const browser = await chromium.launch({
-    executablePath,
+    executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--js-flags=--no-liftoff'],
+    args: [...CHROMIUM_ARGS, '--js-flags=--no-liftoff'],
   });
   const page = await browser.newPage();
   const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
@@ -108,10 +107,10 @@ const rounds = Math.max(1, Math.min(runs, Number.parseInt(process.env.BENCH_ROUN
 
 const nativeRepeat = path.join(buildDir, 'bin', 'bench_driver_repeat');
 const examples = readdirSync(path.join(repo, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
-const engines = browser.round ? ['Node', 'Chromium'] : ['Node'];
+const engines = browser.skipped ? ['Node'] : ['Node', 'Chromium'];
 console.log(`\ntime per run, median over ${rounds} alternating rounds of a round's mean, ${runs} runs per side (args: ${args.join(' ')}):`);
 console.log(`  wasm in Node ${process.versions.node} (V8 ${process.versions.v8.replace(/-node.*/, '')})` +
-  (browser.round ? ` and in ${browser.version}, both with --no-liftoff` : `; Chromium skipped: ${browser.skipped}`));
+  (browser.skipped ? `; Chromium skipped: ${browser.skipped}` : ` and in ${browser.version}, both with --no-liftoff`));
 console.log(`  ${'example'.padEnd(34)} ${'native'.padStart(9)} ${engines.map((e) => `${e.padStart(10)}  ratio`).join(' ')}`);
 const logSums = engines.map(() => 0);
 const totals = [0, ...engines.map(() => 0)];
@@ -121,14 +120,14 @@ for (const example of examples) {
   const argv = [file, ...args];
   const bytes = readFileSync(path.join(repo, file));
   const files = { [file]: bytes };
-  if (browser.round) await browser.load(file, bytes);
+  if (!browser.skipped) await browser.load(file, bytes);
   const sides = [
     async (n) => {
       const { samples_us: samples } = JSON.parse(execFileSync(nativeRepeat, [String(n), ...argv], { cwd: repo }));
       return samples.reduce((a, b) => a + b, 0) / samples.length;
     },
     async (n) => timeRound(tilesched, argv, files, n),
-    ...(browser.round ? [(n) => browser.round(argv, n)] : []),
+    ...(browser.skipped ? [] : [(n) => browser.round(argv, n)]),
   ];
   const times = sides.map(() => []);
   for (let r = 0; r < rounds; ++r) {

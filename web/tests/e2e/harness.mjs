@@ -6,15 +6,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 
 export const WEB = fileURLToPath(new URL('../../', import.meta.url));
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 export const ARTIFACTS = join(REPO, 'tests/artifacts/web');
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run', '--disable-sync'];
 
 // The e2e suite needs the real scheduler; say how to get it instead of failing obscurely.
 export function requireWasm() {
