@@ -13,7 +13,6 @@ export const WEB = fileURLToPath(new URL('../../', import.meta.url));
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 export const ARTIFACTS = join(REPO, 'tests/artifacts/web');
 
-
 // The e2e suite needs the real scheduler; say how to get it instead of failing obscurely.
 export function requireWasm() {
   const missing = ['tilesched.mjs', 'tilesched.wasm'].filter((f) => !existsSync(join(WEB, 'public/wasm', f)));
