@@ -122,13 +122,6 @@ const logSums = engines.map(() => 0);
 const medianLogSums = engines.map(() => 0);
 const totals = [0, ...engines.map(() => 0)];
 const us = (x) => `${x.toFixed(0)} us`.padStart(9);
-const plan = [];
-for (const example of examples) {
-  const file = path.join('examples', example);
-  const bytes = readFileSync(path.join(repo, file));
-  if (!browser.skipped) await browser.load(file, bytes);
-  plan.push({ example, argv: [file, ...args], files: { [file]: bytes } });
-}
 const sides = [
   async ({ argv }, n) => {
     const { samples_us: samples } = JSON.parse(execFileSync(nativeRepeat, [String(n), ...argv], { cwd: repo }));
@@ -137,7 +130,14 @@ const sides = [
   async ({ argv, files }, n) => timeRound(tilesched, argv, files, n),
   ...(browser.skipped ? [] : [({ argv }, n) => browser.round(argv, n)]),
 ];
-for (const item of plan) item.times = sides.map(() => []);
+// Each example's command line and file, and its round figures per side.
+const plan = [];
+for (const example of examples) {
+  const file = path.join('examples', example);
+  const bytes = readFileSync(path.join(repo, file));
+  if (!browser.skipped) await browser.load(file, bytes);
+  plan.push({ example, argv: [file, ...args], files: { [file]: bytes }, times: sides.map(() => []) });
+}
 for (let r = 0; r < rounds; ++r) {
   const n = Math.floor((runs * (r + 1)) / rounds) - Math.floor((runs * r) / rounds);
   for (const [i, item] of plan.entries()) {
