@@ -514,17 +514,19 @@ TARGETS = {"one_stage": (12, 100), "overlap": (85, 100), "equal": (25, 84), "wit
 
 
 def headline(f: dict) -> List[str]:
-    """The headline figures against TARGETS, each MET or NOT MET."""
-    def line(label: str, shown: str, target: str, ok: bool) -> str:
-        return f"- {label}: {shown} (target {target}): {'MET' if ok else 'NOT MET'}"
+    """The headline figures against TARGETS, each MET, NOT MET or n/a (no loop of the kind)."""
+    def line(label: str, shown: str, target: str, ok: Optional[bool]) -> str:
+        return f"- {label}: {shown} (target {target}): {'n/a' if ok is None else 'MET' if ok else 'NOT MET'}"
 
-    def share(key: str, of: str, most: bool) -> Tuple[str, bool]:
+    def share(key: str, of: str, most: bool) -> Tuple[str, Optional[bool]]:
         """The figure against its target (at most / at least the target's fraction of loops)."""
         num, den = TARGETS[key]
         target = f"{num} %" if den == 100 else f"{num}/{den} = {100.0 * num / den:.1f} %"
+        if not f[of]:
+            return ("≤ " if most else "≥ ") + target, None
         if most:
             return "≤ " + target, f[key] * den <= num * f[of]
-        return "≥ " + target, f[of] > 0 and f[key] * den >= num * f[of]
+        return "≥ " + target, f[key] * den >= num * f[of]
     hopper = sum(n for model, n in f["targets"].get("cuda:90", {}).items() if model == "hopper")
     sm90 = sum(f["targets"].get("cuda:90", {}).values())
     unmodelled = sum(f["unmodelled"].values())
@@ -541,7 +543,7 @@ def headline(f: dict) -> List[str]:
         line("dialect ops not modelled", f"{unmodelled} instances of {len(f['unmodelled'])} ops", "0",
              unmodelled == 0),
         line("loop ops left as unknown ops", str(f["unknown_loops"]), "0", f["unknown_loops"] == 0),
-        line("cuda:90 files on the Hopper model", f"{hopper}/{sm90}", "all", hopper == sm90),
+        line("cuda:90 files on the Hopper model", f"{hopper}/{sm90}", "all", hopper == sm90 if sm90 else None),
     ]
 
 

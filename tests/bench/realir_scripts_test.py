@@ -301,6 +301,12 @@ class FiguresTest(unittest.TestCase):
         self.assertIn("- Triton's stated stage count within one stage: 1/2 (50.0 %) (target ≥ 65/84 = 77.4 %): "
                       "NOT MET", bench.headline(f))
 
+    def test_nothing_to_measure_is_no_verdict(self):
+        head = bench.headline(bench.figures([]))
+        self.assertIn("- Triton's stated stage count equalled: 0/0 (target ≥ 25/84 = 29.8 %): n/a", head)
+        self.assertIn("- cuda:90 files on the Hopper model: 0/0 (target all): n/a", head)
+        self.assertIn("- valid files failing: 0 (target 0): MET", head)
+
     def test_the_model_a_block_names_and_none(self):
         r = bench.measure_doc(self.path, nest_document(block_model={"name": "hopper"}), 0, "")
         self.assertEqual(r["models"], ["hopper"])
