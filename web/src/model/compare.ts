@@ -36,7 +36,12 @@ export function compareInputs(spec: CompareSpec, source: string, options: Schedu
   return { source: spec.source ?? source, options: o };
 }
 
-const MODEL_NAMES: Record<BuiltinModel | 'custom', string> = { blackwell: 'Blackwell', hopper: 'Hopper', custom: 'the edited model' };
+const MODEL_NAMES: Record<BuiltinModel | 'custom', string> = {
+  blackwell: 'Blackwell',
+  hopper: 'Hopper',
+  'hopper-measured': 'Hopper (measured on an H100)',
+  custom: 'the edited model',
+};
 export const modelName = (m: BuiltinModel | 'custom'): string => MODEL_NAMES[m];
 export const isBuiltinModel = (m: unknown): m is BuiltinModel => (BUILTIN_MODELS as readonly unknown[]).includes(m);
 

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Tests of bench/gpu/ on the recorded H100 runs (bench/gpu/results/), without a device.
+
+  python3 tests/bench/gpu_results_test.py [--tilesched build/bin/tilesched]
+
+Checks the device script's packing and IR cutting on made-up stage outputs, that the built-in
+hopper-measured model and the examples/triton36-* files are what the scripts make from the record,
+and, with --tilesched, that docs/benchmarks.md's measured section is what the table script makes.
+"""
+import argparse
+import json
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "bench" / "gpu"))
+import calibrate  # noqa: E402
+import gpu_results as results  # noqa: E402
+import triton_kernels  # noqa: E402
+
+TOOL = None
+
+
+def dump_section(pass_name, body):
+    return f"// -----// IR Dump Before {pass_name} ({pass_name.lower()}) ('builtin.module' operation) //----- //\n{body}\n"
+
+
+class DeviceSide(unittest.TestCase):
+    def test_collect_merges_stages_and_keeps_unparsed_lines(self):
+        with tempfile.TemporaryDirectory() as d:
+            w = Path(d)
+            (w / "tt").mkdir()
+            (w / "env.txt").write_text("NVIDIA H100\n")
+            (w / "micro.jsonl").write_text('{"bench": "clock", "sm_mhz_median": 1980.0}\nnot json\n\n')
+            (w / "micro.err").write_text("oops\n")
+            (w / "tt" / "b.json").write_text('{"name": "b", "ok": false}')
+            (w / "tt" / "a.json").write_text('{"name": "a", "ok": true}')
+            results.collect(str(w), str(w / "r.json"))
+            r = json.loads((w / "r.json").read_text())
+        self.assertEqual(r["micro"], [{"bench": "clock", "sm_mhz_median": 1980.0}])
+        self.assertEqual(r["micro_unparsed"], ["not json"])
+        self.assertEqual([k["name"] for k in r["kernels"]], ["a", "b"])
+        self.assertEqual(r["env"], "NVIDIA H100\n")
+        self.assertEqual(r["micro_stderr"], "oops\n")
+
+    def test_cut_dump_keeps_the_passes_around_the_pipeliner(self):
+        passes = ["TritonGPUCoalesce", "NVGPUWarpSpecialization", "TritonGPUAssignLatencies",
+                  "TritonGPUScheduleLoops", "TritonGPUPipeline", "Canonicalizer", "TritonLoopAwareCSE",
+                  "TritonGPUPrefetch", "TritonGPUOptimizeDotOperands", "SymbolDCE"]
+        with tempfile.TemporaryDirectory() as d:
+            Path(d, "k.stderr").write_text("a warning\n" + "".join(dump_section(p, f"module {{ // {p} }}")
+                                                                  for p in passes))
+            triton_kernels.cut_dump("k", d)
+            kept = Path(d, "k.pipeline.mlir").read_text()
+            listed = Path(d, "k.passes.txt").read_text().splitlines()
+        self.assertEqual(len(listed), len(passes))
+        for p in passes[1:8]:
+            self.assertIn(f"// {p} }}", kept)
+        for p in (passes[0], passes[8], passes[9]):
+            self.assertNotIn(f"// {p} }}", kept)
+
+    def test_extract_keeps_the_module_before_the_pipeliner(self):
+        with tempfile.TemporaryDirectory() as d:
+            src = Path(d, "k.pipeline.mlir")
+            src.write_text(dump_section("TritonGPUScheduleLoops", "module { before }")
+                           + dump_section("TritonGPUAssignLatencies", "\nmodule { the loop }\n")
+                           + dump_section("TritonGPUPipeline", "module { after }"))
+            results.extract(Path(d), Path(d, "ir"))
+            self.assertEqual(Path(d, "ir", "k.mlir").read_text(), "module { the loop }\n")
+
+
+class Record(unittest.TestCase):
+    def test_the_record_has_every_kernel_and_microbenchmark(self):
+        ks = results.kernels(results.runs())
+        self.assertEqual(sorted(ks), sorted(triton_kernels.kernel_table()))
+        benches = {m["bench"] for run in results.runs() for m in run["micro"]}
+        for b in ("clock", "smem_load_latency", "smem_load_bandwidth", "mbarrier_arrive_wait", "mbarrier_pingpong",
+                  "global_load_latency_l2", "global_load_latency_dram", "cpasync_tile_latency", "bulk_copy_latency",
+                  "tma_tile_latency", "tma_tile_rate", "tma_tile_stream", "wgmma"):
+            self.assertIn(b, benches)
+        for name in ks:
+            self.assertTrue((results.IR_DIR / f"{name}.mlir").exists(), name)
+
+    def test_a_failed_record_gives_way_to_a_later_run_and_a_second_success_is_a_repeat(self):
+        runs = [{"kernels": [{"name": "x", "ok": False}, {"name": "y", "ok": True, "v": 1}]},
+                {"kernels": [{"name": "x", "ok": True, "v": 2}, {"name": "y", "ok": True, "v": 3}]}]
+        ks = results.kernels(runs)
+        self.assertEqual(ks["x"][0]["v"], 2)
+        self.assertEqual(ks["x"][1], [])
+        self.assertEqual(ks["y"][0]["v"], 1)
+        self.assertEqual([r["v"] for r in ks["y"][1]], [3])
+
+    def test_the_built_in_model_is_what_calibrate_makes_of_the_record(self):
+        ms = calibrate.measurements()
+        text = calibrate.model_text(ms)
+        self.assertEqual((REPO / "core" / "target" / "models" / "hopper-measured.json").read_text(), text)
+        c = calibrate.costs(ms)
+        self.assertEqual(c["dot"], (572, 520))
+        self.assertEqual(c["tma"], (477, 268))
+        # a later run's record of a benchmark supersedes an earlier one (run 3 re-measured the TMA latency)
+        self.assertEqual(calibrate.pick(ms, "tma_tile_latency", bytes=16384)["cycles_warm"], 477.0)
+
+    def test_the_void_store_load_chain_of_run_1_is_superseded(self):
+        # run 1's 4.82 cycles was the xor alone (ptxas forwarded the store); run 3 used volatile accesses
+        self.assertGreater(calibrate.pick(calibrate.measurements(), "smem_store_load_latency")["cycles"], 20)
+
+    def test_the_examples_are_the_recorded_loops_with_their_header(self):
+        ks = results.kernels(results.runs())
+        for example, (kernel, _) in results.EXAMPLES.items():
+            text = (REPO / "examples" / f"{example}.mlir").read_text()
+            self.assertEqual(text, results.example_text(example, ks[kernel][0]), example)
+            self.assertIn(f"// Run: tilesched examples/{example}.mlir --model=hopper-measured", text)
+
+
+@unittest.skipIf(TOOL is None, "needs --tilesched")
+class Table(unittest.TestCase):
+    def test_the_documented_section_is_what_the_table_script_makes(self):
+        text, rows = results.section(TOOL)
+        doc = results.DOC.read_text()
+        self.assertIn(text, doc)
+        self.assertEqual(len(rows), len(triton_kernels.kernel_table()))
+        for r in rows:
+            self.assertAlmostEqual(r["ratio"], r["ii"] / r["cycles"])
+            self.assertAlmostEqual(r["est_ns"], r["ii"] * 1000.0 / r["mhz"])
+            self.assertGreater(r["stages"], 0)
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tilesched")
+    args, rest = ap.parse_known_args()
+    TOOL = args.tilesched
+    Table.__unittest_skip__ = TOOL is None
+    unittest.main(argv=[sys.argv[0]] + rest)
