@@ -40,7 +40,7 @@ struct ResultTypeEntry {
   std::string_view name;
   ResultTypeRule rule;
 };
-constexpr std::array<ResultTypeEntry, 32> kResultTypeRules = {{
+constexpr std::array<ResultTypeEntry, 37> kResultTypeRules = {{
     {"arith.bitcast", ResultTypeRule::AfterTo},
     {"arith.cmpf", ResultTypeRule::Predicate},
     {"arith.cmpi", ResultTypeRule::Predicate},
@@ -65,6 +65,11 @@ constexpr std::array<ResultTypeEntry, 32> kResultTypeRules = {{
     {"tt.mulhiui", ResultTypeRule::Written},
     {"tt.precise_divf", ResultTypeRule::Written},
     {"tt.precise_sqrt", ResultTypeRule::Written},
+    {"triton_gpu.async_commit_group", ResultTypeRule::Tokens},
+    {"triton_gpu.async_copy_global_to_local", ResultTypeRule::Tokens},
+    {"triton_gpu.async_wait", ResultTypeRule::Tokens},
+    {"triton_nvidia_gpu.dot_wait", ResultTypeRule::Written},
+    {"triton_nvidia_gpu.warp_group_dot_wait", ResultTypeRule::Written},
     {"ttg.async_commit_group", ResultTypeRule::Tokens},
     {"ttg.async_copy_global_to_local", ResultTypeRule::Tokens},
     {"ttg.async_wait", ResultTypeRule::Tokens},
@@ -75,8 +80,10 @@ constexpr std::array<ResultTypeEntry, 32> kResultTypeRules = {{
     {"ttng.warp_group_dot_wait", ResultTypeRule::Written},
 }};
 
-// Triton's dialects: most ops write operand types after `:` (tt.store's, tt.descriptor_store's).
-constexpr std::array<std::string_view, 7> kArrowDialects = {"tt", "ttg", "ttng", "nvws", "amdg", "tlx", "proton"};
+// Triton's dialects: most ops write operand types after `:` (tt.store's, tt.descriptor_store's);
+// `triton_gpu` and `triton_nvidia_gpu` are ttg's and ttng's names before Triton's 2024 rename.
+constexpr std::array<std::string_view, 9> kArrowDialects = {
+    "tt", "ttg", "ttng", "triton_gpu", "triton_nvidia_gpu", "nvws", "amdg", "tlx", "proton"};
 
 }  // namespace
 
