@@ -82,8 +82,8 @@ constexpr std::array<ResultTypeEntry, 37> kResultTypeRules = {{
 
 // Triton's dialects: most ops write operand types after `:` (tt.store's, tt.descriptor_store's);
 // `triton_gpu` and `triton_nvidia_gpu` are ttg's and ttng's names before Triton's 2024 rename.
-constexpr std::array<std::string_view, 9> kArrowDialects = {
-    "tt", "ttg", "ttng", "triton_gpu", "triton_nvidia_gpu", "nvws", "amdg", "tlx", "proton"};
+constexpr std::array<std::string_view, 9> kArrowDialects = {"tt",   "ttg",  "ttng", "triton_gpu", "triton_nvidia_gpu",
+                                                            "nvws", "amdg", "tlx",  "proton"};
 
 }  // namespace
 
