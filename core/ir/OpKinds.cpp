@@ -21,11 +21,13 @@ bool inDialect(std::string_view name, std::string_view dialect) {
 constexpr std::array<std::string_view, 6> kFunctions = {
     "func.func", "tt.func", "cuda_tile.entry", "cuda_tile.testing$func", "gpu.func", "llvm.func"};
 
-constexpr std::array<std::string_view, 18> kTerminators = {
-    "scf.yield",          "scf.condition",   "func.return",     "return",          "tt.return",
-    "tt.reduce.return",   "tt.scan.return",  "ttg.warp_yield",  "ttg.warp_return", "cuda_tile.return",
-    "cuda_tile.continue", "cuda_tile.break", "cuda_tile.yield", "gpu.return",      "gpu.yield",
-    "gpu.terminator",     "affine.yield",    "llvm.return"};
+constexpr std::array<std::string_view, 21> kTerminators = {
+    "scf.yield",        "scf.condition",      "func.return",     "return",
+    "tt.return",        "tt.reduce.return",   "tt.scan.return",  "tt.map_elementwise.return",
+    "ttg.warp_yield",   "ttg.warp_return",    "ttg.mask.return", "ttg.predicate_yield",
+    "cuda_tile.return", "cuda_tile.continue", "cuda_tile.break", "cuda_tile.yield",
+    "gpu.return",       "gpu.yield",          "gpu.terminator",  "affine.yield",
+    "llvm.return"};
 
 // scf.for: `%iv = %lb to %ub step %s iter_args(...)`; cuda_tile.for: `%iv in (%lb to %ub,
 // step %s) ... iter_values(...)` (cuda-tile Ops.td, ForOp); cuda_tile.loop: `iter_values(...)`
