@@ -38,6 +38,8 @@ private:
   void readOp(const JsonMember &entry, TargetModel &m);
   OpEffects readEffects(const JsonValue &v, const std::string &op);
   bool readBool(const JsonValue &v, const std::string &what);
+  template <size_t N>
+  int readName(const JsonValue &v, const char *const (&names)[N], const std::string &message);
   std::vector<std::string> readOpNames(const JsonValue &v, const std::string &what);
   void checkLoweredNames(const TargetModel &m);
   Footprint readFootprint(const JsonValue &v, const std::string &op, const TargetModel &m);
@@ -192,6 +194,14 @@ int nameIndex(const JsonValue &v, const char *const (&names)[N]) {
   return -1;
 }
 
+// One of `names` by index (a kViewNames-style table); 0, after `message`, for anything else.
+template <size_t N>
+int ModelReader::readName(const JsonValue &v, const char *const (&names)[N], const std::string &message) {
+  int index = nameIndex(v, names);
+  if (index < 0) error(v, message);
+  return index < 0 ? 0 : index;
+}
+
 bool ModelReader::readBool(const JsonValue &v, const std::string &what) {
   if (!v.is(JsonValue::Kind::Bool)) error(v, what + " must be true or false");
   return v.is(JsonValue::Kind::Bool) && v.boolean;
@@ -300,9 +310,7 @@ void ModelReader::readOp(const JsonMember &entry, TargetModel &m) {
   }
   if (const JsonValue *viewValue = v.find("view")) {
     op.given |= KeyView;
-    int view = nameIndex(*viewValue, kViewNames);
-    if (view < 0) error(*viewValue, "view of '" + pattern + "' must be \"alias\" or \"index\"");
-    op.view = ViewKind(view < 0 ? 0 : view);
+    op.view = ViewKind(readName(*viewValue, kViewNames, "view of '" + pattern + "' must be \"alias\" or \"index\""));
   }
   if (const JsonValue *conversion = v.find("layout_conversion")) {
     op.given |= KeyLayoutConversion;
@@ -310,9 +318,8 @@ void ModelReader::readOp(const JsonMember &entry, TargetModel &m) {
   }
   if (const JsonValue *regionCost = v.find("region_cost")) {
     op.given |= KeyRegionCost;
-    int cost = nameIndex(*regionCost, kRegionCostNames);
-    if (cost < 0) error(*regionCost, "region_cost of '" + pattern + "' must be \"max\"");
-    op.regionCost = RegionCost(cost < 0 ? 0 : cost);
+    op.regionCost =
+        RegionCost(readName(*regionCost, kRegionCostNames, "region_cost of '" + pattern + "' must be \"max\""));
   }
   if (const JsonValue *lowersTo = v.find("lowers_to")) {
     op.given |= KeyLowersTo;

@@ -526,14 +526,13 @@ TEST_CASE("parser: scf.while (%a = %x, ...) binds its first region's arguments",
     Operation *cmp = findOp(*r->module, "arith.cmpi");
     CHECK(cmp->operands[0] == before.arguments[1]);
   }
+  // `%w = scf.while HEADER {` with a one-value body.
+  auto whileOp = [](const std::string &header) {
+    return "%w = scf.while " + header +
+           " {\n  scf.condition(%c) %a : f32\n} do {\n^bb0(%z: f32):\n  scf.yield %z : f32\n}\n";
+  };
   SECTION("a count of input types that differs is a located error") {
-    auto r = parse(R"(%w = scf.while (%a = %x, %b = %y) : (f32) -> f32 {
-  scf.condition(%c) %a : f32
-} do {
-^bb0(%z: f32):
-  scf.yield %z : f32
-}
-)");
+    auto r = parse(whileOp("(%a = %x, %b = %y) : (f32) -> f32"));
     auto e = r->errors();
     REQUIRE(e.size() == 1);
     CHECK(e[0].message == "'scf.while' has 2 initial value(s) but its function type has 1 input type(s)");
@@ -541,13 +540,7 @@ TEST_CASE("parser: scf.while (%a = %x, ...) binds its first region's arguments",
     CHECK(e[0].range.begin.col == 37);
   }
   SECTION("a type that is not a function type is a located error") {
-    auto r = parse(R"(%w = scf.while (%a = %x) : f32 {
-  scf.condition(%c) %a : f32
-} do {
-^bb0(%z: f32):
-  scf.yield %z : f32
-}
-)");
+    auto r = parse(whileOp("(%a = %x) : f32"));
     auto e = r->errors();
     REQUIRE(e.size() == 1);
     CHECK(e[0].message.find("expected the function type of 'scf.while'") == 0);

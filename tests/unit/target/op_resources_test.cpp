@@ -40,6 +40,14 @@ std::vector<std::string> rowNames(const TargetModel &m, const FootprintRow &row)
   return out;
 }
 
+// `r` has latency `latency` and a footprint of `rows` cycles, the first holding `first`.
+void checkCost(const TargetModel &m, const OpResources &r, int latency, size_t rows,
+               const std::vector<std::string> &first) {
+  CHECK(r.latency == latency);
+  REQUIRE(r.footprint.size() == rows);
+  CHECK(rowNames(m, r.footprint[0]) == first);
+}
+
 }  // namespace
 
 TEST_CASE("op resources: model entry, then the documented default") {
@@ -226,16 +234,14 @@ TEST_CASE("op resources: an allocation writes nothing without a value, or with a
   }
   // The TMA copy holds the SMEM write; a register value written to SMEM costs the write.
   CHECK(rowNames(m, resolveOpResources(s.op(1), m, d).footprint[0]) == std::vector<std::string>{"tma", "tp_smem_wr"});
-  OpResources stored = resolveOpResources(s.op(4), m, d);
-  CHECK(stored.latency == 7);
-  REQUIRE(stored.footprint.size() == 7);
-  CHECK(rowNames(m, stored.footprint[0]) == std::vector<std::string>{"tp_smem_wr"});
+  checkCost(m, resolveOpResources(s.op(4), m, d), 7, 7, {"tp_smem_wr"});
   CHECK(d.all().empty());
 }
 
 TEST_CASE("op resources: a layout conversion is free in registers, an SMEM round trip otherwise") {
   TargetModel m = blackwell();
-  auto parsed = test::parseBlocks(R"(#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+  auto parsed = test::parseBlocks(
+      R"(#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 #a = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #b = #ttg.dot_op<{opIdx = 1, parent = #blocked, kWidth = 2}>
@@ -259,9 +265,7 @@ tt.func @f(%x: tensor<64x64xf16, #mma>, %y: tensor<64x64xf16, #blocked>, %z: ten
   for (size_t smem : {2, 4}) {       // blocked -> another parent's operand; layouts not given
     INFO("op " << smem);
     OpResources r = cost(smem);
-    CHECK(r.latency == 14);
-    REQUIRE(r.footprint.size() == 14);
-    CHECK(rowNames(m, r.footprint[0]) == std::vector<std::string>{"tp_smem_wr"});
+    checkCost(m, r, 14, 14, {"tp_smem_wr"});
     CHECK(rowNames(m, r.footprint[13]) == std::vector<std::string>{"tp_smem_rd"});
   }
   // Without the module's aliases #a is not known to be #mma's operand: the conservative round trip.
@@ -290,17 +294,12 @@ TEST_CASE("op resources: scf.if and cuda_tile.if cost their costliest region") {
   OpResources r = resolveOpResources(s.op(0), m, d);
   CHECK(r.source == OpResources::Source::Model);
   // then: mulf, addf (4 + 4, one fma_issue row each); else: load (7 gnic rows), exp (1 xu row).
-  CHECK(r.latency == 11);
-  REQUIRE(r.footprint.size() == 8);
-  CHECK(rowNames(m, r.footprint[0]) == std::vector<std::string>{"fma_issue", "tp_gnic_rd"});
+  checkCost(m, r, 11, 8, {"fma_issue", "tp_gnic_rd"});
   CHECK(rowNames(m, r.footprint[1]) == std::vector<std::string>{"fma_issue", "tp_gnic_rd"});
   CHECK(rowNames(m, r.footprint[6]) == std::vector<std::string>{"tp_gnic_rd"});
   CHECK(rowNames(m, r.footprint[7]) == std::vector<std::string>{"xu"});
   // One region; an override inside it counts.
-  OpResources one = resolveOpResources(s.op(1), m, d);
-  CHECK(one.latency == 30);
-  REQUIRE(one.footprint.size() == 1);
-  CHECK(rowNames(m, one.footprint[0]) == std::vector<std::string>{"alu_issue"});
+  checkCost(m, resolveOpResources(s.op(1), m, d), 30, 1, {"alu_issue"});
   CHECK(d.all().empty());
 }
 
