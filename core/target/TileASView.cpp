@@ -30,13 +30,28 @@ unsigned nestedTraits(const Operation &op, const TargetModel &model) {
 class View {
 public:
   View(const std::vector<Operation *> &ops, const TargetModel &model) : ops_(ops), model_(model) {
+    std::unordered_map<const Value *, std::vector<size_t>> users;  // value -> ops using it
     for (size_t i = 0; i < ops.size(); ++i) {
       entries_.push_back(model.lookup(ops[i]->name));
       if (entries_.back() && !entries_.back()->unsupported.empty()) entries_.back() = nullptr;
       walkOps(*ops[i], [&](Operation &o) {
-        for (const Value *v : o.operands) users_[v].push_back(i);
+        for (const Value *v : o.operands) users[v].push_back(i);
       });
     }
+    // A value is used only by later ops of the block (a loop passes it on through the latch, as
+    // another value), so one pass from the last op back settles whether each op feeds an MMA.
+    feedsMma_.assign(ops.size(), false);
+    for (size_t i = ops.size(); i-- > 0;)
+      for (const Value *result : ops[i]->results) {
+        auto it = users.find(result);
+        if (it == users.end()) continue;
+        for (size_t u : it->second) {
+          const OpModel *m = entries_[u];
+          if (u <= i || !m) continue;
+          const bool forwards = m->forwardsToMma || m->view != ViewKind::None;
+          if ((m->traits & TraitWgmma) || (forwards && feedsMma_[u])) feedsMma_[i] = true;
+        }
+      }
   }
 
   TileASView build() const {
@@ -44,7 +59,7 @@ public:
     for (size_t i = 0; i < ops_.size(); ++i) {
       const OpModel *m = entries_[i];
       const std::optional<std::vector<std::string>> *lowered = m ? &m->lowersTo : nullptr;
-      if (m && m->lowersToPipelined && feedsMma(i)) lowered = &m->lowersToPipelined;
+      if (m && m->lowersToPipelined && feedsMma_[i]) lowered = &m->lowersToPipelined;
       if (lowered && lowered->has_value()) {
         view.opCount += static_cast<int>((*lowered)->size());
         view.traits |= traitsOf(**lowered, model_);
@@ -58,35 +73,13 @@ public:
   }
 
 private:
-  // Whether a result of op `i` reaches an MMA (an op with the wgmma trait) of the block directly
-  // or through ops that forward it (`forwards_to_mma`, and views): the loads Triton's pipeliner
-  // and tileiras' MaterializeAsync turn into async copies.
-  bool feedsMma(size_t i) const {
-    std::vector<size_t> work{i};
-    std::vector<bool> seen(ops_.size(), false);
-    seen[i] = true;
-    while (!work.empty()) {
-      const Operation &op = *ops_[work.back()];
-      work.pop_back();
-      for (const Value *result : op.results) {
-        auto it = users_.find(result);
-        if (it == users_.end()) continue;
-        for (size_t u : it->second) {
-          const OpModel *m = entries_[u];
-          if (!m || seen[u]) continue;
-          seen[u] = true;
-          if (m->traits & TraitWgmma) return true;
-          if (m->forwardsToMma || m->view != ViewKind::None) work.push_back(u);
-        }
-      }
-    }
-    return false;
-  }
-
   const std::vector<Operation *> &ops_;
   const TargetModel &model_;
-  std::vector<const OpModel *> entries_;                          // null: unknown or unsupported
-  std::unordered_map<const Value *, std::vector<size_t>> users_;  // value -> ops using it, in order
+  std::vector<const OpModel *> entries_;  // null: unknown or unsupported
+  // Whether a result of the op reaches an MMA (an op with the wgmma trait) of the block directly
+  // or through ops that forward it (`forwards_to_mma`, and views): the loads Triton's pipeliner
+  // and tileiras' MaterializeAsync turn into async copies.
+  std::vector<bool> feedsMma_;
 };
 
 }  // namespace

@@ -323,7 +323,8 @@ TEST_CASE("target model: lowering and region keys are checked where they are wri
   DiagnosticEngine d;
   CHECK(parseTargetModel(head + "\"c.d\": {\"lowers_to_pipelined\": [\"z.z\"]},\n \"z.*\": {}}}", d));
   CHECK(d.all().empty());  // z.z: the later pattern z.* names it
-  CHECK(errorOf(head + "\"c.d\": {\"lowers_to\": \"a.b\"}}}") == "2:23 lowers_to of 'c.d' must be an array of op names");
+  CHECK(errorOf(head + "\"c.d\": {\"lowers_to\": \"a.b\"}}}") ==
+        "2:23 lowers_to of 'c.d' must be an array of op names");
   CHECK(errorOf(head + "\"c.d\": {\"lowers_to\": [3]}}}") ==
         "2:24 an op name in lowers_to of 'c.d' must be a non-empty string");
   CHECK(errorOf(head + "\"c.d\": {\"region_cost\": \"sum\"}}}") == "2:25 region_cost of 'c.d' must be \"max\"");

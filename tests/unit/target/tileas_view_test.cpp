@@ -82,13 +82,14 @@ TEST_CASE("TileAS view: nv_tileas, unknown and unsupported ops count one for one
 })");
   CHECK(v.opCount == 3);
   CHECK(v.traits == (TraitTma | TraitWgmma));
-  TileASView h = viewOf(R"(tt.func @f(%a: !ttg.memdesc<64x64xf16, #shared, #ttg.shared_memory>, %acc: !ttg.memdesc<64x64xf32, #tmem, #ttng.tensor_memory, mutable>, %t: i1, %lb: i32) {
+  TileASView h = viewOf(
+      R"(tt.func @f(%a: !ttg.memdesc<64x64xf16, #shared, #ttg.shared_memory>, %acc: !ttg.memdesc<64x64xf32, #tmem, #ttng.tensor_memory, mutable>, %t: i1, %lb: i32) {
   scf.for %k = %lb to %lb step %lb : i32 {
     ttng.tc_gen5_mma %a, %a, %acc, %t, %t : !ttg.memdesc<64x64xf16, #shared, #ttg.shared_memory>, !ttg.memdesc<64x64xf16, #shared, #ttg.shared_memory>, !ttg.memdesc<64x64xf32, #tmem, #ttng.tensor_memory, mutable>
   }
   tt.return
 })",
-                        "hopper");
+      "hopper");
   CHECK(h.opCount == 1);
   CHECK(h.traits == TraitNone);  // unsupported on sm_90: no trait, as its resources have none
 }
