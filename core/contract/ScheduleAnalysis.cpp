@@ -41,6 +41,12 @@ namespace {
 
 std::string opCount(int n) { return std::to_string(n) + (n == 1 ? " op" : " ops"); }
 
+// "7 ops", or both counts when lowering changes it: "7 ops as written, 15 as TileAS sees them".
+std::string opCounts(const RegionSummary &s) {
+  if (s.opCountLowered == s.opCount) return opCount(s.opCount);
+  return opCount(s.opCount) + " as written, " + std::to_string(s.opCountLowered) + " as TileAS sees them";
+}
+
 // "TMA and WGMMA ops", "TMA, WGMMA and async-pipeline ops".
 std::string asyncKinds(const RegionSummary &s) {
   std::vector<std::string> kinds;
@@ -59,9 +65,9 @@ std::string selectionReason(const GeneratorSelection &s) {
   case SelectionRule::Requested: return std::string("the ") + generatorName(s.generator) + " generator was requested";
   case SelectionRule::ForceSerial: return "force_serial_execution on the loop";
   case SelectionRule::BelowThreshold:
-    return opCount(s.summary.opCount) + ", under the serial threshold of " + std::to_string(s.serialThreshold);
-  case SelectionRule::NoAsyncOp: return "no TMA, WGMMA or async-pipeline op among its " + opCount(s.summary.opCount);
-  case SelectionRule::Eligible: return opCount(s.summary.opCount) + ", with " + asyncKinds(s.summary);
+    return opCounts(s.summary) + ", under the serial threshold of " + std::to_string(s.serialThreshold);
+  case SelectionRule::NoAsyncOp: return "no TMA, WGMMA or async-pipeline op among its " + opCounts(s.summary);
+  case SelectionRule::Eligible: return opCounts(s.summary) + ", with " + asyncKinds(s.summary);
   }
   return "";
 }

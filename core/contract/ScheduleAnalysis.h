@@ -54,7 +54,8 @@ struct RegionSummary {
   bool hasWgmma = false;
   bool hasAsyncPipeline = false;
   bool forceSerial = false;  // on the scf.for or on an op of the block
-  int opCount = 0;
+  int opCount = 0;           // the block's ops as written
+  int opCountLowered = 0;    // as TileAS sees them after lowering (what the threshold is compared with)
 };
 
 // Why the selection predicate (seed 000) chose its generator: the rule that matched and what it

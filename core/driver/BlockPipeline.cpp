@@ -118,7 +118,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     stripMaterializedOps(r.block, diags);  // Pipe_/Mutex_ of an earlier --emit=ir are not work
     checkReorderableNames(r.block, diags);
     for (const Operation *op : r.block.ops) {
-      r.resources.push_back(resolveOpResources(*op, model, diags));
+      r.resources.push_back(resolveOpResources(*op, model, diags, &aliases));
       r.nodeNames.push_back(describeOp(*op));
       for (const FootprintRow &row : r.resources.back().footprint) footprintUnits += row.size();
       if (footprintUnits > kMaxFootprintUnits) {

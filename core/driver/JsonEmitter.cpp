@@ -282,6 +282,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   w.key("summary")
       .beginObject()
       .member("op_count", r.summary.opCount)
+      .member("op_count_lowered", r.summary.opCountLowered)
       .member("has_tma", r.summary.hasTma)
       .member("has_wgmma", r.summary.hasWgmma)
       .member("has_async_pipeline", r.summary.hasAsyncPipeline)

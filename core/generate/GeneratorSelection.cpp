@@ -1,19 +1,28 @@
 // Region summary and generator selection (seed 000, "Generator Selection").
 #include "generate/GenerateSchedule.h"
+#include "target/TileASView.h"
 
 namespace tilesched {
 
 // The flags are byproducts of the per-op resource resolution, as the seed says of the
-// constraint builder's per-block summary: the model's op table tags ops with traits.
+// constraint builder's per-block summary: the model's op table tags ops with traits. Seed 000
+// counts the ops of the nv_tileas region TileAS schedules; a Triton or CUDA Tile block is counted
+// and tagged as tileiras would lower it (target/TileASView), an nv_tileas block as written.
 RegionSummary summarizeRegion(const ScheduleInput &in) {
   RegionSummary s;
   s.opCount = in.graph ? in.graph->numNodes : 0;
+  unsigned traits = TraitNone;
   if (in.resources)
-    for (const OpResources &r : *in.resources) {
-      s.hasTma = s.hasTma || (r.traits & TraitTma);
-      s.hasWgmma = s.hasWgmma || (r.traits & TraitWgmma);
-      s.hasAsyncPipeline = s.hasAsyncPipeline || (r.traits & TraitAsyncPipeline);
-    }
+    for (const OpResources &r : *in.resources) traits |= r.traits;
+  s.opCountLowered = s.opCount;
+  if (in.block && in.model) {
+    const TileASView view = tileASView(in.block->ops, *in.model);
+    s.opCountLowered = view.opCount;
+    traits |= view.traits;
+  }
+  s.hasTma = traits & TraitTma;
+  s.hasWgmma = traits & TraitWgmma;
+  s.hasAsyncPipeline = traits & TraitAsyncPipeline;
   s.forceSerial = in.constraints && in.constraints->regionForceSerial;
   return s;
 }
@@ -36,7 +45,7 @@ GeneratorSelection selectGenerator(const RegionSummary &s, const ScheduleOptions
     if (g == GeneratorKind::Serial && rule != SelectionRule::ForceSerial) {
       sel.requestCostBased = true;
       // Below the threshold with an async op, a lower threshold lets the predicate reach rule 4.
-      if (rule == SelectionRule::BelowThreshold && anyAsyncOp(s)) sel.thresholdAtMost = s.opCount;
+      if (rule == SelectionRule::BelowThreshold && anyAsyncOp(s)) sel.thresholdAtMost = s.opCountLowered;
     }
     sel.removeForceSerial = rule == SelectionRule::ForceSerial;
     return sel;
@@ -46,7 +55,7 @@ GeneratorSelection selectGenerator(const RegionSummary &s, const ScheduleOptions
   if (opts.generator == ScheduleOptions::Generator::CostBased)
     return choose(GeneratorKind::CostBased, SelectionRule::Requested);
   if (s.forceSerial) return choose(GeneratorKind::Serial, SelectionRule::ForceSerial);
-  if (s.opCount < opts.serialThreshold) return choose(GeneratorKind::Serial, SelectionRule::BelowThreshold);
+  if (s.opCountLowered < opts.serialThreshold) return choose(GeneratorKind::Serial, SelectionRule::BelowThreshold);
   if (!anyAsyncOp(s)) return choose(GeneratorKind::Serial, SelectionRule::NoAsyncOp);
   return choose(GeneratorKind::CostBased, SelectionRule::Eligible);
 }

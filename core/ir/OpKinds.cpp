@@ -21,11 +21,13 @@ bool inDialect(std::string_view name, std::string_view dialect) {
 constexpr std::array<std::string_view, 6> kFunctions = {
     "func.func", "tt.func", "cuda_tile.entry", "cuda_tile.testing$func", "gpu.func", "llvm.func"};
 
-constexpr std::array<std::string_view, 18> kTerminators = {
-    "scf.yield",          "scf.condition",   "func.return",     "return",          "tt.return",
-    "tt.reduce.return",   "tt.scan.return",  "ttg.warp_yield",  "ttg.warp_return", "cuda_tile.return",
-    "cuda_tile.continue", "cuda_tile.break", "cuda_tile.yield", "gpu.return",      "gpu.yield",
-    "gpu.terminator",     "affine.yield",    "llvm.return"};
+constexpr std::array<std::string_view, 21> kTerminators = {
+    "scf.yield",        "scf.condition",      "func.return",     "return",
+    "tt.return",        "tt.reduce.return",   "tt.scan.return",  "tt.map_elementwise.return",
+    "ttg.warp_yield",   "ttg.warp_return",    "ttg.mask.return", "ttg.predicate_yield",
+    "cuda_tile.return", "cuda_tile.continue", "cuda_tile.break", "cuda_tile.yield",
+    "gpu.return",       "gpu.yield",          "gpu.terminator",  "affine.yield",
+    "llvm.return"};
 
 // scf.for: `%iv = %lb to %ub step %s iter_args(...)`; cuda_tile.for: `%iv in (%lb to %ub,
 // step %s) ... iter_values(...)` (cuda-tile Ops.td, ForOp); cuda_tile.loop: `iter_values(...)`
@@ -40,7 +42,7 @@ struct ResultTypeEntry {
   std::string_view name;
   ResultTypeRule rule;
 };
-constexpr std::array<ResultTypeEntry, 32> kResultTypeRules = {{
+constexpr std::array<ResultTypeEntry, 37> kResultTypeRules = {{
     {"arith.bitcast", ResultTypeRule::AfterTo},
     {"arith.cmpf", ResultTypeRule::Predicate},
     {"arith.cmpi", ResultTypeRule::Predicate},
@@ -65,6 +67,11 @@ constexpr std::array<ResultTypeEntry, 32> kResultTypeRules = {{
     {"tt.mulhiui", ResultTypeRule::Written},
     {"tt.precise_divf", ResultTypeRule::Written},
     {"tt.precise_sqrt", ResultTypeRule::Written},
+    {"triton_gpu.async_commit_group", ResultTypeRule::Tokens},
+    {"triton_gpu.async_copy_global_to_local", ResultTypeRule::Tokens},
+    {"triton_gpu.async_wait", ResultTypeRule::Tokens},
+    {"triton_nvidia_gpu.dot_wait", ResultTypeRule::Written},
+    {"triton_nvidia_gpu.warp_group_dot_wait", ResultTypeRule::Written},
     {"ttg.async_commit_group", ResultTypeRule::Tokens},
     {"ttg.async_copy_global_to_local", ResultTypeRule::Tokens},
     {"ttg.async_wait", ResultTypeRule::Tokens},
@@ -75,8 +82,10 @@ constexpr std::array<ResultTypeEntry, 32> kResultTypeRules = {{
     {"ttng.warp_group_dot_wait", ResultTypeRule::Written},
 }};
 
-// Triton's dialects: most ops write operand types after `:` (tt.store's, tt.descriptor_store's).
-constexpr std::array<std::string_view, 7> kArrowDialects = {"tt", "ttg", "ttng", "nvws", "amdg", "tlx", "proton"};
+// Triton's dialects: most ops write operand types after `:` (tt.store's, tt.descriptor_store's);
+// `triton_gpu` and `triton_nvidia_gpu` are ttg's and ttng's names before Triton's 2024 rename.
+constexpr std::array<std::string_view, 9> kArrowDialects = {"tt",   "ttg",  "ttng", "triton_gpu", "triton_nvidia_gpu",
+                                                            "nvws", "amdg", "tlx",  "proton"};
 
 }  // namespace
 

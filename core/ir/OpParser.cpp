@@ -549,6 +549,12 @@ bool Parser::parseIterArgs(Operation &op, std::vector<EntryArg> &args) {
   const std::string keyword = spelling();
   consume();
   if (!tok_.is(Tok::LParen)) return errorHere("'(' after '" + keyword + "'");
+  return parseInitList(op, args, keyword);
+}
+
+// `(%a = %x, ...)`: entry arguments of the region that follows and their initial values; the
+// arguments are typed later (by the loop's result types, or scf.while's function type).
+bool Parser::parseInitList(Operation &op, std::vector<EntryArg> &args, const std::string &keyword) {
   SourceLoc open = tok_.begin();
   consume();
   if (!tok_.is(Tok::RParen)) {
@@ -835,6 +841,10 @@ bool Parser::parseTextRun(Operation &op, std::string &out, std::vector<EntryArg>
         if (!parseRegionArgs(args)) return false;
         continue;
       }
+      if (atWhileInits(op)) {
+        if (!parseInitList(op, args, "initial values")) return false;
+        continue;
+      }
     } else if (checkLine && looksLikeOpStart()) {
       break;
     }
@@ -856,6 +866,34 @@ bool Parser::parseTextRun(Operation &op, std::string &out, std::vector<EntryArg>
   std::string what =
       std::string("the ") + tokenDescription(open.back().first) + " in the operands of '" + op.name + "'";
   return expectClose(closingBracket(open.back().first), what.c_str(), open.back().second);
+}
+
+// scf.while's `(%a = %x, ...)` (MLIR's WhileOp::parse): the "before" region's arguments and the
+// loop's initial values; the types follow in its function type `: (T, ...) -> (R, ...)`.
+bool Parser::atWhileInits(const Operation &op) const {
+  return op.name == "scf.while" && op.operands.empty() && tok_.is(Tok::LParen) && peek(1).is(Tok::PercentId) &&
+         peek(2).is(Tok::Equal);
+}
+
+// Gives scf.while's region arguments the input types of its function type, one per initial value.
+bool Parser::typeWhileInits(const Operation &op, std::vector<EntryArg> &args, SourceRange typeRange) {
+  DiagnosticEngine scratch;
+  Module module;
+  Parser p(op.typeText, scratch, limits_, module);
+  std::vector<std::string> inputs, results;
+  std::string text;
+  if (!p.parseFunctionType(inputs, results, text) || !p.tok_.is(Tok::Eof) || scratch.hasErrors())
+    return error(typeRange, "expected the function type of '" + op.spelledName() +
+                                "', such as '(f32) -> f32': its inputs are the types of the initial values");
+  if (inputs.size() != args.size())
+    return error(typeRange, "'" + op.spelledName() + "' has " + std::to_string(args.size()) +
+                                " initial value(s) but its function type has " + std::to_string(inputs.size()) +
+                                " input type(s)");
+  for (size_t i = 0; i < args.size(); ++i) {
+    args[i].type = inputs[i];
+    if (op.operands[i]->type.empty()) op.operands[i]->type = inputs[i];
+  }
+  return true;
 }
 
 // `(%a: T [{attrs}] [loc(...)], ...)`: the arguments of the region that follows, as in
@@ -923,23 +961,26 @@ bool Parser::parseCustomTail(Operation &op, std::vector<EntryArg> args, SourceLo
     } else if (isKeyword("attributes") && peek(1).is(Tok::LBrace)) {
       consume();
       if (!attributes(CustomPiece::KeywordAttributes)) return false;
-    } else if (tok_.is(Tok::LBrace) && args.empty() && isAttrDictStart(false)) {
+    } else if (tok_.is(Tok::LBrace) && (args.empty() || args.front().type.empty()) && isAttrDictStart(false)) {
       if (!attributes(CustomPiece::Attributes)) return false;
     } else if (tok_.is(Tok::LBrace)) {
       if (!parseHeadedRegion(op, "", args)) return false;
       args.clear();
-    } else if (!args.empty()) {
-      // Declared arguments need their region before anything else.
+    } else if (!args.empty() && !(tok_.is(Tok::Colon) && !sawType && args.front().type.empty())) {
+      // Declared arguments need their region before anything else (untyped initial values of
+      // scf.while: their function type first).
       return errorHere("'{' to start the region whose arguments are declared at " + formatLoc(argsAt));
     } else if (tok_.is(Tok::Colon) && !sawType) {
       SourceLoc colon = tok_.begin();
       consume();
+      SourceLoc typeBegin = tok_.begin();
       if (!captureUntilLineEnd(op.typeText, true)) return false;
       if (op.typeText.empty()) return error(SourceRange::at(colon), "expected a type after ':' in '" + op.name + "'");
       if (prevKind_ == Tok::Comma || prevKind_ == Tok::Arrow || prevKind_ == Tok::Star)
         return error(SourceRange::at(prevEnd_), "the types of '" + op.name + "' end with " +
                                                     tokenDescription(prevKind_) + ", but " + describeCurrent() +
                                                     " starts a new operation; complete or remove the last type");
+      if (!args.empty() && !typeWhileInits(op, args, rangeFrom(typeBegin))) return false;
       sawType = true;
       op.layout.push_back(CustomPiece::Type);
     } else if (continuesWithText(sawType)) {

@@ -91,6 +91,9 @@ private:
   bool parseTileLoopOp(Operation &op, const ResultNames &names);
   bool parseInductionVar(Operation &op, std::vector<EntryArg> &args);
   bool parseIterArgs(Operation &op, std::vector<EntryArg> &args);
+  bool parseInitList(Operation &op, std::vector<EntryArg> &args, const std::string &keyword);
+  bool atWhileInits(const Operation &op) const;
+  bool typeWhileInits(const Operation &op, std::vector<EntryArg> &args, SourceRange typeRange);
   bool typeCarriedArgs(Operation &op, std::vector<EntryArg> &args, size_t first, const std::vector<std::string> &types,
                        SourceRange typesRange);
   bool parseLoopBody(Operation &op, const ResultNames &names, const std::vector<EntryArg> &args,

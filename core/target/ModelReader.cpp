@@ -37,14 +37,20 @@ private:
   void addResource(Resource r, const JsonValue &name, TargetModel &m);
   void readOp(const JsonMember &entry, TargetModel &m);
   OpEffects readEffects(const JsonValue &v, const std::string &op);
+  bool readBool(const JsonValue &v, const std::string &what);
+  template <size_t N>
+  int readName(const JsonValue &v, const char *const (&names)[N], const std::string &message);
+  std::vector<std::string> readOpNames(const JsonValue &v, const std::string &what);
+  void checkLoweredNames(const TargetModel &m);
   Footprint readFootprint(const JsonValue &v, const std::string &op, const TargetModel &m);
 
   const JsonDocument &doc_;
   const LineIndex &lines_;
   DiagnosticEngine &diags_;
-  std::map<std::string, int> resourceLines_;  // name → line of its first definition
-  std::map<int, int> slotIdLines_;            // slot id → line of its first use
-  std::map<std::string, size_t> opIndex_;     // pattern → its entry in ops, for 'like' without a scan
+  std::map<std::string, int> resourceLines_;     // name → line of its first definition
+  std::map<int, int> slotIdLines_;               // slot id → line of its first use
+  std::map<std::string, size_t> opIndex_;        // pattern → its entry in ops, for 'like' without a scan
+  std::vector<const JsonValue *> loweredNames_;  // every name in lowers_to / lowers_to_pipelined
   bool failed_ = false;
 };
 
@@ -188,6 +194,43 @@ int nameIndex(const JsonValue &v, const char *const (&names)[N]) {
   return -1;
 }
 
+// One of `names` by index (a kViewNames-style table); 0, after `message`, for anything else.
+template <size_t N>
+int ModelReader::readName(const JsonValue &v, const char *const (&names)[N], const std::string &message) {
+  int index = nameIndex(v, names);
+  if (index < 0) error(v, message);
+  return index < 0 ? 0 : index;
+}
+
+bool ModelReader::readBool(const JsonValue &v, const std::string &what) {
+  if (!v.is(JsonValue::Kind::Bool)) error(v, what + " must be true or false");
+  return v.is(JsonValue::Kind::Bool) && v.boolean;
+}
+
+// ["nv_tileas.async.tiled_tma_load", ...]: op names, each checked against the whole table once it
+// is read (an entry may name a later one).
+std::vector<std::string> ModelReader::readOpNames(const JsonValue &v, const std::string &what) {
+  std::vector<std::string> names;
+  if (!v.is(JsonValue::Kind::Array)) {
+    error(v, what + " must be an array of op names");
+    return names;
+  }
+  for (const JsonValue &name : v.items) {
+    auto s = readString(name, "an op name in " + what, true);
+    if (!s) continue;
+    names.push_back(*s);
+    loweredNames_.push_back(&name);
+  }
+  return names;
+}
+
+void ModelReader::checkLoweredNames(const TargetModel &m) {
+  for (const JsonValue *name : loweredNames_)
+    if (!m.lookup(name->text))
+      error(*name,
+            "'" + name->text + "' names no entry of 'ops' (lowers_to and lowers_to_pipelined name ops of the model)");
+}
+
 // "effects": {"global": "read", "shared": "write", "barrier": "wait", ...}
 OpEffects ModelReader::readEffects(const JsonValue &v, const std::string &op) {
   OpEffects effects;
@@ -221,7 +264,8 @@ void ModelReader::readOp(const JsonMember &entry, TargetModel &m) {
     return;
   }
   if (!checkObject(v, "op '" + pattern + "'",
-                   {"like", "latency", "footprint", "traits", "effects", "view", "unsupported"}))
+                   {"like", "latency", "footprint", "traits", "effects", "view", "layout_conversion", "region_cost",
+                    "lowers_to", "lowers_to_pipelined", "forwards_to_mma", "unsupported"}))
     return;
   OpModel op;
   op.latency = m.defaultLatency;
@@ -266,9 +310,28 @@ void ModelReader::readOp(const JsonMember &entry, TargetModel &m) {
   }
   if (const JsonValue *viewValue = v.find("view")) {
     op.given |= KeyView;
-    int view = nameIndex(*viewValue, kViewNames);
-    if (view < 0) error(*viewValue, "view of '" + pattern + "' must be \"alias\" or \"index\"");
-    op.view = ViewKind(view < 0 ? 0 : view);
+    op.view = ViewKind(readName(*viewValue, kViewNames, "view of '" + pattern + "' must be \"alias\" or \"index\""));
+  }
+  if (const JsonValue *conversion = v.find("layout_conversion")) {
+    op.given |= KeyLayoutConversion;
+    op.layoutConversion = readBool(*conversion, "'layout_conversion' of '" + pattern + "'");
+  }
+  if (const JsonValue *regionCost = v.find("region_cost")) {
+    op.given |= KeyRegionCost;
+    op.regionCost =
+        RegionCost(readName(*regionCost, kRegionCostNames, "region_cost of '" + pattern + "' must be \"max\""));
+  }
+  if (const JsonValue *lowersTo = v.find("lowers_to")) {
+    op.given |= KeyLowersTo;
+    op.lowersTo = readOpNames(*lowersTo, "lowers_to of '" + pattern + "'");
+  }
+  if (const JsonValue *pipelined = v.find("lowers_to_pipelined")) {
+    op.given |= KeyLowersToPipelined;
+    op.lowersToPipelined = readOpNames(*pipelined, "lowers_to_pipelined of '" + pattern + "'");
+  }
+  if (const JsonValue *forwards = v.find("forwards_to_mma")) {
+    op.given |= KeyForwardsToMma;
+    op.forwardsToMma = readBool(*forwards, "'forwards_to_mma' of '" + pattern + "'");
   }
   if (const JsonValue *unsupported = v.find("unsupported")) {
     op.given |= KeyUnsupported;
@@ -300,6 +363,7 @@ std::optional<TargetModel> ModelReader::read() {
     if (!ops->is(JsonValue::Kind::Object))
       error(*ops, "'ops' must be an object mapping op names or patterns to entries");
     for (const JsonMember &entry : ops->members) readOp(entry, m);
+    checkLoweredNames(m);
   }
   if (failed_) return std::nullopt;
   return m;

@@ -46,20 +46,37 @@ std::string effectsJson(const OpEffects &e) {
   return out + "}";
 }
 
-// A plain entry prints its latency (unless unsupported: it is never used) and every other key that
-// is not empty; an entry written `like` another prints the reference and the keys it spelled out,
-// so it stays short.
+std::string namesJson(const std::optional<std::vector<std::string>> &names) {
+  std::string out = "[";
+  for (const std::string &n : names.value_or(std::vector<std::string>{}))
+    out += (out.size() > 1 ? ", " : "") + quote(n);
+  return out + "]";
+}
+
+// A plain entry prints its latency (unless unsupported or costed by its regions: it is never used)
+// and every other key that is not empty; an entry written `like` another prints the reference and
+// the keys it spelled out, so it stays short.
 std::string opJson(const TargetModel &m, const OpModel &op) {
   const bool like = !op.like.empty();
   auto shows = [&](OpKey key, bool nonEmpty) { return like ? (op.given & key) != 0 : nonEmpty; };
   std::vector<std::string> parts;
   if (like) parts.push_back("\"like\": " + quote(op.like));
-  if (shows(KeyLatency, op.unsupported.empty())) parts.push_back("\"latency\": " + std::to_string(op.latency));
+  if (shows(KeyLatency, op.unsupported.empty() && op.regionCost == RegionCost::None))
+    parts.push_back("\"latency\": " + std::to_string(op.latency));
   if (shows(KeyFootprint, !op.footprint.empty())) parts.push_back("\"footprint\": " + footprintJson(m, op.footprint));
   if (shows(KeyTraits, op.traits != TraitNone)) parts.push_back("\"traits\": " + traitsJson(op.traits));
   if (shows(KeyEffects, op.effects.any())) parts.push_back("\"effects\": " + effectsJson(op.effects));
   if (shows(KeyView, op.view != ViewKind::None))
     parts.push_back(std::string("\"view\": \"") + kViewNames[size_t(op.view)] + "\"");
+  if (shows(KeyLayoutConversion, op.layoutConversion))
+    parts.push_back(std::string("\"layout_conversion\": ") + (op.layoutConversion ? "true" : "false"));
+  if (shows(KeyRegionCost, op.regionCost != RegionCost::None))
+    parts.push_back(std::string("\"region_cost\": \"") + kRegionCostNames[size_t(op.regionCost)] + "\"");
+  if (shows(KeyLowersTo, op.lowersTo.has_value())) parts.push_back("\"lowers_to\": " + namesJson(op.lowersTo));
+  if (shows(KeyLowersToPipelined, op.lowersToPipelined.has_value()))
+    parts.push_back("\"lowers_to_pipelined\": " + namesJson(op.lowersToPipelined));
+  if (shows(KeyForwardsToMma, op.forwardsToMma))
+    parts.push_back(std::string("\"forwards_to_mma\": ") + (op.forwardsToMma ? "true" : "false"));
   if (shows(KeyUnsupported, !op.unsupported.empty())) parts.push_back("\"unsupported\": " + quote(op.unsupported));
   std::string out = "{";
   for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];

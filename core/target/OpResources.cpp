@@ -1,10 +1,129 @@
 // What one op costs (SPEC §2.1, §3): the model's op table, then the `sched.latency` /
 // `sched.footprint` overrides, read inherent-then-discardable like every attribute (seed 004).
+// Each data movement is charged once, to the op that performs it once lowered
+// (docs/target-model.md, "One cost per op"): the few entries whose cost depends on their
+// operands are resolved here.
+#include <algorithm>
+
+#include "ir/TypeAliases.h"
+#include "support/Limits.h"
 #include "target/FootprintCheck.h"
 #include "target/TargetModel.h"
 
 namespace tilesched {
 namespace {
+
+// The encoding of `tensor<AxBxT, ENC>`: its last top-level item after the element type; "" for a
+// type without one.
+std::string encodingOf(const std::string &type) {
+  const size_t open = type.find('<');
+  if (type.rfind("tensor<", 0) != 0 || open == std::string::npos) return "";
+  int depth = 0;
+  size_t comma = std::string::npos, close = std::string::npos;
+  for (size_t i = open + 1; i < type.size() && close == std::string::npos; ++i) {
+    const char c = type[i];
+    if (c == '<' || c == '(' || c == '[' || c == '{') ++depth;
+    else if ((c == '>' || c == ')' || c == ']' || c == '}') && depth-- == 0) close = i;
+    else if (c == ',' && depth == 0) comma = i;
+  }
+  if (comma == std::string::npos || close == std::string::npos) return "";
+  const size_t b = type.find_first_not_of(' ', comma + 1), e = type.find_last_not_of(' ', close - 1);
+  return b == std::string::npos || e < b ? "" : type.substr(b, e - b + 1);
+}
+
+// The `parent = P` of a dot-operand layout (`#ttg.dot_op<{opIdx = 0, parent = #mma, ...}>`), or "".
+std::string dotOperandParent(const std::string &encoding) {
+  if (encoding.find("dot_op<") == std::string::npos) return "";
+  const size_t key = encoding.find("parent");
+  const size_t eq = key == std::string::npos ? key : encoding.find('=', key);
+  if (eq == std::string::npos) return "";
+  size_t i = encoding.find_first_not_of(' ', eq + 1), begin = i;
+  for (int depth = 0; i < encoding.size(); ++i) {
+    const char c = encoding[i];
+    if (c == '<' || c == '(' || c == '[' || c == '{') ++depth;
+    else if ((c == '>' || c == ')' || c == ']' || c == '}') && depth-- == 0) break;
+    else if (c == ',' && depth == 0) break;
+  }
+  const size_t end = encoding.find_last_not_of(' ', i - 1);
+  return begin == std::string::npos || end < begin ? "" : encoding.substr(begin, end - begin + 1);
+}
+
+// Triton's ConvertLayoutOpToLLVM keeps a conversion in registers (no shared-memory scratch) when
+// the two layouts are the same, or when the result is a dot-operand layout of the source's own
+// MMA layout (an accumulator fed to the next MMA: register shuffles, `isMmaToDotShortcut` and the
+// MMAv3 register A operand). Any other conversion, and one whose layouts the types do not give,
+// goes through shared memory.
+bool registerOnlyConversion(const Operation &op, const TypeAliases &aliases) {
+  if (op.operands.empty() || op.results.empty()) return false;
+  const std::string from = encodingOf(aliases.resolve(op.operands[0]->type));
+  const std::string to = aliases.resolve(encodingOf(aliases.resolve(op.results[0]->type)));
+  if (from.empty() || to.empty()) return false;
+  if (aliases.sameType(from, to)) return true;
+  const std::string parent = dotOperandParent(to);
+  return !parent.empty() && aliases.sameType(parent, from);
+}
+
+// An allocation writes nothing without an initial value; with one that a TMA copy produced, the
+// copy already put the tile in shared memory (Triton's pipeliner gives the copy that buffer as
+// its destination), so the SMEM write is the copy's, not the allocation's.
+bool allocationWritesNothing(const Operation &op, const OpModel &entry, const TargetModel &model) {
+  const bool alloc =
+      entry.effects.of(MemSpace::Shared) == MemAccess::Alloc || entry.effects.of(MemSpace::Tensor) == MemAccess::Alloc;
+  if (!alloc) return false;
+  if (op.operands.empty()) return true;
+  const Operation *producer = op.operands[0]->definingOp;
+  const OpModel *p = producer ? model.lookup(producer->name) : nullptr;
+  return entry.effects.of(MemSpace::Shared) == MemAccess::Alloc && p && p->unsupported.empty() &&
+         (p->traits & TraitTma);
+}
+
+// `into` row k holds, for each resource, the most units any of the merged rows k holds.
+void mergeRows(Footprint &into, const Footprint &branch) {
+  if (into.size() < branch.size()) into.resize(branch.size());
+  for (size_t k = 0; k < branch.size(); ++k)
+    for (int r : branch[k]) {
+      const auto need = std::count(branch[k].begin(), branch[k].end(), r);
+      if (std::count(into[k].begin(), into[k].end(), r) < need) into[k].push_back(r);
+    }
+}
+
+// scf.if / cuda_tile.if (`region_cost: "max"`): each region's ops as if issued one after another
+// (latencies add up, footprints follow one another), and the op costs its costliest region:
+// the longest latency, and in each cycle whatever any region holds then.
+OpResources regionResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags,
+                            const TypeAliases *aliases) {
+  OpResources out;
+  out.source = OpResources::Source::Model;
+  int64_t latency = 0;
+  for (const auto &region : op.regions) {
+    int64_t sum = 0;
+    Footprint serial;
+    for (const auto &block : region->blocks)
+      for (const auto &inner : block->operations) {
+        if (inner->isTerminator()) continue;
+        OpResources r = resolveOpResources(*inner, model, diags, aliases);
+        sum += r.latency;
+        out.traits |= r.traits;
+        for (FootprintRow &row : r.footprint) {
+          if (serial.size() >= size_t(kMaxFootprintRows) + 1) break;
+          serial.push_back(std::move(row));
+        }
+      }
+    latency = std::max(latency, sum);
+    mergeRows(out.footprint, serial);
+  }
+  if (latency > kMaxLatency || out.footprint.size() > size_t(kMaxFootprintRows)) {
+    diags.warning(op.nameRange, "'" + op.name + "' costs what its costliest region costs, which is more than " +
+                                    std::to_string(kMaxLatency) + " cycles of latency or " +
+                                    std::to_string(kMaxFootprintRows) +
+                                    " footprint rows (the model limits); it is cut "
+                                    "to them");
+    latency = std::min<int64_t>(latency, kMaxLatency);
+    if (out.footprint.size() > size_t(kMaxFootprintRows)) out.footprint.resize(size_t(kMaxFootprintRows));
+  }
+  out.latency = static_cast<int>(latency);
+  return out;
+}
 
 constexpr const char *kFootprintShape =
     "sched.footprint must be an array of rows, each an array of slot/pool names, e.g. "
@@ -59,7 +178,9 @@ std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel
 
 }  // namespace
 
-OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags) {
+OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags,
+                               const TypeAliases *aliases) {
+  static const TypeAliases kNoAliases;
   OpResources r;
   r.latency = model.defaultLatency;
   const OpModel *m = model.lookup(op.name);
@@ -68,11 +189,18 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
     diags.warning(op.nameRange, "'" + op.name + "' is not supported by target model '" + model.name +
                                     "': " + m->unsupported + "; it is scheduled as an unknown op (latency " +
                                     std::to_string(model.defaultLatency) + ", no resources)");
+  } else if (m && m->regionCost == RegionCost::Max) {
+    r = regionResources(op, model, diags, aliases);
+    r.traits |= m->traits;
   } else if (m) {
-    r.latency = m->latency;
-    r.footprint = m->footprint;
-    r.traits = m->traits;
     r.source = OpResources::Source::Model;
+    r.traits = m->traits;
+    const bool free = allocationWritesNothing(op, *m, model) ||
+                      (m->layoutConversion && registerOnlyConversion(op, aliases ? *aliases : kNoAliases));
+    if (!free) {
+      r.latency = m->latency;
+      r.footprint = m->footprint;
+    }
   }
   if (const Attribute *a = op.lookupAttr("sched.latency")) {
     if (auto latency = latencyOverride(*a, diags)) {

@@ -82,6 +82,12 @@ inline constexpr const char *kMemSpaceNames[kNumMemSpaces] = {"global", "shared"
 inline constexpr const char *kMemAccessNames[] = {"", "read", "write", "readwrite", "all", "alloc", "wait", "arrive"};
 inline constexpr const char *kViewNames[] = {"", "alias", "index"};
 
+// How an op with regions costs (`region_cost`): None — its own entry; Max — what its costliest
+// region costs, each region's ops as if issued one after another (scf.if runs one of its
+// branches; docs/target-model.md, "Region ops").
+enum class RegionCost : uint8_t { None, Max };
+inline constexpr const char *kRegionCostNames[] = {"", "max"};
+
 // The keys an op entry spelled out; an entry written `like` another prints only these.
 enum OpKey : unsigned {
   KeyLatency = 1u << 0,
@@ -90,6 +96,11 @@ enum OpKey : unsigned {
   KeyEffects = 1u << 3,
   KeyView = 1u << 4,
   KeyUnsupported = 1u << 5,
+  KeyLayoutConversion = 1u << 6,
+  KeyRegionCost = 1u << 7,
+  KeyLowersTo = 1u << 8,
+  KeyLowersToPipelined = 1u << 9,
+  KeyForwardsToMma = 1u << 10,
 };
 
 struct OpModel {
@@ -101,6 +112,17 @@ struct OpModel {
   unsigned traits = TraitNone;
   OpEffects effects;
   ViewKind view = ViewKind::None;
+  // A conversion between distributed register layouts (ttg.convert_layout): free when Triton
+  // lowers it in registers, its footprint (an SMEM round trip) otherwise (OpResources.cpp).
+  bool layoutConversion = false;
+  RegionCost regionCost = RegionCost::None;
+  // What the op is as TileAS sees it after lowering (seed 000's op count and traits; an op
+  // without `lowersTo` is one op, itself); `lowersToPipelined` instead when an async pipeline
+  // takes the op over (a global load that feeds an MMA). Op names of this model.
+  std::optional<std::vector<std::string>> lowersTo, lowersToPipelined;
+  // A load whose value reaches an MMA through this op still feeds the MMA (convert_layout,
+  // local_alloc, ...: the chain Triton's pipeliner follows).
+  bool forwardsToMma = false;
   // Non-empty: the target lacks the unit this op needs (tcgen05 on Hopper); the op is scheduled
   // as an unknown op, with a warning giving this reason. Its effects still order it.
   std::string unsupported;
@@ -161,6 +183,9 @@ struct OpResources {
 
 // Unknown slot/pool names in `sched.footprint` and malformed overrides are errors at the
 // attribute's location.
-OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags);
+// `aliases` (the module's `#name = ...`) let a layout conversion see its layouts through aliases.
+class TypeAliases;
+OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags,
+                               const TypeAliases *aliases = nullptr);
 
 }  // namespace tilesched

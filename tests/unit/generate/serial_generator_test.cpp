@@ -39,7 +39,7 @@ ScheduleInput inputFor(const DependenceGraph &g, const std::vector<OpResources> 
 TEST_CASE("selection predicate: first matching rule wins (seed 000)") {
   ScheduleOptions opts;
   RegionSummary s;
-  s.opCount = 20;
+  s.opCount = s.opCountLowered = 20;
   s.hasTma = true;
   CHECK(selectGenerator(s, opts).generator == GeneratorKind::CostBased);
 
@@ -47,9 +47,9 @@ TEST_CASE("selection predicate: first matching rule wins (seed 000)") {
   CHECK(selectGenerator(s, opts).generator == GeneratorKind::Serial);
   s.forceSerial = false;
 
-  s.opCount = 7;  // rule 2: below serial_threshold (8)
+  s.opCount = s.opCountLowered = 7;  // rule 2: below serial_threshold (8)
   CHECK(selectGenerator(s, opts).generator == GeneratorKind::Serial);
-  s.opCount = 8;
+  s.opCount = s.opCountLowered = 8;
   CHECK(selectGenerator(s, opts).generator == GeneratorKind::CostBased);
   opts.serialThreshold = 9;
   CHECK(selectGenerator(s, opts).generator == GeneratorKind::Serial);
@@ -74,7 +74,7 @@ TEST_CASE("selection predicate: first matching rule wins (seed 000)") {
 TEST_CASE("selection names its rule and what would give a modulo schedule") {
   ScheduleOptions opts;
   RegionSummary s;
-  s.opCount = 5;
+  s.opCount = s.opCountLowered = 5;
   s.hasWgmma = true;
   GeneratorSelection sel = selectGenerator(s, opts);
   CHECK(sel.rule == SelectionRule::BelowThreshold);
@@ -90,7 +90,7 @@ TEST_CASE("selection names its rule and what would give a modulo schedule") {
   CHECK(sel.thresholdAtMost == 0);
   CHECK(selectionRemedy(sel) == "ask for the cost-based generator");
 
-  s.opCount = 1;
+  s.opCount = s.opCountLowered = 1;
   opts.serialThreshold = 0;
   sel = selectGenerator(s, opts);
   CHECK(sel.rule == SelectionRule::NoAsyncOp);
@@ -116,6 +116,26 @@ TEST_CASE("selection names its rule and what would give a modulo schedule") {
   CHECK(std::string(selectionRuleName(sel.rule)) == "requested");
 }
 
+TEST_CASE("selection compares the ops as TileAS sees them with the threshold, and says both counts") {
+  ScheduleOptions opts;
+  RegionSummary s;
+  s.opCount = 5;         // five Triton ops ...
+  s.opCountLowered = 9;  // ... that lower to nine nv_tileas ops
+  s.hasWgmma = true;
+  GeneratorSelection sel = selectGenerator(s, opts);
+  CHECK(sel.rule == SelectionRule::Eligible);
+  CHECK(selectionReason(sel) == "5 ops as written, 9 as TileAS sees them, with WGMMA ops");
+  opts.serialThreshold = 10;
+  sel = selectGenerator(s, opts);
+  CHECK(sel.rule == SelectionRule::BelowThreshold);
+  CHECK(sel.thresholdAtMost == 9);  // the count the threshold is compared with
+  CHECK(selectionReason(sel) == "5 ops as written, 9 as TileAS sees them, under the serial threshold of 10");
+  s.hasWgmma = false;
+  opts.serialThreshold = 8;
+  CHECK(selectionReason(selectGenerator(s, opts)) ==
+        "no TMA, WGMMA or async-pipeline op among its 5 ops as written, 9 as TileAS sees them");
+}
+
 TEST_CASE("region summary reads the traits of the resolved ops and the region flag") {
   DependenceGraph g = chain(3, {});
   std::vector<OpResources> r = plain(3);
@@ -127,6 +147,7 @@ TEST_CASE("region summary reads the traits of the resolved ops and the region fl
   in.constraints = &cs;
   RegionSummary s = summarizeRegion(in);
   CHECK(s.opCount == 3);
+  CHECK(s.opCountLowered == 3);  // no block to lower: the nodes as they are
   CHECK(s.hasTma);
   CHECK_FALSE(s.hasWgmma);
   CHECK(s.hasAsyncPipeline);

@@ -498,6 +498,56 @@ TEST_CASE("parser: keywords between the regions of custom ops (scf.if / scf.whil
   CHECK(printModule(*again->module) == printed);
 }
 
+TEST_CASE("parser: scf.while (%a = %x, ...) binds its first region's arguments", "[ir][parser]") {
+  SECTION("typed by the function type's inputs, the initial values are the operands") {
+    auto r = parse(R"(func.func @f(%init: f32, %k: i32) {
+  %w:2 = scf.while (%arg1 = %init, %n = %k) : (f32, i32) -> (f32, i32) {
+    %c = arith.cmpi slt, %n, %k : i32
+    scf.condition(%c) %arg1, %n : f32, i32
+  } do {
+  ^bb0(%x: f32, %y: i32):
+    scf.yield %x, %y : f32, i32
+  }
+  return
+}
+)");
+    INFO(r->text());
+    REQUIRE(r->diags.all().empty());  // no "use of undefined value" warning either
+    Operation *w = findOp(*r->module, "scf.while");
+    REQUIRE(w->operands.size() == 2);
+    CHECK(w->operands[0]->name == "%init");
+    CHECK(w->operands[1]->name == "%k");
+    Block &before = *w->regions[0]->blocks[0];
+    CHECK(w->regions[0]->argsInHeader);
+    REQUIRE(before.arguments.size() == 2);
+    CHECK(before.arguments[0]->name == "%arg1");
+    CHECK(before.arguments[0]->type == "f32");
+    CHECK(before.arguments[1]->type == "i32");
+    Operation *cmp = findOp(*r->module, "arith.cmpi");
+    CHECK(cmp->operands[0] == before.arguments[1]);
+  }
+  // `%w = scf.while HEADER {` with a one-value body.
+  auto whileOp = [](const std::string &header) {
+    return "%w = scf.while " + header +
+           " {\n  scf.condition(%c) %a : f32\n} do {\n^bb0(%z: f32):\n  scf.yield %z : f32\n}\n";
+  };
+  SECTION("a count of input types that differs is a located error") {
+    auto r = parse(whileOp("(%a = %x, %b = %y) : (f32) -> f32"));
+    auto e = r->errors();
+    REQUIRE(e.size() == 1);
+    CHECK(e[0].message == "'scf.while' has 2 initial value(s) but its function type has 1 input type(s)");
+    CHECK(e[0].range.begin.line == 1);
+    CHECK(e[0].range.begin.col == 37);
+  }
+  SECTION("a type that is not a function type is a located error") {
+    auto r = parse(whileOp("(%a = %x) : f32"));
+    auto e = r->errors();
+    REQUIRE(e.size() == 1);
+    CHECK(e[0].message.find("expected the function type of 'scf.while'") == 0);
+    CHECK(e[0].range.begin.col == 28);
+  }
+}
+
 TEST_CASE("parser: scf.yield carries one value per iter_arg, as MLIR's verifier requires", "[ir][parser]") {
   auto loop = [](const std::string &iterArgs, const std::string &yield) {
     return "func.func @f(%n: index, %x: f32) {\n  " + std::string(iterArgs.empty() ? "" : "%r = ") +

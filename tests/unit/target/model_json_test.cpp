@@ -275,3 +275,61 @@ TEST_CASE("target model: like, effects, view and unsupported are checked where t
   CHECK(errorOf(head + "\"c.d\": {\"unsupported\": \"\"}}}") ==
         "2:25 'unsupported' of 'c.d' must be a non-empty string");
 }
+
+TEST_CASE("target model: region cost, layout conversion and the TileAS lowering keys") {
+  DiagnosticEngine d;
+  auto m = parseTargetModel(R"({"name": "x", "slots": [{"id": 1, "name": "s", "kind": "fine"}],
+  "ops": {
+    "n.copy": {"latency": 7, "footprint": [["s"]]},
+    "n.wait": {"latency": 1, "traits": ["async_pipeline"]},
+    "a.load": {"like": "n.copy", "lowers_to": ["n.copy", "n.wait"], "lowers_to_pipelined": ["n.copy", "n.wait", "n.wait"]},
+    "a.cvt": {"latency": 14, "layout_conversion": true, "forwards_to_mma": true},
+    "a.if": {"region_cost": "max"},
+    "a.dot": {"like": "a.load", "lowers_to": []}
+  }})",
+                            d);
+  INFO((d.all().empty() ? "" : d.all()[0].message));
+  REQUIRE(m);
+  const OpModel *load = m->lookup("a.load"), *cvt = m->lookup("a.cvt"), *branch = m->lookup("a.if");
+  REQUIRE(load->lowersTo);
+  CHECK(*load->lowersTo == std::vector<std::string>{"n.copy", "n.wait"});
+  CHECK(load->lowersToPipelined->size() == 3);
+  CHECK_FALSE(load->forwardsToMma);
+  CHECK(cvt->layoutConversion);
+  CHECK(cvt->forwardsToMma);
+  CHECK_FALSE(cvt->lowersTo);  // none: the op is itself
+  CHECK(branch->regionCost == RegionCost::Max);
+  CHECK(m->lookup("a.dot")->lowersTo->empty());
+  CHECK(m->lookup("a.dot")->lowersToPipelined->size() == 3);  // copied by like
+
+  // Printed in canonical order, a region op without its unused latency; parses back the same.
+  std::string once = targetModelToJson(*m);
+  CHECK(once.find("\"a.load\": {\"like\": \"n.copy\", \"lowers_to\": [\"n.copy\", \"n.wait\"], "
+                  "\"lowers_to_pipelined\": [\"n.copy\", \"n.wait\", \"n.wait\"]}") != std::string::npos);
+  CHECK(once.find("\"a.cvt\": {\"latency\": 14, \"layout_conversion\": true, \"forwards_to_mma\": true}") !=
+        std::string::npos);
+  CHECK(once.find("\"a.if\": {\"region_cost\": \"max\"}") != std::string::npos);
+  CHECK(once.find("\"a.dot\": {\"like\": \"a.load\", \"lowers_to\": []}") != std::string::npos);
+  auto back = parseTargetModel(once, d);
+  REQUIRE(back);
+  CHECK(targetModelToJson(*back) == once);
+}
+
+TEST_CASE("target model: lowering and region keys are checked where they are written") {
+  const std::string head = "{\"name\": \"x\", \"ops\": {\"a.b\": {\"latency\": 2},\n ";
+  // A lowered op may be a later entry; one the table does not have is an error at the name.
+  CHECK(errorOf(head + "\"c.d\": {\"lowers_to\": [\"a.b\", \"e.f\"]}}}") ==
+        "2:31 'e.f' names no entry of 'ops' (lowers_to and lowers_to_pipelined name ops of the model)");
+  DiagnosticEngine d;
+  CHECK(parseTargetModel(head + "\"c.d\": {\"lowers_to_pipelined\": [\"z.z\"]},\n \"z.*\": {}}}", d));
+  CHECK(d.all().empty());  // z.z: the later pattern z.* names it
+  CHECK(errorOf(head + "\"c.d\": {\"lowers_to\": \"a.b\"}}}") ==
+        "2:23 lowers_to of 'c.d' must be an array of op names");
+  CHECK(errorOf(head + "\"c.d\": {\"lowers_to\": [3]}}}") ==
+        "2:24 an op name in lowers_to of 'c.d' must be a non-empty string");
+  CHECK(errorOf(head + "\"c.d\": {\"region_cost\": \"sum\"}}}") == "2:25 region_cost of 'c.d' must be \"max\"");
+  CHECK(errorOf(head + "\"c.d\": {\"layout_conversion\": 1}}}") ==
+        "2:31 'layout_conversion' of 'c.d' must be true or false");
+  CHECK(errorOf(head + "\"c.d\": {\"forwards_to_mma\": \"yes\"}}}") ==
+        "2:29 'forwards_to_mma' of 'c.d' must be true or false");
+}

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "TestSupport.h"
+#include "ir/TypeAliases.h"
 #include "target/TargetModel.h"
 
 using namespace tilesched;
@@ -37,6 +38,14 @@ std::vector<std::string> rowNames(const TargetModel &m, const FootprintRow &row)
   std::vector<std::string> out;
   for (int r : row) out.push_back(m.resources[size_t(r)].name);
   return out;
+}
+
+// `r` has latency `latency` and a footprint of `rows` cycles, the first holding `first`.
+void checkCost(const TargetModel &m, const OpResources &r, int latency, size_t rows,
+               const std::vector<std::string> &first) {
+  CHECK(r.latency == latency);
+  REQUIRE(r.footprint.size() == rows);
+  CHECK(rowNames(m, r.footprint[0]) == first);
 }
 
 }  // namespace
@@ -200,4 +209,123 @@ TEST_CASE("op resources: an unsupported op is scheduled as unknown, with a warni
         "2:8 'x.mma' is not supported by target model 'small': no tensor memory here; "
         "it is scheduled as an unknown op (latency 1, no resources)");
   CHECK(resolveOpResources(s.op(1), *m, d).latency == 3);  // an override still applies
+}
+
+// One cost per data movement (docs/target-model.md, "One cost per op"): the entries whose cost
+// depends on their operands.
+TEST_CASE("op resources: an allocation writes nothing without a value, or with a TMA-loaded one") {
+  TargetModel m = blackwell();
+  Snippet s = snippet(R"(tt.func @f(%d: !tt.tensordesc<tensor<64x64xf16>>, %p: tensor<64x64x!tt.ptr<f16>>, %i: i32) {
+  %empty = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #shared, #ttg.shared_memory, mutable>
+  %t = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16>
+  %ts = ttg.local_alloc %t : (tensor<64x64xf16>) -> !ttg.memdesc<64x64xf16, #shared, #ttg.shared_memory>
+  %g = tt.load %p : tensor<64x64x!tt.ptr<f16>>
+  %gs = ttg.local_alloc %g : (tensor<64x64xf16>) -> !ttg.memdesc<64x64xf16, #shared, #ttg.shared_memory>
+  %acc = ttng.tmem_alloc : () -> !ttg.memdesc<64x64xf32, #tmem, #ttng.tensor_memory, mutable>
+  tt.return
+})");
+  DiagnosticEngine d;
+  for (size_t free : {0, 2, 5}) {
+    INFO("op " << free);
+    OpResources r = resolveOpResources(s.op(free), m, d);
+    CHECK(r.source == OpResources::Source::Model);
+    CHECK(r.footprint.empty());
+    CHECK(r.latency == m.defaultLatency);
+  }
+  // The TMA copy holds the SMEM write; a register value written to SMEM costs the write.
+  CHECK(rowNames(m, resolveOpResources(s.op(1), m, d).footprint[0]) == std::vector<std::string>{"tma", "tp_smem_wr"});
+  checkCost(m, resolveOpResources(s.op(4), m, d), 7, 7, {"tp_smem_wr"});
+  CHECK(d.all().empty());
+}
+
+TEST_CASE("op resources: a layout conversion is free in registers, an SMEM round trip otherwise") {
+  TargetModel m = blackwell();
+  auto parsed = test::parseBlocks(
+      R"(#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#a = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #ttg.dot_op<{opIdx = 1, parent = #blocked, kWidth = 2}>
+tt.func @f(%x: tensor<64x64xf16, #mma>, %y: tensor<64x64xf16, #blocked>, %z: tensor<64x64xf16>) {
+  %same = ttg.convert_layout %y : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
+  %acc = ttg.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
+  %shared = ttg.convert_layout %y : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #a>
+  %parent = ttg.convert_layout %y : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #b>
+  %unknown = ttg.convert_layout %z : tensor<64x64xf16> -> tensor<64x64xf16>
+  tt.return
+})");
+  INFO(test::diagText(parsed->diags));
+  REQUIRE_FALSE(parsed->diags.hasErrors());
+  const TypeAliases aliases(*parsed->module);
+  const auto &ops = parsed->blocks.at(0).ops;
+  DiagnosticEngine d;
+  auto cost = [&](size_t i) { return resolveOpResources(*ops.at(i), m, d, &aliases); };
+  CHECK(cost(0).footprint.empty());  // the same layout, once the alias is spelled out
+  CHECK(cost(1).footprint.empty());  // an MMA accumulator to its own dot operand: shuffles
+  CHECK(cost(3).footprint.empty());  // a dot operand of the source's own (blocked) layout
+  for (size_t smem : {2, 4}) {       // blocked -> another parent's operand; layouts not given
+    INFO("op " << smem);
+    OpResources r = cost(smem);
+    checkCost(m, r, 14, 14, {"tp_smem_wr"});
+    CHECK(rowNames(m, r.footprint[13]) == std::vector<std::string>{"tp_smem_rd"});
+  }
+  // Without the module's aliases #a is not known to be #mma's operand: the conservative round trip.
+  CHECK(resolveOpResources(*ops.at(1), m, d).footprint.size() == 14);
+  CHECK(d.all().empty());
+}
+
+TEST_CASE("op resources: scf.if and cuda_tile.if cost their costliest region") {
+  TargetModel m = blackwell();
+  Snippet s = snippet(R"(func.func @f(%c: i1, %a: f32, %p: tensor<64x!tt.ptr<f32>>) {
+  %r = scf.if %c -> (f32) {
+    %x = arith.mulf %a, %a : f32
+    %y = arith.addf %x, %a : f32
+    scf.yield %y : f32
+  } else {
+    %l = tt.load %p : tensor<64x!tt.ptr<f32>>
+    %e = math.exp %a : f32
+    scf.yield %e : f32
+  }
+  scf.if %c {
+    %z = arith.addi %c, %c {sched.latency = 30 : i32} : i1
+  }
+  return
+})");
+  DiagnosticEngine d;
+  OpResources r = resolveOpResources(s.op(0), m, d);
+  CHECK(r.source == OpResources::Source::Model);
+  // then: mulf, addf (4 + 4, one fma_issue row each); else: load (7 gnic rows), exp (1 xu row).
+  checkCost(m, r, 11, 8, {"fma_issue", "tp_gnic_rd"});
+  CHECK(rowNames(m, r.footprint[1]) == std::vector<std::string>{"fma_issue", "tp_gnic_rd"});
+  CHECK(rowNames(m, r.footprint[6]) == std::vector<std::string>{"tp_gnic_rd"});
+  CHECK(rowNames(m, r.footprint[7]) == std::vector<std::string>{"xu"});
+  // One region; an override inside it counts.
+  checkCost(m, resolveOpResources(s.op(1), m, d), 30, 1, {"alu_issue"});
+  CHECK(d.all().empty());
+}
+
+TEST_CASE("op resources: a region op's traits are its regions' traits") {
+  TargetModel m = blackwell();
+  Snippet s = snippet(R"(cuda_tile.module @m {
+  entry @k(%n: tile<i32>, %v: tile<f32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    for %i in (%c0 to %n, step %c1) : tile<i32> {
+      %b = cmpi greater_than %i, %c0, signed : tile<i32> -> tile<i1>
+      %r = if %b -> (tile<f32>) {
+        %m = mmaf %v, %v, %v : tile<f32>, tile<f32>, tile<f32>
+        yield %m : tile<f32>
+      } else {
+        yield %v : tile<f32>
+      }
+      continue
+    }
+    return
+  }
+})");
+  DiagnosticEngine d;
+  OpResources r = resolveOpResources(s.op(1), m, d);
+  CHECK(s.op(1).name == "cuda_tile.if");
+  CHECK(r.traits == TraitWgmma);
+  CHECK(r.latency == 8);
+  CHECK(d.all().empty());
 }

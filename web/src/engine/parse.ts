@@ -88,7 +88,10 @@ function parseConstraints(v: Json): OpConstraints | null {
 function parseSummary(v: unknown): RegionSummary | null {
   if (!isObj(v)) return null;
   return {
-    op_count: num(v.op_count), has_tma: v.has_tma === true, has_wgmma: v.has_wgmma === true,
+    op_count: num(v.op_count),
+    // Documents before op_count_lowered counted the ops as written only.
+    op_count_lowered: typeof v.op_count_lowered === 'number' ? v.op_count_lowered : num(v.op_count),
+    has_tma: v.has_tma === true, has_wgmma: v.has_wgmma === true,
     has_async_pipeline: v.has_async_pipeline === true, force_serial: v.force_serial === true,
   };
 }

@@ -166,7 +166,8 @@ export interface Violation {
 
 // Region summary behind the generator selection (seed 000 predicate).
 export interface RegionSummary {
-  op_count: number;
+  op_count: number; // the block's ops as written
+  op_count_lowered: number; // as TileAS sees them once tileiras lowered them: what the serial threshold is compared with
   has_tma: boolean;
   has_wgmma: boolean;
   has_async_pipeline: boolean;

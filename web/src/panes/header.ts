@@ -70,10 +70,14 @@ function tritonFacts(block: Block): Array<[string, string]> {
 
 // What the generator selection saw (seed 000 predicate: force-serial, TMA/WGMMA/async pipeline,
 // op count against the serial threshold).
-function selectionFacts(block: Block): Array<[string, string]> {
+export function selectionFacts(block: Block): Array<[string, string]> {
   const s = block.summary;
   if (!s) return [];
   const facts: Array<[string, string]> = [];
+  if (s.op_count_lowered !== s.op_count) {
+    facts.push([`${s.op_count} ops as written, ${s.op_count_lowered} as TileAS sees them`,
+      'TileAS schedules what tileiras makes of these ops: a TMA load becomes a copy, a barrier expect and a wait, an MMA its commit and wait, and a global load that feeds an MMA an async copy pipeline. The serial threshold is compared with the second count.']);
+  }
   if (s.force_serial) facts.push(['force_serial_execution', 'a force-serial attribute selects the serial generator']);
   if (s.has_tma) facts.push(['TMA', 'the block issues TMA operations']);
   if (s.has_wgmma) facts.push(['WGMMA', 'the block issues WGMMA / MMA operations']);

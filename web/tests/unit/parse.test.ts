@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentError, parseDocument } from '../../src/engine/parse';
 import { fixture } from './helpers';
-import { serialWhy } from '../../src/panes/header';
+import { selectionFacts, serialWhy } from '../../src/panes/header';
 
 describe('result document model', () => {
   it('reads a cost-based schedule with the playground extensions', () => {
@@ -48,6 +48,17 @@ describe('result document model', () => {
     expect(b.ops[0].triton).toEqual({ stage: 0, cluster: null, latency: 2 });
     expect(b.ops[1].triton).toBeNull();
     expect(serialWhy(b)).toBe('Serial schedule: 2 ops, under the serial threshold of 8. For a modulo schedule, choose the cost-based generator in Options.');
+  });
+
+  it('says both op counts when TileAS sees more ops than are written', () => {
+    const block = (summary: string) => parseDocument(`{"version": 1, "blocks": [{"generator": "serial", "status": "scheduled",
+      "ops": [], "summary": ${summary}}]}`).blocks[0];
+    const lowered = block('{"op_count": 5, "op_count_lowered": 9, "has_tma": true}');
+    expect(lowered.summary?.op_count_lowered).toBe(9);
+    expect(selectionFacts(lowered)[0][0]).toBe('5 ops as written, 9 as TileAS sees them');
+    const same = block('{"op_count": 5, "op_count_lowered": 5, "has_tma": true}');
+    expect(selectionFacts(same).map(([text]) => text)).toEqual(['TMA']);
+    expect(block('{"op_count": 4}').summary?.op_count_lowered).toBe(4); // an older document
   });
 
   it('reads a failure report and diagnostics-only documents', () => {
