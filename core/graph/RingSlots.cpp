@@ -27,6 +27,7 @@ struct Sym {
   std::vector<int64_t> table;    // Phase: value = table[(base(clock) + i) mod table.size()]
   std::optional<int64_t> first;  // Phase, clock 0: the value in iteration 0 when it is not table[0]
   std::string why;               // Unknown: in plain words
+  std::string cause;             // Unknown: the first value of the chain that is not slot arithmetic
 
   static Sym constant(int64_t c) {
     Sym s;
@@ -36,6 +37,7 @@ struct Sym {
   }
   static Sym unknown(std::string why) {
     Sym s;
+    s.cause = why;
     s.why = std::move(why);
     return s;
   }
@@ -365,7 +367,11 @@ struct SlotAnalysis::Impl {
     }
     if (period == 0) {
       const Sym first = Evaluator{*this, {{x, Sym::constant(0)}}, {}}.eval(next, 0);
-      if (first.kind == Sym::Kind::Unknown) return Sym::unknown(from + ", and " + first.why);
+      if (first.kind == Sym::Kind::Unknown) {  // one hop and the cause, however long the chain
+        Sym u = Sym::unknown(from + ", and " + first.cause);
+        u.cause = first.cause;
+        return u;
+      }
       return Sym::unknown(from + ", which neither adds a constant nor wraps round at most " +
                           std::to_string(kMaxRingSlots) + " slots");
     }
