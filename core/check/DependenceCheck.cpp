@@ -23,9 +23,17 @@ void checkEdges(CheckContext &c, bool ordering) {
     const std::string what = edge.kind == EdgeKind::Memory    ? "memory edge "
                              : edge.kind == EdgeKind::Barrier ? "barrier edge "
                                                               : "edge ";
-    const char *why = edge.kind == EdgeKind::Memory    ? "; both touch the same memory"
+    std::string why = edge.kind == EdgeKind::Memory    ? "; both touch the same memory"
                       : edge.kind == EdgeKind::Barrier ? "; a barrier, wait or arrive orders them"
                                                        : "";
+    // A ring edge's distance is the iteration that uses the slot again (docs/decisions.md, "Ring
+    // buffers"): the message names the ring, so a reader sees why the distance is not 1.
+    if (edge.ring >= 0 && size_t(edge.ring) < c.problem.graph.rings.size()) {
+      const Ring &ring = c.problem.graph.rings[size_t(edge.ring)];
+      const std::string slot = "the same slot of ring " + ring.value + " (" + std::to_string(ring.slots) + " slots)";
+      why = edge.kind == EdgeKind::Memory ? "; both touch " + slot
+                                          : "; a barrier, wait or arrive on " + slot + " orders them";
+    }
     const Violation::Kind kind = edge.kind == EdgeKind::Memory    ? Violation::Kind::MemoryOrder
                                  : edge.kind == EdgeKind::Barrier ? Violation::Kind::BarrierOrder
                                                                   : Violation::Kind::Dependence;

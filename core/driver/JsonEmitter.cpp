@@ -318,13 +318,25 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   w.endArray();
 
   w.key("edges").beginArray();
-  for (const DepEdge &e : r.graph.edges)
+  for (const DepEdge &e : r.graph.edges) {
     w.beginObject()
         .member("src", e.src)
         .member("dst", e.dst)
         .member("latency", e.latency)
         .member("distance", e.distance)
-        .member("kind", edgeKindName(e.kind))
+        .member("kind", edgeKindName(e.kind));
+    if (e.ring >= 0) w.member("ring", r.graph.rings[size_t(e.ring)].value);
+    w.endObject();
+  }
+  w.endArray();
+  w.key("rings").beginArray();
+  for (const Ring &ring : r.graph.rings)
+    w.beginObject()
+        .member("value", ring.value)
+        .member("kind", ring.barrier ? "barrier" : "buffer")
+        .member("slots", ring.slots)
+        .member("proven", ring.proven)
+        .member("reason", ring.reason)
         .endObject();
   w.endArray();
 

@@ -40,10 +40,16 @@ public:
     collectLabels();
     for (size_t i = 0; i < block_.ops.size(); ++i) addSsaEdges(static_cast<int>(i));
     for (size_t i = 0; i < block_.ops.size(); ++i) addExplicitEdges(static_cast<int>(i));
-    if (model_)
-      for (const DepEdge &e : buildEffectEdges(block_, resources_, *model_, aliases_, diags_))
+    std::vector<Ring> rings;
+    if (model_) {
+      EffectOrder order = buildEffectEdges(block_, resources_, *model_, aliases_, diags_);
+      for (const DepEdge &e : order.edges)
         ssa_.try_emplace(Key{e.src, e.dst, e.distance}, e);  // a value edge between the same ops keeps its kind
-    return finish();
+      rings = std::move(order.rings);
+    }
+    DependenceGraph g = finish();
+    g.rings = std::move(rings);
+    return g;
   }
 
 private:

@@ -23,11 +23,24 @@ struct DepEdge {
   int latency = 0;
   int distance = 0;
   EdgeKind kind = EdgeKind::Data;
+  int ring = -1;  // memory / barrier edges: the index in DependenceGraph::rings of the ring whose
+                  // slot coming round gives the distance; -1 for every other edge
+};
+
+// A buffer or mbarrier array the block indexes by a slot (`ttg.memdesc_index %ring[%slot]`;
+// docs/decisions.md, "Ring buffers").
+struct Ring {
+  std::string value;     // its name, as written
+  bool barrier = false;  // an mbarrier array (the first operand of barrier ops), else a data buffer
+  int slots = 0;         // proven: the slots its index rotates through; else its leading dimension (0: unknown)
+  bool proven = false;   // every access names a slot of one rotation: only same-slot accesses are ordered
+  std::string reason;    // not proven: why, in plain words (its accesses are ordered as one location)
 };
 
 struct DependenceGraph {
   int numNodes = 0;                    // node i == ScheduledBlock::ops[i]
   std::vector<DepEdge> edges;          // sorted by (src, dst, distance), one edge per such key
+  std::vector<Ring> rings;             // in program order of their first access
   std::vector<std::vector<int>> succ;  // edge indices leaving node i, in edge order
   std::vector<std::vector<int>> pred;  // edge indices entering node i, in edge order
   // Cycles of distance-0 edges (only `sched.deps` can make one), each as its sorted node ids:

@@ -176,9 +176,19 @@ std::vector<PipeSkeleton> emitPipes(const ScheduleView &view, const PipePlacehol
     k.consumer = p.consumer;
     k.operands = operandsFrom(&k.members);
     k.depth = 1;
-    for (int member : k.members) {
-      k.depth = std::max(k.depth, view.ringDepth(member, p.consumer, s.distance.at(member)));
-      k.stagesCrossed = std::max(k.stagesCrossed, view.stagesCrossed(member, p.consumer, s.distance.at(member)));
+    auto handOff = [&](int member, int distance) {
+      k.depth = std::max(k.depth, view.ringDepth(member, p.consumer, distance));
+      k.stagesCrossed = std::max(k.stagesCrossed, view.stagesCrossed(member, p.consumer, distance));
+    };
+    for (int member : k.members) handOff(member, s.distance.at(member));
+    // The live set keeps each producer's nearest write; a consumer that also reads a member's
+    // value of an earlier iteration (online softmax: the row max and the running max, its value
+    // one iteration back) holds that value longer, and the ring must cover every such read.
+    for (const Value *u : view.uses(p.consumer)) {
+      if (view.origin(u) != p.raw) continue;
+      UseSource src = view.trace(u);
+      int member = candidateOf(s, src);
+      if (std::find(k.members.begin(), k.members.end(), member) != k.members.end()) handOff(member, src.distance);
     }
     out.push_back(std::move(k));
   }

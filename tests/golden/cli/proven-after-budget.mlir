@@ -1,6 +1,7 @@
 // A spent refinement budget is a warning only while a smaller II may exist (issue 17's optimality
 // certificate): here the budget runs out at II 26, the proof shows no schedule below 26, and the
-// budget's story is a note; without the proof (--proof-budget=0) it stays a warning.
+// budget's story is a note; without the proof (--proof-budget=0) it stays a warning. The ring's
+// slot wraps at a count the IR does not fix (%slots), so its slots are ordered as one location.
 // RUN: %tilesched %s --model=hopper 2>&1 | FileCheck %s --check-prefix=PROVEN --implicit-check-not=warning:
 // RUN: %tilesched %s --model=hopper --proof-budget=0 2>&1 | FileCheck %s --check-prefix=UNPROVEN
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
@@ -10,7 +11,7 @@
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
   tt.func public @hopper_gemm(%a_desc: !tt.tensordesc<128x64xf16, #nvmma>,
                               %b_desc: !tt.tensordesc<64x128xf16, #nvmma>,
-                              %k_tiles: i32, %m: i32, %n: i32) -> tensor<128x128xf32, #mma> {
+                              %k_tiles: i32, %m: i32, %n: i32, %slots: i32) -> tensor<128x128xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c3 = arith.constant 3 : i32
@@ -40,7 +41,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
           -> tensor<128x128xf32, #mma>
       %done = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<128x128xf32, #mma>
       %next = arith.addi %slot, %c1 : i32
-      %wrap = arith.cmpi eq, %next, %c3 : i32
+      %wrap = arith.cmpi eq, %next, %slots : i32
       %slot_n = arith.select %wrap, %c0, %next : i32
       %flip = arith.xori %phase, %c1 : i32
       %phase_n = arith.select %wrap, %flip, %phase : i32

@@ -149,6 +149,32 @@ TEST_CASE("a carried edge is relaxed by II times its distance", "[check]") {
         "cycle(%a) = 0");
 }
 
+TEST_CASE("a ring edge is checked at the distance its slot comes round, and named", "[check]") {
+  // %a (a dot_wait) retires the slot %b (a TMA copy) writes again three iterations later: the
+  // memory edge %a -> %b of distance 3. At II 4 the copy may start 3*4 - 9 = 3 cycles before the
+  // wait of three iterations back, no earlier.
+  TargetModel m = machine();
+  DepEdge e = edge(0, 1, 9, 3);
+  e.kind = EdgeKind::Memory;
+  e.ring = 0;
+  auto g = graphOf(2, {e});
+  Ring ring;
+  ring.value = "%a_ring";
+  ring.slots = 3;
+  ring.proven = true;
+  g.rings = {ring};
+  std::vector<OpResources> res = {uses(9, {}), uses(1, {})};
+  const std::vector<std::string> names = {"%a", "%b"};
+  CHECK(checkSchedule(g, res, m, 4, at(4, {9, 6}), names).empty());
+  auto v = checkSchedule(g, res, m, 4, at(4, {9, 5}), names);
+  REQUIRE(v.size() == 1);
+  CHECK(v[0].kind == Violation::Kind::MemoryOrder);
+  CHECK(v[0].edge == 0);
+  CHECK(v[0].message ==
+        "memory edge %a -> %b (latency 9, distance 3; both touch the same slot of ring %a_ring (3 slots)) needs "
+        "cycle(%b) >= 9 + 9 - 3*4 = 6, but cycle(%b) = 5");
+}
+
 TEST_CASE("a singleton slot is held at most once per modulo row", "[check]") {
   TargetModel m = machine();
   auto g = graphOf(2, {});

@@ -225,6 +225,31 @@ TEST_CASE("phase 6 emits one Pipe_ per group with its ring depth and crossing") 
   CHECK(!k[0].trivialFallback);
 }
 
+TEST_CASE("phase 6 sizes the ring for every iteration the consumer reads the value from") {
+  // Online softmax: %diff reads the row max %mx of this iteration and, through the carried %m,
+  // that of the previous one. The live set keeps %mx's nearest write (distance 0); the read one
+  // iteration later holds the value II + 2 - 1 cycles, so the ring needs 2 slots.
+  auto b = pinnedBlock(R"(
+func.func @f(%x: tensor<4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %x) -> (tensor<4xf32>) {
+    %mx = test.rowmax %x [[0 0 1]] : tensor<4xf32>
+    %diff = test.sub %m, %mx [[0 1 2]] : tensor<4xf32>
+    scf.yield %mx : tensor<4xf32>
+  } {nv_tile.aws.ii = 4 : i32}
+  return
+}
+)");
+  ScheduleView view(b->input());
+  SolveState s;
+  std::vector<PipeSkeleton> k = solveSchedule(view, nullptr, pair(view, *b, "%mx", "%diff"), &s);
+  CHECK(s.distance.at(b->node("%mx")) == 0);
+  REQUIRE(k.size() == 1);
+  CHECK(k[0].depth == 2);
+  CHECK(k[0].stagesCrossed == 1);
+}
+
 TEST_CASE("phase 6 falls back to a consumer-only Pipe_ and raises the trivial-fallback flag") {
   auto b = pinnedBlock(forks(false));
   ScheduleView view(b->input());

@@ -4,7 +4,7 @@
 import { peopleText } from './wording';
 import type {
   Block, BlockStatus, Diagnostic, Edge, GeneratorName, MII, Op, OpConstraints, Optimality, RRT, Refinement,
-  RegionSummary, ScheduleDocument, Selection, Severity, TraceEntry, TritonBlock, TritonOp, Unit, Violation,
+  RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry, TritonBlock, TritonOp, Unit, Violation,
 } from './types';
 import type { TraceArm, TraceGate, TraceOutcome } from '../generated/vocabulary';
 
@@ -106,9 +106,19 @@ function parseRefinement(v: unknown): Refinement | null {
 
 function parseEdge(v: unknown): Edge {
   const e = isObj(v) ? v : {};
-  return {
+  const edge: Edge = {
     src: num(e.src), dst: num(e.dst), latency: num(e.latency),
     distance: num(e.distance), kind: str(e.kind, 'data'),
+  };
+  if (typeof e.ring === 'string') edge.ring = e.ring;
+  return edge;
+}
+
+function parseRing(v: unknown): Ring {
+  const r = isObj(v) ? v : {};
+  return {
+    value: str(r.value), kind: r.kind === 'barrier' ? 'barrier' : 'buffer', slots: num(r.slots),
+    proven: r.proven === true, reason: str(r.reason),
   };
 }
 
@@ -214,6 +224,7 @@ function parseBlock(v: unknown, index: number): Block {
     refinement: parseRefinement(v.refinement),
     ops,
     edges: arr(v.edges).map(parseEdge),
+    rings: arr(v.rings).map(parseRing),
     rrt: parseRRT(v.rrt),
     trace: parseTrace(v.trace),
     trace_dropped: num(v.trace_dropped),

@@ -90,6 +90,16 @@ export interface Edge {
   latency: number;
   distance: number;
   kind: string;
+  ring?: string; // memory / barrier edges whose distance is a ring slot coming round: the ring's value
+}
+
+// A buffer or mbarrier array the block indexes by slot (docs/decisions.md, "Ring buffers").
+export interface Ring {
+  value: string; // "%a_ring"
+  kind: 'buffer' | 'barrier';
+  slots: number; // proven: the slots its index rotates through; else its leading dimension (0: unknown)
+  proven: boolean; // one-slot accesses ordered at the ring's distance, other slots not at all
+  reason: string; // not proven: why, in plain words ("" when proven)
 }
 
 export interface RRTResource {
@@ -197,6 +207,7 @@ export interface Block {
   refinement: Refinement | null;
   ops: Op[];
   edges: Edge[];
+  rings: Ring[]; // in program order of their first access
   rrt: RRT | null;
   trace: TraceEntry[] | null;
   trace_dropped: number;

@@ -61,6 +61,31 @@ describe('result document model', () => {
     expect(block('{"op_count": 4}').summary?.op_count_lowered).toBe(4); // an older document
   });
 
+  it('reads a block\'s rings and the ring an edge\'s distance comes from', () => {
+    const doc = parseDocument(JSON.stringify({
+      version: 1, diagnostics: [], blocks: [{
+        generator: 'cost-based', status: 'scheduled', ii: 16, stage_count: 2,
+        ops: [{ id: 0, name: 'ttng.warp_group_dot_wait' }, { id: 1, name: 'ttng.async_tma_copy_global_to_local' }],
+        edges: [
+          { src: 1, dst: 0, latency: 8, distance: 0, kind: 'memory' },
+          { src: 0, dst: 1, latency: 1, distance: 3, kind: 'memory', ring: '%a_ring' },
+        ],
+        rings: [
+          { value: '%a_ring', kind: 'buffer', slots: 3, proven: true, reason: '' },
+          { value: '%bars', kind: 'barrier', slots: 3, proven: false, reason: 'its slot %s grows with the iteration and never wraps round' },
+        ],
+      }],
+    }));
+    const b = doc.blocks[0];
+    expect(b.edges[0].ring).toBeUndefined();
+    expect(b.edges[1].ring).toBe('%a_ring');
+    expect(b.rings).toEqual([
+      { value: '%a_ring', kind: 'buffer', slots: 3, proven: true, reason: '' },
+      { value: '%bars', kind: 'barrier', slots: 3, proven: false, reason: 'its slot %s grows with the iteration and never wraps round' },
+    ]);
+    expect(parseDocument(fixture('serial.json')).blocks[0].rings).toEqual([]);
+  });
+
   it('reads a failure report and diagnostics-only documents', () => {
     const failed = parseDocument(fixture('failed.json')).blocks[0];
     expect(failed.status).toBe('failed');

@@ -1,0 +1,60 @@
+// Which slot of a ring buffer an index names in each iteration (docs/decisions.md, "Ring
+// buffers"). Triton's pipeliner multi-buffers a loop's shared memory and mbarriers: each is an
+// allocation of N slots along its leading dimension, indexed by a slot that advances by one per
+// iteration and wraps at N (`ttg.memdesc_index %ring[%slot]`). The effect edges need that slot as
+// a function of the iteration to give two accesses of one slot the distance at which it comes
+// round again. Part of the dependence-graph phase (EffectEdges asks it).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "graph/ScheduledBlock.h"
+
+namespace tilesched {
+
+// An index that rotates: in iteration i it names slot (base(clock) + i + offset) mod period.
+// Clock 0 counts iterations from the loop's first (base 0); another clock is a counter whose start
+// the IR does not show (a function argument): its base is unknown but fixed, so slots of one
+// clock compare exactly and slots of different clocks not at all.
+struct RingSlot {
+  int clock = 0;
+  int period = 1;
+  int offset = 0;
+  bool sameRotation(const RingSlot &o) const { return clock == o.clock && period == o.period; }
+};
+
+// A rotating slot, or in plain words why the index is not one.
+struct SlotOrReason {
+  std::optional<RingSlot> slot;
+  std::string reason;
+};
+
+// Rings of more slots are not followed (their accesses keep one-location edges): each slot costs
+// the edge builder one more pass over the body.
+inline constexpr int kMaxRingSlots = 32;
+
+// Evaluates the integer arithmetic (arith.* on constants, the induction variable and carried
+// counters) that computes an index inside one loop body. Memoised per index; safe on any input.
+class SlotAnalysis {
+public:
+  explicit SlotAnalysis(const ScheduledBlock &block);
+  ~SlotAnalysis();
+  SlotAnalysis(const SlotAnalysis &) = delete;
+  SlotAnalysis &operator=(const SlotAnalysis &) = delete;
+
+  SlotOrReason slotOf(const Value *index);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The leading dimension of a `memdesc<NxMx...>` type (aliases resolved by the caller); nullopt
+// when the type shows none.
+std::optional<int> leadingDimension(const std::string &type);
+// The number of dimensions of a `memdesc<...>` type; nullopt when the type shows none.
+std::optional<int> memdescRank(const std::string &type);
+
+}  // namespace tilesched
