@@ -2,7 +2,9 @@
 // `ttg` / `ttng`): every op is modelled as the op it was renamed to, so a 2024 Hopper attention
 // loop with cp.async copies and dot_async is recognised and modulo-scheduled (it read as "no TMA,
 // WGMMA or async-pipeline op among its 10 ops" and went serial, II 13), its result types are read
-// as Triton's assembly formats place them, and memdesc_subview / memdesc_trans are views.
+// as Triton's assembly formats place them, memdesc_subview / memdesc_trans are views, and the
+// two-slot ring indexed through memdesc_subview orders the copy after the dot only two
+// iterations later (JSON "ring"), so the copy runs ahead of the dot: II 9 in 3 stages.
 // RUN: %tilesched %s --model=hopper 2>&1 | FileCheck %s --check-prefix=TABLE --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: %tilesched %s --model=hopper --emit=json | FileCheck %s --check-prefix=JSON --implicit-check-not='"modelled": false'
 #blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -33,7 +35,7 @@ module attributes {"triton_gpu.num-warps" = 4 : i32} {
     tt.return %res#0 : tensor<128x64xf32, #mma>
   }
 }
-// TABLE: block @attention_2024/scf.for %i (line 20): cost-based, scheduled, II 18, 2 stages
+// TABLE: block @attention_2024/scf.for %i (line 22): cost-based, scheduled, II 9, 3 stages
 // TABLE-DAG: %buf = triton_gpu.memdesc_subview {{[0-9]+}} -
 // TABLE-DAG: %cp = triton_gpu.async_copy_global_to_local {{[0-9]+}} tp_smem_wr x7
 // TABLE-DAG: %kt = triton_gpu.memdesc_trans {{[0-9]+}} -
@@ -48,3 +50,12 @@ module attributes {"triton_gpu.num-warps" = 4 : i32} {
 // JSON: "reason": "10 ops, with WGMMA and async-pipeline ops",
 // JSON: "name": "triton_gpu.async_copy_global_to_local",
 // JSON: "name": "triton_gpu.async_commit_group",
+// JSON: "distance": 2,
+// JSON-NEXT: "kind": "memory",
+// JSON-NEXT: "ring": "%ring"
+// JSON: "rings": [
+// JSON-NEXT: {
+// JSON-NEXT: "value": "%ring",
+// JSON-NEXT: "kind": "buffer",
+// JSON-NEXT: "slots": 2,
+// JSON-NEXT: "proven": true,
