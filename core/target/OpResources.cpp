@@ -1,6 +1,7 @@
 // What one op costs (SPEC §2.1, §3): the model's op table, then the `sched.latency` /
 // `sched.footprint` overrides, read inherent-then-discardable like every attribute (seed 004).
 #include "target/FootprintCheck.h"
+#include "target/IRTarget.h"
 #include "target/TargetModel.h"
 
 namespace tilesched {
@@ -59,20 +60,31 @@ std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel
 
 }  // namespace
 
-OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags) {
+OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags,
+                               const OpCostContext &context) {
   OpResources r;
   r.latency = model.defaultLatency;
   const OpModel *m = model.lookup(op.name);
-  if (m && !m->unsupported.empty()) {
-    // The target lacks the unit (tcgen05 on Hopper): scheduled as an unknown op, and said so.
-    diags.warning(op.nameRange, "'" + op.name + "' is not supported by target model '" + model.name +
-                                    "': " + m->unsupported + "; it is scheduled as an unknown op (latency " +
-                                    std::to_string(model.defaultLatency) + ", no resources)");
-  } else if (m) {
+  const bool unsupported = m && !m->unsupported.empty();
+  const std::string unknownCost =
+      "it is scheduled as an unknown op (latency " + std::to_string(model.defaultLatency) + ", no resources)";
+  if (context.measured) {
+    r = *context.measured;
+  } else if (m && !unsupported) {
     r.latency = m->latency;
     r.footprint = m->footprint;
     r.traits = m->traits;
     r.source = OpResources::Source::Model;
+  } else if (std::string other = targetOnlyOpModelWords(op.name); !other.empty()) {
+    // An op of another machine (tcgen05 on Hopper) is the IR's or the model's mistake, never a
+    // silent unknown op (docs/decisions.md, "The target from the IR").
+    std::string target = context.target.empty() ? "model '" + model.name + "'" : std::string(context.target);
+    diags.warning(op.nameRange, "'" + op.name + "' is a " + other + " op; this loop targets " + target +
+                                    (unsupported ? " (" + m->unsupported + ")" : "") + ", so " + unknownCost);
+  } else if (unsupported) {
+    // The target lacks the unit (a model file's own `unsupported` entry): said so.
+    diags.warning(op.nameRange, "'" + op.name + "' is not supported by target model '" + model.name +
+                                    "': " + m->unsupported + "; " + unknownCost);
   }
   if (const Attribute *a = op.lookupAttr("sched.latency")) {
     if (auto latency = latencyOverride(*a, diags)) {

@@ -14,7 +14,7 @@ TEST_CASE("input chunks share the run's model; sched.pools gets its own copy", "
   const std::shared_ptr<const TargetModel> model = builtinTargetModel("blackwell");
   REQUIRE(model);
   DiagnosticEngine diags;
-  const std::vector<ChunkResult> chunks = readChunks(text, model, diags);
+  const std::vector<ChunkResult> chunks = readChunks(text, model, /*chosen=*/false, diags);
   REQUIRE(chunks.size() == 3);
   CHECK(diags.errorCount() == 0);
   CHECK(chunks[0].model == model);  // the run's model itself, not a copy per run or per chunk
