@@ -85,12 +85,12 @@ void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model
   if (chosen) {
     // A model file with a name of its own may be made for this target: only built-in names compare.
     if (builtin != model->name && !builtinModelWords(model->name).empty())
-      diags.warning(target.range, "the IR targets " + target.text +
-                                      (builtin.empty() ? ", which no built-in model describes"
-                                                       : " (" + builtinModelWords(builtin) + ", model '" + builtin + "')") +
-                                      ", but --model asks for '" + model->name + "' (" +
-                                      builtinModelWords(model->name) + "); the loops are scheduled on '" +
-                                      model->name + "'");
+      diags.warning(target.range,
+                    "the IR targets " + target.text +
+                        (builtin.empty() ? ", which no built-in model describes"
+                                         : " (" + builtinModelWords(builtin) + ", model '" + builtin + "')") +
+                        ", but --model asks for '" + model->name + "' (" + builtinModelWords(model->name) +
+                        "); the loops are scheduled on '" + model->name + "'");
     return;
   }
   if (builtin.empty()) {

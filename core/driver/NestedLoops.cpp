@@ -76,15 +76,17 @@ NestedLoop nestedLoopCost(const BlockResult &inner, int index) {
 std::string nestedLoopWords(const NestedLoop &n) {
   auto num = [](int64_t v) { return std::to_string(v); };
   std::string words = n.scheduled ? "" : "no schedule of its own, so its ops are costed one after another; ";
-  words += n.tripCountKnown ? num(n.tripCount) + (n.tripCount == 1 ? " iteration" : " iterations") + " (constant bounds)"
-                            : "trip count not a constant, assumed " + num(n.tripCount) +
-                                  (n.tripCount == 1 ? " iteration" : " iterations") +
-                                  " (its stage count: the fewest that run its steady state once)";
+  words += n.tripCountKnown
+               ? num(n.tripCount) + (n.tripCount == 1 ? " iteration" : " iterations") + " (constant bounds)"
+               : "trip count not a constant, assumed " + num(n.tripCount) +
+                     (n.tripCount == 1 ? " iteration" : " iterations") +
+                     " (its stage count: the fewest that run its steady state once)";
   if (n.tripCount == 0) return words + ": 0 cycles";
-  words += " at II " + num(n.ii) + ", the first taking " + num(n.length) + " cycles: (" + num(n.tripCount) + " - 1) x " +
-           num(n.ii) + " + " + num(n.length) + " = " + (n.duration >= kMaxCycle ? "over " : "") + num(n.duration) +
-           " cycles";
-  if (n.duration > kMaxLatency) words += "; its latency is capped at " + num(kMaxLatency) + " cycles (the latency limit)";
+  words += " at II " + num(n.ii) + ", the first taking " + num(n.length) + " cycles: (" + num(n.tripCount) +
+           " - 1) x " + num(n.ii) + " + " + num(n.length) + " = " + (n.duration >= kMaxCycle ? "over " : "") +
+           num(n.duration) + " cycles";
+  if (n.duration > kMaxLatency)
+    words += "; its latency is capped at " + num(kMaxLatency) + " cycles (the latency limit)";
   if (n.footprintCut)
     words += "; its footprint spells out its first " + num(kMaxFootprintRows) + " cycles (the footprint row limit)";
   return words;
