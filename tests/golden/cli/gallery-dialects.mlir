@@ -1,23 +1,28 @@
 // The gallery's Triton and CUDA Tile examples read and schedule with no diagnostic, every loop a
-// block, and their emitted IR reads back (the page shows these on the first click).
-// RUN: %tilesched %root/examples/triton-hopper-tma-wgmma-gemm.mlir --model=hopper 2>&1 | FileCheck %s --check-prefix=HOPPER --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %tilesched %root/examples/triton-blackwell-tcgen05-gemm.mlir --model=blackwell 2>&1 | FileCheck %s --check-prefix=BLACKWELL --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %tilesched %root/examples/triton-attention-forward.mlir --model=hopper 2>&1 | FileCheck %s --check-prefix=ATTN --implicit-check-not=warning: --implicit-check-not=error:
+// block, each Triton example on the model of its ttg.target, and their emitted IR reads back (the
+// page shows these on the first click).
+// RUN: %tilesched %root/examples/triton-hopper-tma-wgmma-gemm.mlir 2>&1 | FileCheck %s --check-prefix=HOPPER --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %tilesched %root/examples/triton-blackwell-tcgen05-gemm.mlir 2>&1 | FileCheck %s --check-prefix=BLACKWELL --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %tilesched %root/examples/triton-attention-forward.mlir 2>&1 | FileCheck %s --check-prefix=ATTN --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: %tilesched %root/examples/cuda-tile-gemm.mlir --model=blackwell 2>&1 | FileCheck %s --check-prefix=TILE --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %tilesched %root/examples/triton-blackwell-tcgen05-gemm.mlir --model=blackwell --emit=ir | %tilesched - --model=blackwell --check 2>&1 | FileCheck %s --check-prefix=BACK --implicit-check-not=error:
+// RUN: %tilesched %root/examples/triton-blackwell-tcgen05-gemm.mlir --emit=ir | %tilesched - --check 2>&1 | FileCheck %s --check-prefix=BACK --implicit-check-not=error:
 // RUN: %tilesched %root/examples/cuda-tile-gemm.mlir --model=blackwell --emit=ir | %tilesched - --model=blackwell --check 2>&1 | FileCheck %s --check-prefix=BACK --implicit-check-not=error:
 //
-// HOPPER: block @hopper_gemm/scf.for %k (line 23): {{.*}}scheduled
+// HOPPER: model hopper: Hopper (sm_90), from the IR's target cuda:90
+// HOPPER-NEXT: block @hopper_gemm/scf.for %k (line 23): {{.*}}scheduled
 // HOPPER: %d = ttng.warp_group_dot
-// BLACKWELL: block @blackwell_gemm/scf.for %k (line 27): {{.*}}scheduled
+// BLACKWELL: model blackwell: Blackwell (sm_100), from the IR's target cuda:100
+// BLACKWELL-NEXT: block @blackwell_gemm/scf.for %k (line 27): {{.*}}scheduled
 // The load barrier is armed only after the wait on the MMA barrier says the slot is free (a wait
 // acquires barrier writes too), and the MMA waits for the loads.
 // BLACKWELL: 0 8 3 1 ttng.wait_barrier@35
 // BLACKWELL-NEXT: 0 9 4 1 ttng.barrier_expect@36
 // BLACKWELL: 0 14 20 1 ttng.wait_barrier@43
 // BLACKWELL-NEXT: %mma_tok = ttng.tc_gen5_mma
-// ATTN: block @attention_fwd/scf.for %start (line 22): {{.*}}scheduled
+// ATTN: model hopper: Hopper (sm_90), from the IR's target cuda:90
+// ATTN-NEXT: block @attention_fwd/scf.for %start (line 22): {{.*}}scheduled
 // ATTN: %o_new = tt.dot
-// TILE: block @matmul/cuda_tile.for %k (line 18): {{.*}}scheduled
+// TILE: model blackwell: Blackwell (sm_100), as --model asks
+// TILE-NEXT: block @matmul/cuda_tile.for %k (line 18): {{.*}}scheduled
 // TILE: %c_next = cuda_tile.mmaf
 // BACK: pinned schedule, checked
