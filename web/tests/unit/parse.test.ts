@@ -50,6 +50,28 @@ describe('result document model', () => {
     expect(serialWhy(b)).toBe('Serial schedule: 2 ops, under the serial threshold of 8. For a modulo schedule, choose the cost-based generator in Options.');
   });
 
+  it('gives each block the model of its chunk, and reads nested loops', () => {
+    const doc = parseDocument(JSON.stringify({
+      version: 1, diagnostics: [], model: 'hopper',
+      chunks: [
+        { line: 1, end_line: 9, status: 'ok', unparsed_functions: [], model: { name: 'hopper', source: 'ir-target', target: 'cuda:90', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' } },
+        { line: 11, end_line: 20, status: 'ok', unparsed_functions: [], model: { name: 'blackwell', source: 'option', target: '', reason: 'Blackwell (sm_100), as --model asks' } },
+      ],
+      blocks: [
+        { generator: 'serial', status: 'scheduled', chunk: 0, ops: [] },
+        { generator: 'serial', status: 'scheduled', chunk: 1, ops: [{ id: 0, name: 'scf.for', label: '%acc', line: 14, latency: 56,
+          nested_loop: { block: 0, scheduled: true, ii: 26, stage_count: 2, length: 30, trip_count: 2, trip_count_known: false, duration: 56, reason: 'assumed 2 iterations' } }] },
+        { generator: 'serial', status: 'scheduled', ops: [] },
+      ],
+    }));
+    expect(doc.blocks[0].model).toEqual({ name: 'hopper', source: 'ir-target', target: 'cuda:90', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' });
+    expect(doc.blocks[1].model?.reason).toBe('Blackwell (sm_100), as picked under Options → Model');
+    expect(doc.blocks[2].model).toBeNull(); // an older core: no chunk models
+    expect(doc.blocks[1].ops[0].nested_loop).toEqual({ block: 0, scheduled: true, ii: 26, stage_count: 2, length: 30, trip_count: 2, trip_count_known: false, duration: 56, reason: 'assumed 2 iterations' });
+    expect(doc.blocks[0].ops).toEqual([]);
+    expect(parseDocument(fixture('native-seed-worked-example.json')).blocks[0].model?.source).toBe('default');
+  });
+
   it('reads a failure report and diagnostics-only documents', () => {
     const failed = parseDocument(fixture('failed.json')).blocks[0];
     expect(failed.status).toBe('failed');
