@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DocumentError, parseDocument } from '../../src/engine/parse';
 import { fixture } from './helpers';
 import { serialWhy } from '../../src/panes/header';
+import { footprintText, nestedFootprintText } from '../../src/panes/format';
 
 describe('result document model', () => {
   it('reads a cost-based schedule with the playground extensions', () => {
@@ -69,6 +70,10 @@ describe('result document model', () => {
     expect(doc.blocks[2].model).toBeNull(); // an older core: no chunk models
     expect(doc.blocks[1].ops[0].nested_loop).toEqual({ block: 0, scheduled: true, ii: 26, stage_count: 2, length: 30, trip_count: 2, trip_count_known: false, duration: 56, reason: 'assumed 2 iterations' });
     expect(doc.blocks[0].ops).toEqual([]);
+    // Its footprint, the inner schedule over its iterations, is summed up per unit, not spelled out.
+    const inner = [['tma', 'tp_smem_wr'], [], ['tma', 'tp_smem_wr'], ['tc_and_mma']];
+    expect(nestedFootprintText(inner)).toBe('4 cycles of its schedule: tma ×2, tp_smem_wr ×2, tc_and_mma ×1');
+    expect(footprintText(inner)).toBe('tma+tp_smem_wr · ∅ · tma+tp_smem_wr · tc_and_mma');
     expect(parseDocument(fixture('native-seed-worked-example.json')).blocks[0].model?.source).toBe('default');
   });
 
