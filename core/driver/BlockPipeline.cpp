@@ -133,10 +133,9 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
         r.nestedLoops.back().node = static_cast<int>(r.resources.size()) - 1;
         if (!nested->tripCountKnown)
           diags.note(op->nameRange,
-                     "this loop's trip count is not a constant: the loop around it is scheduled as if it "
-                     "ran " +
-                         std::to_string(nested->tripCount) + " iterations (its stage count), " +
-                         std::to_string(nested->duration) + " cycles");
+                     "this loop's trip count is not a constant: the loop around it is scheduled as if it ran " +
+                         std::to_string(nested->tripCount) + (nested->tripCount == 1 ? " iteration" : " iterations") +
+                         " (its stage count), " + std::to_string(nested->duration) + " cycles");
       }
       r.nodeNames.push_back(describeOp(*op));
       for (const FootprintRow &row : r.resources.back().footprint) footprintUnits += row.size();
