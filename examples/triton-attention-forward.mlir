@@ -3,7 +3,7 @@
 // of the running maximum, running sum and output (all three carried by the loop), and O += P V.
 // K and V come in through tensor descriptors (TMA). The carried maximum and sum make a
 // recurrence, so the recurrence bound on the II matters here.
-// Run: tilesched examples/triton-attention-forward.mlir --model=hopper
+// Run: tilesched examples/triton-attention-forward.mlir
 #blk = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 #qop = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>

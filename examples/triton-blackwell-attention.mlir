@@ -5,7 +5,7 @@
 // accumulates P V with a second tcgen05 MMA, P going through shared memory.
 // Compare it with Hopper: Hopper has no tensor memory, so there the tcgen05 / TMEM ops are
 // scheduled as unknown ops (a warning each) and the loop packs into a shorter II.
-// Run: tilesched examples/triton-blackwell-attention.mlir --model=blackwell
+// Run: tilesched examples/triton-blackwell-attention.mlir
 #blk = #ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 #row = #ttg.slice<{dim = 1, parent = #blk}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>

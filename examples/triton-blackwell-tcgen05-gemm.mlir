@@ -3,7 +3,7 @@
 // loads the A and B tiles with TMA into a two-slot shared-memory ring, waits for them, and issues
 // a tcgen05 MMA that accumulates in place and signals its own mbarrier when done; the next load
 // into that slot waits for the MMA that read it.
-// Run: tilesched examples/triton-blackwell-tcgen05-gemm.mlir --model=blackwell
+// Run: tilesched examples/triton-blackwell-tcgen05-gemm.mlir
 #blocked = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>

@@ -2,7 +2,7 @@
 // lowered the loads: a three-slot ring of shared-memory buffers, each filled by two TMA copies
 // that arrive on the slot's mbarrier; the loop waits on the barrier, issues an asynchronous
 // WGMMA into the register accumulator, and advances the slot and the barrier phase.
-// Run: tilesched examples/triton-hopper-tma-wgmma-gemm.mlir --model=hopper
+// Run: tilesched examples/triton-hopper-tma-wgmma-gemm.mlir
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>

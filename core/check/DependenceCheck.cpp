@@ -1,5 +1,5 @@
 // Dependences: cycle(v) >= cycle(u) + latency - II * distance for every edge (SPEC §4.8). Value
-// edges (data, carried, token, sched.deps) and the effect table's ordering edges (memory,
+// edges (data, carried, token, sched.deps, a nested loop's own) and the effect table's ordering edges (memory,
 // barrier) are checked as separate constraint kinds, so a violation says which order was broken.
 #include <cstdint>
 
@@ -25,6 +25,7 @@ void checkEdges(CheckContext &c, bool ordering) {
                                                               : "edge ";
     std::string why = edge.kind == EdgeKind::Memory    ? "; both touch the same memory"
                       : edge.kind == EdgeKind::Barrier ? "; a barrier, wait or arrive orders them"
+                      : edge.kind == EdgeKind::Nested  ? "; a nested loop ends before its next instance starts"
                                                        : "";
     // A ring edge's distance is the iteration that uses the slot again (docs/decisions.md, "Ring
     // buffers"): the message names the ring, so a reader sees why the distance is not 1.

@@ -1,6 +1,7 @@
 #include "driver/BlockPipeline.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "driver/InputChunks.h"
 #include "driver/MaterializeStep.h"
@@ -103,10 +104,16 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
   const TargetModel &model = *run.chunks[chunk].model;
   const TypeAliases aliases(module);
   MaterializeStep materialize(module, aliases, opts);
+  const std::string target = targetWords(run.chunks[chunk]);
   size_t footprintUnits = 0;  // of every op so far, against kMaxFootprintUnits
-  auto keep = [&run](BlockResult &&r) {
+  // The loops scheduled so far, each as one op of the loop around it (innermost blocks come first).
+  std::unordered_map<const Operation *, NestedLoop> loopCosts;  // lookups only
+  auto keep = [&](BlockResult &&r) {
     run.traceEntries += r.analysis.trace.size();
     run.blocks.push_back(std::move(r));
+    const BlockResult &kept = run.blocks.back();
+    if (kept.block.isLoop && kept.block.owner)
+      loopCosts[kept.block.owner] = nestedLoopCost(kept, static_cast<int>(run.blocks.size()) - 1);
   };
   for (ScheduledBlock &block : collectScheduledBlocks(module)) {
     if (!isSchedulable(run.chunks[chunk], block)) continue;
@@ -118,7 +125,18 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     stripMaterializedOps(r.block, diags);  // Pipe_/Mutex_ of an earlier --emit=ir are not work
     checkReorderableNames(r.block, diags);
     for (const Operation *op : r.block.ops) {
-      r.resources.push_back(resolveOpResources(*op, model, diags, &aliases));
+      const auto inner = loopCosts.find(op);
+      const NestedLoop *nested = inner == loopCosts.end() ? nullptr : &inner->second;
+      r.resources.push_back(resolveOpResources(*op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases}));
+      if (nested) {
+        r.nestedLoops.push_back(*nested);
+        r.nestedLoops.back().node = static_cast<int>(r.resources.size()) - 1;
+        if (!nested->tripCountKnown)
+          diags.note(op->nameRange,
+                     "this loop's trip count is not a constant: the loop around it is scheduled as if it ran " +
+                         std::to_string(nested->tripCount) + (nested->tripCount == 1 ? " iteration" : " iterations") +
+                         " (its stage count), " + std::to_string(nested->duration) + " cycles");
+      }
       r.nodeNames.push_back(describeOp(*op));
       for (const FootprintRow &row : r.resources.back().footprint) footprintUnits += row.size();
       if (footprintUnits > kMaxFootprintUnits) {

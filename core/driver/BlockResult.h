@@ -8,9 +8,11 @@
 
 #include "check/ScheduleChecker.h"
 #include "constraints/TritonSchedule.h"
+#include "driver/NestedLoops.h"
 #include "generate/GenerateSchedule.h"
 #include "ir/Parser.h"
 #include "materialize/MaterializeSchedule.h"
+#include "target/IRTarget.h"
 
 namespace tilesched {
 
@@ -30,10 +32,22 @@ struct BlockResult {
   bool pinned = false;                // --check: the schedule is the block's nv_tile.aws.* pins
   MaterializedSchedule materialized;  // Pipe_/Mutex_ plan; valid once the block is materialized
   std::vector<std::string> nodeNames;
+  std::vector<NestedLoop> nestedLoops;  // the block's ops that are loops, costed by their own schedules
   BlockStatus status = BlockStatus::Failed;
   int line = 0;
   int chunk = 0;  // index into DriverRun::chunks
 };
+
+// Which model a chunk is scheduled on, and why (docs/decisions.md, "The target from the IR").
+struct ModelChoice {
+  enum class Source {
+    IRTarget,  // the built-in model of the IR's target (ttg.target)
+    Option,    // --model
+    Default,   // no --model, and the IR names no target or one no built-in model describes
+  } source = Source::Default;
+  std::optional<IRTarget> target;  // the IR's target, when it names one
+};
+const char *modelSourceName(ModelChoice::Source s);
 
 // One `// -----` chunk of the input (the whole input when it has no marker), parsed on its own
 // (docs/decisions.md, "Split inputs and parse errors").
@@ -45,12 +59,19 @@ struct ChunkResult {
   };
   InputChunk source;
   std::unique_ptr<Module> module;  // null when Failed
-  // The run's model, shared by the chunks; a chunk with sched.pools has its own copy.
+  // The chunk's model, shared with the other chunks on the same one; a chunk with sched.pools has
+  // its own copy.
   std::shared_ptr<const TargetModel> model;
+  ModelChoice modelChoice;
   Status status = Status::Ok;
   std::vector<const Operation *> damaged;  // Partial: the functions with a parse error
 };
 const char *chunkStatusName(ChunkResult::Status s);
+// The chunk's model and why, in words: "Hopper (sm_90), from the IR's target cuda:90".
+std::string modelChoiceWords(const ChunkResult &chunk);
+// The machine the chunk's loops are scheduled for, as warnings name it: the IR's target when the
+// model follows it ("cuda:90"), else the model ("Hopper (sm_90), model 'hopper'").
+std::string targetWords(const ChunkResult &chunk);
 
 struct DriverRun {
   std::vector<BlockResult> blocks;

@@ -15,12 +15,13 @@ namespace {
 
 std::shared_ptr<const TargetModel> loadModel(const DriverOptions &opts, DiagnosticEngine &diags) {
   if (!opts.modelJson) {
-    std::shared_ptr<const TargetModel> m = builtinTargetModel(opts.modelName);
+    const std::string name = opts.modelName.value_or(options::kDefaultModel);
+    std::shared_ptr<const TargetModel> m = builtinTargetModel(name);
     if (!m) {
       std::string names;
       for (const std::string &n : builtinTargetModelNames()) names += (names.empty() ? "" : ", ") + n;
-      diags.error({}, "unknown target model '" + opts.modelName + "' (built-in models: " + names +
-                          "; or pass --model=PATH.json)");
+      diags.error({},
+                  "unknown target model '" + name + "' (built-in models: " + names + "; or pass --model=PATH.json)");
     }
     return m;
   }
@@ -78,7 +79,7 @@ DriverResult runUnguarded(std::string_view source, const DriverOptions &opts) {
     run.unusable = true;
     return render(run, nullptr, diags, opts, 2);
   }
-  run.chunks = readChunks(source, model, diags);
+  run.chunks = readChunks(source, model, opts.modelName || opts.modelJson, diags);
   bool parsedAll = true;
   for (int c = 0; c < static_cast<int>(run.chunks.size()); ++c) {
     parsedAll = parsedAll && run.chunks[c].status == ChunkResult::Status::Ok;

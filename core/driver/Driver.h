@@ -19,10 +19,12 @@ enum class EmitKind { Json, IR, Table };
 struct DriverOptions {
   EmitKind emit = EmitKind::Table;
   ScheduleOptions schedule;
-  std::string modelName = options::kDefaultModel;  // built-in name, used when no modelJson is given
-  std::optional<std::string> modelJson;            // a user model (--model=PATH contents, even empty)
-  std::string modelPath;                           // for diagnostics about the model file
-  bool check = options::kDefaultCheck;             // --check: verify pinned nv_tile.aws.stage/order
+  // --model: a built-in name, used when no modelJson is given. Neither: each chunk's model follows
+  // the IR's target, else the default (docs/decisions.md, "The target from the IR").
+  std::optional<std::string> modelName;
+  std::optional<std::string> modelJson;  // a user model (--model=PATH contents, even empty)
+  std::string modelPath;                 // for diagnostics about the model file
+  bool check = options::kDefaultCheck;   // --check: verify pinned nv_tile.aws.stage/order
   std::string fileName = "<stdin>";
   bool operator==(const DriverOptions &) const = default;
 };

@@ -17,6 +17,44 @@ const char *chunkStatusName(ChunkResult::Status s) {
   return "failed";
 }
 
+const char *modelSourceName(ModelChoice::Source s) {
+  switch (s) {
+  case ModelChoice::Source::IRTarget: return "ir-target";
+  case ModelChoice::Source::Option: return "option";
+  case ModelChoice::Source::Default: return "default";
+  }
+  return "default";
+}
+
+namespace {
+
+// "Hopper (sm_90)", or "model 'mine'" for a model file.
+std::string modelWords(const TargetModel &model) {
+  std::string words = builtinModelWords(model.name);
+  return words.empty() ? "model '" + model.name + "'" : words;
+}
+
+}  // namespace
+
+std::string modelChoiceWords(const ChunkResult &chunk) {
+  const std::string words = modelWords(*chunk.model);
+  const std::optional<IRTarget> &target = chunk.modelChoice.target;
+  switch (chunk.modelChoice.source) {
+  case ModelChoice::Source::IRTarget: return words + ", from the IR's target " + target->text;
+  case ModelChoice::Source::Option:
+    return words + ", as --model asks" + (target ? " (the IR targets " + target->text + ")" : "");
+  case ModelChoice::Source::Default: break;
+  }
+  return words + ", the default: " +
+         (target ? "no built-in model describes the IR's target " + target->text : "the IR names no target");
+}
+
+std::string targetWords(const ChunkResult &chunk) {
+  if (chunk.modelChoice.source == ModelChoice::Source::IRTarget) return chunk.modelChoice.target->text;
+  const std::string words = builtinModelWords(chunk.model->name);
+  return (words.empty() ? "" : words + ", ") + "model '" + chunk.model->name + "'";
+}
+
 namespace {
 
 bool before(SourceLoc a, SourceLoc b) { return a.line != b.line ? a.line < b.line : a.col < b.col; }
@@ -33,14 +71,46 @@ const Operation *functionAt(Module &module, SourceLoc at) {
 
 std::string functionName(const Operation &op) { return op.symbol.empty() ? op.spelledName() : op.symbol; }
 
-ChunkResult readChunk(const InputChunk &source, const std::shared_ptr<const TargetModel> &model, bool split,
-                      DiagnosticEngine &diags) {
+// --model when the run names one, else the built-in model of the IR's target, else the default.
+// A target that disagrees with --model, or that no built-in model describes, is a warning at the
+// target attribute (docs/decisions.md, "The target from the IR").
+void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model, bool chosen,
+                 DiagnosticEngine &diags) {
+  c.model = model;
+  c.modelChoice.source = chosen ? ModelChoice::Source::Option : ModelChoice::Source::Default;
+  c.modelChoice.target = readIRTarget(*c.module, diags);
+  if (!c.modelChoice.target) return;
+  const IRTarget &target = *c.modelChoice.target;
+  const std::string builtin = builtinModelForTarget(target);
+  if (chosen) {
+    // A model file with a name of its own may be made for this target: only built-in names compare.
+    if (builtin != model->name && !builtinModelWords(model->name).empty())
+      diags.warning(target.range,
+                    "the IR targets " + target.text +
+                        (builtin.empty() ? ", which no built-in model describes"
+                                         : " (" + builtinModelWords(builtin) + ", model '" + builtin + "')") +
+                        ", but --model asks for '" + model->name + "' (" + builtinModelWords(model->name) +
+                        "); the loops are scheduled on '" + model->name + "'");
+    return;
+  }
+  if (builtin.empty()) {
+    diags.warning(target.range, "no built-in model describes the IR's target " + target.text +
+                                    "; the loops are scheduled on the default model '" + model->name + "' (" +
+                                    modelWords(*model) + "); pass --model to choose another");
+    return;
+  }
+  c.model = builtinTargetModel(builtin);
+  c.modelChoice.source = ModelChoice::Source::IRTarget;
+}
+
+ChunkResult readChunk(const InputChunk &source, const std::shared_ptr<const TargetModel> &model, bool chosen,
+                      bool split, DiagnosticEngine &diags) {
   ChunkResult c;
   c.source = source;
-  c.model = model;
   const size_t first = diags.all().size();
   c.module = parseSource(source.text, diags, ParseLimits{}, source.firstLine);
   const size_t parsed = diags.all().size();
+  chooseModel(c, model, chosen, diags);
   bool outside = false;
   for (size_t i = first; i < parsed; ++i) {
     const Diagnostic &d = diags.all()[i];
@@ -51,7 +121,7 @@ ChunkResult readChunk(const InputChunk &source, const std::shared_ptr<const Targ
   }
   const int errorsBeforePools = diags.errorCount();
   if (hasModulePools(*c.module)) {
-    auto own = std::make_shared<TargetModel>(*model);
+    auto own = std::make_shared<TargetModel>(*c.model);
     applyModulePools(*c.module, *own, diags);
     c.model = std::move(own);
   }
@@ -76,10 +146,10 @@ ChunkResult readChunk(const InputChunk &source, const std::shared_ptr<const Targ
 }  // namespace
 
 std::vector<ChunkResult> readChunks(std::string_view source, const std::shared_ptr<const TargetModel> &model,
-                                    DiagnosticEngine &diags) {
+                                    bool chosen, DiagnosticEngine &diags) {
   std::vector<ChunkResult> chunks;
   const std::vector<InputChunk> parts = splitInput(source);
-  for (const InputChunk &part : parts) chunks.push_back(readChunk(part, model, parts.size() > 1, diags));
+  for (const InputChunk &part : parts) chunks.push_back(readChunk(part, model, chosen, parts.size() > 1, diags));
   return chunks;
 }
 

@@ -1,7 +1,9 @@
 // The driver's first step (SPEC §2, §5): the input split at `// -----` lines, each chunk parsed on
-// its own with the file's line numbers and given the run's target model plus the chunk's own
-// `sched.pools`. A parse error makes unusable only the function it is in, or the whole chunk
-// when it lies outside every function (docs/decisions.md, "Split inputs and parse errors").
+// its own with the file's line numbers and given its target model — `--model` when the run names
+// one, else the built-in model of the chunk's IR target, else the default (docs/decisions.md,
+// "The target from the IR") — plus the chunk's own `sched.pools`. A parse error makes unusable
+// only the function it is in, or the whole chunk when it lies outside every function
+// (docs/decisions.md, "Split inputs and parse errors").
 #pragma once
 
 #include <string_view>
@@ -11,8 +13,9 @@
 
 namespace tilesched {
 
+// `model` is the run's --model when `chosen`, else the default model.
 std::vector<ChunkResult> readChunks(std::string_view source, const std::shared_ptr<const TargetModel> &model,
-                                    DiagnosticEngine &diags);
+                                    bool chosen, DiagnosticEngine &diags);
 
 // Whether `block` may be scheduled: it lies in no function that a parse error damaged.
 bool isSchedulable(const ChunkResult &chunk, const ScheduledBlock &block);

@@ -237,7 +237,8 @@ void opJson(JsonWriter &w, const BlockResult &r, size_t i, bool placed, const Ta
   if (i < r.resources.size()) {
     w.member("latency", r.resources[i].latency).key("footprint");
     footprintJson(w, r.resources[i].footprint, model);
-    // false: the op got the unknown-op default (latency 1, no footprint), not a model entry or sched.* override.
+    // false: the op got the unknown-op default (latency 1, no footprint), not a model entry, a
+    // nested loop's schedule or a sched.* override.
     w.member("modelled", r.resources[i].source != OpResources::Source::Default);
   }
   if (i < r.constraints.slots.size()) {
@@ -247,6 +248,21 @@ void opJson(JsonWriter &w, const BlockResult &r, size_t i, bool placed, const Ta
         .member("leader_gid", s.leader_gid)
         .member("max_depth", s.max_depth)
         .member("force_serial", (s.flags & FlagForceSerial) != 0);
+  }
+  for (const NestedLoop &n : r.nestedLoops) {  // a loop in the body: its cost, from its own schedule
+    if (n.node != static_cast<int>(i)) continue;
+    w.key("nested_loop")
+        .beginObject()
+        .member("block", n.block)
+        .member("scheduled", n.scheduled)
+        .member("ii", n.ii)
+        .member("stage_count", n.stageCount)
+        .member("length", n.length)
+        .member("trip_count", n.tripCount)
+        .member("trip_count_known", n.tripCountKnown)
+        .member("duration", n.duration)
+        .member("reason", nestedLoopWords(n))
+        .endObject();
   }
   if (i < r.triton.ops.size()) {  // Triton's schedule, as written on the op
     const TritonOpSchedule &t = r.triton.ops[i];
@@ -379,8 +395,11 @@ std::string emitJson(const DriverRun &run, const TargetModel *model, const std::
   w.reserve(ir.size() + (32 << 10));  // the IR is one member; a small loop's rest fits in 32 KB
   w.beginObject().member("version", 1).member("tool", versionString()).key("diagnostics").beginArray();
   for (const Diagnostic &diag : diags) diagnosticJson(w, diag);
-  w.endArray().member("model", model ? model->name : std::string()).key("chunks").beginArray();
+  // The first chunk's model: for an input of one chunk, the model its loops were scheduled on.
+  const TargetModel *shown = run.chunks.empty() ? model : run.chunks.front().model.get();
+  w.endArray().member("model", shown ? shown->name : std::string()).key("chunks").beginArray();
   for (const ChunkResult &c : run.chunks) {
+    const std::optional<IRTarget> &target = c.modelChoice.target;
     w.beginObject()
         .member("line", c.source.firstLine)
         .member("end_line", c.source.lastLine)
@@ -388,7 +407,15 @@ std::string emitJson(const DriverRun &run, const TargetModel *model, const std::
         .key("unparsed_functions")
         .beginArray();
     for (const Operation *f : c.damaged) w.value(f->symbol);
-    w.endArray().endObject();
+    w.endArray()
+        .key("model")
+        .beginObject()
+        .member("name", c.model->name)
+        .member("source", modelSourceName(c.modelChoice.source))
+        .member("target", target ? target->text : std::string())
+        .member("reason", modelChoiceWords(c))
+        .endObject()
+        .endObject();
   }
   w.endArray().key("blocks").beginArray();
   for (const BlockResult &r : run.blocks) blockJson(w, r, *run.chunks[r.chunk].model, opts.schedule.trace);

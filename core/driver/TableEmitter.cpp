@@ -22,6 +22,22 @@ std::string footprintText(const Footprint &fp, const TargetModel &model) {
   return out;
 }
 
+// A nested loop's footprint is its inner schedule laid out over its iterations, too long for a
+// line: the cycles it spans and the units it holds of each resource, in model order.
+std::string nestedFootprintText(const Footprint &fp, const TargetModel &model) {
+  std::vector<size_t> units(model.resources.size(), 0);
+  for (const FootprintRow &row : fp)
+    for (int r : row) ++units[size_t(r)];
+  std::string out = std::to_string(fp.size()) + " cycles of its schedule";
+  bool any = false;
+  for (size_t r = 0; r < units.size(); ++r)
+    if (units[r]) {
+      out += (any ? ", " : ": ") + model.resources[r].name + " x" + std::to_string(units[r]);
+      any = true;
+    }
+  return out;
+}
+
 std::string pad(std::string s, size_t w, bool right = false) {
   if (s.size() >= w) return s;
   return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
@@ -63,8 +79,13 @@ std::string tritonLine(const BlockResult &r) {
 
 std::string emitTable(const DriverRun &run) {
   std::string out;  // not an ostringstream: iostreams would add ~56 KB to the WebAssembly module
+  int chunkShown = -1;
   for (const BlockResult &r : run.blocks) {
     const TargetModel &model = *run.chunks[r.chunk].model;
+    if (r.chunk != chunkShown) {  // which model the chunk's blocks are scheduled on, and why
+      out += "model " + model.name + ": " + modelChoiceWords(run.chunks[r.chunk]) + "\n";
+      chunkShown = r.chunk;
+    }
     const ScheduleAnalysis &a = r.analysis;
     out += "block " + r.block.name + " (line " + std::to_string(r.line);
     if (run.chunks.size() > 1)
@@ -88,6 +109,9 @@ std::string emitTable(const DriverRun &run) {
       out += std::string("  optimality: ") + optimalityName(a.optimality.status) + ", no schedule exists below II " +
              std::to_string(a.optimality.lowerBound) + "\n";
     if (r.triton.any()) out += tritonLine(r);
+    for (const NestedLoop &n : r.nestedLoops)
+      out += "  nested loop " + r.nodeNames[size_t(n.node)] + " (line " +
+             std::to_string(r.block.ops[size_t(n.node)]->range.begin.line) + "): " + nestedLoopWords(n) + "\n";
     if (!placed) {
       if (a.failure) out += "  " + a.failure->message + "\n";
       out += "\n";
@@ -106,7 +130,9 @@ std::string emitTable(const DriverRun &run) {
                                                                  : id;
       rows.push_back({std::to_string(a.ops[v].stage), std::to_string(a.ops[v].order), std::to_string(a.ops[v].cycle),
                       std::to_string(r.resources[v].latency), name, std::to_string(op.range.begin.line),
-                      footprintText(r.resources[v].footprint, model)});
+                      r.resources[v].source == OpResources::Source::Schedule
+                          ? nestedFootprintText(r.resources[v].footprint, model)
+                          : footprintText(r.resources[v].footprint, model)});
       if (tt) {
         const std::optional<int> &theirs = r.triton.ops[v].stage;
         rows.back().insert(rows.back().begin() + 1,

@@ -22,6 +22,7 @@ const char *edgeKindName(EdgeKind k) {
   case EdgeKind::Explicit: return "explicit";
   case EdgeKind::Memory: return "memory";
   case EdgeKind::Barrier: return "barrier";
+  case EdgeKind::Nested: return "nested";
   }
   return "data";
 }
@@ -39,6 +40,10 @@ public:
   DependenceGraph build() {
     collectLabels();
     for (size_t i = 0; i < block_.ops.size(); ++i) addSsaEdges(static_cast<int>(i));
+    // A nested loop runs to completion before its next instance starts (docs/decisions.md,
+    // "Nested loops"): the op follows itself at distance 1 by its whole latency.
+    for (size_t i = 0; i < block_.ops.size() && block_.isLoop; ++i)
+      if (resources_[i].oneAtATime) addEdge(int(i), int(i), latencyOf(int(i)), 1, EdgeKind::Nested);
     for (size_t i = 0; i < block_.ops.size(); ++i) addExplicitEdges(static_cast<int>(i));
     std::vector<Ring> rings;
     if (model_) {

@@ -1,6 +1,7 @@
 // Dependence graph of one scheduled block (SPEC §4.1): SSA data edges, iteration-carried edges
-// through iter_args / scf.yield, async-token edges, explicit `sched.deps` edges, and the memory
-// and barrier edges the target model's effect table gives ops that share no value.
+// through iter_args / scf.yield, async-token edges, explicit `sched.deps` edges, the memory and
+// barrier edges the target model's effect table gives ops that share no value, and a nested
+// loop's edge to its own next instance.
 #pragma once
 
 #include <string>
@@ -13,7 +14,8 @@
 
 namespace tilesched {
 
-enum class EdgeKind { Data, Carried, Token, Explicit, Memory, Barrier };
+// Nested: a nested loop's next instance waits for this one to finish (docs/decisions.md, "Nested loops").
+enum class EdgeKind { Data, Carried, Token, Explicit, Memory, Barrier, Nested };
 const char *edgeKindName(EdgeKind k);
 
 // Constraint: cycle(dst) >= cycle(src) + latency - II * distance.

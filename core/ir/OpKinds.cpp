@@ -135,4 +135,44 @@ Value *LoopView::nextIterationValue(const Value *arg) const {
   return k < latch->operands.size() ? latch->operands[k] : nullptr;
 }
 
+namespace {
+
+// An integer constant: `arith.constant 4 : i32` (custom or generic form) or CUDA Tile's
+// `constant <i32: 4> : tile<i32>`.
+std::optional<int64_t> constantInt(const Value *v) {
+  const Operation *op = v ? v->definingOp : nullptr;
+  if (!op) return std::nullopt;
+  if (op->syntax == OpSyntax::Constant)
+    return op->constantValue.isInteger() ? std::optional<int64_t>(op->constantValue.intValue) : std::nullopt;
+  if (op->name == "arith.constant") {
+    const Attribute *value = op->inherentAttr("value");
+    return value && value->isInteger() ? std::optional<int64_t>(value->intValue) : std::nullopt;
+  }
+  if (op->name != "cuda_tile.constant") return std::nullopt;
+  const std::string &text = op->operandText;  // "<i32: 4>"
+  const size_t colon = text.find(':'), close = text.rfind('>');
+  if (text.rfind("<i", 0) != 0 || colon == std::string::npos || close == std::string::npos || close < colon)
+    return std::nullopt;
+  std::string digits = text.substr(colon + 1, close - colon - 1);
+  digits.erase(0, digits.find_first_not_of(' '));
+  digits.erase(digits.find_last_not_of(' ') + 1);
+  const size_t sign = !digits.empty() && digits[0] == '-' ? 1 : 0;
+  if (digits.size() <= sign || digits.size() > 19 || digits.find_first_not_of("0123456789", sign) != std::string::npos)
+    return std::nullopt;
+  return std::stoll(digits);
+}
+
+}  // namespace
+
+std::optional<int64_t> constantTripCount(const LoopView &loop) {
+  // A loop with an induction variable takes its bounds and step as operands 0-2 (the loop table).
+  if (!loop.op || loop.kind->inductionVars == 0 || loop.op->operands.size() < 3) return std::nullopt;
+  const std::optional<int64_t> lb = constantInt(loop.op->operands[0]), ub = constantInt(loop.op->operands[1]),
+                               step = constantInt(loop.op->operands[2]);
+  if (!lb || !ub || !step || *step < 1) return std::nullopt;
+  if (*ub <= *lb) return 0;
+  const __int128 span = static_cast<__int128>(*ub) - *lb;  // fits: both are 64-bit
+  return static_cast<int64_t>((span + *step - 1) / *step);
+}
+
 }  // namespace tilesched

@@ -5,6 +5,8 @@
 // (docs/decisions.md, "Dialects the front end reads").
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "ir/IR.h"
@@ -66,5 +68,10 @@ struct LoopView {
   Value *nextIterationValue(const Value *arg) const;
 };
 LoopView viewLoop(Operation &op);
+
+// The iterations of a loop whose lower bound, upper bound and step (operands 0-2 of scf.for and
+// cuda_tile.for) are integer constants: ceil((ub - lb) / step), 0 when ub <= lb. nullopt for any
+// other bound, a step below 1, or a loop without bounds (cuda_tile.loop).
+std::optional<int64_t> constantTripCount(const LoopView &loop);
 
 }  // namespace tilesched

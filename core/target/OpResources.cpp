@@ -8,6 +8,7 @@
 #include "ir/TypeAliases.h"
 #include "support/Limits.h"
 #include "target/FootprintCheck.h"
+#include "target/IRTarget.h"
 #include "target/TargetModel.h"
 
 namespace tilesched {
@@ -91,7 +92,7 @@ void mergeRows(Footprint &into, const Footprint &branch) {
 // (latencies add up, footprints follow one another), and the op costs its costliest region:
 // the longest latency, and in each cycle whatever any region holds then.
 OpResources regionResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags,
-                            const TypeAliases *aliases) {
+                            const OpCostContext &context) {
   OpResources out;
   out.source = OpResources::Source::Model;
   int64_t latency = 0;
@@ -101,7 +102,7 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
     for (const auto &block : region->blocks)
       for (const auto &inner : block->operations) {
         if (inner->isTerminator()) continue;
-        OpResources r = resolveOpResources(*inner, model, diags, aliases);
+        OpResources r = resolveOpResources(*inner, model, diags, {context.target, nullptr, context.aliases});
         sum += r.latency;
         out.traits |= r.traits;
         for (FootprintRow &row : r.footprint) {
@@ -179,28 +180,39 @@ std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel
 }  // namespace
 
 OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags,
-                               const TypeAliases *aliases) {
+                               const OpCostContext &context) {
   static const TypeAliases kNoAliases;
   OpResources r;
   r.latency = model.defaultLatency;
   const OpModel *m = model.lookup(op.name);
-  if (m && !m->unsupported.empty()) {
-    // The target lacks the unit (tcgen05 on Hopper): scheduled as an unknown op, and said so.
-    diags.warning(op.nameRange, "'" + op.name + "' is not supported by target model '" + model.name +
-                                    "': " + m->unsupported + "; it is scheduled as an unknown op (latency " +
-                                    std::to_string(model.defaultLatency) + ", no resources)");
-  } else if (m && m->regionCost == RegionCost::Max) {
-    r = regionResources(op, model, diags, aliases);
+  const bool unsupported = m && !m->unsupported.empty();
+  const std::string unknownCost =
+      "it is scheduled as an unknown op (latency " + std::to_string(model.defaultLatency) + ", no resources)";
+  if (context.measured) {
+    r = *context.measured;
+  } else if (m && !unsupported && m->regionCost == RegionCost::Max) {
+    r = regionResources(op, model, diags, context);
     r.traits |= m->traits;
-  } else if (m) {
+  } else if (m && !unsupported) {
     r.source = OpResources::Source::Model;
     r.traits = m->traits;
     const bool free = allocationWritesNothing(op, *m, model) ||
-                      (m->layoutConversion && registerOnlyConversion(op, aliases ? *aliases : kNoAliases));
+                      (m->layoutConversion &&
+                       registerOnlyConversion(op, context.aliases ? *context.aliases : kNoAliases));
     if (!free) {
       r.latency = m->latency;
       r.footprint = m->footprint;
     }
+  } else if (std::string other = targetOnlyOpModelWords(op.name); !other.empty()) {
+    // An op of another machine (tcgen05 on Hopper) is the IR's or the model's mistake, never a
+    // silent unknown op (docs/decisions.md, "The target from the IR").
+    std::string target = context.target.empty() ? "model '" + model.name + "'" : std::string(context.target);
+    diags.warning(op.nameRange, "'" + op.name + "' is a " + other + " op; this loop targets " + target +
+                                    (unsupported ? " (" + m->unsupported + ")" : "") + ", so " + unknownCost);
+  } else if (unsupported) {
+    // The target lacks the unit (a model file's own `unsupported` entry): said so.
+    diags.warning(op.nameRange, "'" + op.name + "' is not supported by target model '" + model.name +
+                                    "': " + m->unsupported + "; " + unknownCost);
   }
   if (const Attribute *a = op.lookupAttr("sched.latency")) {
     if (auto latency = latencyOverride(*a, diags)) {

@@ -178,14 +178,27 @@ struct OpResources {
   int latency = 1;
   Footprint footprint;
   unsigned traits = TraitNone;
-  enum class Source { Model, Override, Default } source = Source::Default;
+  // Model: the op table; Override: sched.latency / sched.footprint; Schedule: the op's own
+  // schedule (a nested loop, docs/decisions.md "Nested loops"); Default: the unknown-op default.
+  enum class Source { Model, Override, Schedule, Default } source = Source::Default;
+  // The op's instances in consecutive iterations never overlap (a nested loop runs to completion
+  // before the next one starts): the graph orders the op after itself at distance 1.
+  bool oneAtATime = false;
+};
+
+class TypeAliases;
+
+// What the driver knows beyond the model when it resolves an op's cost.
+struct OpCostContext {
+  std::string_view target;                // the machine the op's loop is scheduled for, in words ("cuda:90")
+  const OpResources *measured = nullptr;  // a cost computed from the op's own schedule, in place of a model entry
+  const TypeAliases *aliases = nullptr;   // the module's `#name = ...`: a layout conversion sees its layouts through them
 };
 
 // Unknown slot/pool names in `sched.footprint` and malformed overrides are errors at the
-// attribute's location.
-// `aliases` (the module's `#name = ...`) let a layout conversion see its layouts through aliases.
-class TypeAliases;
+// attribute's location. An op the model lacks but another built-in model has (tcgen05 on Hopper)
+// is a warning naming both machines.
 OpResources resolveOpResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags,
-                               const TypeAliases *aliases = nullptr);
+                               const OpCostContext &context = {});
 
 }  // namespace tilesched

@@ -30,3 +30,24 @@ for (const name of files) {
     }
   });
 }
+
+// The model each chunk's IR target picks, the warnings about targets, and nested loops costed by
+// their own schedules: the same bytes through the module, with and without --model.
+for (const [name, options] of [
+  ['target-from-ir.mlir', [[], ['--model=blackwell'], ['--model=hopper']]],
+  ['nested-loops.mlir', [[], ['--generator=cost-based']]],
+]) {
+  const source = readFileSync(path.join(repo, 'tests', 'golden', 'cli', name), 'utf8');
+  for (const extra of options) {
+    test(`${name} ${extra.join(' ')}: schedule() and runCli() give the native bytes`, () => {
+      const json = Object.fromEntries(extra.map((a) => a.slice(2).split('=')).map(([k, v]) => [k.replace(/-(.)/g, (_, c) => c.toUpperCase()), v]));
+      assert.equal(mod.schedule(source, JSON.stringify(json)), runNative(['-', '--emit=json', ...extra], source).stdout.toString('utf8'));
+      for (const emit of ['--emit=table', '--emit=ir']) {
+        const args = ['-', emit, ...extra];
+        const r = mod.runCli(args, {}, source);
+        const wasm = { status: r.exitCode, signal: null, stdout: Buffer.from(r.stdout), stderr: Buffer.from(r.stderr) };
+        assertSameRun(runNative(args, source), wasm, `${name} ${args.join(' ')}`);
+      }
+    });
+  }
+}

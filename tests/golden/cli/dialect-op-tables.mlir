@@ -2,7 +2,7 @@
 // (docs/target-model.md, dialect op tables): the region summary sees TMA and MMA ops, so seed
 // 000's selection schedules the loop as it would the nv_tileas one; register-only ops such as
 // tt.splat have an entry of their own (latency 1, no unit); an op no table names (arith.remsi)
-// stays unmodelled; on hopper the tcgen05 / TMEM ops are unsupported, with a warning.
+// stays unmodelled; on hopper the tcgen05 / TMEM ops are unsupported, with a warning naming both machines.
 // RUN: %tilesched %s | FileCheck %s --check-prefix=TABLE
 // RUN: %tilesched %s --emit=json | FileCheck %s --check-prefix=JSON
 // RUN: %tilesched %s --model=hopper 2>&1 | FileCheck %s --check-prefix=HOPPER
@@ -73,5 +73,5 @@ module {
 
 // HOPPER: %a = tt.descriptor_load {{.*}} tma+tp_smem_wr x8
 // HOPPER: %t = ttng.tc_gen5_mma {{.*}} -
-// HOPPER: warning: 'ttng.tc_gen5_mma' is not supported by target model 'hopper': tcgen05 needs Blackwell's tensor memory (sm_100); Hopper has none; it is scheduled as an unknown op (latency 1, no resources)
-// HOPPER: warning: 'ttng.tmem_load' is not supported by target model 'hopper'
+// HOPPER: warning: 'ttng.tc_gen5_mma' is a Blackwell (sm_100) op; this loop targets Hopper (sm_90), model 'hopper' (tcgen05 needs Blackwell's tensor memory (sm_100); Hopper has none), so it is scheduled as an unknown op (latency 1, no resources)
+// HOPPER: warning: 'ttng.tmem_load' is a Blackwell (sm_100) op; this loop targets Hopper (sm_90), model 'hopper'

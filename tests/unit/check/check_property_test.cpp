@@ -108,7 +108,7 @@ TEST_CASE("10,000 random loops with random constraint attributes: every schedule
                                          : ScheduleOptions::Generator::Serial;
     DiagnosticEngine diags;
     DriverRun run;
-    run.chunks = readChunks(text, blackwell, diags);
+    run.chunks = readChunks(text, blackwell, /*chosen=*/true, diags);
     REQUIRE_FALSE(diags.hasErrors());
     scheduleChunk(0, opts, diags, run);
     const TargetModel &model = *run.chunks[0].model;

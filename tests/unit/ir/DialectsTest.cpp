@@ -274,3 +274,48 @@ module {
   // 8^5 copies of #big0 pass the expansion limit: unknown, so not a mismatch.
   CHECK(aliases.sameType("tensor<4xf32, #big5>", "tensor<4xf32>"));
 }
+
+TEST_CASE("dialects: a loop's constant trip count, from arith or CUDA Tile constants", "[ir][dialects]") {
+  auto trips = [](const std::string &src) {
+    auto r = parse(src);
+    INFO(r->text());
+    REQUIRE_FALSE(r->diags.hasErrors());
+    std::vector<std::optional<int64_t>> out;
+    walkModule(*r->module, [&](Operation &op) {
+      if (loopKindOf(op.name)) out.push_back(constantTripCount(viewLoop(op)));
+    });
+    return out;
+  };
+  CHECK(trips(R"(func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c10 = arith.constant 10 : index
+  %m = "arith.constant"() <{value = -4 : i64}> : () -> i64
+  scf.for %i = %c0 to %c10 step %c3 {
+  }
+  scf.for %i = %c10 to %c0 step %c1 {
+  }
+  scf.for %i = %m to %c1 step %c1 {
+  }
+  scf.for %i = %c0 to %n step %c1 {
+  }
+  scf.for %i = %c0 to %c10 step %m {
+  }
+  return
+})") == std::vector<std::optional<int64_t>>{4, 0, 5, std::nullopt, std::nullopt});
+  CHECK(trips(R"(cuda_tile.module @m {
+  entry @e(%n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c2 = constant <i32: 2> : tile<i32>
+    %c7 = constant <i32: 7> : tile<i32>
+    for %i in (%c0 to %c7, step %c2) : tile<i32> {
+      continue
+    }
+    %r = loop iter_values(%a = %c0) : tile<i32> -> tile<i32> {
+      break %a : tile<i32>
+    }
+    return
+  }
+})") == std::vector<std::optional<int64_t>>{4, std::nullopt});
+}

@@ -258,7 +258,7 @@ tt.func @f(%x: tensor<64x64xf16, #mma>, %y: tensor<64x64xf16, #blocked>, %z: ten
   const TypeAliases aliases(*parsed->module);
   const auto &ops = parsed->blocks.at(0).ops;
   DiagnosticEngine d;
-  auto cost = [&](size_t i) { return resolveOpResources(*ops.at(i), m, d, &aliases); };
+  auto cost = [&](size_t i) { return resolveOpResources(*ops.at(i), m, d, {"", nullptr, &aliases}); };
   CHECK(cost(0).footprint.empty());  // the same layout, once the alias is spelled out
   CHECK(cost(1).footprint.empty());  // an MMA accumulator to its own dot operand: shuffles
   CHECK(cost(3).footprint.empty());  // a dot operand of the source's own (blocked) layout

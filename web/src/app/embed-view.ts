@@ -78,7 +78,7 @@ export function mountEmbed(cfg: EmbedConfig): Session {
     onPanesChange: (panes) => state.update({ panes }),
     onBlockChange: (block) => state.update({ block }),
     onRevealOp: (op) => editor.reveal({ line: op.line, col: 1, end_line: op.line, end_col: 1 }, false),
-    compareLabels: () => compareLabels(state.get()),
+    compareLabels: () => compareLabels(state.get(), results.get().doc?.model),
   });
   bus.subscribe(() => {
     const ids = bus.active();

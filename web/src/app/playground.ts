@@ -7,11 +7,12 @@ import { SourceEditor } from '../editor/editor';
 import { DEFAULT_EXAMPLE, EXAMPLES, exampleOptions } from '../panes/examples';
 import { renderDiagnostics } from '../panes/diagnostics-list';
 import type { ModelDialog } from '../panes/model-dialog';
-import { compareLabels } from '../model/compare';
+import { compareLabels, isBuiltinModel } from '../model/compare';
+import { DEFAULT_MODEL } from '../engine/options';
 import { renderOptionsBar } from '../panes/options-bar';
 import { applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
 import { decodeState, encodeState, linkable } from '../state/share';
-import { PANES, Store, defaultState, type AppState } from '../state/state';
+import { PANES, Store, defaultState, editedSource, type AppState } from '../state/state';
 import { h } from './dom';
 import { LinkBus } from './linking';
 import { ResultsView } from './results-view';
@@ -58,8 +59,8 @@ export function mountPlayground(root: HTMLElement): void {
   const editor = new SourceEditor({
     parent: editorHost,
     doc: state.get().source,
-    onChange: (text) => {
-      if (!applyingState) state.update({ source: text });
+    onChange: (text, replacedAll) => {
+      if (!applyingState) state.update(editedSource(state.get(), text, replacedAll));
     },
     onRun: () => void session.run(),
     onShare: () => void copyLink(),
@@ -79,7 +80,7 @@ export function mountPlayground(root: HTMLElement): void {
     onPanesChange: (panes) => state.update({ panes }),
     onBlockChange: (block) => state.update({ block }),
     onRevealOp: (op) => editor.reveal({ line: op.line, col: 1, end_line: op.line, end_col: 1 }, false),
-    compareLabels: () => compareLabels(state.get()),
+    compareLabels: () => compareLabels(state.get(), results.get().doc?.model),
   });
   function currentBlockOps(): Op[] {
     const doc = results.get().doc;
@@ -120,7 +121,10 @@ export function mountPlayground(root: HTMLElement): void {
       root.append(modelDialog.el);
     }
     const o = state.get().options;
-    await modelDialog.open(o.model === 'custom' ? o.modelJson : '', o.model === 'custom' ? 'blackwell' : o.model);
+    // The built-in model to start from: the one picked, else the one the last run used.
+    const used = results.get().doc?.model;
+    const base = isBuiltinModel(o.model) ? o.model : isBuiltinModel(used) ? used : DEFAULT_MODEL;
+    await modelDialog.open(o.model === 'custom' ? o.modelJson : '', base);
   };
   const options = renderOptionsBar(state, () => void openModelDialog(), () => {
     const doc = results.get().doc;

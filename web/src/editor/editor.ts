@@ -18,7 +18,8 @@ export interface SourceEditorConfig {
   root?: ShadowRoot | Document;
   doc: string;
   readOnly?: boolean;
-  onChange?: (text: string) => void;
+  // `replacedAll`: the edit replaced the whole text (a paste over everything): a new input.
+  onChange?: (text: string, replacedAll: boolean) => void;
   onRun?: () => void;
   onShare?: () => void;
   onHoverLine?: (line: number | null) => void; // 1-based line under the pointer
@@ -82,7 +83,13 @@ export class SourceEditor {
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap]),
       EditorView.contentAttributes.of({ 'aria-label': 'nv_tileas snippet', 'data-testid': 'editor-content', tabindex: '0' }),
       EditorView.updateListener.of((u) => {
-        if (u.docChanged) cfg.onChange?.(u.state.doc.toString());
+        if (u.docChanged) {
+          let replacedAll = false;
+          u.changes.iterChangedRanges((fromA, toA) => {
+            replacedAll ||= fromA === 0 && toA > 0 && toA === u.startState.doc.length;
+          });
+          cfg.onChange?.(u.state.doc.toString(), replacedAll);
+        }
         if (u.selectionSet && !u.docChanged) cfg.onCursorLine?.(u.state.doc.lineAt(u.state.selection.main.head).number);
       }),
       EditorView.domEventHandlers({

@@ -8,7 +8,8 @@
 //     scf.for ... { ... }
 //   </tilesched-playground>
 //
-// Attributes: generator (auto|serial|cost-based), model (blackwell|hopper), ii-cap,
+// Attributes: generator (auto|serial|cost-based), model (blackwell|hopper; without it, the IR's
+// ttg.target picks the model), ii-cap,
 // panes (comma list of table,rrt,trace,timeline,ir), readonly, theme (light|dark),
 // state (a share-link fragment "v=1&s=…", used instead of the text).
 

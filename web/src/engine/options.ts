@@ -1,16 +1,20 @@
 // Scheduler options as the playground holds them, and their encoding for the Embind call. Every
 // option but the target model is declared in the one option table (core/contract/options.json,
 // generated into ./option-specs.ts).
-import { CORE_DEFAULTS, DEFAULT_MODEL, OPTION_SPECS, type BuiltinModel, type CoreOptions, type OptionSpec } from './option-specs';
+import { CORE_DEFAULTS, OPTION_SPECS, type BuiltinModel, type CoreOptions, type OptionSpec } from './option-specs';
 
-export { BUILTIN_MODELS, GENERATOR_CHOICES, OPTION_SPECS, type BuiltinModel, type GeneratorChoice, type OptionSpec } from './option-specs';
+export { BUILTIN_MODELS, DEFAULT_MODEL, GENERATOR_CHOICES, OPTION_SPECS, type BuiltinModel, type GeneratorChoice, type OptionSpec } from './option-specs';
+
+// 'ir': no --model, so each input's ttg.target picks the built-in model (else the core's default,
+// DEFAULT_MODEL); a built-in name or 'custom' overrides it (docs/decisions.md, "The target from the IR").
+export type ModelChoice = 'ir' | BuiltinModel | 'custom';
 
 export interface ScheduleOptions extends CoreOptions {
-  model: BuiltinModel | 'custom';
+  model: ModelChoice;
   modelJson: string; // the edited target model, used when model == 'custom'
 }
 
-export const DEFAULT_OPTIONS: ScheduleOptions = { ...CORE_DEFAULTS, model: DEFAULT_MODEL, modelJson: '' };
+export const DEFAULT_OPTIONS: ScheduleOptions = { ...CORE_DEFAULTS, model: 'ir', modelJson: '' };
 
 type OptionValue = CoreOptions[keyof CoreOptions];
 
@@ -28,9 +32,9 @@ export function setOption(o: CoreOptions, key: keyof CoreOptions, value: OptionV
 }
 
 // The optionsJson argument of `schedule()`: every option, by its table name (the module maps it
-// to the command line). The playground always asks for the trace.
+// to the command line); no model when it is the IR's. The playground always asks for the trace.
 export function toOptionsJson(o: ScheduleOptions): string {
-  const payload: Record<string, unknown> = { model: o.model === 'custom' ? o.modelJson : o.model };
+  const payload: Record<string, unknown> = o.model === 'ir' ? {} : { model: o.model === 'custom' ? o.modelJson : o.model };
   for (const spec of OPTION_SPECS) payload[spec.key] = o[spec.key];
   payload.trace = true;
   payload.emit = 'json';

@@ -3,8 +3,8 @@
 // degrades to absent optional panes instead of a crash in a pane.
 import { peopleText } from './wording';
 import type {
-  Block, BlockStatus, Diagnostic, Edge, GeneratorName, MII, Op, OpConstraints, Optimality, RRT, Refinement,
-  RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry, TritonBlock, TritonOp, Unit, Violation,
+  Block, BlockStatus, ChunkModel, Diagnostic, Edge, GeneratorName, MII, NestedLoop, Op, OpConstraints, Optimality, RRT,
+  Refinement, RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry, TritonBlock, TritonOp, Unit, Violation,
 } from './types';
 import type { TraceArm, TraceGate, TraceOutcome } from '../generated/vocabulary';
 
@@ -57,7 +57,28 @@ function parseOp(v: unknown, index: number): Op {
     label: str(v.label),
     constraints: parseConstraints(v),
     triton: parseTritonOp(v),
+    nested_loop: parseNestedLoop(v.nested_loop),
   };
+}
+
+function parseNestedLoop(v: unknown): NestedLoop | null {
+  if (!isObj(v)) return null;
+  return {
+    block: num(v.block, -1), scheduled: v.scheduled === true, ii: num(v.ii), stage_count: num(v.stage_count),
+    length: num(v.length), trip_count: num(v.trip_count), trip_count_known: v.trip_count_known === true,
+    duration: num(v.duration), reason: str(v.reason),
+  };
+}
+
+const MODEL_SOURCES: readonly string[] = ['ir-target', 'option', 'default'];
+
+// The model of each `// -----` chunk, by chunk index (absent from documents of older cores).
+function parseChunkModels(v: unknown): Array<ChunkModel | null> {
+  return arr(v).map((c) => {
+    const m = isObj(c) && isObj(c.model) ? c.model : null;
+    if (!m || !MODEL_SOURCES.includes(str(m.source))) return null;
+    return { name: str(m.name), source: str(m.source) as ChunkModel['source'], target: str(m.target), reason: peopleText(str(m.reason)) };
+  });
 }
 
 const count = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
@@ -201,7 +222,7 @@ function parseFailure(f: Json): Json {
 const GENERATORS: readonly string[] = ['serial', 'cost-based'];
 const STATUSES: readonly string[] = ['scheduled', 'failed', 'checked', 'violations'];
 
-function parseBlock(v: unknown, index: number): Block {
+function parseBlock(v: unknown, index: number, models: Array<ChunkModel | null>): Block {
   if (!isObj(v)) throw new DocumentError(`blocks[${index}] is not an object`);
   const where = `blocks[${index}]`;
   const generator = str(need(v, 'generator', where));
@@ -212,6 +233,7 @@ function parseBlock(v: unknown, index: number): Block {
   return {
     name: str(v.name, `block ${index}`),
     line: num(v.line),
+    model: typeof v.chunk === 'number' ? models[v.chunk] ?? null : null,
     generator: generator as GeneratorName,
     status: status as BlockStatus,
     ii: num(v.ii),
@@ -260,10 +282,11 @@ export function parseDocument(text: string): ScheduleDocument {
   if (version !== SUPPORTED_VERSION) {
     throw new DocumentError(`unsupported document version ${version} (this playground reads ${SUPPORTED_VERSION})`);
   }
+  const models = parseChunkModels(raw.chunks);
   return {
     version,
     diagnostics: arr(raw.diagnostics).map(parseDiagnostic),
-    blocks: arr(raw.blocks).map(parseBlock),
+    blocks: arr(raw.blocks).map((b, i) => parseBlock(b, i, models)),
     ir: typeof raw.ir === 'string' && raw.ir !== '' ? raw.ir : null,
     model: str(raw.model),
     tool: str(raw.tool),

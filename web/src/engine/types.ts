@@ -51,6 +51,29 @@ export interface Op {
   label: string; // result names or sched.label, for display ("" when none)
   constraints: OpConstraints | null;
   triton: TritonOp | null; // Triton's own schedule written on the op, when the input carries it
+  nested_loop: NestedLoop | null; // the op is a loop whose own schedule gives its cost
+}
+
+// A loop in the loop body, costed by its own schedule (docs/decisions.md, "Nested loops").
+export interface NestedLoop {
+  block: number; // index of the inner loop's block in ScheduleDocument.blocks
+  scheduled: boolean; // false: the inner block has no schedule; its ops were costed one after another
+  ii: number;
+  stage_count: number;
+  length: number; // cycles of one iteration
+  trip_count: number; // constant, or assumed (the stage count) when trip_count_known is false
+  trip_count_known: boolean;
+  duration: number; // (trip_count - 1) x ii + length
+  reason: string; // all of it in words
+}
+
+// Which target model a chunk's blocks were scheduled on, and why (docs/decisions.md, "The target
+// from the IR").
+export interface ChunkModel {
+  name: string;
+  source: 'ir-target' | 'option' | 'default';
+  target: string; // the IR's target as written ("cuda:90"), "" when none
+  reason: string; // in words: "Hopper (sm_90), from the IR's target cuda:90"
 }
 
 // loop.stage / loop.cluster / tt.latency as Triton's pipeliner left them on the op.
@@ -195,6 +218,7 @@ export interface Refinement {
 export interface Block {
   name: string;
   line: number;
+  model: ChunkModel | null; // the model of the block's `// -----` chunk
   generator: GeneratorName;
   status: BlockStatus;
   ii: number;
@@ -221,6 +245,6 @@ export interface ScheduleDocument {
   diagnostics: Diagnostic[];
   blocks: Block[];
   ir: string | null; // materialized IR of the whole input, when the core provides it
-  model: string; // target model name
+  model: string; // target model name (the first chunk's)
   tool: string; // core version
 }

@@ -34,6 +34,10 @@ const RULES: Array<[RegExp, string | ((...m: string[]) => string)]> = [
   [/pass --check to verify them instead/g, 'tick “Check pinned schedule” (Options) to verify them instead'],
   [/: --check needs /g, ': checking a pinned schedule needs '],
   [/; or pass --model=PATH\.json\)/g, '; or edit the target model under Options)'],
+  // The model the IR's target picks, or the one picked (docs/decisions.md, "The target from the IR").
+  [/, as --model asks/g, ', as picked under Options → Model'],
+  [/, but --model asks for /g, ', but Options → Model asks for '],
+  [/; pass --model to choose another/g, '; pick another under Options → Model'],
   // Seed-page references: "(seed 002 trivial fallback)", "seed 000 QUIRK: ...".
   [/ ?\(seed \d{3}(?: [^():]*)?\)/g, ''],
   [/\(seed \d{3} QUIRK: /g, '('],

@@ -3,7 +3,7 @@
 // pinned earlier version of the source. Ops are matched by their SSA label (a before/after edit
 // renumbers them), tables by resource name and modulo row (two target models name different
 // resources).
-import { BUILTIN_MODELS, OPTION_SPECS, type BuiltinModel, type GeneratorChoice, type OptionSpec, type ScheduleOptions } from '../engine/options';
+import { BUILTIN_MODELS, OPTION_SPECS, type BuiltinModel, type GeneratorChoice, type ModelChoice, type OptionSpec, type ScheduleOptions } from '../engine/options';
 import type { Block, Op, RRT } from '../engine/types';
 
 // The other side: what differs from the current source and options (one key at a time in the
@@ -36,24 +36,27 @@ export function compareInputs(spec: CompareSpec, source: string, options: Schedu
   return { source: spec.source ?? source, options: o };
 }
 
-const MODEL_NAMES: Record<BuiltinModel | 'custom', string> = {
+const MODEL_NAMES: Record<ModelChoice, string> = {
+  ir: 'the IR’s target',
   blackwell: 'Blackwell',
   hopper: 'Hopper',
   'hopper-measured': 'Hopper (measured on an H100)',
   custom: 'the edited model',
 };
-export const modelName = (m: BuiltinModel | 'custom'): string => MODEL_NAMES[m];
 export const isBuiltinModel = (m: unknown): m is BuiltinModel => (BUILTIN_MODELS as readonly unknown[]).includes(m);
+// A model choice in words; `used`, the model a run of the choice used, names what the IR picked.
+export const modelName = (m: ModelChoice, used?: string): string =>
+  m === 'ir' && isBuiltinModel(used) ? `${MODEL_NAMES[used]} (from the IR)` : MODEL_NAMES[m];
 
 // What one side is, in words: "Hopper", "II cap 4", "the pinned source" ("this schedule" for the
-// current side when the spec is for the other one).
-export function sideLabel(spec: CompareSpec | null, options: ScheduleOptions): string {
+// current side when the spec is for the other one). `used`: the model the current side's run used.
+export function sideLabel(spec: CompareSpec | null, options: ScheduleOptions, used?: string): string {
   const parts: string[] = [];
   const current = spec === null;
   const s = spec ?? {};
   if (current || s.generator !== undefined) parts.push(`generator ${current ? options.generator : s.generator}`);
   if (s.model !== undefined) parts.push(modelName(s.model));
-  else if (current) parts.push(modelName(options.model));
+  else if (current) parts.push(modelName(options.model, used));
   if (s.iiCap !== undefined) parts.push(s.iiCap > 0 ? `II cap ${s.iiCap}` : 'automatic II cap');
   if (s.serialThreshold !== undefined) parts.push(`serial threshold ${s.serialThreshold}`);
   if (s.source !== undefined) parts.push('the pinned source');
@@ -61,19 +64,19 @@ export function sideLabel(spec: CompareSpec | null, options: ScheduleOptions): s
 }
 
 // The current side's words, naming what the other side changes (so both headings say the same kind of thing).
-export function currentLabel(spec: CompareSpec, options: ScheduleOptions): string {
+export function currentLabel(spec: CompareSpec, options: ScheduleOptions, used?: string): string {
   const parts: string[] = [];
   if (spec.generator !== undefined) parts.push(`generator ${options.generator}`);
-  if (spec.model !== undefined) parts.push(modelName(options.model));
+  if (spec.model !== undefined) parts.push(modelName(options.model, used));
   if (spec.iiCap !== undefined) parts.push(options.iiCap > 0 ? `II cap ${options.iiCap}` : 'automatic II cap');
   if (spec.serialThreshold !== undefined) parts.push(`serial threshold ${options.serialThreshold}`);
   if (spec.source !== undefined) parts.push('the source as edited');
-  return parts.join(', ') || sideLabel(null, options);
+  return parts.join(', ') || sideLabel(null, options, used);
 }
 
 // Both headings of a comparison: this side, the other side.
-export function compareLabels(s: { compare: CompareSpec | null; options: ScheduleOptions }): [string, string] {
-  return s.compare ? [currentLabel(s.compare, s.options), sideLabel(s.compare, s.options)] : ['', ''];
+export function compareLabels(s: { compare: CompareSpec | null; options: ScheduleOptions }, used?: string): [string, string] {
+  return s.compare ? [currentLabel(s.compare, s.options, used), sideLabel(s.compare, s.options)] : ['', ''];
 }
 
 // Ops are matched by label (the nth op labelled %x on each side), else by program position.

@@ -7,6 +7,15 @@ export function footprintText(f: Footprint): string {
   return f.map((row) => (row.length ? row.join('+') : '∅')).join(' · ');
 }
 
+// A nested loop's footprint is its inner schedule laid out over its iterations, too long to spell
+// out: the cycles it spans and the units of each resource, in first-use order.
+export function nestedFootprintText(f: Footprint): string {
+  const units = new Map<string, number>();
+  for (const row of f) for (const r of row) units.set(r, (units.get(r) ?? 0) + 1);
+  const list = [...units].map(([r, n]) => `${r} ×${n}`).join(', ');
+  return `${f.length} cycles of its schedule${list ? `: ${list}` : ''}`;
+}
+
 export function opShortName(op: Op): string {
   const dot = op.name.lastIndexOf('.');
   return dot >= 0 ? op.name.slice(dot + 1) : op.name;

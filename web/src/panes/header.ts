@@ -39,7 +39,11 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
     el.append(h('div', { class: 'mii muted', 'data-testid': 'serial-why', title: 'The serial generator issues ops one after another in program order, with no II search' },
       serialWhy(block)));
   }
-  const facts = [...selectionFacts(block), ...tritonFacts(block), ...refinementFacts(block)];
+  if (block.model) {
+    el.append(h('div', { class: 'block-model muted', 'data-testid': 'block-model', title: 'the target model the block was scheduled on, and why' },
+      `Model: ${block.model.reason}`));
+  }
+  const facts = [...selectionFacts(block), ...nestedLoopFacts(block), ...tritonFacts(block), ...refinementFacts(block)];
   if (facts.length) el.append(h('ul', { class: 'facts', 'data-testid': 'block-facts' }, ...facts.map(([text, title]) => h('li', { title }, text))));
   return el;
 }
@@ -50,6 +54,14 @@ export function serialWhy(block: Block): string {
   if (!sel) return 'Serial schedule: ops issued one after another in program order, no II search.';
   const remedy = sel.remedy ? ` For a modulo schedule, ${remedyText(sel.remedy)}.` : '';
   return `Serial schedule: ${sel.reason}.${remedy}`;
+}
+
+// The loops of the body, each one op costed by its own schedule (docs/decisions.md, "Nested loops").
+function nestedLoopFacts(block: Block): Array<[string, string]> {
+  return block.ops.filter((o) => o.nested_loop).map((o) => [
+    `nested loop ${o.label || o.name} (line ${o.line}): ${o.nested_loop!.reason}`,
+    'a loop in the loop body: scheduled first, it is one op here whose latency and footprint are its own schedule’s',
+  ]);
 }
 
 // Triton's own schedule of the loop, as its annotations state it.

@@ -73,7 +73,8 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
   });
   pinAgain.addEventListener('click', () => setCompare({ source: store.get().source }));
 
-  const model = h('select', { id: 'opt-model', 'data-testid': 'opt-model' },
+  const model = h('select', { id: 'opt-model', 'data-testid': 'opt-model', title: 'The machine the loops are scheduled for: from the IR’s ttg.target (Blackwell when it names none), or a model picked here' },
+    h('option', { value: 'ir' }, 'from the IR'),
     ...BUILTIN_MODELS.map((m) => h('option', { value: m }, m)),
     h('option', { value: 'custom' }, 'custom (edited JSON)'));
   model.addEventListener('change', () => {

@@ -5,7 +5,7 @@ import type { Block, Op } from '../engine/types';
 import { h } from '../app/dom';
 import { WindowedRows } from '../app/windowing';
 import type { OpField } from '../model/compare';
-import { footprintText } from './format';
+import { footprintText, nestedFootprintText } from './format';
 
 export type TableOrder = 'program' | 'schedule';
 
@@ -55,7 +55,9 @@ export function renderStageTable(block: Block, order: TableOrder, diff?: Map<num
       h('td', { class: `num ${moved(op, 'order') ?? ''}` }, placed(op.order)),
       h('td', { class: `num ${moved(op, 'cycle') ?? ''}` }, placed(op.cycle)),
       full ? h('td', { class: 'num' }, op.latency) : null,
-      full ? h('td', { class: 'footprint' }, footprintText(op.footprint)) : null,
+      full ? (op.nested_loop
+        ? h('td', { class: 'footprint', title: `a nested loop: ${op.nested_loop.reason}` }, nestedFootprintText(op.footprint))
+        : h('td', { class: 'footprint' }, footprintText(op.footprint))) : null,
       groups ? h('td', { class: 'num', title: constraintText(op) }, op.group ?? '') : null);
   };
   const body = h('tbody', {});

@@ -44,7 +44,7 @@ const CUT_OFF = 'This link looks cut off: it ends before the snippet does. Copy 
 // default (a flag as 1): gen, cap, it, wb, st, chk, tl (core/contract/options.json).
 interface PayloadV1 {
   src: string;
-  model: string; // built-in name or 'custom'
+  model?: string; // built-in name or 'custom'; absent: the IR's target picks the model
   mj?: string; // custom model JSON
   cmp?: GeneratorChoice | CompareV1; // a generator alone as its name (the first format), else what the other side changes
   p: PaneId[];
@@ -106,7 +106,8 @@ function compareToPayload(c: CompareSpec): GeneratorChoice | CompareV1 {
 
 function toPayload(s: AppState): PayloadV1 {
   const o = s.options;
-  const p: PayloadV1 = { src: s.source, model: o.model, p: s.panes };
+  const p: PayloadV1 = { src: s.source, p: s.panes };
+  if (o.model !== 'ir') p.model = o.model;
   if (o.model === 'custom') p.mj = o.modelJson;
   for (const spec of OPTION_SPECS)
     if (spec.share && o[spec.key] !== spec.default) p[spec.share] = spec.type === 'flag' ? 1 : o[spec.key];
@@ -163,7 +164,7 @@ function fromPayload(p: Record<string, unknown>, warnings: string[]): AppState {
   } else if ((BUILTIN_MODELS as readonly unknown[]).includes(p.model)) {
     o.model = p.model as AppState['options']['model'];
   } else if (p.model !== undefined) {
-    warnings.push(`unknown target model "${String(p.model)}" in the link; using ${o.model}`);
+    warnings.push(`unknown target model "${String(p.model)}" in the link; using the model of the IR’s target`);
   }
   for (const spec of OPTION_SPECS) {
     if (!spec.share || p[spec.share] === undefined) continue;

@@ -39,6 +39,14 @@ export function defaultState(source = ''): AppState {
   };
 }
 
+// The state after an edit of the source. A model picked for one input is not carried over to
+// another: when the edit replaced the whole text (a paste over everything), the model goes back to
+// the one the IR's target picks (docs/decisions.md, "The target from the IR").
+export function editedSource(s: AppState, source: string, replacedAll: boolean): Partial<AppState> {
+  if (!replacedAll || s.options.model === 'ir') return { source };
+  return { source, options: { ...s.options, model: 'ir' } };
+}
+
 type Listener<T> = (value: T, previous: T) => void;
 
 export class Store<T extends object> {

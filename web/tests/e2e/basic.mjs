@@ -63,6 +63,44 @@ export const basicCases = ({ context, metrics }) => [
     assert(activeLine === Number(m[1]), `clicking the diagnostic moved to line ${activeLine}, not ${m[1]}`);
   }],
 
+  ['the model follows the IR’s target; a picked model is not carried over to another input', async (page) => {
+    await openPlayground(page);
+    const load = async (id) => {
+      const before = await runs(page);
+      await page.selectOption('[data-testid="examples"]', id);
+      await nextResult(page, before);
+    };
+    const shows = async (what, model, words) => {
+      assert((await page.inputValue('[data-testid="opt-model"]')) === model, `${what}: model select ${await page.inputValue('[data-testid="opt-model"]')}, expected ${model}`);
+      const said = await text(page, 'block-model');
+      assert(said === `Model: ${words}`, `${what}: the page says "${said}", expected "Model: ${words}"`);
+    };
+    await load('triton-hopper-tma-wgmma-gemm');
+    await shows('a cuda:90 example', 'ir', "Hopper (sm_90), from the IR's target cuda:90");
+    // Picking a model overrides the IR, and the page says both.
+    await page.selectOption('[data-testid="opt-model"]', 'blackwell');
+    await runWithKeyboard(page);
+    await shows('blackwell picked', 'blackwell', "Blackwell (sm_100), as picked under Options → Model (the IR targets cuda:90)");
+    const warned = await page.locator('[data-testid="diagnostic"]').allInnerTexts();
+    assert(warned.some((d) => d.includes('the IR targets cuda:90') && d.includes('Options → Model asks for')), `no mismatch warning: ${warned.join(' | ')}`);
+    // The next example brings its own target: the pick does not stick.
+    await load('triton-blackwell-tcgen05-gemm');
+    await shows('a cuda:100 example after a pick', 'ir', "Blackwell (sm_100), from the IR's target cuda:100");
+    // Nor does a pick survive pasting another kernel over the whole text: its tcgen05 ops are not
+    // scheduled on a leftover Hopper model.
+    await page.selectOption('[data-testid="opt-model"]', 'hopper');
+    await runWithKeyboard(page);
+    await shows('hopper picked', 'hopper', "Hopper (sm_90), as picked under Options → Model (the IR targets cuda:100)");
+    assert((await page.locator('[data-testid="diagnostic"]').allInnerTexts()).some((d) => d.includes('is a Blackwell (sm_100) op; this loop targets Hopper (sm_90)')),
+      'tcgen05 on Hopper is not named');
+    await setSource(page, example('triton-blackwell-attention'));
+    await runWithKeyboard(page);
+    await shows('a pasted cuda:100 kernel', 'ir', "Blackwell (sm_100), from the IR's target cuda:100");
+    const diags = await page.locator('[data-testid="diagnostic"]').allInnerTexts();
+    assert(!diags.some((d) => /is a Blackwell|not supported/.test(d)), `tcgen05 ops reported on the pasted kernel: ${diags.join(' | ')}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'model-from-ir.png') });
+  }],
+
   ['a share link restores the same state', async (page) => {
     await openPlayground(page, { runOnEdit: true });
     await setSource(page, SNIPPET);

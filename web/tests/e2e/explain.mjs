@@ -168,7 +168,8 @@ export function explainCases() {
       await afterRun(page, () => page.selectOption('[data-testid="opt-compare"]', 'model:hopper'));
       const check = async (p, where) => {
         const heads = await p.locator('[data-testid="compare"] h3').allInnerTexts();
-        assert(heads[0] === 'Blackwell' && heads[1] === 'compared with: Hopper', `${where}: headings ${heads}`);
+        // This side's model is the one its ttg.target (cuda:100) picks.
+        assert(heads[0] === 'Blackwell (from the IR)' && heads[1] === 'compared with: Hopper', `${where}: headings ${heads}`);
         assert(await p.locator('[data-testid="compare-errors"]').count() === 0, `${where}: a side has no schedule`);
         const iis = await p.locator('[data-testid="compare"] [data-testid="ii"]').allInnerTexts();
         assert(iis.length === 2 && iis.every((ii) => /^\d+$/.test(ii)) && iis[0] !== iis[1], `${where}: II ${iis}, expected two different IIs`);

@@ -198,6 +198,10 @@ describe('generator comparison', () => {
     expect(compareInputs({ model: 'hopper' }, 'src', o)).toEqual({ source: 'src', options: { ...o, model: 'hopper' } });
     expect(compareInputs({ source: 'old', iiCap: 0 }, 'src', o)).toEqual({ source: 'old', options: { ...o, iiCap: 0 } });
     expect([currentLabel({ model: 'hopper' }, o), sideLabel({ model: 'hopper' }, o)]).toEqual(['Blackwell', 'Hopper']);
+    // The IR's target picked the current side's model: the heading names the one the run used.
+    const fromIR = { ...o, model: 'ir' as const };
+    expect(currentLabel({ model: 'hopper' }, fromIR, 'blackwell')).toBe('Blackwell (from the IR)');
+    expect(currentLabel({ model: 'hopper' }, fromIR)).toBe('the IR’s target');
     expect([currentLabel({ iiCap: 0 }, o), sideLabel({ iiCap: 0 }, o)]).toEqual(['II cap 6', 'automatic II cap']);
     expect([currentLabel({ source: 'old' }, o), sideLabel({ source: 'old' }, o)]).toEqual(['the source as edited', 'the pinned source']);
   });

@@ -50,6 +50,10 @@ describe('the option table', () => {
   it('names every option by its table key in the call into the module', () => {
     const payload = JSON.parse(toOptionsJson(DEFAULT_OPTIONS));
     for (const spec of OPTION_SPECS) expect(payload[spec.key], spec.key).toBe(spec.default);
-    expect(payload).toMatchObject({ model: 'blackwell', trace: true, emit: 'json' });
+    expect(payload).toMatchObject({ trace: true, emit: 'json' });
+    // The model the IR's target picks is the core's to choose: no --model.
+    expect(payload).not.toHaveProperty('model');
+    expect(JSON.parse(toOptionsJson({ ...DEFAULT_OPTIONS, model: 'hopper' }))).toMatchObject({ model: 'hopper' });
+    expect(JSON.parse(toOptionsJson({ ...DEFAULT_OPTIONS, model: 'custom', modelJson: '{"name":"m"}' }))).toMatchObject({ model: '{"name":"m"}' });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DocumentError, parseDocument } from '../../src/engine/parse';
 import { fixture } from './helpers';
 import { selectionFacts, serialWhy } from '../../src/panes/header';
+import { footprintText, nestedFootprintText } from '../../src/panes/format';
 
 describe('result document model', () => {
   it('reads a cost-based schedule with the playground extensions', () => {
@@ -84,6 +85,30 @@ describe('result document model', () => {
       { value: '%bars', kind: 'barrier', slots: 3, proven: false, reason: 'its slot %s grows with the iteration and never wraps round' },
     ]);
     expect(parseDocument(fixture('serial.json')).blocks[0].rings).toEqual([]);
+  it('gives each block the model of its chunk, and reads nested loops', () => {
+    const doc = parseDocument(JSON.stringify({
+      version: 1, diagnostics: [], model: 'hopper',
+      chunks: [
+        { line: 1, end_line: 9, status: 'ok', unparsed_functions: [], model: { name: 'hopper', source: 'ir-target', target: 'cuda:90', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' } },
+        { line: 11, end_line: 20, status: 'ok', unparsed_functions: [], model: { name: 'blackwell', source: 'option', target: '', reason: 'Blackwell (sm_100), as --model asks' } },
+      ],
+      blocks: [
+        { generator: 'serial', status: 'scheduled', chunk: 0, ops: [] },
+        { generator: 'serial', status: 'scheduled', chunk: 1, ops: [{ id: 0, name: 'scf.for', label: '%acc', line: 14, latency: 56,
+          nested_loop: { block: 0, scheduled: true, ii: 26, stage_count: 2, length: 30, trip_count: 2, trip_count_known: false, duration: 56, reason: 'assumed 2 iterations' } }] },
+        { generator: 'serial', status: 'scheduled', ops: [] },
+      ],
+    }));
+    expect(doc.blocks[0].model).toEqual({ name: 'hopper', source: 'ir-target', target: 'cuda:90', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' });
+    expect(doc.blocks[1].model?.reason).toBe('Blackwell (sm_100), as picked under Options → Model');
+    expect(doc.blocks[2].model).toBeNull(); // an older core: no chunk models
+    expect(doc.blocks[1].ops[0].nested_loop).toEqual({ block: 0, scheduled: true, ii: 26, stage_count: 2, length: 30, trip_count: 2, trip_count_known: false, duration: 56, reason: 'assumed 2 iterations' });
+    expect(doc.blocks[0].ops).toEqual([]);
+    // Its footprint, the inner schedule over its iterations, is summed up per unit, not spelled out.
+    const inner = [['tma', 'tp_smem_wr'], [], ['tma', 'tp_smem_wr'], ['tc_and_mma']];
+    expect(nestedFootprintText(inner)).toBe('4 cycles of its schedule: tma ×2, tp_smem_wr ×2, tc_and_mma ×1');
+    expect(footprintText(inner)).toBe('tma+tp_smem_wr · ∅ · tma+tp_smem_wr · tc_and_mma');
+    expect(parseDocument(fixture('native-seed-worked-example.json')).blocks[0].model?.source).toBe('default');
   });
 
   it('reads a failure report and diagnostics-only documents', () => {

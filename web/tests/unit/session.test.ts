@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine, EngineReply } from '../../src/engine/engine';
 import { Session } from '../../src/app/session';
-import { defaultState } from '../../src/state/state';
+import { defaultState, editedSource } from '../../src/state/state';
 import { fixture } from './helpers';
 
 // An engine that answers from a script of replies and records the requests.
@@ -25,7 +25,7 @@ describe('session', () => {
     const r = s.results.get();
     expect(r).toMatchObject({ status: 'done', ms: 2, runs: 1, error: '', compareDoc: null });
     expect(r.doc?.blocks[0].ii).toBe(2);
-    expect(calls).toEqual([{ channel: 'main', source: 'src', options: { model: 'blackwell', generator: 'auto', iiCap: 0, maxConstraintIterations: 10, workBudget: 10000000, serialThreshold: 8, tritonLatency: false, check: false, trace: true, emit: 'json' } }]);
+    expect(calls).toEqual([{ channel: 'main', source: 'src', options: { generator: 'auto', iiCap: 0, maxConstraintIterations: 10, workBudget: 10000000, serialThreshold: 8, tritonLatency: false, check: false, trace: true, emit: 'json' } }]);
   });
 
   it('runs the other side of a comparison on its own channel', async () => {
@@ -41,11 +41,11 @@ describe('session', () => {
     expect(calls.map((c) => [c.channel, c.options.generator, c.options.iiCap])).toEqual([['main', 'auto', 7], ['compare', 'serial', 7]]);
     expect(s.results.get().compareDoc?.blocks[0].generator).toBe('serial');
     // The other side of any comparison runs with what it changes: a target, or a pinned source.
-    for (const [compare, source, model] of [[{ model: 'hopper' }, 'src', 'hopper'], [{ source: 'before' }, 'before', 'blackwell']] as const) {
+    for (const [compare, source, model] of [[{ model: 'hopper' }, 'src', 'hopper'], [{ source: 'before' }, 'before', undefined]] as const) {
       calls.length = 0;
       s.state.update({ compare });
       await s.run();
-      expect(calls.map((c) => [c.channel, c.source, c.options.model])).toEqual([['main', 'src', 'blackwell'], ['compare', source, model]]);
+      expect(calls.map((c) => [c.channel, c.source, c.options.model])).toEqual([['main', 'src', undefined], ['compare', source, model]]);
     }
   });
 
@@ -103,5 +103,19 @@ describe('session', () => {
   it('gives each session its own view id', () => {
     const { engine } = scripted({});
     expect(new Session(engine, defaultState('')).id).not.toBe(new Session(engine, defaultState('')).id);
+  });
+});
+
+describe('the model follows the input', () => {
+  it('starts from the IR, and forgets a picked model when the whole text is replaced', () => {
+    const s = defaultState('a');
+    expect(s.options.model).toBe('ir');
+    const picked = { ...s, options: { ...s.options, model: 'hopper' as const } };
+    // An edit of the input keeps the model picked for it.
+    expect(editedSource(picked, 'ab', false)).toEqual({ source: 'ab' });
+    // A paste over the whole text is another input: its own IR target picks again.
+    expect(editedSource(picked, 'other kernel', true)).toEqual({ source: 'other kernel', options: { ...picked.options, model: 'ir' } });
+    expect(editedSource({ ...s, options: { ...s.options, model: 'custom', modelJson: '{}' } }, 'x', true).options?.model).toBe('ir');
+    expect(editedSource(s, 'other kernel', true)).toEqual({ source: 'other kernel' });
   });
 });

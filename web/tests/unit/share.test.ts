@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deflateSync, strToU8 } from 'fflate';
+import { deflateSync, inflateSync, strToU8 } from 'fflate';
 import { decodeState, encodeState, fromBase64Url, linkable, LONG_LINK_CHARS, MAX_PAYLOAD_BYTES, toBase64Url } from '../../src/state/share';
 import { parseDocument } from '../../src/engine/parse';
 import { fixture } from './helpers';
@@ -55,6 +55,18 @@ describe('share links', () => {
   it('reports no state for an empty fragment', () => {
     expect(decodeState('')).toEqual({ kind: 'none' });
     expect(decodeState('#')).toEqual({ kind: 'none' });
+  });
+
+  it('leaves the model to the IR unless one was picked; an older link keeps the model it names', () => {
+    const s = defaultState(SRC);
+    expect(s.options.model).toBe('ir');
+    const frag = encodeState(s);
+    const payload = JSON.parse(new TextDecoder().decode(inflateSync(fromBase64Url(frag.replace(/^v=1&s=/, '')))));
+    expect(payload).not.toHaveProperty('model');
+    expect(decodeState(`#${frag}`)).toEqual({ kind: 'ok', state: s, warnings: [] });
+    // Links made before the IR chose the model always named one: the recipient sees that one.
+    const old = decodeState(`#${payloadFragment(1, { src: SRC, model: 'blackwell', p: [] })}`);
+    expect(old.kind === 'ok' && old.state.options.model).toBe('blackwell');
   });
 
   it('refuses links from a newer format', () => {

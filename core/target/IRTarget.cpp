@@ -1,0 +1,88 @@
+#include "target/IRTarget.h"
+
+#include "target/TargetModel.h"
+
+namespace tilesched {
+
+namespace {
+
+// The built-in models and the compute capabilities each describes. tcgen05 and tensor memory are
+// the sm_100a / sm_101a / sm_103a family (PTX ISA, "tcgen05"); CUDA 13 renamed sm_101 to sm_110.
+// sm_120 / sm_121 (GeForce and workstation Blackwell) have no tensor memory: no built-in model.
+struct BuiltinArch {
+  const char *model;
+  const char *words;
+  int capabilities[4];
+};
+constexpr BuiltinArch kBuiltinArchs[] = {
+    {"blackwell", "Blackwell (sm_100)", {100, 101, 103, 110}},
+    {"hopper", "Hopper (sm_90)", {90, 0, 0, 0}},
+};
+
+// "cuda:90" -> 90, "cuda:90a" -> 90; 0 for anything else.
+int computeCapabilityOf(std::string_view text) {
+  constexpr std::string_view kCuda = "cuda:";
+  if (text.substr(0, kCuda.size()) != kCuda) return 0;
+  int cc = 0;
+  size_t i = kCuda.size();
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9' && cc < 100000; ++i) cc = cc * 10 + (text[i] - '0');
+  const bool suffix = i + 1 == text.size() && text[i] >= 'a' && text[i] <= 'z';  // sm_90a, sm_100f
+  return i > kCuda.size() && (i == text.size() || suffix) ? cc : 0;
+}
+
+bool supports(const TargetModel &m, std::string_view opName) {
+  const OpModel *op = m.lookup(opName);
+  return op && op->unsupported.empty();
+}
+
+}  // namespace
+
+std::optional<IRTarget> readIRTarget(const Module &module, DiagnosticEngine &diags) {
+  std::optional<IRTarget> first;
+  for (const auto &op : module.operations) {
+    if (op->syntax != OpSyntax::Module) continue;
+    const Attribute *a = op->lookupAttr("ttg.target");
+    if (!a) continue;
+    if (a->kind != Attribute::Kind::String) {
+      diags.warning(a->range, "ttg.target must be a string such as \"cuda:90\"; it is ignored");
+      continue;
+    }
+    if (!first) {
+      first = IRTarget{a->text, computeCapabilityOf(a->text), a->range};
+    } else if (a->text != first->text) {
+      diags.warning(a->range, "this module targets " + a->text + " and an earlier one " + first->text +
+                                  "; the input is scheduled for " + first->text +
+                                  " (put each module in its own '// -----' chunk to schedule each for its own)");
+    }
+  }
+  return first;
+}
+
+std::string builtinModelForTarget(const IRTarget &target) {
+  for (const BuiltinArch &arch : kBuiltinArchs)
+    for (int cc : arch.capabilities)
+      if (cc != 0 && cc == target.computeCapability) return arch.model;
+  return "";
+}
+
+std::string builtinModelWords(std::string_view modelName) {
+  for (const BuiltinArch &arch : kBuiltinArchs)
+    if (modelName == arch.model) return arch.words;
+  return "";
+}
+
+std::string targetOnlyOpModelWords(std::string_view opName) {
+  std::string having;
+  bool someLack = false;
+  for (const std::string &name : builtinTargetModelNames()) {
+    std::shared_ptr<const TargetModel> m = builtinTargetModel(name);
+    if (m && supports(*m, opName)) {
+      if (having.empty()) having = builtinModelWords(name);
+    } else {
+      someLack = true;
+    }
+  }
+  return someLack ? having : "";
+}
+
+}  // namespace tilesched

@@ -1,0 +1,40 @@
+// The machine an input names, and the built-in model that schedules it (docs/decisions.md, "The
+// target from the IR"). Triton writes its target on the module, `ttg.target = "cuda:90"` (the
+// compute capability, major * 10 + minor) or `"hip:gfx942"`. CUDA Tile IR and nv_tileas carry none:
+// tileiras takes the machine from its command line (`--gpu-name sm_100`, its default; facts §7.5).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ir/IR.h"
+#include "support/Diagnostics.h"
+
+namespace tilesched {
+
+struct IRTarget {
+  std::string text;           // as written: "cuda:90", "hip:gfx942"
+  int computeCapability = 0;  // NVIDIA: 90, 100, 103, ...; 0 for another vendor or an unreadable string
+  SourceRange range;          // the attribute's value, for located warnings
+};
+
+// The first `ttg.target` of the input's top-level modules. A value that is not a string is a
+// warning and is ignored; a second module naming another target is a warning (the input is
+// scheduled for the first).
+std::optional<IRTarget> readIRTarget(const Module &module, DiagnosticEngine &diags);
+
+// The built-in model for a target: "hopper" for sm_90, "blackwell" for the sm_10x family and
+// sm_110 (Thor, sm_101 before CUDA 13); "" when no built-in model describes it.
+std::string builtinModelForTarget(const IRTarget &target);
+
+// A built-in model in words, "Hopper (sm_90)"; "" for a name that is not a built-in model.
+std::string builtinModelWords(std::string_view modelName);
+
+// When `opName` is in the op table of some built-in models but not of the others (the tcgen05 and
+// TMEM ops: Blackwell only), the words of the first built-in model that has it, "Blackwell
+// (sm_100)"; "" for an op every built-in model has, or none. An entry marked `unsupported` counts
+// as absent. Consulted only for ops the chunk's model lacks, so the other models load on demand.
+std::string targetOnlyOpModelWords(std::string_view opName);
+
+}  // namespace tilesched
