@@ -127,7 +127,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     for (const Operation *op : r.block.ops) {
       const auto inner = loopCosts.find(op);
       const NestedLoop *nested = inner == loopCosts.end() ? nullptr : &inner->second;
-      r.resources.push_back(resolveOpResources(*op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases}));
+      r.resources.push_back(
+          resolveOpResources(*op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases}));
       if (nested) {
         r.nestedLoops.push_back(*nested);
         r.nestedLoops.back().node = static_cast<int>(r.resources.size()) - 1;

@@ -84,7 +84,7 @@ void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model
   const std::string builtin = builtinModelForTarget(target);
   if (chosen) {
     // A model file with a name of its own may be made for this target: only built-in names compare.
-    if (builtin != model->name && !builtinModelWords(model->name).empty())
+    if (!builtinModelDescribes(model->name, target) && !builtinModelWords(model->name).empty())
       diags.warning(target.range,
                     "the IR targets " + target.text +
                         (builtin.empty() ? ", which no built-in model describes"

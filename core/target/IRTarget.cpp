@@ -17,6 +17,9 @@ struct BuiltinArch {
 constexpr BuiltinArch kBuiltinArchs[] = {
     {"blackwell", "Blackwell (sm_100)", {100, 101, 103, 110}},
     {"hopper", "Hopper (sm_90)", {90, 0, 0, 0}},
+    // The same machine in measured SM cycles: never the IR's pick (the first model of a
+    // capability is), but chosen with --model it agrees with a cuda:90 target.
+    {"hopper-measured", "Hopper (sm_90), measured on an H100", {90, 0, 0, 0}},
 };
 
 // "cuda:90" -> 90, "cuda:90a" -> 90; 0 for anything else.
@@ -63,6 +66,14 @@ std::string builtinModelForTarget(const IRTarget &target) {
     for (int cc : arch.capabilities)
       if (cc != 0 && cc == target.computeCapability) return arch.model;
   return "";
+}
+
+bool builtinModelDescribes(std::string_view modelName, const IRTarget &target) {
+  for (const BuiltinArch &arch : kBuiltinArchs)
+    if (modelName == arch.model)
+      for (int cc : arch.capabilities)
+        if (cc != 0 && cc == target.computeCapability) return true;
+  return false;
 }
 
 std::string builtinModelWords(std::string_view modelName) {

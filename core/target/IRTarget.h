@@ -30,6 +30,9 @@ std::string builtinModelForTarget(const IRTarget &target);
 
 // A built-in model in words, "Hopper (sm_90)"; "" for a name that is not a built-in model.
 std::string builtinModelWords(std::string_view modelName);
+// Whether the built-in model `modelName` describes the target's machine (hopper-measured does
+// cuda:90, as hopper does).
+bool builtinModelDescribes(std::string_view modelName, const IRTarget &target);
 
 // When `opName` is in the op table of some built-in models but not of the others (the tcgen05 and
 // TMEM ops: Blackwell only), the words of the first built-in model that has it, "Blackwell

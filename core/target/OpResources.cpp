@@ -196,9 +196,9 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
   } else if (m && !unsupported) {
     r.source = OpResources::Source::Model;
     r.traits = m->traits;
-    const bool free = allocationWritesNothing(op, *m, model) ||
-                      (m->layoutConversion &&
-                       registerOnlyConversion(op, context.aliases ? *context.aliases : kNoAliases));
+    const bool free =
+        allocationWritesNothing(op, *m, model) ||
+        (m->layoutConversion && registerOnlyConversion(op, context.aliases ? *context.aliases : kNoAliases));
     if (!free) {
       r.latency = m->latency;
       r.footprint = m->footprint;

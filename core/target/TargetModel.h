@@ -192,7 +192,8 @@ class TypeAliases;
 struct OpCostContext {
   std::string_view target;                // the machine the op's loop is scheduled for, in words ("cuda:90")
   const OpResources *measured = nullptr;  // a cost computed from the op's own schedule, in place of a model entry
-  const TypeAliases *aliases = nullptr;   // the module's `#name = ...`: a layout conversion sees its layouts through them
+  const TypeAliases *aliases =
+      nullptr;  // the module's `#name = ...`: a layout conversion sees its layouts through them
 };
 
 // Unknown slot/pool names in `sched.footprint` and malformed overrides are errors at the

@@ -118,7 +118,8 @@ TEST_CASE("op resources: an op of another machine is a warning naming both, with
         "'ttng.tc_gen5_mma' is a Blackwell (sm_100) op; this loop targets cuda:90 (tcgen05 needs Blackwell's tensor "
         "memory (sm_100); Hopper has none), so it is scheduled as an unknown op (latency 1, no resources)");
   CHECK(d.all()[1].message ==
-        "'nv_tileas.async.tcgen05_mma' is a Blackwell (sm_100) op; this loop targets model 'hopper', so it is "
+        "'nv_tileas.async.tcgen05_mma' is a Blackwell (sm_100) op; this loop targets model 'hopper' (tcgen05 needs "
+        "Blackwell's tensor memory (sm_100); Hopper has none), so it is "
         "scheduled as an unknown op (latency 1, no resources)");
 
   // A model file without the op says nothing about machines unless the op is machine-specific.
