@@ -3,9 +3,11 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "buffers/ThroughputEstimate.h"
 #include "check/ScheduleChecker.h"
 #include "constraints/TritonSchedule.h"
 #include "generate/GenerateSchedule.h"
@@ -29,6 +31,9 @@ struct BlockResult {
   std::vector<Violation> violations;
   bool pinned = false;                // --check: the schedule is the block's nv_tile.aws.* pins
   MaterializedSchedule materialized;  // Pipe_/Mutex_ plan; valid once the block is materialized
+  BufferPlan buffers;                 // buffer assignment of the materialized schedule
+  std::vector<std::string> memoryRounds;   // rescheduling rounds that fitted the buffers, in words
+  std::optional<ThroughputEstimate> estimate;  // the model's estimate of a placed schedule
   std::vector<std::string> nodeNames;
   BlockStatus status = BlockStatus::Failed;
   int line = 0;

@@ -22,6 +22,7 @@ const char *edgeKindName(EdgeKind k) {
   case EdgeKind::Explicit: return "explicit";
   case EdgeKind::Memory: return "memory";
   case EdgeKind::Barrier: return "barrier";
+  case EdgeKind::Lifetime: return "lifetime";
   }
   return "data";
 }

@@ -13,7 +13,8 @@
 
 namespace tilesched {
 
-enum class EdgeKind { Data, Carried, Token, Explicit, Memory, Barrier };
+// Lifetime: buffer assignment's bound on a ring's slots (core/buffers, slotLimitEdges).
+enum class EdgeKind { Data, Carried, Token, Explicit, Memory, Barrier, Lifetime };
 const char *edgeKindName(EdgeKind k);
 
 // Constraint: cycle(dst) >= cycle(src) + latency - II * distance.

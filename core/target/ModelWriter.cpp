@@ -66,6 +66,24 @@ std::string opJson(const TargetModel &m, const OpModel &op) {
   return out + "}";
 }
 
+// One line, the keys the file gave, in the reader's order.
+std::string machineJson(const MachineModel &m) {
+  std::vector<std::string> parts;
+  if (m.clockMhz) parts.push_back("\"clock_mhz\": " + std::to_string(m.clockMhz));
+  if (m.smCount) parts.push_back("\"sm_count\": " + std::to_string(m.smCount));
+  if (m.smemBytes) parts.push_back("\"smem_bytes\": " + std::to_string(*m.smemBytes));
+  if (m.tmemBytes) parts.push_back("\"tmem_bytes\": " + std::to_string(*m.tmemBytes));
+  if (!m.mmaFlopsPerCyclePerSm.empty()) {
+    std::string rates;
+    for (const auto &[type, rate] : m.mmaFlopsPerCyclePerSm)
+      rates += (rates.empty() ? "" : ", ") + quote(type) + ": " + std::to_string(rate);
+    parts.push_back("\"mma_flops_per_cycle_per_sm\": {" + rates + "}");
+  }
+  std::string out = "{";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  return out + "}";
+}
+
 // `items` already rendered; prints them one per line inside `open`/`close`.
 std::string block(const std::vector<std::string> &items, const char *open, const char *close) {
   if (items.empty()) return std::string(open) + close;
@@ -88,7 +106,9 @@ std::string targetModelToJson(const TargetModel &m) {
   }
   for (const OpModel &op : m.ops) ops.push_back(quote(op.pattern) + ": " + opJson(m, op));
   return "{\n  \"name\": " + quote(m.name) + ",\n  \"description\": " + quote(m.description) +
-         ",\n  \"default_latency\": " + std::to_string(m.defaultLatency) + ",\n  \"slots\": " + block(slots, "[", "]") +
+         ",\n  \"default_latency\": " + std::to_string(m.defaultLatency) +
+         (m.machine.given ? ",\n  \"machine\": " + machineJson(m.machine) : std::string()) +
+         ",\n  \"slots\": " + block(slots, "[", "]") +
          ",\n  \"pools\": " + block(pools, "[", "]") + ",\n  \"ops\": " + block(ops, "{", "}") + "\n}\n";
 }
 
