@@ -146,15 +146,17 @@ private:
     return movedTile(operands, results);
   }
 
-  // The space of a Pipe_ payload that is not an allocation or a tensor-memory value: Triton's
-  // tensors live in registers (its shared data is a memdesc, its tensors have distributed
-  // layouts); other tiles get tileiras' class; scalars stay in registers. No space: not data,
-  // or a view whose allocation is counted.
-  std::optional<BufferSpace> payloadSpace(const TileType &t) const {
+  // The space of a Pipe_ payload that is not an allocation or a memory-typed value: Triton's
+  // tensors live in registers (its shared data is a memdesc; its tensors, made by Triton ops or
+  // in a tt.func, have distributed layouts); other tiles get tileiras' class; scalars stay in
+  // registers. No space: not data, or a view whose allocation is counted.
+  std::optional<BufferSpace> payloadSpace(const TileType &t, const Operation &producer) const {
     switch (t.kind) {
     case TileType::Kind::Scalar: return BufferSpace::Registers;
     case TileType::Kind::Tensor: {
-      if (t.encoded || tritonFunction()) return BufferSpace::Registers;
+      const bool tritonOp = producer.name.rfind("tt.", 0) == 0 || producer.name.rfind("ttg.", 0) == 0 ||
+                            producer.name.rfind("ttng.", 0) == 0;
+      if (t.encoded || tritonOp || tritonFunction()) return BufferSpace::Registers;
       const std::optional<int64_t> bytes = t.bytes();
       const bool tmem = model_.machine.tmemBytes.value_or(0) > 0 && t.rank() >= 2 && t.elementBits >= 8 && bytes &&
                         *bytes > kTmemThresholdBytes;
@@ -184,12 +186,12 @@ private:
     }
     for (const Value *r : op.results) {
       const TileType t = typeOf(r);
-      if (t.kind == TileType::Kind::Tmem) {
-        add(out, n, r, Buffer::Kind::Value, BufferSpace::Tmem, t);
+      if (t.kind == TileType::Kind::Tmem || t.kind == TileType::Kind::Smem) {
+        add(out, n, r, Buffer::Kind::Value, t.kind == TileType::Kind::Tmem ? BufferSpace::Tmem : BufferSpace::Smem, t);
         continue;
       }
       if (!pipeOf_.count(r)) continue;
-      if (std::optional<BufferSpace> space = payloadSpace(t)) add(out, n, r, Buffer::Kind::Value, *space, t);
+      if (std::optional<BufferSpace> space = payloadSpace(t, op)) add(out, n, r, Buffer::Kind::Value, *space, t);
     }
   }
 

@@ -114,6 +114,8 @@ TileType parseTileType(std::string_view type) {
     for (size_t i = 1; i < params.size(); ++i) t.tensorMemory |= params[i].find("tensor_memory") != std::string_view::npos;
   } else if (ctor == "!nv_tileas.tmem") {
     t.kind = TileType::Kind::Tmem;
+  } else if (ctor == "!nv_tileas.smem") {
+    t.kind = TileType::Kind::Smem;
   } else if (ctor == "!nv_tileas.tma_desc" || ctor == "!tt.tensordesc") {
     // Triton spells the box either inline or as a tensor type: !tt.tensordesc<tensor<128x64xf16>>.
     if (startsWith(params[0], "tensor<")) {

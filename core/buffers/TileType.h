@@ -20,6 +20,7 @@ struct TileType {
     Tensor,      // tensor<>, vector<>, CUDA Tile's tile<>: a value the compiler places
     MemDesc,     // Triton's !ttg.memdesc<>: a view of shared or tensor memory
     Tmem,        // !nv_tileas.tmem<>: a tile in tensor memory
+    Smem,        // !nv_tileas.smem<>: a tile in shared memory
     Descriptor,  // a TMA descriptor (!nv_tileas.tma_desc<>, !tt.tensordesc<>): its box
   };
   Kind kind = Kind::None;

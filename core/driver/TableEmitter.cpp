@@ -72,7 +72,7 @@ std::string spaceWords(const char *name, int64_t bytes, const std::optional<int>
 std::string memoryLines(const BlockResult &r) {
   const MemoryUse &m = r.buffers.memory;
   std::string out = "  memory: " + spaceWords("SMEM", m.smemBytes, m.smemBudget);
-  if (m.tmemBudget || m.tmemBytes > 0) out += ", " + spaceWords("TMEM", m.tmemBytes, m.tmemBudget);
+  if (m.tmemBytes > 0) out += ", " + spaceWords("TMEM", m.tmemBytes, m.tmemBudget);
   if (m.registerBytes > 0) out += ", registers " + bytesText(m.registerBytes);
   if (m.unknownBuffers > 0) out += "; " + std::to_string(m.unknownBuffers) + " of unknown size";
   out += "\n";
