@@ -116,7 +116,8 @@ private:
       Buffer b;
       b.kind = Buffer::Kind::Allocation;
       b.value = alloc->name;
-      b.space = t.kind == TileType::Kind::MemDesc && t.tensorMemory ? BufferSpace::Tmem : *allocSpace(*alloc->definingOp);
+      b.space =
+          t.kind == TileType::Kind::MemDesc && t.tensorMemory ? BufferSpace::Tmem : *allocSpace(*alloc->definingOp);
       b.element = t.element;
       const bool ring = indexed && t.rank() >= 2 && t.shape[0] > 0;
       b.slots = ring ? static_cast<int>(std::min<int64_t>(t.shape[0], INT_MAX)) : 1;
@@ -256,8 +257,7 @@ private:
           if (head.wholeLoop || head.slots != 1 || head.space != b.space || head.element != b.element ||
               head.bytesPerSlot != b.bytesPerSlot)
             continue;
-          if (std::none_of(regions[r].begin(), regions[r].end(),
-                           [&](int m) { return overlap(plan.buffers[m], b); })) {
+          if (std::none_of(regions[r].begin(), regions[r].end(), [&](int m) { return overlap(plan.buffers[m], b); })) {
             b.region = static_cast<int>(r);
             regions[r].push_back(static_cast<int>(i));
           }
@@ -280,7 +280,9 @@ private:
         continue;
       }
       if (!counted.insert(b.region).second) continue;
-      int64_t &sum = b.space == BufferSpace::Smem ? m.smemBytes : b.space == BufferSpace::Tmem ? m.tmemBytes : m.registerBytes;
+      int64_t &sum = b.space == BufferSpace::Smem   ? m.smemBytes
+                     : b.space == BufferSpace::Tmem ? m.tmemBytes
+                                                    : m.registerBytes;
       sum = std::min<int64_t>(sum + *b.bytes, int64_t{1} << 62);
     }
     m.smemBudget = in_.unlimitedSmem ? std::optional<int>(INT_MAX) : model_.machine.smemBytes;
@@ -291,7 +293,7 @@ private:
   const ScheduleView view_;
   const TargetModel &model_;
   const int ii_;
-  std::unordered_map<const Value *, int> pipeOf_;  // raw value -> its deepest Pipe_
+  std::unordered_map<const Value *, int> pipeOf_;                                // raw value -> its deepest Pipe_
   std::unordered_map<const Value *, std::vector<std::pair<int, int>>> readers_;  // value -> (reader, distance)
 };
 

@@ -33,7 +33,7 @@ std::string namesOf(const std::vector<int> &nodes, const std::vector<std::string
 }
 
 // What holds the II at the binding resource, in a kernel engineer's words.
-std::string resourceWords(const EstimateInput &in, const std::string &resource) {
+std::string resourceWords(const BufferInput &in, const std::string &resource) {
   const int r = in.model->resourceIndex(resource);
   std::vector<int> holders;
   for (size_t v = 0; v < in.resources->size(); ++v)
@@ -58,9 +58,9 @@ std::string resourceWords(const EstimateInput &in, const std::string &resource) 
   return resource + ": " + ops + " per iteration";
 }
 
-std::string boundWords(const EstimateInput &in) {
+std::string boundWords(const BufferInput &in, const EstimateContext &context) {
   const ScheduleAnalysis &a = *in.analysis;
-  if (in.pinned) return "the pinned schedule";
+  if (context.pinned) return "the pinned schedule";
   if (!a.mii) return "serial execution: each iteration's ops run one after another";
   const MIIBounds &m = *a.mii;
   const int lower = m.lower();
@@ -68,9 +68,10 @@ std::string boundWords(const EstimateInput &in) {
     return "placement: " +
            std::string(a.optimality.status == Optimality::Proven ? "no schedule exists" : "none was found") +
            " below II " + std::to_string(a.ii) + ", above the bounds' " + std::to_string(lower) +
-           (in.slotLimits ? ", with the buffers' slot limits" : "");
+           (context.slotLimits ? ", with the buffers' slot limits" : "");
   if (m.recurrence == lower && m.recurrence >= m.resource)
-    return "recurrence through " + namesOf(m.criticalCycle, *in.nodeNames);
+    return m.criticalCycle.empty() ? "a recurrence"
+                                   : "recurrence through " + namesOf(m.criticalCycle, *context.nodeNames);
   if (m.resource == lower && !m.resourceBinding.empty()) return resourceWords(in, m.resourceBinding);
   if (m.fineDensity == lower) return "an op's footprint overlapping itself below II " + std::to_string(lower);
   return "depth constraints (max_depth, same depth)";
@@ -108,7 +109,7 @@ std::optional<int64_t> mmaFlops(const Operation &op, const TypeAliases &aliases,
   return static_cast<int64_t>(flops);
 }
 
-ThroughputEstimate estimateThroughput(const EstimateInput &in) {
+ThroughputEstimate estimateThroughput(const BufferInput &in, const EstimateContext &context) {
   ThroughputEstimate e;
   const MachineModel &machine = in.model->machine;
   const int ii = std::max(1, in.analysis->ii);
@@ -145,7 +146,7 @@ ThroughputEstimate estimateThroughput(const EstimateInput &in) {
       e.mmaCyclesAtPeak = static_cast<int64_t>(std::ceil(peakCycles - 1e-9));
     }
   }
-  e.bound = boundWords(in);
+  e.bound = boundWords(in, context);
   if (e.mmaCyclesAtPeak && *e.mmaCyclesAtPeak > ii)
     e.bound += "; over the tensor cores' peak: its MMAs need " + std::to_string(*e.mmaCyclesAtPeak) +
                " cycles at peak, and the model's cycles are not SM cycles";

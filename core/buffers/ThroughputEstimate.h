@@ -15,14 +15,10 @@
 
 namespace tilesched {
 
-struct EstimateInput {
-  const ScheduledBlock *block = nullptr;
-  const TypeAliases *aliases = nullptr;
-  const TargetModel *model = nullptr;
-  const std::vector<OpResources> *resources = nullptr;
-  const ScheduleAnalysis *analysis = nullptr;
-  const std::vector<std::string> *nodeNames = nullptr;
-  bool pinned = false;      // a --check schedule: no generator bounds to name
+// What the estimate reads beyond the block, model and schedule of a BufferInput.
+struct EstimateContext {
+  const std::vector<std::string> *nodeNames = nullptr;  // for the ops a bound names
+  bool pinned = false;                                  // a --check schedule: no generator bounds to name
   bool slotLimits = false;  // the schedule keeps lifetime edges of buffer assignment's rounds
 };
 
@@ -40,7 +36,7 @@ struct ThroughputEstimate {
   std::string bound;                       // "TMA: 32 KiB per iteration", "recurrence through %acc_n, %done"
 };
 
-ThroughputEstimate estimateThroughput(const EstimateInput &in);
+ThroughputEstimate estimateThroughput(const BufferInput &in, const EstimateContext &context);
 
 // 8110 -> "8.110"; -5 -> "-0.005".
 std::string thousandthsText(int64_t v);

@@ -64,7 +64,9 @@ int elementBits(std::string_view e) {
   // f8E4M3FN, f8E5M2, f6E2M3FN, f4E2M1FN: the width is the digit after the f.
   if (e.size() > 2 && e[0] == 'f' && (e[1] == '8' || e[1] == '6' || e[1] == '4') && std::isupper((unsigned char)e[2]))
     return e[1] - '0';
-  std::string_view digits = startsWith(e, "si") || startsWith(e, "ui") ? e.substr(2) : startsWith(e, "i") ? e.substr(1) : "";
+  std::string_view digits = startsWith(e, "si") || startsWith(e, "ui") ? e.substr(2)
+                            : startsWith(e, "i")                       ? e.substr(1)
+                                                                       : "";
   if (digits.empty() || digits.size() > 4) return 0;
   int bits = 0;
   for (char c : digits) {
@@ -111,7 +113,8 @@ TileType parseTileType(std::string_view type) {
     t.encoded = params.size() > 1;
   } else if (ctor == "!ttg.memdesc") {
     t.kind = TileType::Kind::MemDesc;
-    for (size_t i = 1; i < params.size(); ++i) t.tensorMemory |= params[i].find("tensor_memory") != std::string_view::npos;
+    for (size_t i = 1; i < params.size(); ++i)
+      t.tensorMemory |= params[i].find("tensor_memory") != std::string_view::npos;
   } else if (ctor == "!nv_tileas.tmem") {
     t.kind = TileType::Kind::Tmem;
   } else if (ctor == "!nv_tileas.smem") {

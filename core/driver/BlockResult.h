@@ -31,9 +31,11 @@ struct BlockResult {
   std::vector<Violation> violations;
   bool pinned = false;                // --check: the schedule is the block's nv_tile.aws.* pins
   MaterializedSchedule materialized;  // Pipe_/Mutex_ plan; valid once the block is materialized
-  BufferPlan buffers;                 // buffer assignment of the materialized schedule
-  std::vector<std::string> memoryRounds;   // rescheduling rounds that fitted the buffers, in words
-  std::optional<ThroughputEstimate> estimate;  // the model's estimate of a placed schedule
+  // Buffer assignment of the materialized schedule, the rescheduling rounds that fitted its
+  // buffers (in words), and the model's estimate of a placed schedule.
+  BufferPlan buffers;
+  std::vector<std::string> memoryRounds;
+  std::optional<ThroughputEstimate> estimate;
   std::vector<std::string> nodeNames;
   BlockStatus status = BlockStatus::Failed;
   int line = 0;

@@ -56,18 +56,8 @@ public:
     if (!r_.materialized.valid) return;
     r_.buffers = std::move(plan);
     if (!r_.buffers.memory.fits()) reportOverBudget(diags);
-    if (r_.status != BlockStatus::Failed) {
-      EstimateInput e;
-      e.block = &r_.block;
-      e.aliases = &aliases_;
-      e.model = &model_;
-      e.resources = &r_.resources;
-      e.analysis = &r_.analysis;
-      e.nodeNames = &r_.nodeNames;
-      e.pinned = r_.pinned;
-      e.slotLimits = !r_.memoryRounds.empty();
-      r_.estimate = estimateThroughput(e);
-    }
+    if (r_.status != BlockStatus::Failed)
+      r_.estimate = estimateThroughput(input(r_.materialized), {&r_.nodeNames, r_.pinned, !r_.memoryRounds.empty()});
   }
 
 private:
@@ -198,13 +188,14 @@ private:
       const int budget = *budgetOf(plan.memory, s.space);
       std::string why = r_.pinned ? "the pinned schedule's " + std::string(s.words) + " buffers need "
                                   : std::string("the loop's ") + s.words + " buffers need ";
-      why += bytesWords(bytesIn(plan.memory, s.space)) + ", more than the " + bytesWords(budget) + " per SM of model '" +
-             model_.name + "'";
+      why += bytesWords(bytesIn(plan.memory, s.space)) + ", more than the " + bytesWords(budget) +
+             " per SM of model '" + model_.name + "'";
       if (!r_.pinned)
-        why += leastBytes(plan, s.space) > budget ? ", and no schedule fits them: whatever the schedule, they need at least " +
-                                                        bytesWords(leastBytes(plan, s.space))
-               : r_.memoryRounds.empty()          ? ", and no ring of them can be made smaller"
-                                                  : ", and " + std::to_string(r_.memoryRounds.size()) +
+        why += leastBytes(plan, s.space) > budget
+                   ? ", and no schedule fits them: whatever the schedule, they need at least " +
+                         bytesWords(leastBytes(plan, s.space))
+               : r_.memoryRounds.empty() ? ", and no ring of them can be made smaller"
+                                         : ", and " + std::to_string(r_.memoryRounds.size()) +
                                                " rescheduling round(s) with fewer slots did not fit them";
       why += ": ";
       for (size_t i = 0; i < in.size() && i < 8; ++i) why += (i ? ", " : "") + bufferWords(*in[i]);

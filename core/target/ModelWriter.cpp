@@ -46,6 +46,13 @@ std::string effectsJson(const OpEffects &e) {
   return out + "}";
 }
 
+// `{a, b}`: members already rendered, on one line.
+std::string braced(const std::vector<std::string> &parts) {
+  std::string out = "{";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  return out + "}";
+}
+
 // A plain entry prints its latency (unless unsupported: it is never used) and every other key that
 // is not empty; an entry written `like` another prints the reference and the keys it spelled out,
 // so it stays short.
@@ -61,9 +68,7 @@ std::string opJson(const TargetModel &m, const OpModel &op) {
   if (shows(KeyView, op.view != ViewKind::None))
     parts.push_back(std::string("\"view\": \"") + kViewNames[size_t(op.view)] + "\"");
   if (shows(KeyUnsupported, !op.unsupported.empty())) parts.push_back("\"unsupported\": " + quote(op.unsupported));
-  std::string out = "{";
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-  return out + "}";
+  return braced(parts);
 }
 
 // One line, the keys the file gave, in the reader's order.
@@ -79,9 +84,7 @@ std::string machineJson(const MachineModel &m) {
       rates += (rates.empty() ? "" : ", ") + quote(type) + ": " + std::to_string(rate);
     parts.push_back("\"mma_flops_per_cycle_per_sm\": {" + rates + "}");
   }
-  std::string out = "{";
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-  return out + "}";
+  return braced(parts);
 }
 
 // `items` already rendered; prints them one per line inside `open`/`close`.
@@ -108,8 +111,8 @@ std::string targetModelToJson(const TargetModel &m) {
   return "{\n  \"name\": " + quote(m.name) + ",\n  \"description\": " + quote(m.description) +
          ",\n  \"default_latency\": " + std::to_string(m.defaultLatency) +
          (m.machine.given ? ",\n  \"machine\": " + machineJson(m.machine) : std::string()) +
-         ",\n  \"slots\": " + block(slots, "[", "]") +
-         ",\n  \"pools\": " + block(pools, "[", "]") + ",\n  \"ops\": " + block(ops, "{", "}") + "\n}\n";
+         ",\n  \"slots\": " + block(slots, "[", "]") + ",\n  \"pools\": " + block(pools, "[", "]") +
+         ",\n  \"ops\": " + block(ops, "{", "}") + "\n}\n";
 }
 
 }  // namespace tilesched

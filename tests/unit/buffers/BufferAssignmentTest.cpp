@@ -91,9 +91,9 @@ TEST_CASE("buffers: bytes per slot come from the type's shape and element width"
   CHECK(box.kind == TileType::Kind::Descriptor);
   CHECK(box.bytes() == 16384);
   CHECK(parseTileType("tile<128x32xf16>").bytes() == 8192);
-  CHECK(parseTileType("tensor<256xf4E2M1FN>").bytes() == 128);       // 4-bit elements
-  CHECK(parseTileType("tensor<64xf8E4M3FN>").bytes() == 64);         // 8-bit elements
-  CHECK(parseTileType("i1").bytes() == 1);                           // a bit rounds up to a byte
+  CHECK(parseTileType("tensor<256xf4E2M1FN>").bytes() == 128);  // 4-bit elements
+  CHECK(parseTileType("tensor<64xf8E4M3FN>").bytes() == 64);    // 8-bit elements
+  CHECK(parseTileType("i1").bytes() == 1);                      // a bit rounds up to a byte
   CHECK(parseTileType("i32").kind == TileType::Kind::Scalar);
   // Unknown, never guessed: a dynamic extent, an element of no fixed width, an index.
   CHECK_FALSE(parseTileType("tensor<?x64xf16>").bytes());
@@ -154,7 +154,8 @@ TEST_CASE("buffers: the SMEM budget is the model's, lifted to INT_MAX by --unlim
   CHECK(tight->buffers.memory.tmemFits());
   // The allocations before the loop plus the largest one slot: 16 KiB, so a schedule could fit.
   CHECK(leastBytes(tight->buffers, BufferSpace::Smem) == 16384);
-  auto lifted = assign(kGemm, [](TargetModel &m) { m.machine.smemBytes = 40000; }, true);
+  auto lifted = assign(
+      kGemm, [](TargetModel &m) { m.machine.smemBytes = 40000; }, true);
   CHECK(lifted->buffers.memory.smemBudget == INT_MAX);
   CHECK(lifted->buffers.memory.fits());
   auto none = assign(kGemm, [](TargetModel &m) { m.machine = MachineModel{}; });
@@ -217,22 +218,16 @@ TEST_CASE("estimate: time, FLOPs and TFLOP/s per SM and per GPU follow the model
     m.machine.smCount = 2;
     m.machine.mmaFlopsPerCyclePerSm = {{"f16", 4096}};
   });
-  EstimateInput in;
-  in.block = &a->block->block;
-  in.aliases = &a->block->aliases;
-  in.model = &a->block->model;
-  in.resources = &a->block->resources;
-  in.analysis = &a->block->analysis;
-  in.nodeNames = &a->block->names;
-  const ThroughputEstimate e = estimateThroughput(in);
+  const EstimateContext in{&a->block->names};
+  const ThroughputEstimate e = estimateThroughput(a->input, in);
   CHECK(e.cyclesPerIteration == 16);
-  CHECK(e.nsPerIteration == 16000);                            // 16 cycles at 1000 MHz: 16.000 ns
+  CHECK(e.nsPerIteration == 16000);                           // 16 cycles at 1000 MHz: 16.000 ns
   CHECK(e.flopsPerIteration == int64_t{2} * 128 * 128 * 64);  // the dot's 2*M*N*K
-  CHECK(e.tflopsPerSm == 131072);         // 2,097,152 FLOP / 16 ns = 131.072 TFLOP/s: over the peak
-  CHECK(e.peakTflopsPerSm == 4096);       // 4096 FLOP/cycle at 1 GHz
-  CHECK(e.tflopsPerGpu == 262144);        // two SMs
+  CHECK(e.tflopsPerSm == 131072);                             // 2,097,152 FLOP / 16 ns = 131.072 TFLOP/s: over the peak
+  CHECK(e.peakTflopsPerSm == 4096);                           // 4096 FLOP/cycle at 1 GHz
+  CHECK(e.tflopsPerGpu == 262144);                            // two SMs
   CHECK(e.peakTflopsPerGpu == 8192);
-  CHECK(e.mmaCyclesAtPeak == 512);        // 2,097,152 / 4096
+  CHECK(e.mmaCyclesAtPeak == 512);  // 2,097,152 / 4096
   CHECK(e.bound.find("over the tensor cores' peak: its MMAs need 512 cycles at peak") != std::string::npos);
   CHECK(thousandthsText(*e.tflopsPerSm) == "131.072");
 
@@ -243,18 +238,18 @@ TEST_CASE("estimate: time, FLOPs and TFLOP/s per SM and per GPU follow the model
   m.recurrence = 9;
   m.resourceBinding = "tma";
   a->block->analysis.mii = m;
-  const ThroughputEstimate at = estimateThroughput(in);
+  const ThroughputEstimate at = estimateThroughput(a->input, in);
   CHECK(at.tflopsPerSm == at.peakTflopsPerSm);
   CHECK(at.bound == "TMA (tma): 32 KiB per iteration in 2 ops");  // two 16 KiB boxes
   a->block->analysis.mii->recurrence = 512;
-  CHECK(estimateThroughput(in).bound == "recurrence through ");  // no critical cycle recorded
+  CHECK(estimateThroughput(a->input, in).bound == "a recurrence");  // no critical cycle recorded
   a->block->analysis.mii->criticalCycle = {a->block->node("%acc_n"), a->block->node("%done")};
-  CHECK(estimateThroughput(in).bound == "recurrence through %acc_n, %done");
+  CHECK(estimateThroughput(a->input, in).bound == "recurrence through %acc_n, %done");
   a->block->analysis.ii = 600;
-  CHECK(estimateThroughput(in).bound == "placement: none was found below II 600, above the bounds' 512");
+  CHECK(estimateThroughput(a->input, in).bound == "placement: none was found below II 600, above the bounds' 512");
 
   a->block->model.machine = MachineModel{};
-  const ThroughputEstimate bare = estimateThroughput(in);
+  const ThroughputEstimate bare = estimateThroughput(a->input, in);
   CHECK_FALSE(bare.nsPerIteration);
   CHECK_FALSE(bare.tflopsPerSm);
   CHECK(bare.flopsPerIteration == int64_t{2} * 128 * 128 * 64);
