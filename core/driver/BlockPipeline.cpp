@@ -142,7 +142,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       continue;
     }
     if (materialize.checkPinned(r, model, run, diags)) {  // --check: verify the pins instead (SPEC §5)
-      if (r.status == BlockStatus::Checked) materializeWithinBudget(r, model, aliases, opts, materialize, {}, diags);
+      if (r.status == BlockStatus::Checked)
+        materializeWithinBudget(r, model, aliases, opts, blockOpts, materialize, {}, diags);
       keep(std::move(r));
       continue;
     }
@@ -201,7 +202,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
           return std::nullopt;
         return a;
       };
-      materializeWithinBudget(r, model, aliases, opts, materialize, reschedule, diags);
+      materializeWithinBudget(r, model, aliases, opts, blockOpts, materialize, reschedule, diags);
     }
     keep(std::move(r));
   }

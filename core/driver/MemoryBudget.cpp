@@ -42,8 +42,14 @@ std::string bufferWords(const Buffer &b) {
 class BudgetFit {
 public:
   BudgetFit(BlockResult &r, const TargetModel &model, const TypeAliases &aliases, const DriverOptions &opts,
-            MaterializeStep &materialize, const Reschedule &reschedule)
-      : r_(r), model_(model), aliases_(aliases), opts_(opts), materialize_(materialize), reschedule_(reschedule) {}
+            const ScheduleOptions &schedule, MaterializeStep &materialize, const Reschedule &reschedule)
+      : r_(r),
+        model_(model),
+        aliases_(aliases),
+        opts_(opts),
+        schedule_(schedule),
+        materialize_(materialize),
+        reschedule_(reschedule) {}
 
   void run(DiagnosticEngine &diags) {
     MaterializeStep::Trial t = materialize_.trial(r_);
@@ -84,8 +90,9 @@ private:
   // --max-constraint-iterations rounds.
   void refit(MaterializeStep::Trial &t, BufferPlan &plan, DiagnosticEngine &kept) {
     std::vector<TraceEntry> history = r_.analysis.trace;
+    size_t dropped = r_.analysis.traceDropped;
     std::set<std::string> refused;
-    for (int round = 1; round <= opts_.schedule.maxConstraintIterations && !plan.memory.fits();) {
+    for (int round = 1; round <= schedule_.maxConstraintIterations && !plan.memory.fits();) {
       const Space *space = nullptr;
       for (const Space &s : kBudgeted)
         if (over(plan.memory, s.space) && !space) space = &s;
@@ -134,25 +141,33 @@ private:
         words += ": no schedule keeps it, undone";
         refused.insert(limited.value);
       }
-      record(history, words, nextPlan ? &r_.analysis.trace : nullptr);
+      if (nextPlan) dropped += r_.analysis.traceDropped;
+      record(history, dropped, words, nextPlan ? &r_.analysis.trace : nullptr);
       r_.memoryRounds.push_back(std::move(words));
     }
-    if (opts_.schedule.trace) {
+    if (schedule_.trace) {
       for (size_t i = 0; i < history.size(); ++i) history[i].step = static_cast<int>(i);
       r_.analysis.trace = std::move(history);
+      r_.analysis.traceDropped = dropped;
     }
   }
 
-  // The round's entry, then the trace of the schedule it kept.
-  void record(std::vector<TraceEntry> &history, const std::string &words, const std::vector<TraceEntry> *kept) const {
-    if (!opts_.schedule.trace) return;
+  // The round's entry, then the trace of the schedule it kept, within the block's trace limit
+  // (the entries past it are counted, as the generator counts its own).
+  void record(std::vector<TraceEntry> &history, size_t &dropped, const std::string &words,
+              const std::vector<TraceEntry> *kept) const {
+    if (!schedule_.trace) return;
     TraceEntry e;
     e.ii = r_.analysis.ii;
     e.arm = TraceArm::Refine;
     e.outcome = TraceOutcome::Limit;
     e.reason = words;
-    history.push_back(std::move(e));
-    if (kept) history.insert(history.end(), kept->begin(), kept->end());
+    std::vector<TraceEntry> entries{std::move(e)};
+    if (kept) entries.insert(entries.end(), kept->begin(), kept->end());
+    for (TraceEntry &entry : entries) {
+      if (history.size() < schedule_.traceLimit) history.push_back(std::move(entry));
+      else ++dropped;
+    }
   }
 
   static DependenceGraph withEdges(const DependenceGraph &g, const std::vector<DepEdge> &extra) {
@@ -217,6 +232,7 @@ private:
   const TargetModel &model_;
   const TypeAliases &aliases_;
   const DriverOptions &opts_;
+  const ScheduleOptions &schedule_;
   MaterializeStep &materialize_;
   const Reschedule &reschedule_;
 };
@@ -224,9 +240,9 @@ private:
 }  // namespace
 
 void materializeWithinBudget(BlockResult &r, const TargetModel &model, const TypeAliases &aliases,
-                             const DriverOptions &opts, MaterializeStep &materialize, const Reschedule &reschedule,
-                             DiagnosticEngine &diags) {
-  BudgetFit(r, model, aliases, opts, materialize, reschedule).run(diags);
+                             const DriverOptions &opts, const ScheduleOptions &schedule, MaterializeStep &materialize,
+                             const Reschedule &reschedule, DiagnosticEngine &diags) {
+  BudgetFit(r, model, aliases, opts, schedule, materialize, reschedule).run(diags);
 }
 
 }  // namespace tilesched

@@ -18,8 +18,9 @@ namespace tilesched {
 using Reschedule =
     std::function<std::optional<ScheduleAnalysis>(const DependenceGraph &graph, DiagnosticEngine &diags)>;
 
+// `schedule` is the block's options (its rounds, its share of the run's trace limit).
 void materializeWithinBudget(BlockResult &r, const TargetModel &model, const TypeAliases &aliases,
-                             const DriverOptions &opts, MaterializeStep &materialize, const Reschedule &reschedule,
-                             DiagnosticEngine &diags);
+                             const DriverOptions &opts, const ScheduleOptions &schedule, MaterializeStep &materialize,
+                             const Reschedule &reschedule, DiagnosticEngine &diags);
 
 }  // namespace tilesched
