@@ -26,10 +26,11 @@ bool holds(const OpResources &r, int resource) {
 // round(num / den) for num, den >= 0, without overflow for the products this file forms.
 int64_t roundedRatio(double num, double den) { return static_cast<int64_t>(std::llround(num / den)); }
 
+// At most eight names, then how many more: a recurrence can run through the whole block.
 std::string namesOf(const std::vector<int> &nodes, const std::vector<std::string> &names) {
   std::string out;
-  for (int v : nodes) out += (out.empty() ? "" : ", ") + names[v];
-  return out;
+  for (size_t i = 0; i < nodes.size() && i < 8; ++i) out += (i ? ", " : "") + names[nodes[i]];
+  return nodes.size() > 8 ? out + " and " + std::to_string(nodes.size() - 8) + " more" : out;
 }
 
 // What holds the II at the binding resource, in a kernel engineer's words.

@@ -245,6 +245,9 @@ TEST_CASE("estimate: time, FLOPs and TFLOP/s per SM and per GPU follow the model
   CHECK(estimateThroughput(a->input, in).bound == "a recurrence");  // no critical cycle recorded
   a->block->analysis.mii->criticalCycle = {a->block->node("%acc_n"), a->block->node("%done")};
   CHECK(estimateThroughput(a->input, in).bound == "recurrence through %acc_n, %done");
+  a->block->analysis.mii->criticalCycle.assign(10, a->block->node("%ta"));
+  CHECK(estimateThroughput(a->input, in).bound ==
+        "recurrence through %ta, %ta, %ta, %ta, %ta, %ta, %ta, %ta and 2 more");  // eight names at most
   a->block->analysis.ii = 600;
   CHECK(estimateThroughput(a->input, in).bound == "placement: none was found below II 600, above the bounds' 512");
 
