@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <map>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -95,7 +94,8 @@ private:
   // indexed by a view (Triton's multi-buffered rings, `ttg.memdesc_index %ring[%slot]`) has its
   // leading dimension as its slots.
   void allocationsBeforeLoop(std::vector<Buffer> &out) {
-    std::map<const Value *, bool> found;  // allocation -> indexed
+    std::vector<std::pair<const Value *, bool>> allocs;  // (allocation, indexed), first use first
+    std::unordered_map<const Value *, size_t> seen;
     for (Operation *op : in_.block->ops)
       walkOps(*op, [&](Operation &o) {
         const bool indexView = viewKind(o) == ViewKind::Index;
@@ -103,10 +103,13 @@ private:
           const Value *v = o.operands[i];
           if (!v->definingOp || view_.nodeOf(v->definingOp) >= 0) continue;
           bool indexed = indexView && i == 0;
-          if (const Value *alloc = allocationOf(v, indexed)) found[alloc] |= indexed;
+          const Value *alloc = allocationOf(v, indexed);
+          if (!alloc) continue;
+          auto [it, inserted] = seen.try_emplace(alloc, allocs.size());
+          if (inserted) allocs.push_back({alloc, false});
+          allocs[it->second].second |= indexed;
         }
       });
-    std::vector<std::pair<const Value *, bool>> allocs(found.begin(), found.end());
     std::stable_sort(allocs.begin(), allocs.end(), [](const auto &a, const auto &b) {
       const SourceLoc &x = a.first->definingOp->range.begin, &y = b.first->definingOp->range.begin;
       return std::tie(x.line, x.col) < std::tie(y.line, y.col);
