@@ -44,6 +44,8 @@ export interface ScheduleOptions {
   tritonLatency?: boolean;
   /** --check: check the schedule pinned with nv_tile.aws.stage/order instead of generating one. */
   check?: boolean;
+  /** --unlimited-smem: lift the SMEM budget as tileiras' TILE_AS_DEBUG_UNLIMITED_SMEM=1 does: buffers are still sized and reported, but shared memory never refuses a schedule. */
+  unlimitedSmem?: boolean;
   /** --trace: record every arm, gate and commit of the cost-based generator. */
   trace?: boolean;
   // END generated

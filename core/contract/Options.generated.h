@@ -33,6 +33,7 @@ inline constexpr OptionSpec kOptionSpecs[] = {
     {"iiSearch", "--ii-search", OptionKind::Choice, "linear|galloping", "linear|galloping", 0, 0, "galloping", "how candidate IIs are probed: one after another, or doubling then bisecting"},
     {"tritonLatency", "--triton-latency", OptionKind::Flag, "", "", 0, 0, "false", "let Triton's tt.latency move an op's users to later stages, keeping the II"},
     {"check", "--check", OptionKind::Flag, "", "", 0, 0, "false", "check the schedule pinned with nv_tile.aws.stage/order instead of generating one"},
+    {"unlimitedSmem", "--unlimited-smem", OptionKind::Flag, "", "", 0, 0, "false", "lift the SMEM budget as tileiras' TILE_AS_DEBUG_UNLIMITED_SMEM=1 does: buffers are still sized and reported, but shared memory never refuses a schedule"},
     {"trace", "--trace", OptionKind::Flag, "", "", 0, 0, "false", "record every arm, gate and commit of the cost-based generator"},
 };
 
@@ -44,6 +45,7 @@ inline constexpr int64_t kDefaultProofBudget = 200000;
 inline constexpr int64_t kDefaultSerialThreshold = 8;
 inline constexpr bool kDefaultTritonLatency = false;
 inline constexpr bool kDefaultCheck = false;
+inline constexpr bool kDefaultUnlimitedSmem = false;
 inline constexpr bool kDefaultTrace = false;
 
 }  // namespace tilesched::options

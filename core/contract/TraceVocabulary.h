@@ -92,6 +92,7 @@ enum class TraceOutcome : uint8_t {
   Lift,
   Mii,
   Schedule,
+  Limit,
 };
 enum class TraceEffect : uint8_t { None, Add, Remove, Reset };
 inline constexpr const char *kTraceEffectNames[] = {"none", "add", "remove", "reset"};
@@ -126,11 +127,12 @@ inline constexpr OutcomeWord kTraceOutcomes[] = {
     {"lift", "a constraint is set aside: no II up to the cap kept them all", TraceEffect::None},
     {"mii", "the lower bounds and the II cap", TraceEffect::None},
     {"schedule", "the schedule kept", TraceEffect::None},
+    {"limit", "a buffer gets fewer slots so the loop fits the memory budget", TraceEffect::None},
 };
 
 static_assert(std::size(kTraceArms) == static_cast<size_t>(TraceArm::Result) + 1);
 static_assert(std::size(kTraceGates) == static_cast<size_t>(TraceGate::Dependence) + 1);
-static_assert(std::size(kTraceOutcomes) == static_cast<size_t>(TraceOutcome::Schedule) + 1);
+static_assert(std::size(kTraceOutcomes) == static_cast<size_t>(TraceOutcome::Limit) + 1);
 static_assert(std::size(kTraceEffectNames) == static_cast<size_t>(TraceEffect::Reset) + 1);
 
 inline const char *traceName(TraceArm a) { return kTraceArms[static_cast<size_t>(a)].name; }

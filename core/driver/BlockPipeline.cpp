@@ -5,6 +5,7 @@
 
 #include "driver/InputChunks.h"
 #include "driver/MaterializeStep.h"
+#include "driver/MemoryBudget.h"
 #include "support/Limits.h"
 
 namespace tilesched {
@@ -160,6 +161,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       continue;
     }
     if (materialize.checkPinned(r, model, run, diags)) {  // --check: verify the pins instead (SPEC §5)
+      if (r.status == BlockStatus::Checked)
+        materializeWithinBudget(r, model, aliases, opts, blockOpts, materialize, {}, diags);
       keep(std::move(r));
       continue;
     }
@@ -207,7 +210,18 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
                         " generator produced a schedule the checker rejects: " + v.message);
     } else {
       r.status = BlockStatus::Scheduled;
-      materialize.materialize(r, diags);  // Pipe_/Mutex_ values (seeds 002-003)
+      // Pipe_/Mutex_ values (seeds 002-003), then buffers within the model's budgets: over one,
+      // the block is scheduled again over its graph plus lifetime edges, and checked again.
+      auto reschedule = [&](const DependenceGraph &graph, DiagnosticEngine &d) -> std::optional<ScheduleAnalysis> {
+        ScheduleInput again = in;
+        again.graph = &graph;
+        ScheduleAnalysis a = generateSchedule(again, blockOpts, d);
+        const ConstraintState kept = constraintsInForce(r.constraints, a.lifted);
+        if (!a.valid || !checkSchedule({graph, r.resources, model, &kept, &r.nodeNames}, a.ii, toCheckedOps(a)).empty())
+          return std::nullopt;
+        return a;
+      };
+      materializeWithinBudget(r, model, aliases, opts, blockOpts, materialize, reschedule, diags);
     }
     keep(std::move(r));
   }

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "buffers/ThroughputEstimate.h"
 #include "check/ScheduleChecker.h"
 #include "constraints/TritonSchedule.h"
 #include "driver/NestedLoops.h"
@@ -31,6 +33,11 @@ struct BlockResult {
   std::vector<Violation> violations;
   bool pinned = false;                // --check: the schedule is the block's nv_tile.aws.* pins
   MaterializedSchedule materialized;  // Pipe_/Mutex_ plan; valid once the block is materialized
+  // Buffer assignment of the materialized schedule, the rescheduling rounds that fitted its
+  // buffers (in words), and the model's estimate of a placed schedule.
+  BufferPlan buffers;
+  std::vector<std::string> memoryRounds;
+  std::optional<ThroughputEstimate> estimate;
   std::vector<std::string> nodeNames;
   std::vector<NestedLoop> nestedLoops;  // the block's ops that are loops, costed by their own schedules
   BlockStatus status = BlockStatus::Failed;

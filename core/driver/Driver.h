@@ -25,6 +25,8 @@ struct DriverOptions {
   std::optional<std::string> modelJson;  // a user model (--model=PATH contents, even empty)
   std::string modelPath;                 // for diagnostics about the model file
   bool check = options::kDefaultCheck;   // --check: verify pinned nv_tile.aws.stage/order
+  // --unlimited-smem: buffers are sized, but no SMEM budget refuses them
+  bool unlimitedSmem = options::kDefaultUnlimitedSmem;
   std::string fileName = "<stdin>";
   bool operator==(const DriverOptions &) const = default;
 };

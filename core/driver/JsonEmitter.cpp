@@ -206,6 +206,54 @@ void pipesJson(JsonWriter &w, const BlockResult &r) {
   w.endArray();
 }
 
+// An optional count (null when unknown) and an optional fixed-point thousandths value.
+template <class T>
+JsonWriter &optionalMember(JsonWriter &w, std::string_view name, const std::optional<T> &v) {
+  w.key(name);
+  return v ? w.value(*v) : w.null();
+}
+JsonWriter &thousandthsMember(JsonWriter &w, std::string_view name, const std::optional<int64_t> &v) {
+  w.key(name);
+  return v ? w.number(thousandthsText(*v)) : w.null();
+}
+
+// Buffer assignment (docs/json-document.md, "buffers", "memory", "estimate").
+void memoryJson(JsonWriter &w, const BlockResult &r) {
+  static constexpr const char *kKinds[] = {"allocation", "tma-tile", "value"};
+  w.key("buffers").beginArray();
+  for (const Buffer &b : r.buffers.buffers) {
+    w.beginObject().member("value", b.value).member("space", bufferSpaceName(b.space));
+    optionalMember(w, "bytes_per_slot", b.bytesPerSlot).member("slots", b.slots);
+    optionalMember(w, "bytes", b.bytes)
+        .member("kind", kKinds[static_cast<int>(b.kind)])
+        .member("op", b.node)
+        .member("line", b.range.begin.line)
+        .member("region", b.region)
+        .endObject();
+  }
+  w.endArray();
+  const MemoryUse &m = r.buffers.memory;
+  w.key("memory").beginObject().member("smem_bytes", m.smemBytes);
+  optionalMember(w, "smem_budget", m.smemBudget).member("tmem_bytes", m.tmemBytes);
+  optionalMember(w, "tmem_budget", m.tmemBudget).member("register_bytes", m.registerBytes).key("fits");
+  (m.checked() ? w.value(m.fits()) : w.null()).member("unknown_buffers", m.unknownBuffers);
+  w.key("rounds").array(r.memoryRounds).endObject();
+  w.key("estimate");
+  if (!r.estimate) {
+    w.null();
+    return;
+  }
+  const ThroughputEstimate &e = *r.estimate;
+  w.beginObject().member("cycles_per_iteration", e.cyclesPerIteration);
+  thousandthsMember(w, "ns_per_iteration", e.nsPerIteration);
+  optionalMember(w, "flops_per_iteration", e.flopsPerIteration);
+  thousandthsMember(w, "tflops_per_sm", e.tflopsPerSm);
+  thousandthsMember(w, "peak_tflops_per_sm", e.peakTflopsPerSm);
+  thousandthsMember(w, "tflops_per_gpu", e.tflopsPerGpu);
+  thousandthsMember(w, "peak_tflops_per_gpu", e.peakTflopsPerGpu);
+  optionalMember(w, "mma_cycles_at_peak", e.mmaCyclesAtPeak).member("bound", e.bound).endObject();
+}
+
 void mutexesJson(JsonWriter &w, const BlockResult &r) {
   w.beginArray();
   for (const MutexValue &m : r.materialized.mutexes)
@@ -368,7 +416,9 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   pipesJson(w, r);
   w.key("mutexes");
   mutexesJson(w, r);
-  w.member("trivial_fallback", r.materialized.trivialFallback).key("violations").beginArray();
+  w.member("trivial_fallback", r.materialized.trivialFallback);
+  memoryJson(w, r);
+  w.key("violations").beginArray();
   for (const Violation &v : r.violations)
     w.beginObject()
         .member("kind", violationKindName(v.kind))

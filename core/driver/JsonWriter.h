@@ -26,6 +26,9 @@ public:
   JsonWriter &value(const char *s) { return value(std::string_view(s)); }
   JsonWriter &value(const std::string &s) { return value(std::string_view(s)); }
   JsonWriter &value(bool b);
+  JsonWriter &null() { return literal("null"); }
+  // A number already spelt as JSON ("8.110").
+  JsonWriter &number(std::string_view text) { return literal(text); }
   template <std::integral Int>
   requires(!std::same_as<Int, bool>) JsonWriter &value(Int n) {
     char digits[24];  // std::to_string's text, without its temporary string

@@ -60,11 +60,10 @@ bool MaterializeStep::checkPinned(BlockResult &r, const TargetModel &model, Driv
         v.node >= 0 && v.node < static_cast<int>(r.block.ops.size()) ? r.block.ops[v.node]->nameRange : blockRange(r),
         std::string("pinned schedule violates a ") + violationKindName(v.kind) + " constraint: " + v.message);
   r.status = r.violations.empty() ? BlockStatus::Checked : BlockStatus::Violations;
-  if (r.status == BlockStatus::Checked) materialize(r, diags);
   return true;
 }
 
-void MaterializeStep::materialize(BlockResult &r, DiagnosticEngine &diags) {
+MaterializeStep::Trial MaterializeStep::trial(const BlockResult &r) {
   MaterializeInput in;
   in.aliases = &aliases_;
   in.block = &r.block;
@@ -72,17 +71,26 @@ void MaterializeStep::materialize(BlockResult &r, DiagnosticEngine &diags) {
   in.constraints = &r.constraints;
   in.analysis = &r.analysis;
   in.nodeNames = r.nodeNames;
-  r.materialized = materializeSchedule(in, MaterializeOptions{}, namerFor(r.block), diags);
+  Trial t;
+  t.namer = std::make_unique<PipeNamer>(*namerFor(r.block));
+  t.plan = materializeSchedule(in, MaterializeOptions{}, *t.namer, t.diags);
+  return t;
+}
+
+void MaterializeStep::commit(BlockResult &r, Trial trial, DiagnosticEngine &diags) {
+  namerFor(r.block) = std::move(trial.namer);
+  for (const Diagnostic &d : trial.diags.all()) diags.report(d.severity, d.range, d.message);
+  r.materialized = std::move(trial.plan);
   if (!r.materialized.valid) r.status = BlockStatus::Failed;
 }
 
 // Pipe_/Mutex_ numbers run per function (facts §4.1).
-PipeNamer &MaterializeStep::namerFor(const ScheduledBlock &block) {
+std::unique_ptr<PipeNamer> &MaterializeStep::namerFor(const ScheduledBlock &block) {
   Operation *scope = block.owner;
   while (scope && !isFunctionOpName(scope->name)) scope = scope->parentOp();
   std::unique_ptr<PipeNamer> &namer = namers_[scope];
   if (!namer) namer = std::make_unique<PipeNamer>(valueNamesInScope(module_, scope));
-  return *namer;
+  return namer;
 }
 
 }  // namespace tilesched

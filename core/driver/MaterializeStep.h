@@ -16,17 +16,29 @@ public:
   MaterializeStep(Module &module, const TypeAliases &aliases, const DriverOptions &opts)
       : module_(module), aliases_(aliases), opts_(opts) {}
 
-  // With --check and pins on the block: reads them, runs the independent checker, reports each
-  // violation at its op and materializes a clean block. Returns true when it handled the block
-  // (the caller skips generation). Without --check, pins only earn a warning.
+  // With --check and pins on the block: reads them, runs the independent checker and reports
+  // each violation at its op; the caller materializes a clean block. Returns true when it
+  // handled the block (the caller skips generation). Without --check, pins only earn a warning.
   bool checkPinned(BlockResult &r, const TargetModel &model, DriverRun &run, DiagnosticEngine &diags);
 
-  // Plans the Pipe_/Mutex_ values of a scheduled or checked block; a failed postcondition makes
-  // the block fail.
-  void materialize(BlockResult &r, DiagnosticEngine &diags);
+  // A plan of the Pipe_/Mutex_ values of a block, made with a copy of its function's namer and
+  // diagnostics of its own, so that a rescheduling round can try a schedule without taking
+  // names or reporting; commit() adopts one.
+  struct Trial {
+    MaterializedSchedule plan;
+    std::unique_ptr<PipeNamer> namer;
+    DiagnosticEngine diags;
+  };
+  Trial trial(const BlockResult &r);
+  // The block's plan becomes the trial's, its names are taken and its diagnostics reported; a
+  // failed postcondition makes the block fail.
+  void commit(BlockResult &r, Trial trial, DiagnosticEngine &diags);
+
+  // Plans the Pipe_/Mutex_ values of a scheduled or checked block (trial, then commit).
+  void materialize(BlockResult &r, DiagnosticEngine &diags) { commit(r, trial(r), diags); }
 
 private:
-  PipeNamer &namerFor(const ScheduledBlock &block);
+  std::unique_ptr<PipeNamer> &namerFor(const ScheduledBlock &block);
 
   Module &module_;
   const TypeAliases &aliases_;

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <climits>
 
 #include "driver/Emitters.h"
 
@@ -75,6 +76,63 @@ std::string tritonLine(const BlockResult &r) {
   return line + "\n";
 }
 
+// "SMEM 48 KiB of 227 KiB": a space's bytes against its budget, in words.
+std::string spaceWords(const char *name, int64_t bytes, const std::optional<int> &budget) {
+  std::string s = std::string(name) + " " + bytesText(bytes);
+  if (!budget) return s + " (no budget in the model)";
+  if (*budget == INT_MAX) return s + " (budget lifted)";
+  return s + (bytes > *budget ? ", over the " : " of ") + bytesText(*budget) + (bytes > *budget ? " budget" : "");
+}
+
+// The buffers' bytes per space, the largest buffers, and the rounds that rescheduled to fit.
+std::string memoryLines(const BlockResult &r) {
+  const MemoryUse &m = r.buffers.memory;
+  std::string out = "  memory: " + spaceWords("SMEM", m.smemBytes, m.smemBudget);
+  if (m.tmemBytes > 0) out += ", " + spaceWords("TMEM", m.tmemBytes, m.tmemBudget);
+  if (m.registerBytes > 0) out += ", registers " + bytesText(m.registerBytes);
+  if (m.unknownBuffers > 0) out += "; " + std::to_string(m.unknownBuffers) + " of unknown size";
+  out += "\n";
+  std::vector<const Buffer *> largest;
+  for (const Buffer &b : r.buffers.buffers) largest.push_back(&b);
+  std::stable_sort(largest.begin(), largest.end(),
+                   [](const Buffer *a, const Buffer *b) { return a->bytes.value_or(-1) > b->bytes.value_or(-1); });
+  if (!largest.empty()) {
+    out += "  buffers:";
+    for (size_t i = 0; i < largest.size() && i < 6; ++i) {
+      const Buffer &b = *largest[i];
+      out += std::string(i ? ", " : " ") + b.value + " " + bufferSpaceName(b.space) + " " +
+             (b.bytes ? bytesText(*b.bytes) : "unknown size") +
+             (b.slots > 1 ? " (" + std::to_string(b.slots) + " slots)" : "");
+      // The first buffer of a region is its owner; the others share its bytes.
+      for (const Buffer &owner : r.buffers.buffers)
+        if (owner.region == b.region) {
+          if (&owner != &b) out += " (shares " + owner.value + "'s)";
+          break;
+        }
+    }
+    if (largest.size() > 6) out += " and " + std::to_string(largest.size() - 6) + " more";
+    out += "\n";
+  }
+  for (const std::string &round : r.memoryRounds) out += "  " + round + "\n";
+  return out;
+}
+
+// One line, labelled as the model's numbers.
+std::string estimateLine(const ThroughputEstimate &e) {
+  std::string out = "  estimate (the model's): " + std::to_string(e.cyclesPerIteration) + " cycles";
+  out += e.nsPerIteration ? " = " + thousandthsText(*e.nsPerIteration) + " ns per iteration"
+                          : " per iteration (the model gives no clock)";
+  if (!e.flopsPerIteration) out += ", MMA shapes unknown";
+  else if (*e.flopsPerIteration == 0) out += ", no MMA";
+  else {
+    out += ", " + std::to_string(*e.flopsPerIteration) + " FLOP";
+    if (e.tflopsPerSm) out += ", " + thousandthsText(*e.tflopsPerSm) + " TFLOP/s per SM";
+    if (e.peakTflopsPerSm) out += " of " + thousandthsText(*e.peakTflopsPerSm) + " peak";
+    if (e.tflopsPerGpu) out += ", " + thousandthsText(*e.tflopsPerGpu) + " per GPU";
+  }
+  return out + "; bound: " + e.bound + "\n";
+}
+
 }  // namespace
 
 std::string emitTable(const DriverRun &run) {
@@ -112,6 +170,8 @@ std::string emitTable(const DriverRun &run) {
     for (const NestedLoop &n : r.nestedLoops)
       out += "  nested loop " + r.nodeNames[size_t(n.node)] + " (line " +
              std::to_string(r.block.ops[size_t(n.node)]->range.begin.line) + "): " + nestedLoopWords(n) + "\n";
+    if (r.materialized.valid) out += memoryLines(r);
+    if (r.estimate) out += estimateLine(*r.estimate);
     if (!placed) {
       if (a.failure) out += "  " + a.failure->message + "\n";
       out += "\n";

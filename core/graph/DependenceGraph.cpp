@@ -23,6 +23,7 @@ const char *edgeKindName(EdgeKind k) {
   case EdgeKind::Memory: return "memory";
   case EdgeKind::Barrier: return "barrier";
   case EdgeKind::Nested: return "nested";
+  case EdgeKind::Lifetime: return "lifetime";
   }
   return "data";
 }

@@ -15,7 +15,8 @@
 namespace tilesched {
 
 // Nested: a nested loop's next instance waits for this one to finish (docs/decisions.md, "Nested loops").
-enum class EdgeKind { Data, Carried, Token, Explicit, Memory, Barrier, Nested };
+// Lifetime: buffer assignment's bound on a ring's slots (core/buffers, slotLimitEdges).
+enum class EdgeKind { Data, Carried, Token, Explicit, Memory, Barrier, Nested, Lifetime };
 const char *edgeKindName(EdgeKind k);
 
 // Constraint: cycle(dst) >= cycle(src) + latency - II * distance.

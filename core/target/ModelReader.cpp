@@ -1,5 +1,6 @@
 // parseTargetModel: the JSON model format of docs/target-model.md. One pass of readJson gives
 // the tree with the span of every value and key, so each error is located where it is found.
+#include <climits>
 #include <initializer_list>
 #include <map>
 
@@ -42,6 +43,7 @@ private:
   int readName(const JsonValue &v, const char *const (&names)[N], const std::string &message);
   std::vector<std::string> readOpNames(const JsonValue &v, const std::string &what);
   void checkLoweredNames(const TargetModel &m);
+  void readMachine(const JsonValue &v, MachineModel &machine);
   Footprint readFootprint(const JsonValue &v, const std::string &op, const TargetModel &m);
 
   const JsonDocument &doc_;
@@ -341,12 +343,36 @@ void ModelReader::readOp(const JsonMember &entry, TargetModel &m) {
   m.ops.push_back(std::move(op));
 }
 
+// "machine": {"clock_mhz": 1980, "sm_count": 132, "smem_bytes": 232448, "tmem_bytes": 262144,
+//             "mma_flops_per_cycle_per_sm": {"f16": 4096, ...}}
+void ModelReader::readMachine(const JsonValue &v, MachineModel &machine) {
+  if (!checkObject(v, "'machine'", {"clock_mhz", "sm_count", "smem_bytes", "tmem_bytes", "mma_flops_per_cycle_per_sm"}))
+    return;
+  machine.given = true;
+  constexpr int kMaxBytes = 1 << 30;
+  if (const JsonValue *c = v.find("clock_mhz")) machine.clockMhz = readInt(*c, "'clock_mhz'", 1, 100000).value_or(0);
+  if (const JsonValue *c = v.find("sm_count")) machine.smCount = readInt(*c, "'sm_count'", 1, 100000).value_or(0);
+  // INT_MAX is the lifted budget of TILE_AS_DEBUG_UNLIMITED_SMEM (facts §1.5.4), so a file may say it.
+  if (const JsonValue *b = v.find("smem_bytes")) machine.smemBytes = readInt(*b, "'smem_bytes'", 0, INT_MAX);
+  if (const JsonValue *b = v.find("tmem_bytes")) machine.tmemBytes = readInt(*b, "'tmem_bytes'", 0, kMaxBytes);
+  if (const JsonValue *rates = v.find("mma_flops_per_cycle_per_sm")) {
+    if (!rates->is(JsonValue::Kind::Object)) {
+      error(*rates, "'mma_flops_per_cycle_per_sm' must be an object mapping element types to FLOP per cycle per SM");
+      return;
+    }
+    for (const JsonMember &rate : rates->members)
+      if (auto r = readInt(rate.value, "the MMA rate of '" + rate.key + "'", 1, kMaxBytes))
+        machine.mmaFlopsPerCyclePerSm.emplace_back(rate.key, *r);
+  }
+}
+
 std::optional<TargetModel> ModelReader::read() {
   for (const JsonDocument::Duplicate &dup : doc_.duplicates)
     error(dup.repeat, "duplicate key; every key may appear once per object");
   const JsonValue &root = doc_.root;
   TargetModel m;
-  if (!checkObject(root, "target model", {"name", "description", "default_latency", "slots", "pools", "ops"}))
+  if (!checkObject(root, "target model",
+                   {"name", "description", "default_latency", "machine", "slots", "pools", "ops"}))
     return std::nullopt;
   if (const JsonValue *name = require(root, "name", "target model")) {
     if (auto s = readString(*name, "'name'", true)) m.name = *s;
@@ -357,6 +383,7 @@ std::optional<TargetModel> ModelReader::read() {
   if (const JsonValue *latency = root.find("default_latency")) {
     if (auto l = readInt(*latency, "'default_latency'", 0, kMaxLatency)) m.defaultLatency = *l;
   }
+  if (const JsonValue *machine = root.find("machine")) readMachine(*machine, m.machine);
   readList("slots", m, &ModelReader::readSlot);
   readList("pools", m, &ModelReader::readPool);
   if (const JsonValue *ops = root.find("ops")) {

@@ -53,6 +53,13 @@ std::string namesJson(const std::optional<std::vector<std::string>> &names) {
   return out + "]";
 }
 
+// `{a, b}`: members already rendered, on one line.
+std::string braced(const std::vector<std::string> &parts) {
+  std::string out = "{";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  return out + "}";
+}
+
 // A plain entry prints its latency (unless unsupported or costed by its regions: it is never used)
 // and every other key that is not empty; an entry written `like` another prints the reference and
 // the keys it spelled out, so it stays short.
@@ -78,9 +85,23 @@ std::string opJson(const TargetModel &m, const OpModel &op) {
   if (shows(KeyForwardsToMma, op.forwardsToMma))
     parts.push_back(std::string("\"forwards_to_mma\": ") + (op.forwardsToMma ? "true" : "false"));
   if (shows(KeyUnsupported, !op.unsupported.empty())) parts.push_back("\"unsupported\": " + quote(op.unsupported));
-  std::string out = "{";
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-  return out + "}";
+  return braced(parts);
+}
+
+// One line, the keys the file gave, in the reader's order.
+std::string machineJson(const MachineModel &m) {
+  std::vector<std::string> parts;
+  if (m.clockMhz) parts.push_back("\"clock_mhz\": " + std::to_string(m.clockMhz));
+  if (m.smCount) parts.push_back("\"sm_count\": " + std::to_string(m.smCount));
+  if (m.smemBytes) parts.push_back("\"smem_bytes\": " + std::to_string(*m.smemBytes));
+  if (m.tmemBytes) parts.push_back("\"tmem_bytes\": " + std::to_string(*m.tmemBytes));
+  if (!m.mmaFlopsPerCyclePerSm.empty()) {
+    std::string rates;
+    for (const auto &[type, rate] : m.mmaFlopsPerCyclePerSm)
+      rates += (rates.empty() ? "" : ", ") + quote(type) + ": " + std::to_string(rate);
+    parts.push_back("\"mma_flops_per_cycle_per_sm\": {" + rates + "}");
+  }
+  return braced(parts);
 }
 
 // `items` already rendered; prints them one per line inside `open`/`close`.
@@ -105,8 +126,10 @@ std::string targetModelToJson(const TargetModel &m) {
   }
   for (const OpModel &op : m.ops) ops.push_back(quote(op.pattern) + ": " + opJson(m, op));
   return "{\n  \"name\": " + quote(m.name) + ",\n  \"description\": " + quote(m.description) +
-         ",\n  \"default_latency\": " + std::to_string(m.defaultLatency) + ",\n  \"slots\": " + block(slots, "[", "]") +
-         ",\n  \"pools\": " + block(pools, "[", "]") + ",\n  \"ops\": " + block(ops, "{", "}") + "\n}\n";
+         ",\n  \"default_latency\": " + std::to_string(m.defaultLatency) +
+         (m.machine.given ? ",\n  \"machine\": " + machineJson(m.machine) : std::string()) +
+         ",\n  \"slots\": " + block(slots, "[", "]") + ",\n  \"pools\": " + block(pools, "[", "]") +
+         ",\n  \"ops\": " + block(ops, "{", "}") + "\n}\n";
 }
 
 }  // namespace tilesched

@@ -86,6 +86,12 @@ int TargetModel::resourceIndex(std::string_view name) const {
   return it == index.resources.end() ? -1 : it->second;
 }
 
+int MachineModel::mmaRate(std::string_view element) const {
+  for (const auto &[type, rate] : mmaFlopsPerCyclePerSm)
+    if (type == element) return rate;
+  return 0;
+}
+
 const OpModel *TargetModel::lookup(std::string_view opName) const {
   NameIndex &index = indexOf(*this);
   index.indexOps(ops);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ir/IR.h"
@@ -128,12 +129,26 @@ struct OpModel {
   std::string unsupported;
 };
 
+// The machine beyond the op table (docs/target-model.md, "Machine"): the SM clock, the SM count
+// and the tensor cores' dense peak per operand element type, for the throughput estimate; the
+// SMEM and TMEM bytes per SM, for buffer assignment's budgets. Each is optional.
+struct MachineModel {
+  int clockMhz = 0;  // 0: not given
+  int smCount = 0;
+  std::optional<int> smemBytes;
+  std::optional<int> tmemBytes;
+  std::vector<std::pair<std::string, int>> mmaFlopsPerCyclePerSm;  // element type -> FLOP/cycle/SM, file order
+  bool given = false;                                              // the file has a "machine" object
+  int mmaRate(std::string_view element) const;                     // 0: no rate for that type
+};
+
 struct TargetModel {
   std::string name;
   std::string description;
   std::vector<Resource> resources;
   std::vector<OpModel> ops;
   int defaultLatency = 1;  // ops missing from the table: latency 1, no footprint
+  MachineModel machine;
 
   int resourceIndex(std::string_view name) const;  // -1 when unknown
   // Exact name first, then the longest matching prefix pattern; nullptr when none.

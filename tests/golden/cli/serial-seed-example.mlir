@@ -3,6 +3,9 @@
 // RUN: %tilesched %root/examples/seed-worked-example.mlir --generator=serial | FileCheck %s
 // CHECK: block @seed_example/scf.for %k (line 15): serial, scheduled, II 30, 1 stage
 // CHECK-NEXT: serial: the serial generator was requested; for a modulo schedule: --generator=cost-based
+// CHECK-NEXT: memory: SMEM 32 KiB of 227 KiB, TMEM 64 KiB of 256 KiB
+// CHECK-NEXT: buffers: %2 tmem 64 KiB, %0 smem 16 KiB, %1 smem 16 KiB
+// CHECK-NEXT: estimate (the model's): 30 cycles = 16.129 ns per iteration, MMA shapes unknown; bound: serial execution: each iteration's ops run one after another
 // CHECK-NEXT: stage  order  cycle  lat  op                                   line  footprint
 // CHECK-NEXT:     0      0      0    8  %0 = nv_tileas.async.tiled_tma_load    16  tma+tp_smem_wr x8
 // CHECK-NEXT:     0      1      8    7  %1 = nv_tileas.async.smem_write        17  tp_smem_wr x7

@@ -17,6 +17,9 @@ module {
 }
 // TABLE: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 2 stages
 // TABLE: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3
+// TABLE-NEXT: memory: SMEM 8 KiB of 227 KiB, registers 32 KiB
+// TABLE-NEXT: buffers: %d registers 32 KiB (2 slots), %s smem 8 KiB
+// TABLE-NEXT: estimate (the model's):
 // TABLE-NEXT: stage tt.stage order cycle lat op line footprint
 // TABLE-NEXT: 0 0 0 0 2 %a = tt.load
 // TABLE-NEXT: 0 2* 1 2 1 %s = ttg.local_alloc
@@ -27,6 +30,9 @@ module {
 // II and every op's modulo row (cycle mod 3) stay.
 // STEER: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 4 stages
 // STEER: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3; tt.latency moved 2 ops to a later stage
+// STEER-NEXT: memory: SMEM 8 KiB of 227 KiB, registers 56 KiB
+// STEER-NEXT: buffers: %d registers 32 KiB (2 slots), %a registers 24 KiB (3 slots), %s smem 8 KiB
+// STEER-NEXT: estimate (the model's):
 // STEER-NEXT: stage tt.stage order cycle lat op line footprint
 // STEER-NEXT: 0 0 0 0 2 %a = tt.load
 // STEER-NEXT: 2 2 0 8 1 %s = ttg.local_alloc

@@ -136,7 +136,8 @@ TEST_CASE("target model: lookups go through the name index, as a scan of the tab
 
 TEST_CASE("target model: schema errors point at the offending key or value") {
   CHECK(errorOf("{\"name\": \"x\",\n \"slot\": []}") ==
-        "2:2 unknown key 'slot' in target model (expected name, description, default_latency, slots, pools, ops)");
+        "2:2 unknown key 'slot' in target model (expected name, description, default_latency, machine, slots, pools, "
+        "ops)");
   CHECK(errorOf("{\"name\": \"x\", \"default_latency\": \"1\"}") ==
         "1:34 'default_latency' must be an integer in [0, 100000], got \"1\"");
   CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"a.b\": {\"latency\": -1}}}") ==
@@ -332,4 +333,39 @@ TEST_CASE("target model: lowering and region keys are checked where they are wri
         "2:31 'layout_conversion' of 'c.d' must be true or false");
   CHECK(errorOf(head + "\"c.d\": {\"forwards_to_mma\": \"yes\"}}}") ==
         "2:29 'forwards_to_mma' of 'c.d' must be true or false");
+
+TEST_CASE("target model: the machine object gives the clock, SM count, MMA rates and memory budgets") {
+  DiagnosticEngine d;
+  auto m = parseTargetModel(R"({"name": "m", "machine": {"clock_mhz": 1500, "sm_count": 4, "smem_bytes": 1000,
+    "mma_flops_per_cycle_per_sm": {"bf16": 512, "f8E4M3FN": 1024}}})",
+                            d);
+  REQUIRE(m);
+  CHECK(m->machine.given);
+  CHECK(m->machine.clockMhz == 1500);
+  CHECK(m->machine.smCount == 4);
+  CHECK(m->machine.smemBytes == 1000);
+  CHECK_FALSE(m->machine.tmemBytes);  // not given: not checked
+  CHECK(m->machine.mmaRate("bf16") == 512);
+  CHECK(m->machine.mmaRate("f8E4M3FN") == 1024);
+  CHECK(m->machine.mmaRate("f16") == 0);
+  // Printed on one line with the keys the file gave, and read back the same.
+  const std::string once = targetModelToJson(*m);
+  CHECK(once.find("\n  \"machine\": {\"clock_mhz\": 1500, \"sm_count\": 4, \"smem_bytes\": 1000, "
+                  "\"mma_flops_per_cycle_per_sm\": {\"bf16\": 512, \"f8E4M3FN\": 1024}},\n") != std::string::npos);
+  auto back = parseTargetModel(once, d);
+  REQUIRE(back);
+  CHECK(targetModelToJson(*back) == once);
+  CHECK(targetModelToJson(*parseTargetModel(R"({"name": "m"})", d)).find("machine") == std::string::npos);
+
+  CHECK(errorOf(R"({"name": "x", "machine": {"clock": 1}})") ==
+        "1:27 unknown key 'clock' in 'machine' (expected clock_mhz, sm_count, smem_bytes, tmem_bytes, "
+        "mma_flops_per_cycle_per_sm)");
+  CHECK(errorOf(R"({"name": "x", "machine": {"clock_mhz": 0}})") ==
+        "1:40 'clock_mhz' must be an integer in [1, 100000], got 0");
+  CHECK(errorOf(R"({"name": "x", "machine": {"tmem_bytes": -1}})") ==
+        "1:41 'tmem_bytes' must be an integer in [0, 1073741824], got -1");
+  CHECK(errorOf(R"({"name": "x", "machine": {"mma_flops_per_cycle_per_sm": {"f16": 0}}})") ==
+        "1:65 the MMA rate of 'f16' must be an integer in [1, 1073741824], got 0");
+  CHECK(errorOf(R"({"name": "x", "machine": {"mma_flops_per_cycle_per_sm": [1]}})")
+            .rfind("1:57 'mma_flops_per_cycle_per_sm' must be an object", 0) == 0);
 }

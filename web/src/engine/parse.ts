@@ -3,8 +3,9 @@
 // degrades to absent optional panes instead of a crash in a pane.
 import { peopleText } from './wording';
 import type {
-  Block, BlockStatus, ChunkModel, Diagnostic, Edge, GeneratorName, MII, NestedLoop, Op, OpConstraints, Optimality, RRT,
-  Refinement, RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry, TritonBlock, TritonOp, Unit, Violation,
+  Block, BlockStatus, ChunkModel, Diagnostic, Edge, Estimate, GeneratorName, MII, Memory, MemoryBuffer, NestedLoop, Op,
+  OpConstraints, Optimality, RRT, Refinement, RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry,
+  TritonBlock, TritonOp, Unit, Violation,
 } from './types';
 import type { TraceArm, TraceGate, TraceOutcome } from '../generated/vocabulary';
 
@@ -122,6 +123,42 @@ function parseRefinement(v: unknown): Refinement | null {
   return {
     rounds: num(v.rounds), converged: v.converged === true,
     budget_exceeded: v.budget_exceeded === true, budget_truncated: v.budget_truncated === true,
+  };
+}
+
+const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+function parseBuffer(v: unknown): MemoryBuffer {
+  const b = isObj(v) ? v : {};
+  const space = str(b.space);
+  const kind = str(b.kind);
+  return {
+    value: str(b.value),
+    space: space === 'tmem' || space === 'registers' ? space : 'smem',
+    bytes_per_slot: count(b.bytes_per_slot), slots: num(b.slots, 1), bytes: count(b.bytes),
+    kind: kind === 'allocation' || kind === 'tma-tile' ? kind : 'value',
+    op: num(b.op, -1), line: num(b.line), region: num(b.region, -1),
+  };
+}
+
+function parseMemory(v: unknown): Memory | null {
+  if (!isObj(v)) return null;
+  return {
+    smem_bytes: num(v.smem_bytes), smem_budget: count(v.smem_budget),
+    tmem_bytes: num(v.tmem_bytes), tmem_budget: count(v.tmem_budget),
+    register_bytes: num(v.register_bytes), fits: typeof v.fits === 'boolean' ? v.fits : null,
+    unknown_buffers: num(v.unknown_buffers), rounds: arr(v.rounds).map((r) => str(r)),
+  };
+}
+
+function parseEstimate(v: unknown): Estimate | null {
+  if (!isObj(v)) return null;
+  return {
+    cycles_per_iteration: num(v.cycles_per_iteration), ns_per_iteration: numOrNull(v.ns_per_iteration),
+    flops_per_iteration: count(v.flops_per_iteration), tflops_per_sm: numOrNull(v.tflops_per_sm),
+    peak_tflops_per_sm: numOrNull(v.peak_tflops_per_sm), tflops_per_gpu: numOrNull(v.tflops_per_gpu),
+    peak_tflops_per_gpu: numOrNull(v.peak_tflops_per_gpu), mma_cycles_at_peak: count(v.mma_cycles_at_peak),
+    bound: str(v.bound),
   };
 }
 
@@ -251,6 +288,9 @@ function parseBlock(v: unknown, index: number, models: Array<ChunkModel | null>)
     trace: parseTrace(v.trace),
     trace_dropped: num(v.trace_dropped),
     violations: arr(v.violations).map(parseViolation),
+    buffers: arr(v.buffers).map(parseBuffer),
+    memory: parseMemory(v.memory),
+    estimate: parseEstimate(v.estimate),
     failure: isObj(v.failure) ? parseFailure(v.failure) : null,
     ir: typeof v.ir === 'string' ? v.ir : null,
   };

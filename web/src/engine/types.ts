@@ -215,6 +215,44 @@ export interface Refinement {
   budget_truncated: boolean;
 }
 
+// Buffer assignment and the model's throughput estimate (docs/json-document.md, "buffers",
+// "memory", "estimate"). A size is null when the value's type gives none.
+export type BufferSpace = 'smem' | 'tmem' | 'registers';
+export interface MemoryBuffer {
+  value: string; // the value or allocation, "%a_ring"
+  space: BufferSpace;
+  bytes_per_slot: number | null;
+  slots: number;
+  bytes: number | null;
+  kind: 'allocation' | 'tma-tile' | 'value';
+  op: number; // the op that defines it, -1 before the loop
+  line: number;
+  region: number; // buffers of one region share its bytes
+}
+
+export interface Memory {
+  smem_bytes: number;
+  smem_budget: number | null; // 2147483647 when lifted (--unlimited-smem)
+  tmem_bytes: number;
+  tmem_budget: number | null;
+  register_bytes: number;
+  fits: boolean | null; // null when the model gives no budget
+  unknown_buffers: number;
+  rounds: string[]; // rescheduling rounds that fitted the buffers, in words
+}
+
+export interface Estimate {
+  cycles_per_iteration: number;
+  ns_per_iteration: number | null;
+  flops_per_iteration: number | null;
+  tflops_per_sm: number | null;
+  peak_tflops_per_sm: number | null;
+  tflops_per_gpu: number | null;
+  peak_tflops_per_gpu: number | null;
+  mma_cycles_at_peak: number | null;
+  bound: string;
+}
+
 export interface Block {
   name: string;
   line: number;
@@ -236,6 +274,9 @@ export interface Block {
   trace: TraceEntry[] | null;
   trace_dropped: number;
   violations: Violation[];
+  buffers: MemoryBuffer[];
+  memory: Memory | null;
+  estimate: Estimate | null;
   failure: Record<string, unknown> | null; // structured placement failure (seed 001 list)
   ir: string | null;
 }

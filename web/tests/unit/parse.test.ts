@@ -25,6 +25,20 @@ describe('result document model', () => {
     expect(new Set(b.ops.map((o) => `${o.stage}/${o.order}`)).size).toBe(b.ops.length);
   });
 
+  it('reads the buffers, memory and estimate the native tool printed', () => {
+    const b = parseDocument(fixture('native-hopper-tma-wgmma-gemm.json')).blocks[0];
+    expect(b.buffers.map((x) => [x.value, x.space, x.slots, x.bytes])).toEqual([
+      ['%ta', 'smem', 2, 32768], ['%tb', 'smem', 1, 16384], ['%done', 'tmem', 1, 65536],
+    ]);
+    expect(b.memory).toMatchObject({ smem_bytes: 49152, smem_budget: 232448, tmem_bytes: 65536, fits: true, rounds: [] });
+    expect(b.estimate).toMatchObject({ cycles_per_iteration: 16, ns_per_iteration: 8.602, flops_per_iteration: 2097152 });
+    expect(b.estimate?.bound).toBe('TMA (tma): 32 KiB per iteration in 2 ops; over the tensor cores\' peak: its MMAs need 256 cycles at peak, and the model\'s cycles are not SM cycles');
+    const bare = parseDocument(fixture('serial.json')).blocks[0];
+    expect(bare.buffers).toEqual([]);
+    expect(bare.memory).toBeNull();
+    expect(bare.estimate).toBeNull();
+  });
+
   it('reads documents without the optional keys', () => {
     const b = parseDocument(fixture('serial.json')).blocks[0];
     expect(b.mii).toBeNull();

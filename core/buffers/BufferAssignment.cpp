@@ -1,0 +1,341 @@
+#include "buffers/BufferAssignment.h"
+
+#include <algorithm>
+#include <climits>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+
+#include "buffers/TileType.h"
+#include "materialize/ScheduleView.h"
+
+namespace tilesched {
+
+const char *bufferSpaceName(BufferSpace s) {
+  switch (s) {
+  case BufferSpace::Smem: return "smem";
+  case BufferSpace::Tmem: return "tmem";
+  case BufferSpace::Registers: return "registers";
+  }
+  return "smem";
+}
+
+namespace {
+
+// tileiras' class choice for a value it buffers (facts §5 phase 3): with tensor memory on the
+// target, a 2-D (or higher) tile of 8-bit or wider elements above 16 KiB goes to TMEM, anything
+// else to SMEM.
+constexpr int64_t kTmemThresholdBytes = 16 << 10;
+
+MaterializeInput viewInput(const BufferInput &in) {
+  MaterializeInput mi;
+  mi.aliases = in.aliases;
+  mi.block = in.block;
+  mi.analysis = in.analysis;
+  return mi;
+}
+
+class Assigner {
+public:
+  explicit Assigner(const BufferInput &in)
+      : in_(in), view_(viewInput(in)), model_(*in.model), ii_(std::max(1, in.analysis->ii)) {
+    for (size_t p = 0; p < in.materialized->pipes.size(); ++p) {
+      const PipeValue &pipe = in.materialized->pipes[p];
+      if (pipe.trivialFallback || !pipe.raw) continue;
+      auto [it, inserted] = pipeOf_.try_emplace(pipe.raw, static_cast<int>(p));
+      if (!inserted && pipe.depth > in.materialized->pipes[it->second].depth) it->second = static_cast<int>(p);
+    }
+    // Each read of a value defined in the block: the reader and the iterations between.
+    for (int c = 0; c < view_.numNodes(); ++c)
+      for (const Value *u : view_.uses(c)) {
+        const UseSource src = view_.trace(u);
+        if (src.producer >= 0) readers_[src.value].push_back({c, src.distance});
+      }
+  }
+
+  BufferPlan run() {
+    BufferPlan plan;
+    allocationsBeforeLoop(plan.buffers);
+    for (int n = 0; n < view_.numNodes(); ++n) nodeBuffers(n, plan.buffers);
+    shareRegions(plan);
+    total(plan);
+    return plan;
+  }
+
+private:
+  TileType typeOf(const Value *v) const { return parseTileType(view_.typeOf(v)); }
+  const OpModel *entry(const Operation &op) const { return model_.lookup(op.name); }
+  ViewKind viewKind(const Operation &op) const {
+    const OpModel *m = entry(op);
+    return m && !op.operands.empty() ? m->view : ViewKind::None;
+  }
+  // The space an op's `alloc` effect names (docs/target-model.md, "Effects"), if any.
+  std::optional<BufferSpace> allocSpace(const Operation &op) const {
+    const OpModel *m = entry(op);
+    if (!m) return std::nullopt;
+    if (m->effects.of(MemSpace::Tensor) == MemAccess::Alloc) return BufferSpace::Tmem;
+    if (m->effects.of(MemSpace::Shared) == MemAccess::Alloc) return BufferSpace::Smem;
+    return std::nullopt;
+  }
+  // The allocation a view chain starts from (through `alias` and `index` views), or null.
+  const Value *allocationOf(const Value *v, bool &indexed) const {
+    for (int hops = 0; v && v->definingOp && hops < 1024; ++hops) {
+      const Operation &def = *v->definingOp;
+      if (allocSpace(def)) return v;
+      const ViewKind k = viewKind(def);
+      if (k == ViewKind::None) return nullptr;
+      indexed |= k == ViewKind::Index;
+      v = def.operands[0];
+    }
+    return nullptr;
+  }
+
+  // Allocations made before the loop and used in it, each live through the whole loop. One
+  // indexed by a view (Triton's multi-buffered rings, `ttg.memdesc_index %ring[%slot]`) has its
+  // leading dimension as its slots.
+  void allocationsBeforeLoop(std::vector<Buffer> &out) {
+    std::vector<std::pair<const Value *, bool>> allocs;  // (allocation, indexed), first use first
+    std::unordered_map<const Value *, size_t> seen;
+    for (Operation *op : in_.block->ops)
+      walkOps(*op, [&](Operation &o) {
+        const bool indexView = viewKind(o) == ViewKind::Index;
+        for (size_t i = 0; i < o.operands.size(); ++i) {
+          const Value *v = o.operands[i];
+          if (!v->definingOp || view_.nodeOf(v->definingOp) >= 0) continue;
+          bool indexed = indexView && i == 0;
+          const Value *alloc = allocationOf(v, indexed);
+          if (!alloc) continue;
+          auto [it, inserted] = seen.try_emplace(alloc, allocs.size());
+          if (inserted) allocs.push_back({alloc, false});
+          allocs[it->second].second |= indexed;
+        }
+      });
+    std::stable_sort(allocs.begin(), allocs.end(), [](const auto &a, const auto &b) {
+      const SourceLoc &x = a.first->definingOp->range.begin, &y = b.first->definingOp->range.begin;
+      return std::tie(x.line, x.col) < std::tie(y.line, y.col);
+    });
+    for (const auto &[alloc, indexed] : allocs) {
+      const TileType t = typeOf(alloc);
+      Buffer b;
+      b.kind = Buffer::Kind::Allocation;
+      b.value = alloc->name;
+      b.space =
+          t.kind == TileType::Kind::MemDesc && t.tensorMemory ? BufferSpace::Tmem : *allocSpace(*alloc->definingOp);
+      b.element = t.element;
+      const bool ring = indexed && t.rank() >= 2 && t.shape[0] > 0;
+      b.slots = ring ? static_cast<int>(std::min<int64_t>(t.shape[0], INT_MAX)) : 1;
+      b.bytesPerSlot = t.bytes(ring ? 1 : 0);
+      b.range = alloc->definingOp->nameRange;
+      b.wholeLoop = true;
+      out.push_back(std::move(b));
+    }
+  }
+
+  // The SMEM tile a TMA op moves (an op with the tma trait that holds an SMEM transport: not a
+  // prefetch). One that copies into a given allocation (an operand or result view of one) moves
+  // into that allocation's memory, which is counted with the allocation.
+  std::optional<TileType> tmaTile(int n) const {
+    const Operation &op = view_.op(n);
+    const OpResources &res = (*in_.resources)[n];
+    bool smemTransport = false;
+    for (const FootprintRow &row : res.footprint)
+      for (int r : row) smemTransport |= model_.resources[r].name.rfind("tp_smem", 0) == 0;
+    if (!(res.traits & TraitTma) || !smemTransport) return std::nullopt;
+    std::vector<TileType> operands, results;
+    for (const Value *v : op.operands) operands.push_back(typeOf(v));
+    for (const Value *v : op.results) results.push_back(typeOf(v));
+    for (const auto *list : {&operands, &results})
+      for (const TileType &t : *list)
+        if (t.kind == TileType::Kind::MemDesc) return std::nullopt;
+    return movedTile(operands, results);
+  }
+
+  // The space of a Pipe_ payload that is not an allocation or a memory-typed value: Triton's
+  // tensors live in registers (its shared data is a memdesc; its tensors, made by Triton ops or
+  // in a tt.func, have distributed layouts); other tiles get tileiras' class; scalars stay in
+  // registers. No space: not data, or a view whose allocation is counted.
+  std::optional<BufferSpace> payloadSpace(const TileType &t, const Operation &producer) const {
+    switch (t.kind) {
+    case TileType::Kind::Scalar: return BufferSpace::Registers;
+    case TileType::Kind::Tensor: {
+      const bool tritonOp = producer.name.rfind("tt.", 0) == 0 || producer.name.rfind("ttg.", 0) == 0 ||
+                            producer.name.rfind("ttng.", 0) == 0;
+      if (t.encoded || tritonOp || tritonFunction()) return BufferSpace::Registers;
+      const std::optional<int64_t> bytes = t.bytes();
+      const bool tmem = model_.machine.tmemBytes.value_or(0) > 0 && t.rank() >= 2 && t.elementBits >= 8 && bytes &&
+                        *bytes > kTmemThresholdBytes;
+      return tmem ? BufferSpace::Tmem : BufferSpace::Smem;
+    }
+    default: return std::nullopt;
+    }
+  }
+  bool tritonFunction() const {
+    for (const Operation *op = in_.block->owner; op; op = op->parentOp())
+      if (op->name == "tt.func") return true;
+    return false;
+  }
+
+  void nodeBuffers(int n, std::vector<Buffer> &out) {
+    const Operation &op = view_.op(n);
+    const Value *first = op.results.empty() ? nullptr : op.results.front();
+    if (std::optional<BufferSpace> space = allocSpace(op); space && first) {
+      const TileType t = typeOf(first);
+      add(out, n, first, Buffer::Kind::Allocation,
+          t.kind == TileType::Kind::MemDesc && t.tensorMemory ? BufferSpace::Tmem : *space, t);
+      return;
+    }
+    if (std::optional<TileType> tile = tmaTile(n)) {
+      add(out, n, first, Buffer::Kind::TmaTile, BufferSpace::Smem, *tile);
+      return;
+    }
+    for (const Value *r : op.results) {
+      const TileType t = typeOf(r);
+      if (t.kind == TileType::Kind::Tmem || t.kind == TileType::Kind::Smem) {
+        add(out, n, r, Buffer::Kind::Value, t.kind == TileType::Kind::Tmem ? BufferSpace::Tmem : BufferSpace::Smem, t);
+        continue;
+      }
+      if (!pipeOf_.count(r)) continue;
+      if (std::optional<BufferSpace> space = payloadSpace(t, op)) add(out, n, r, Buffer::Kind::Value, *space, t);
+    }
+  }
+
+  // One buffer defined by node n (`v` may be null: a TMA store without a result). Its slots are
+  // the depth of the Pipe_ that carries `v`; its live range runs from the node's cycle to the
+  // last read of `v` or of a view of it, `d` iterations later at cycle(C) + d*II (at least one
+  // cycle: a value read in the cycle it is made still holds its memory then).
+  void add(std::vector<Buffer> &out, int n, const Value *v, Buffer::Kind kind, BufferSpace space, const TileType &t) {
+    Buffer b;
+    b.kind = kind;
+    b.value = v ? v->name : describeOp(view_.op(n));
+    b.space = space;
+    b.element = t.element;
+    b.node = n;
+    b.range = view_.op(n).nameRange;
+    b.liveBegin = view_.info(n).cycle;
+    b.liveEnd = b.liveBegin + 1;
+    std::vector<const Value *> aliases;
+    if (v) aliases.push_back(v);
+    for (size_t i = 0; i < aliases.size(); ++i) {
+      if (auto p = pipeOf_.find(aliases[i]); p != pipeOf_.end()) {
+        const PipeValue &pipe = in_.materialized->pipes[p->second];
+        if (b.pipe < 0 || pipe.depth > b.slots) {
+          b.pipe = p->second;
+          b.slots = pipe.depth;
+        }
+      }
+      auto readers = readers_.find(aliases[i]);
+      if (readers == readers_.end()) continue;
+      for (const auto &[c, distance] : readers->second) {
+        b.liveEnd = std::max<int64_t>(b.liveEnd, view_.info(c).cycle + int64_t{distance} * ii_);
+        // A view of the buffer made in the loop (a subslice, an index) is read as the buffer.
+        const Operation &reader = view_.op(c);
+        if (viewKind(reader) != ViewKind::None && reader.operands[0] == aliases[i] && !reader.results.empty())
+          aliases.push_back(reader.results.front());
+      }
+    }
+    b.bytesPerSlot = t.bytes();
+    out.push_back(std::move(b));
+  }
+
+  // Whether two live ranges of one iteration ever overlap once the iterations repeat every II.
+  bool overlap(const Buffer &a, const Buffer &b) const {
+    const int64_t la = a.liveEnd - a.liveBegin, lb = b.liveEnd - b.liveBegin;
+    if (la + lb > ii_) return true;
+    const int64_t shift = ((b.liveBegin - a.liveBegin) % ii_ + ii_) % ii_;
+    return shift < la || shift + lb > ii_;
+  }
+
+  // facts §5 phase 4: buffers of one class, element type and size whose live ranges are disjoint
+  // share one buffer (the class keeps the union of its members' ranges, so the merge is
+  // associative); registers follow the same rule. Only one-slot buffers can: a ring of two or
+  // more slots is live in every cycle, and an allocation before the loop in all of them.
+  void shareRegions(BufferPlan &plan) {
+    std::vector<std::vector<int>> regions;
+    for (size_t i = 0; i < plan.buffers.size(); ++i) {
+      Buffer &b = plan.buffers[i];
+      const bool shareable = !b.wholeLoop && b.slots == 1 && b.bytesPerSlot;
+      if (shareable)
+        for (size_t r = 0; r < regions.size() && b.region < 0; ++r) {
+          const Buffer &head = plan.buffers[regions[r].front()];
+          if (head.wholeLoop || head.slots != 1 || head.space != b.space || head.element != b.element ||
+              head.bytesPerSlot != b.bytesPerSlot)
+            continue;
+          if (std::none_of(regions[r].begin(), regions[r].end(), [&](int m) { return overlap(plan.buffers[m], b); })) {
+            b.region = static_cast<int>(r);
+            regions[r].push_back(static_cast<int>(i));
+          }
+        }
+      if (b.region < 0) {
+        b.region = static_cast<int>(regions.size());
+        regions.push_back({static_cast<int>(i)});
+      }
+      if (b.bytesPerSlot && *b.bytesPerSlot <= (int64_t{1} << 56) / std::max(1, b.slots))
+        b.bytes = *b.bytesPerSlot * b.slots;
+    }
+  }
+
+  void total(BufferPlan &plan) const {
+    MemoryUse &m = plan.memory;
+    std::set<int> counted;
+    for (const Buffer &b : plan.buffers) {
+      if (!b.bytes) {
+        ++m.unknownBuffers;
+        continue;
+      }
+      if (!counted.insert(b.region).second) continue;
+      int64_t &sum = b.space == BufferSpace::Smem   ? m.smemBytes
+                     : b.space == BufferSpace::Tmem ? m.tmemBytes
+                                                    : m.registerBytes;
+      sum = std::min<int64_t>(sum + *b.bytes, int64_t{1} << 62);
+    }
+    m.smemBudget = in_.unlimitedSmem ? std::optional<int>(INT_MAX) : model_.machine.smemBytes;
+    m.tmemBudget = model_.machine.tmemBytes;
+  }
+
+  const BufferInput &in_;
+  const ScheduleView view_;
+  const TargetModel &model_;
+  const int ii_;
+  std::unordered_map<const Value *, int> pipeOf_;                                // raw value -> its deepest Pipe_
+  std::unordered_map<const Value *, std::vector<std::pair<int, int>>> readers_;  // value -> (reader, distance)
+};
+
+}  // namespace
+
+BufferPlan assignBuffers(const BufferInput &in) { return Assigner(in).run(); }
+
+std::vector<DepEdge> slotLimitEdges(const BufferInput &in, const Buffer &b, int slots) {
+  if (b.pipe < 0 || slots < 1) return {};
+  const ScheduleView view(viewInput(in));
+  const std::vector<PipeValue> &pipes = in.materialized->pipes;
+  const Value *raw = pipes[b.pipe].raw;
+  std::set<std::tuple<int, int, int>> edges;  // (consumer, producer, distance)
+  for (const PipeValue &pipe : pipes) {
+    if (pipe.raw != raw || pipe.trivialFallback) continue;
+    for (int c : pipe.consumers)
+      for (const Value *u : view.uses(c)) {
+        if (view.origin(u) != raw) continue;
+        const UseSource src = view.trace(u);
+        if (std::find(pipe.producers.begin(), pipe.producers.end(), src.producer) == pipe.producers.end()) continue;
+        // A read d iterations later keeps at least d + 1 slots; an edge of distance 0 against the
+        // data edge would be a cycle no schedule meets.
+        if (slots - src.distance < 1) return {};
+        edges.insert({c, src.producer, slots - src.distance});
+      }
+  }
+  std::vector<DepEdge> out;
+  for (const auto &[c, p, distance] : edges) out.push_back({c, p, 1, distance, EdgeKind::Lifetime});
+  return out;
+}
+
+int64_t leastBytes(const BufferPlan &plan, BufferSpace space) {
+  int64_t fixed = 0, largest = 0;
+  for (const Buffer &b : plan.buffers) {
+    if (b.space != space || !b.bytes) continue;
+    if (b.wholeLoop) fixed += *b.bytes;
+    else largest = std::max(largest, *b.bytesPerSlot);
+  }
+  return fixed + largest;
+}
+
+}  // namespace tilesched

@@ -1,0 +1,248 @@
+#include "driver/MemoryBudget.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace tilesched {
+
+namespace {
+
+struct Space {
+  BufferSpace space;
+  const char *name;   // "SMEM"
+  const char *words;  // "shared-memory"
+};
+constexpr Space kBudgeted[] = {{BufferSpace::Smem, "SMEM", "shared-memory"},
+                               {BufferSpace::Tmem, "TMEM", "tensor-memory"}};
+
+int64_t bytesIn(const MemoryUse &m, BufferSpace s) { return s == BufferSpace::Smem ? m.smemBytes : m.tmemBytes; }
+std::optional<int> budgetOf(const MemoryUse &m, BufferSpace s) {
+  return s == BufferSpace::Smem ? m.smemBudget : m.tmemBudget;
+}
+bool over(const MemoryUse &m, BufferSpace s) {
+  std::optional<int> budget = budgetOf(m, s);
+  return budget && bytesIn(m, s) > *budget;
+}
+
+std::string bytesWords(int64_t b) {
+  const std::string text = bytesText(b);
+  return text.back() == 'B' && text[text.size() - 2] == ' ' ? text : text + " (" + std::to_string(b) + " B)";
+}
+
+// "%ta 64 KiB (2 slots of 32 KiB)".
+std::string bufferWords(const Buffer &b) {
+  if (!b.bytes) return b.value + " of unknown size";
+  std::string s = b.value + " " + bytesText(*b.bytes);
+  if (b.slots > 1) s += " (" + std::to_string(b.slots) + " slots of " + bytesText(*b.bytesPerSlot) + ")";
+  return s;
+}
+
+class BudgetFit {
+public:
+  BudgetFit(BlockResult &r, const TargetModel &model, const TypeAliases &aliases, const DriverOptions &opts,
+            const ScheduleOptions &schedule, MaterializeStep &materialize, const Reschedule &reschedule)
+      : r_(r),
+        model_(model),
+        aliases_(aliases),
+        opts_(opts),
+        schedule_(schedule),
+        materialize_(materialize),
+        reschedule_(reschedule) {}
+
+  void run(DiagnosticEngine &diags) {
+    MaterializeStep::Trial t = materialize_.trial(r_);
+    BufferPlan plan;
+    if (t.plan.valid) plan = assign(t.plan);
+    DiagnosticEngine kept;  // the diagnostics of the rescheduled generation, if one is kept
+    if (t.plan.valid && !plan.memory.fits() && !r_.pinned) refit(t, plan, kept);
+    for (const Diagnostic &d : kept.all()) diags.report(d.severity, d.range, d.message);
+    materialize_.commit(r_, std::move(t), diags);
+    if (!r_.materialized.valid) return;
+    r_.buffers = std::move(plan);
+    if (!r_.buffers.memory.fits()) reportOverBudget(diags);
+    if (r_.status != BlockStatus::Failed)
+      r_.estimate = estimateThroughput(input(r_.materialized), {&r_.nodeNames, r_.pinned, !r_.memoryRounds.empty()});
+  }
+
+private:
+  BufferInput input(const MaterializedSchedule &plan) const {
+    BufferInput in;
+    in.block = &r_.block;
+    in.aliases = &aliases_;
+    in.model = &model_;
+    in.resources = &r_.resources;
+    in.analysis = &r_.analysis;
+    in.materialized = &plan;
+    in.unlimitedSmem = opts_.unlimitedSmem;
+    return in;
+  }
+  BufferPlan assign(const MaterializedSchedule &plan) const { return assignBuffers(input(plan)); }
+
+  // Rounds of seed 003's refinement loop with one more constraint family: each round takes the
+  // largest ring (a buffer whose slots are a Pipe_'s depth) in a space over its budget and
+  // reschedules with lifetime edges that keep it one slot smaller, which the generator meets by
+  // moving its producer and consumers closer or by raising the II. The edges stay for the later
+  // rounds (another ring may have grown: the next round limits it too); a round with no schedule
+  // is undone and its ring not tried again. The rounds stop when the buffers fit, when no
+  // schedule can fit them (leastBytes), when no ring is left, or after
+  // --max-constraint-iterations rounds.
+  void refit(MaterializeStep::Trial &t, BufferPlan &plan, DiagnosticEngine &kept) {
+    std::vector<TraceEntry> history = r_.analysis.trace;
+    size_t dropped = r_.analysis.traceDropped;
+    std::set<std::string> refused;
+    for (int round = 1; round <= schedule_.maxConstraintIterations && !plan.memory.fits();) {
+      const Space *space = nullptr;
+      for (const Space &s : kBudgeted)
+        if (over(plan.memory, s.space) && !space) space = &s;
+      if (!space) break;
+      if (leastBytes(plan, space->space) > *budgetOf(plan.memory, space->space)) break;
+      const Buffer *ring = nullptr;
+      for (const Buffer &b : plan.buffers)
+        if (b.space == space->space && b.pipe >= 0 && b.slots > 1 && b.bytes && !refused.count(b.value) &&
+            (!ring || *b.bytes > *ring->bytes))
+          ring = &b;
+      if (!ring) break;
+      const Buffer limited = *ring;
+      std::vector<DepEdge> edges = slotLimitEdges(input(t.plan), limited, limited.slots - 1);
+      if (edges.empty()) {
+        refused.insert(limited.value);
+        continue;
+      }
+      std::string words = std::string("memory round ") + std::to_string(round++) + ": " + space->name + " " +
+                          bytesText(bytesIn(plan.memory, space->space)) + " over the budget of " +
+                          bytesText(*budgetOf(plan.memory, space->space)) + "; " + limited.value + " limited to " +
+                          std::to_string(limited.slots - 1) + (limited.slots == 2 ? " slot" : " slots");
+      DependenceGraph graph = withEdges(r_.graph, edges);
+      DiagnosticEngine diags;
+      std::optional<ScheduleAnalysis> a = reschedule_(graph, diags);
+      std::optional<MaterializeStep::Trial> next;
+      std::optional<BufferPlan> nextPlan;
+      if (a) {
+        std::swap(r_.graph, graph);
+        std::swap(r_.analysis, *a);
+        next = materialize_.trial(r_);
+        if (next->plan.valid) nextPlan = assign(next->plan);
+        if (!nextPlan) {
+          std::swap(r_.graph, graph);
+          std::swap(r_.analysis, *a);
+          nextPlan.reset();
+        }
+      }
+      if (nextPlan) {
+        words += ": II " + std::to_string(r_.analysis.ii) + ", " + std::to_string(r_.analysis.stageCount) +
+                 (r_.analysis.stageCount == 1 ? " stage, " : " stages, ") + space->name + " " +
+                 bytesText(bytesIn(nextPlan->memory, space->space));
+        t = std::move(*next);
+        plan = std::move(*nextPlan);
+        kept = std::move(diags);
+      } else {
+        words += ": no schedule keeps it, undone";
+        refused.insert(limited.value);
+      }
+      if (nextPlan) dropped += r_.analysis.traceDropped;
+      record(history, dropped, words, nextPlan ? &r_.analysis.trace : nullptr);
+      r_.memoryRounds.push_back(std::move(words));
+    }
+    if (schedule_.trace) {
+      for (size_t i = 0; i < history.size(); ++i) history[i].step = static_cast<int>(i);
+      r_.analysis.trace = std::move(history);
+      r_.analysis.traceDropped = dropped;
+    }
+  }
+
+  // The round's entry, then the trace of the schedule it kept, within the block's trace limit
+  // (the entries past it are counted, as the generator counts its own).
+  void record(std::vector<TraceEntry> &history, size_t &dropped, const std::string &words,
+              const std::vector<TraceEntry> *kept) const {
+    if (!schedule_.trace) return;
+    TraceEntry e;
+    e.ii = r_.analysis.ii;
+    e.arm = TraceArm::Refine;
+    e.outcome = TraceOutcome::Limit;
+    e.reason = words;
+    std::vector<TraceEntry> entries{std::move(e)};
+    if (kept) entries.insert(entries.end(), kept->begin(), kept->end());
+    for (TraceEntry &entry : entries) {
+      if (history.size() < schedule_.traceLimit) history.push_back(std::move(entry));
+      else ++dropped;
+    }
+  }
+
+  static DependenceGraph withEdges(const DependenceGraph &g, const std::vector<DepEdge> &extra) {
+    std::map<std::tuple<int, int, int>, DepEdge> all;
+    for (const auto *list : {&g.edges, &extra})
+      for (const DepEdge &e : *list) {
+        auto [it, inserted] = all.try_emplace({e.src, e.dst, e.distance}, e);
+        if (!inserted) it->second.latency = std::max(it->second.latency, e.latency);
+      }
+    DependenceGraph out;
+    out.numNodes = g.numNodes;
+    out.succ.resize(g.numNodes);
+    out.pred.resize(g.numNodes);
+    out.zeroDistanceCycles = g.zeroDistanceCycles;
+    for (const auto &[key, e] : all) {
+      out.succ[e.src].push_back(static_cast<int>(out.edges.size()));
+      out.pred[e.dst].push_back(static_cast<int>(out.edges.size()));
+      out.edges.push_back(e);
+    }
+    return out;
+  }
+
+  // A located error at the largest buffer of each space over its budget, naming its buffers.
+  void reportOverBudget(DiagnosticEngine &diags) {
+    const BufferPlan &plan = r_.buffers;
+    for (const Space &s : kBudgeted) {
+      if (!over(plan.memory, s.space)) continue;
+      std::vector<const Buffer *> in;
+      for (const Buffer &b : plan.buffers)
+        if (b.space == s.space) in.push_back(&b);
+      std::stable_sort(in.begin(), in.end(),
+                       [](const Buffer *a, const Buffer *b) { return a->bytes.value_or(-1) > b->bytes.value_or(-1); });
+      const int budget = *budgetOf(plan.memory, s.space);
+      std::string why = r_.pinned ? "the pinned schedule's " + std::string(s.words) + " buffers need "
+                                  : std::string("the loop's ") + s.words + " buffers need ";
+      why += bytesWords(bytesIn(plan.memory, s.space)) + ", more than the " + bytesWords(budget) +
+             " per SM of model '" + model_.name + "'";
+      if (!r_.pinned)
+        why += leastBytes(plan, s.space) > budget
+                   ? ", and no schedule fits them: whatever the schedule, they need at least " +
+                         bytesWords(leastBytes(plan, s.space))
+               : r_.memoryRounds.empty() ? ", and no ring of them can be made smaller"
+                                         : ", and " + std::to_string(r_.memoryRounds.size()) +
+                                               " rescheduling round(s) with fewer slots did not fit them";
+      why += ": ";
+      for (size_t i = 0; i < in.size() && i < 8; ++i) why += (i ? ", " : "") + bufferWords(*in[i]);
+      if (in.size() > 8) why += " and " + std::to_string(in.size() - 8) + " more";
+      if (s.space == BufferSpace::Smem) why += " (--unlimited-smem lifts the SMEM budget)";
+      diags.error(in.front()->range, why);
+      if (!r_.analysis.failure) {
+        PlacementFailure f;
+        f.ii = r_.analysis.ii;
+        f.node = in.front()->node;
+        f.message = why;
+        r_.analysis.failure = std::move(f);
+      }
+    }
+    r_.status = r_.pinned ? BlockStatus::Violations : BlockStatus::Failed;
+  }
+
+  BlockResult &r_;
+  const TargetModel &model_;
+  const TypeAliases &aliases_;
+  const DriverOptions &opts_;
+  const ScheduleOptions &schedule_;
+  MaterializeStep &materialize_;
+  const Reschedule &reschedule_;
+};
+
+}  // namespace
+
+void materializeWithinBudget(BlockResult &r, const TargetModel &model, const TypeAliases &aliases,
+                             const DriverOptions &opts, const ScheduleOptions &schedule, MaterializeStep &materialize,
+                             const Reschedule &reschedule, DiagnosticEngine &diags) {
+  BudgetFit(r, model, aliases, opts, schedule, materialize, reschedule).run(diags);
+}
+
+}  // namespace tilesched

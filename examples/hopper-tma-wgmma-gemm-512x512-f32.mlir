@@ -1,0 +1,34 @@
+// The Hopper GEMM main loop of hopper-tma-wgmma-gemm.mlir with 512x512 f32 tiles: each TMA load
+// brings 1 MiB into shared memory, four times the 227 KiB an H100 SM has, and the accumulator is
+// another 1 MiB. No schedule fits, whatever the ring depths: buffer assignment stops the loop
+// with a located error naming its buffers and their bytes, as Triton's "out of resource: shared
+// memory" does. --unlimited-smem (tileiras' TILE_AS_DEBUG_UNLIMITED_SMEM) schedules it anyway.
+// Run: tilesched examples/hopper-tma-wgmma-gemm-512x512-f32.mlir --model=hopper
+!a_desc = !nv_tileas.tma_desc<512x512xf32>
+!b_desc = !nv_tileas.tma_desc<512x512xf32>
+!prod = !nv_tileas.PipelineProducerToken
+!cons = !nv_tileas.PipelineConsumerToken
+!iter = !nv_tileas.PipelineIterator<tile<512x512xf32>>
+!acc = tensor<512x512xf32>
+module {
+  "func.func"() <{sym_name = "hopper_gemm_512x512_f32", function_type = (!a_desc, !b_desc, index, !acc, !prod, !cons, !iter) -> !acc}> ({
+  ^bb0(%A: !a_desc, %B: !b_desc, %K: index, %acc0: !acc, %ptok: !prod, %ctok: !cons, %it0: !iter):
+    %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %c512 = "arith.constant"() <{value = 512 : index}> : () -> index
+    %res:2 = "scf.for"(%c0, %K, %c512, %acc0, %it0) ({
+    ^bb0(%k: index, %acc: !acc, %it: !iter):
+      %stage = "nv_tileas.async.pipeline.producer_acquire"(%ptok, %it) : (!prod, !iter) -> !prod
+      %ta = "nv_tileas.async.tiled_tma_load"(%A, %stage, %k) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (!a_desc, !prod, index) -> !nv_tileas.AsyncToken
+      %tb = "nv_tileas.async.tiled_tma_load"(%B, %stage, %k) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (!b_desc, !prod, index) -> !nv_tileas.AsyncToken
+      %committed = "nv_tileas.async.pipeline.producer_commit"(%stage, %ta, %tb) : (!prod, !nv_tileas.AsyncToken, !nv_tileas.AsyncToken) -> !prod
+      %ready = "nv_tileas.async.pipeline.consumer_wait"(%ctok, %it) <{consumer_idx = 0 : i32}> : (!cons, !iter) -> !cons
+      %a, %b = "nv_tileas.async.pipeline.consumer_read"(%ready, %committed) <{consumer_idx = 0 : i32}> : (!cons, !prod) -> (tensor<512x512xf32>, tensor<512x512xf32>)
+      %acc_n = "nv_tileas.async.dot"(%a, %b, %acc) : (tensor<512x512xf32>, tensor<512x512xf32>, !acc) -> !acc
+      %done = "nv_tileas.async.wait"(%acc_n) : (!acc) -> !acc
+      %released = "nv_tileas.async.pipeline.consumer_release"(%ready, %done) : (!cons, !acc) -> !cons
+      %it_n = "nv_tileas.async.pipeline.inc_iter"(%it) : (!iter) -> !iter
+      "scf.yield"(%done, %it_n) : (!acc, !iter) -> ()
+    }) : (index, index, index, !acc, !iter) -> (!acc, !iter)
+    "func.return"(%res#0) : (!acc) -> ()
+  }) : () -> ()
+}
