@@ -144,6 +144,10 @@ cuda_tile.module @m {
 // AUTO: block @persistent_gemm/scf.for %k (line 41, chunk 1 of 4): cost-based, scheduled, II [[II:[0-9]+]]
 // AUTO: block @persistent_gemm/scf.for %tile (line 35, chunk 1 of 4): cost-based, scheduled, II [[D:[0-9]+]]
 // AUTO: nested loop %res#0 (line 41): 8 iterations (constant bounds) at II [[II]], the first taking [[L:[0-9]+]] cycles: (8 - 1) x [[II]] + [[L]] = [[D]] cycles
+// The K loop's accumulator crosses stages in registers; its rings are the K loop's, not a TMA tile
+// of the loop op (which holds the TMA unit through its schedule).
+// AUTO-NEXT: memory: SMEM {{[0-9]+}} B of 227 KiB
+// AUTO-NEXT: buffers: %res#0 registers 128 KiB (2 slots), %a_ring smem 48 KiB (3 slots)
 // AUTO: 0 4 {{[0-9]+}} [[D]] %res#0 = scf.for 41 {{[0-9]+}} cycles of its schedule: tc_and_mma x{{[0-9]+}}, tma x128, tp_smem_wr x128,
 // AUTO: nested loop %acc (line 91): 4 iterations (constant bounds) at II
 // AUTO: block @three_deep/scf.for %k (line 117, chunk 3 of 4): serial, scheduled, II 4, 1 stage

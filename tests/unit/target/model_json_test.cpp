@@ -333,6 +333,7 @@ TEST_CASE("target model: lowering and region keys are checked where they are wri
         "2:31 'layout_conversion' of 'c.d' must be true or false");
   CHECK(errorOf(head + "\"c.d\": {\"forwards_to_mma\": \"yes\"}}}") ==
         "2:29 'forwards_to_mma' of 'c.d' must be true or false");
+}
 
 TEST_CASE("target model: the machine object gives the clock, SM count, MMA rates and memory budgets") {
   DiagnosticEngine d;
