@@ -133,12 +133,13 @@ private:
 
   // The SMEM tile a TMA op moves (an op with the tma trait that holds an SMEM transport: not a
   // prefetch). One that copies into a given allocation (an operand or result view of one) moves
-  // into that allocation's memory, which is counted with the allocation. A nested loop holds the
-  // TMA unit through its own schedule, but its tiles are its body's buffers, not its results.
+  // into that allocation's memory, which is counted with the allocation. A nested loop or a region
+  // op (scf.if) holds the TMA unit through the ops it contains, but its tiles are those ops'
+  // buffers, not its results.
   std::optional<TileType> tmaTile(int n) const {
     const Operation &op = view_.op(n);
     const OpResources &res = (*in_.resources)[n];
-    if (res.source == OpResources::Source::Schedule) return std::nullopt;
+    if (res.source == OpResources::Source::Schedule || !op.regions.empty()) return std::nullopt;
     bool smemTransport = false;
     for (const FootprintRow &row : res.footprint)
       for (int r : row) smemTransport |= model_.resources[r].name.rfind("tp_smem", 0) == 0;

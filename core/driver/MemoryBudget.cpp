@@ -191,16 +191,36 @@ private:
   }
 
   // A located error at the largest buffer of each space over its budget, naming its buffers.
+  // When the IR's own allocations (ttg.local_alloc, ttng.tmem_alloc, ...) exceed the budget by
+  // themselves, the kernel's author sized them and may reuse their memory in ways the byte count
+  // does not see (it shares only disjoint one-slot buffers): the block keeps its schedule and the
+  // same words are a warning (docs/decisions.md, "Memory budgets"; valid IR is never rejected).
   void reportOverBudget(DiagnosticEngine &diags) {
     const BufferPlan &plan = r_.buffers;
+    bool failed = false;
     for (const Space &s : kBudgeted) {
       if (!over(plan.memory, s.space)) continue;
       std::vector<const Buffer *> in;
+      int64_t authored = 0;
       for (const Buffer &b : plan.buffers)
-        if (b.space == s.space) in.push_back(&b);
+        if (b.space == s.space) {
+          in.push_back(&b);
+          if (b.kind == Buffer::Kind::Allocation) authored += b.bytes.value_or(0);
+        }
       std::stable_sort(in.begin(), in.end(),
                        [](const Buffer *a, const Buffer *b) { return a->bytes.value_or(-1) > b->bytes.value_or(-1); });
       const int budget = *budgetOf(plan.memory, s.space);
+      if (authored > budget && !r_.pinned) {
+        std::string why = std::string("the IR's own ") + s.words + " allocations need " + bytesWords(authored) +
+                          ", more than the " + bytesWords(budget) + " per SM of model '" + model_.name +
+                          "'; tilesched shares only disjoint one-slot buffers, so the kernel fits only if it reuses "
+                          "that memory itself; the loop is scheduled as written: ";
+        for (size_t i = 0; i < in.size() && i < 8; ++i) why += (i ? ", " : "") + bufferWords(*in[i]);
+        if (in.size() > 8) why += " and " + std::to_string(in.size() - 8) + " more";
+        diags.warning(in.front()->range, why);
+        continue;
+      }
+      failed = true;
       std::string why = r_.pinned ? "the pinned schedule's " + std::string(s.words) + " buffers need "
                                   : std::string("the loop's ") + s.words + " buffers need ";
       why += bytesWords(bytesIn(plan.memory, s.space)) + ", more than the " + bytesWords(budget) +
@@ -225,7 +245,7 @@ private:
         r_.analysis.failure = std::move(f);
       }
     }
-    r_.status = r_.pinned ? BlockStatus::Violations : BlockStatus::Failed;
+    if (failed) r_.status = r_.pinned ? BlockStatus::Violations : BlockStatus::Failed;
   }
 
   BlockResult &r_;
