@@ -273,6 +273,66 @@ tt.func @f(%x: tensor<64x64xf16, #mma>, %y: tensor<64x64xf16, #blocked>, %z: ten
   CHECK(d.all().empty());
 }
 
+TEST_CASE("op resources: TLX layout ops convert tensors like convert_layout and retag buffers for free") {
+  TargetModel m = blackwell();
+  auto parsed = test::parseBlocks(
+      R"(#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+tt.func @f(%y: tensor<64x64xf16, #blocked>, %buf: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
+  %t = tlx.require_layout %y : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #blocked1>
+  %b = tlx.require_layout %buf : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared1, #smem, mutable>
+  %r = tlx.release_layout %t : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #blocked>
+  %s = tlx.release_layout %y : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #blocked>
+  tt.return
+})");
+  INFO(test::diagText(parsed->diags));
+  REQUIRE_FALSE(parsed->diags.hasErrors());
+  const TypeAliases aliases(*parsed->module);
+  const auto &ops = parsed->blocks.at(0).ops;
+  DiagnosticEngine d;
+  auto cost = [&](size_t i) { return resolveOpResources(*ops.at(i), m, d, {"", nullptr, &aliases}); };
+  for (size_t conversion : {0, 2}) {  // another register layout: the convert_layout it becomes
+    INFO("op " << conversion);
+    checkCost(m, cost(conversion), 14, 14, {"tp_smem_wr"});
+  }
+  for (size_t free : {1, 3}) {  // a buffer retagged; the same layout
+    INFO("op " << free);
+    OpResources r = cost(free);
+    CHECK(r.source == OpResources::Source::Model);
+    CHECK(r.footprint.empty());
+    CHECK(r.latency == m.defaultLatency);
+  }
+  CHECK(m.lookup("tlx.require_layout")->view == ViewKind::Alias);  // accesses through it reach the buffer
+  CHECK(d.all().empty());
+}
+
+TEST_CASE("op resources: integer division is a multi-instruction sequence, a constant is free") {
+  TargetModel m = blackwell();
+  Snippet s = snippet(R"(func.func @f(%a: i32, %b: i32) {
+  %q = arith.divsi %a, %b : i32
+  %r = arith.remui %a, %b : i32
+  %c = arith.constant 3 : i32
+  return
+})");
+  DiagnosticEngine d;
+  for (size_t division : {0, 1}) {
+    INFO("op " << division);
+    OpResources r = resolveOpResources(s.op(division), m, d);
+    CHECK(r.source == OpResources::Source::Model);
+    checkCost(m, r, 20, 6, {"xu"});
+    CHECK(rowNames(m, r.footprint[1]) == std::vector<std::string>{"fma_issue"});
+    CHECK(rowNames(m, r.footprint[5]) == std::vector<std::string>{"alu_issue"});
+  }
+  OpResources c = resolveOpResources(s.op(2), m, d);
+  CHECK(c.source == OpResources::Source::Model);
+  CHECK(c.footprint.empty());
+  CHECK(c.latency == m.defaultLatency);
+  CHECK(d.all().empty());
+}
+
 TEST_CASE("op resources: scf.if and cuda_tile.if cost their costliest region") {
   TargetModel m = blackwell();
   Snippet s = snippet(R"(func.func @f(%c: i1, %a: f32, %p: tensor<64x!tt.ptr<f32>>) {
