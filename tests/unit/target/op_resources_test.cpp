@@ -48,6 +48,13 @@ void checkCost(const TargetModel &m, const OpResources &r, int latency, size_t r
   CHECK(rowNames(m, r.footprint[0]) == first);
 }
 
+// `r` is a model entry's free op: the seeds' default latency, no unit.
+void checkFree(const TargetModel &m, const OpResources &r) {
+  CHECK(r.source == OpResources::Source::Model);
+  CHECK(r.footprint.empty());
+  CHECK(r.latency == m.defaultLatency);
+}
+
 }  // namespace
 
 TEST_CASE("op resources: model entry, then the documented default") {
@@ -227,10 +234,7 @@ TEST_CASE("op resources: an allocation writes nothing without a value, or with a
   DiagnosticEngine d;
   for (size_t free : {0, 2, 5}) {
     INFO("op " << free);
-    OpResources r = resolveOpResources(s.op(free), m, d);
-    CHECK(r.source == OpResources::Source::Model);
-    CHECK(r.footprint.empty());
-    CHECK(r.latency == m.defaultLatency);
+    checkFree(m, resolveOpResources(s.op(free), m, d));
   }
   // The TMA copy holds the SMEM write; a register value written to SMEM costs the write.
   CHECK(rowNames(m, resolveOpResources(s.op(1), m, d).footprint[0]) == std::vector<std::string>{"tma", "tp_smem_wr"});
@@ -300,10 +304,7 @@ tt.func @f(%y: tensor<64x64xf16, #blocked>, %buf: !ttg.memdesc<64x64xf16, #share
   }
   for (size_t free : {1, 3}) {  // a buffer retagged; the same layout
     INFO("op " << free);
-    OpResources r = cost(free);
-    CHECK(r.source == OpResources::Source::Model);
-    CHECK(r.footprint.empty());
-    CHECK(r.latency == m.defaultLatency);
+    checkFree(m, cost(free));
   }
   CHECK(m.lookup("tlx.require_layout")->view == ViewKind::Alias);  // accesses through it reach the buffer
   CHECK(d.all().empty());
@@ -326,10 +327,7 @@ TEST_CASE("op resources: integer division is a multi-instruction sequence, a con
     CHECK(rowNames(m, r.footprint[1]) == std::vector<std::string>{"fma_issue"});
     CHECK(rowNames(m, r.footprint[5]) == std::vector<std::string>{"alu_issue"});
   }
-  OpResources c = resolveOpResources(s.op(2), m, d);
-  CHECK(c.source == OpResources::Source::Model);
-  CHECK(c.footprint.empty());
-  CHECK(c.latency == m.defaultLatency);
+  checkFree(m, resolveOpResources(s.op(2), m, d));  // arith.constant
   CHECK(d.all().empty());
 }
 
