@@ -44,7 +44,9 @@ std::optional<IRTarget> readIRTarget(const Module &module, DiagnosticEngine &dia
   std::optional<IRTarget> first;
   for (const auto &op : module.operations) {
     if (op->syntax != OpSyntax::Module) continue;
+    // Triton 3.0-3.1 (2024) spell the dialect `triton_gpu`, the target with it.
     const Attribute *a = op->lookupAttr("ttg.target");
+    if (!a) a = op->lookupAttr("triton_gpu.target");
     if (!a) continue;
     if (a->kind != Attribute::Kind::String) {
       diags.warning(a->range, "ttg.target must be a string such as \"cuda:90\"; it is ignored");

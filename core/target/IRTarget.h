@@ -19,9 +19,9 @@ struct IRTarget {
   SourceRange range;          // the attribute's value, for located warnings
 };
 
-// The first `ttg.target` of the input's top-level modules. A value that is not a string is a
-// warning and is ignored; a second module naming another target is a warning (the input is
-// scheduled for the first).
+// The first `ttg.target` (Triton 2024: `triton_gpu.target`) of the input's top-level modules. A
+// value that is not a string is a warning and is ignored; a second module naming another target is
+// a warning (the input is scheduled for the first).
 std::optional<IRTarget> readIRTarget(const Module &module, DiagnosticEngine &diags);
 
 // The built-in model for a target: "hopper" for sm_90, "blackwell" for the sm_10x family and

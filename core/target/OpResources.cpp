@@ -53,9 +53,13 @@ std::string dotOperandParent(const std::string &encoding) {
 // the two layouts are the same, or when the result is a dot-operand layout of the source's own
 // MMA layout (an accumulator fed to the next MMA: register shuffles, `isMmaToDotShortcut` and the
 // MMAv3 register A operand). Any other conversion, and one whose layouts the types do not give,
-// goes through shared memory.
+// goes through shared memory. A layout op on a buffer (`tlx.require_layout` of a `!ttg.memdesc`)
+// moves no data: TLX's layout propagation retags the allocation with the layout and folds the op
+// (facebookexperimental/triton, third_party/tlx: require_layout on tensors alone becomes
+// convert_layout).
 bool registerOnlyConversion(const Operation &op, const TypeAliases &aliases) {
   if (op.operands.empty() || op.results.empty()) return false;
+  if (aliases.resolve(op.operands[0]->type).find("memdesc<") != std::string::npos) return true;
   const std::string from = encodingOf(aliases.resolve(op.operands[0]->type));
   const std::string to = aliases.resolve(encodingOf(aliases.resolve(op.results[0]->type)));
   if (from.empty() || to.empty()) return false;

@@ -1,7 +1,7 @@
 // Triton and CUDA Tile ops take the slots, pools and latencies of their nv_tileas counterparts
 // (docs/target-model.md, dialect op tables): the region summary sees TMA and MMA ops, so seed
 // 000's selection schedules the loop as it would the nv_tileas one; register-only ops such as
-// tt.splat have an entry of their own (latency 1, no unit); an op no table names (arith.remsi)
+// tt.splat have an entry of their own (latency 1, no unit); an op no table names (math.ctlz)
 // stays unmodelled; on hopper the tcgen05 / TMEM ops are unsupported, with a warning naming both machines.
 // RUN: %tilesched %s | FileCheck %s --check-prefix=TABLE
 // RUN: %tilesched %s --emit=json | FileCheck %s --check-prefix=JSON
@@ -18,7 +18,7 @@ module {
       %c, %lt = ttng.tmem_load %acc[%t] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32>
       %s = arith.addf %c, %c : tensor<128x128xf32>
       %u = tt.splat %k : i32 -> tensor<128xi32>
-      %r = arith.remsi %k, %step : i32
+      %r = math.ctlz %k : i32
     }
     tt.return
   }
@@ -68,7 +68,7 @@ module {
 // JSON: "latency": 1,
 // JSON-NEXT: "footprint": [],
 // JSON-NEXT: "modelled": true,
-// JSON: "name": "arith.remsi",
+// JSON: "name": "math.ctlz",
 // JSON: "modelled": false,
 
 // HOPPER: %a = tt.descriptor_load {{.*}} tma+tp_smem_wr x8

@@ -159,16 +159,17 @@ cuda_tile.module @m {
 //
 // Modulo-scheduled, the outer loop's II is the inner loop's length (two instances never
 // overlap), and the epilogue of one tile runs in a later stage, beside the next tile's K loop,
-// in cycles where the TMA unit is free.
+// in cycles where the TMA unit is free. The tile's row and column (arith.divsi / remsi, 20 cycles
+// each; cuda_tile.divi / remi alike) delay the K loop, so the store of one tile runs two tiles later.
 // MODULO: block @persistent_gemm/scf.for %k (line 41, chunk 1 of 4): cost-based, scheduled, II [[II:[0-9]+]]
 // MODULO: block @persistent_gemm/scf.for %tile (line 35, chunk 1 of 4): cost-based, scheduled, II [[D:[0-9]+]], 3 stages
 // MODULO: nested loop %res#0 (line 41): 8 iterations (constant bounds) at II [[II]], the first taking {{[0-9]+}} cycles: (8 - 1) x [[II]] + {{[0-9]+}} = [[D]] cycles
 // MODULO: 0 4 {{[0-9]+}} [[D]] %res#0 = scf.for
 // MODULO-NEXT: 1 0 {{[0-9]+}} 4 %c16 = arith.truncf
-// MODULO-NEXT: 1 1 {{[0-9]+}} 8 tt.descriptor_store@68
+// MODULO-NEXT: 2 0 {{[0-9]+}} 8 tt.descriptor_store@68
 // MODULO: block @matmul/cuda_tile.for %t (line 88, chunk 2 of 4): cost-based, scheduled, II [[DT:[0-9]+]],
 // MODULO: nested loop %acc (line 91): 4 iterations (constant bounds) at II {{[0-9]+}}, the first taking {{[0-9]+}} cycles: (4 - 1) x {{[0-9]+}} + {{[0-9]+}} = [[DT]] cycles
-// MODULO: 1 0 {{[0-9]+}} 8 %done = cuda_tile.store_view_tko
+// MODULO: 2 0 {{[0-9]+}} 8 %done = cuda_tile.store_view_tko
 //
 // JSON: "label": "%res#0",
 // JSON: "latency": [[D:[0-9]+]],

@@ -43,6 +43,19 @@ TEST_CASE("IR target: ttg.target on the module, located at its value") {
   CHECK(d.all().empty());
 }
 
+TEST_CASE("IR target: Triton 2024's triton_gpu.target, quoted or not") {
+  DiagnosticEngine d;
+  for (const char *name : {"triton_gpu.target", "\"triton_gpu.target\""}) {
+    INFO(name);
+    std::optional<IRTarget> t = targetOf(
+        std::string("module attributes {\"triton_gpu.num-warps\" = 4 : i32, ") + name + " = \"cuda:90\"} {\n}\n", d);
+    REQUIRE(t);
+    CHECK(t->computeCapability == 90);
+    CHECK(builtinModelForTarget(*t) == "hopper");
+  }
+  CHECK(d.all().empty());
+}
+
 TEST_CASE("IR target: a target that is not a string, or a second one, is a warning") {
   DiagnosticEngine d;
   CHECK_FALSE(targetOf("module attributes {ttg.target = 90 : i32} {\n}\n", d));

@@ -48,6 +48,13 @@ void checkCost(const TargetModel &m, const OpResources &r, int latency, size_t r
   CHECK(rowNames(m, r.footprint[0]) == first);
 }
 
+// `r` is a model entry's free op: the seeds' default latency, no unit.
+void checkFree(const TargetModel &m, const OpResources &r) {
+  CHECK(r.source == OpResources::Source::Model);
+  CHECK(r.footprint.empty());
+  CHECK(r.latency == m.defaultLatency);
+}
+
 }  // namespace
 
 TEST_CASE("op resources: model entry, then the documented default") {
@@ -227,10 +234,7 @@ TEST_CASE("op resources: an allocation writes nothing without a value, or with a
   DiagnosticEngine d;
   for (size_t free : {0, 2, 5}) {
     INFO("op " << free);
-    OpResources r = resolveOpResources(s.op(free), m, d);
-    CHECK(r.source == OpResources::Source::Model);
-    CHECK(r.footprint.empty());
-    CHECK(r.latency == m.defaultLatency);
+    checkFree(m, resolveOpResources(s.op(free), m, d));
   }
   // The TMA copy holds the SMEM write; a register value written to SMEM costs the write.
   CHECK(rowNames(m, resolveOpResources(s.op(1), m, d).footprint[0]) == std::vector<std::string>{"tma", "tp_smem_wr"});
@@ -242,15 +246,23 @@ TEST_CASE("op resources: a layout conversion is free in registers, an SMEM round
   TargetModel m = blackwell();
   auto parsed = test::parseBlocks(
       R"(#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 #a = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #b = #ttg.dot_op<{opIdx = 1, parent = #blocked, kWidth = 2}>
-tt.func @f(%x: tensor<64x64xf16, #mma>, %y: tensor<64x64xf16, #blocked>, %z: tensor<64x64xf16>) {
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+tt.func @f(%x: tensor<64x64xf16, #mma>, %y: tensor<64x64xf16, #blocked>, %z: tensor<64x64xf16>, %buf: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
   %same = ttg.convert_layout %y : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
   %acc = ttg.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
   %shared = ttg.convert_layout %y : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #a>
   %parent = ttg.convert_layout %y : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #b>
   %unknown = ttg.convert_layout %z : tensor<64x64xf16> -> tensor<64x64xf16>
+  %t = tlx.require_layout %y : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #blocked1>
+  %rb = tlx.require_layout %buf : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared1, #smem, mutable>
+  %r = tlx.release_layout %t : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #blocked>
+  %s = tlx.release_layout %y : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #blocked>
   tt.return
 })");
   INFO(test::diagText(parsed->diags));
@@ -262,7 +274,12 @@ tt.func @f(%x: tensor<64x64xf16, #mma>, %y: tensor<64x64xf16, #blocked>, %z: ten
   CHECK(cost(0).footprint.empty());  // the same layout, once the alias is spelled out
   CHECK(cost(1).footprint.empty());  // an MMA accumulator to its own dot operand: shuffles
   CHECK(cost(3).footprint.empty());  // a dot operand of the source's own (blocked) layout
-  for (size_t smem : {2, 4}) {       // blocked -> another parent's operand; layouts not given
+  // TLX's layout ops on tensors become convert_layout (TLX's fixup pass): a round trip to another
+  // register layout (5, 7), free to the same one (8); on a buffer the allocation is retagged (6).
+  checkFree(m, cost(6));
+  checkFree(m, cost(8));
+  CHECK(m.lookup("tlx.require_layout")->view == ViewKind::Alias);  // accesses through it reach the buffer
+  for (size_t smem : {2, 4, 5, 7}) {  // blocked -> another parent's operand; layouts not given; TLX
     INFO("op " << smem);
     OpResources r = cost(smem);
     checkCost(m, r, 14, 14, {"tp_smem_wr"});
@@ -270,6 +287,27 @@ tt.func @f(%x: tensor<64x64xf16, #mma>, %y: tensor<64x64xf16, #blocked>, %z: ten
   }
   // Without the module's aliases #a is not known to be #mma's operand: the conservative round trip.
   CHECK(resolveOpResources(*ops.at(1), m, d).footprint.size() == 14);
+  CHECK(d.all().empty());
+}
+
+TEST_CASE("op resources: integer division is a multi-instruction sequence, a constant is free") {
+  TargetModel m = blackwell();
+  Snippet s = snippet(R"(func.func @f(%a: i32, %b: i32) {
+  %q = arith.divsi %a, %b : i32
+  %r = arith.remui %a, %b : i32
+  %c = arith.constant 3 : i32
+  return
+})");
+  DiagnosticEngine d;
+  for (size_t division : {0, 1}) {
+    INFO("op " << division);
+    OpResources r = resolveOpResources(s.op(division), m, d);
+    CHECK(r.source == OpResources::Source::Model);
+    checkCost(m, r, 20, 6, {"xu"});
+    CHECK(rowNames(m, r.footprint[1]) == std::vector<std::string>{"fma_issue"});
+    CHECK(rowNames(m, r.footprint[5]) == std::vector<std::string>{"alu_issue"});
+  }
+  checkFree(m, resolveOpResources(s.op(2), m, d));  // arith.constant
   CHECK(d.all().empty());
 }
 
