@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <utility>
 
 #include "support/Limits.h"
+#include "support/Utf8.h"
 
 namespace tilesched {
 
@@ -33,31 +33,11 @@ bool isXmlChar(uint32_t c) {
          (c >= 0x10000 && c <= 0x10FFFF);
 }
 
-void appendUtf8(std::string &out, uint32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-}
-
 // A byte as a message shows it: 'c' when printable ASCII, else its value.
 std::string shown(char c) {
   if (c == '\'') return "\"'\"";
   if (c >= ' ' && c < 0x7f) return std::string("'") + c + "'";
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "byte 0x%02X", static_cast<unsigned char>(c));
-  return buf;
+  return "byte " + hexByte(static_cast<unsigned char>(c));
 }
 
 // A name as a message shows it: at most 64 bytes, cut at a UTF-8 character boundary.
@@ -256,7 +236,8 @@ private:
   void uniqueAttributes(const XmlElement &e, const std::vector<std::string_view> &names) const {
     std::vector<size_t> order(names.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return names[a] != names[b] ? names[a] < names[b] : a < b; });
     size_t second = names.size();
     for (size_t i = 1; i < order.size(); ++i)
       if (names[order[i]] == names[order[i - 1]]) second = std::min(second, order[i]);
