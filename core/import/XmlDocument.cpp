@@ -214,17 +214,15 @@ private:
     if (atEnd() || (t_[p_] != '"' && t_[p_] != '\'')) fail(p_, "expected ' or \"");
     const size_t quoteAt = p_;
     const char quote = t_[p_++];
+    const char stops[] = {quote, '<', '&', '\0'};
     while (true) {
-      if (atEnd()) fail(quoteAt, "the value of attribute '" + shown(n) + "' is not closed");
-      const char c = t_[p_];
-      if (c == quote) break;
-      if (c == '<') fail(p_, "'<' in the value of attribute '" + shown(n) + "' (write &lt;)");
-      if (c == '&') {
-        reference(a.value);
-      } else {
-        a.value += c;
-        ++p_;
-      }
+      const size_t stop = t_.find_first_of(stops, p_);
+      if (stop == std::string_view::npos) fail(quoteAt, "the value of attribute '" + shown(n) + "' is not closed");
+      a.value.append(t_.substr(p_, stop - p_));
+      p_ = stop;
+      if (t_[p_] == quote) break;
+      if (t_[p_] == '<') fail(p_, "'<' in the value of attribute '" + shown(n) + "' (write &lt;)");
+      reference(a.value);
     }
     a.end = ++p_;
     e.attributes.push_back(std::move(a));
@@ -296,7 +294,9 @@ private:
       } else if (skipSpace()) {
         into.text += ' ';
       } else {
-        into.text += t_[p_++];
+        const size_t end = std::min(t_.find_first_of(" \t\n\r<&", p_), t_.size());
+        into.text.append(t_.substr(p_, end - p_));
+        p_ = end;
       }
     }
     if (into.text.size() > before && into.text.back() == ' ') into.text.pop_back();
