@@ -214,10 +214,10 @@ private:
     if (atEnd() || (t_[p_] != '"' && t_[p_] != '\'')) fail(p_, "expected ' or \"");
     const size_t quoteAt = p_;
     const char quote = t_[p_++];
-    const char stops[] = {quote, '<', '&', '\0'};
     while (true) {
-      const size_t stop = t_.find_first_of(stops, p_);
-      if (stop == std::string_view::npos) fail(quoteAt, "the value of attribute '" + shown(n) + "' is not closed");
+      size_t stop = p_;
+      while (stop < t_.size() && t_[stop] != quote && t_[stop] != '<' && t_[stop] != '&') ++stop;
+      if (stop == t_.size()) fail(quoteAt, "the value of attribute '" + shown(n) + "' is not closed");
       a.value.append(t_.substr(p_, stop - p_));
       p_ = stop;
       if (t_[p_] == quote) break;
@@ -294,7 +294,8 @@ private:
       } else if (skipSpace()) {
         into.text += ' ';
       } else {
-        const size_t end = std::min(t_.find_first_of(" \t\n\r<&", p_), t_.size());
+        size_t end = p_;
+        while (end < t_.size() && !isSpace(t_[end]) && t_[end] != '<' && t_[end] != '&') ++end;
         into.text.append(t_.substr(p_, end - p_));
         p_ = end;
       }
