@@ -122,7 +122,8 @@ function procBytes(file, pattern, scale) {
 const addressSpaceLimit = () => procBytes('/proc/self/limits', /^Max address space\s+(\d+)/m, 1);
 
 // Runs the bin in a child with the bin's V8 flags, without the trap handler when asked or under
-// `limit`; its exit status. child_process is loaded only here: importing it costs ~2 ms.
+// `limit`; its exit status. child_process is imported here: the child, which runs the module,
+// never needs it (importing it costs ~2 ms).
 async function rerun(args, { trapHandler, limit }) {
   const { spawnSync } = await import('node:child_process');
   const flags = [...BIN_V8_FLAGS];
