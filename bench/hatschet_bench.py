@@ -316,11 +316,11 @@ def extra_sections(tilesched: str, out: Path):
     write_report(out, wasm, "<!-- wasm:begin -->", "<!-- wasm:end -->")
     npm_bin = command_section(
         "npm-bin", "npm bin start-up",
-        "The npm bin (`wasm/cli.mjs`: Node, the module from the bin's compiled-module cache or, "
-        "without one, compiled up front by V8's baseline tier, one run of the command line) as "
-        "whole processes, beside the bin without its cache (what a first run costs), the native "
-        "tool and Node's own start (`node -e 0`); wall time and the CPU time the kernel accounts "
-        "to the process (`bench/npm_bin.py`). Rows marked * run without NODE_EXTRA_CA_CERTS when "
+        "The npm bin (`wasm/cli.mjs`: Node, which runs the bin again in a child with its V8 flags; "
+        "the module compiled up front by V8's baseline tier in every run, nothing kept between "
+        "runs; one run of the command line) as whole processes, beside the native tool and Node's "
+        "own start (`node -e 0`); wall time and the CPU time the kernel accounts to the process "
+        "and the child it waits for (`bench/npm_bin.py`). Rows marked * run without NODE_EXTRA_CA_CERTS when "
         "it is set: Node 20 then reads that file and builds its certificate store at every start, "
         "before the bin runs. Goal of issue 17: <= 120 ms wall.",
         ["python3", "bench/npm_bin.py"], 600)

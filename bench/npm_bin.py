@@ -1,16 +1,13 @@
 #!/usr/bin/env python3
 """The npm bin as whole processes (issue 17: <= 120 ms wall): `node wasm/cli.mjs EXAMPLE
---emit=json`, with its compiled-module cache and without, beside the native tool on the same
-command line and `node -e 0` (Node's own start).
+--emit=json` beside the native tool on the same command line and `node -e 0` (Node's own start).
 
 Rounds run the commands in turn, so a drift in the machine's speed touches all of them. Per
 run: wall time from spawn to reap, CPU time (user + sys) from the kernel's rusage of that one
-child (os.wait4). The bin runs with its compiled-module cache in an empty directory of its own
-(wasm/module-cache.mjs): its first run compiles the module and starts the cache's background
-writer, which the bench waits for; the later runs load the cache. "no cache" (the bin with
-TILESCHED_NO_CACHE=1) compiles in every run: what a first run costs, measured in every round.
-The first round is reported apart from the median of the later ones. The load average is
-printed with the figures: on a shared machine they include its contention.
+child (os.wait4), which includes the child the bin runs itself in with its V8 flags
+(wasm/cli.mjs). The bin keeps nothing between runs: every run compiles the module. The first
+round is reported apart from the median of the later ones. The load average is printed with
+the figures: on a shared machine they include its contention.
 
 When NODE_EXTRA_CA_CERTS is set, Node 20 reads that file and builds its whole certificate store
 at every start, before any script runs (~85 ms of `node -e 0`'s ~125 ms on the machine of
@@ -23,11 +20,9 @@ starts, so the bench then also runs the bin and `node -e 0` without the variable
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import List, Tuple
@@ -45,17 +40,6 @@ def run(argv: List[str], env: dict) -> Tuple[float, float, int]:
     return wall, usage.ru_utime + usage.ru_stime, proc.returncode
 
 
-def wait_for_cache(cache_dir: Path, timeout: float = 120.0):
-    """Seconds until the bin's background writer left a cache file and no lock, or None."""
-    begin = time.perf_counter()
-    while time.perf_counter() - begin < timeout:
-        names = [p.name for p in cache_dir.iterdir()]
-        if not any(n.endswith(".lock") for n in names):
-            return time.perf_counter() - begin if any(n.endswith(".wasm-code") for n in names) else None
-        time.sleep(0.02)
-    return None
-
-
 def ms(x: float) -> str:
     return f"{x * 1000:.0f} ms"
 
@@ -70,13 +54,10 @@ def main() -> int:
     if args.rounds < 2:
         ap.error("--rounds must be at least 2 (the first is reported apart)")
 
-    cache_dir = tempfile.mkdtemp(prefix="tilesched-cache-")
-    env = dict(os.environ, TILESCHED_WASM_DIR=str(REPO / args.wasm_dir), TILESCHED_CACHE_DIR=cache_dir)
-    env.pop("TILESCHED_NO_CACHE", None)
+    env = dict(os.environ, TILESCHED_WASM_DIR=str(REPO / args.wasm_dir))
     bin_argv = ["node", "wasm/cli.mjs", args.example, "--emit=json"]
     commands = [
         ("npm bin", bin_argv, env),
-        ("no cache", bin_argv, dict(env, TILESCHED_NO_CACHE="1")),
         ("native", [str(REPO / args.tilesched), args.example, "--emit=json"], env),
         ("node -e 0", ["node", "-e", "0"], env),
     ]
@@ -85,24 +66,17 @@ def main() -> int:
         no_cas = {k: v for k, v in env.items() if k != "NODE_EXTRA_CA_CERTS"}
         commands += [
             ("npm bin *", bin_argv, no_cas),
-            ("no cache *", bin_argv, dict(no_cas, TILESCHED_NO_CACHE="1")),
             ("node -e 0 *", ["node", "-e", "0"], no_cas),
         ]
     load_before = os.getloadavg()[0]
     runs = {name: [] for name, _, _ in commands}
-    writer_wall = None
-    try:
-        for r in range(args.rounds):
-            for name, argv, cmd_env in commands:
-                wall, cpu, code = run(argv, cmd_env)
-                if code != 0:
-                    print(f"{' '.join(argv)} exited {code}", file=sys.stderr)
-                    return 1
-                runs[name].append((wall, cpu))
-                if r == 0 and name == "npm bin":
-                    writer_wall = wait_for_cache(Path(cache_dir))
-    finally:
-        shutil.rmtree(cache_dir, ignore_errors=True)
+    for _ in range(args.rounds):
+        for name, argv, cmd_env in commands:
+            wall, cpu, code = run(argv, cmd_env)
+            if code != 0:
+                print(f"{' '.join(argv)} exited {code}", file=sys.stderr)
+                return 1
+            runs[name].append((wall, cpu))
     load_after = os.getloadavg()[0]
 
     print(f"{args.example} --emit=json, {args.rounds} rounds of the commands in turn; "
@@ -115,12 +89,10 @@ def main() -> int:
               f"{ms(statistics.median(w for w, _ in later)):>11} {ms(statistics.median(c for _, c in later)):>10}"
               f"   {' '.join(os.path.relpath(a, REPO) if a.startswith(str(REPO)) else a for a in argv)}")
     # Ratios round by round, then their median: robust to the machine's drift.
-    print(f"  npm bin: the cache's background writer finished {ms(writer_wall)} after the first run"
-          if writer_wall is not None else "  npm bin: the cache's background writer wrote no cache; later runs compiled")
     if extra_cas:
         print("  * without NODE_EXTRA_CA_CERTS, which is set here: Node reads it at every start (see the docstring)")
-    pairs = [("npm bin", "node -e 0"), ("no cache", "node -e 0"), ("npm bin", "native")]
-    for mine, other in pairs + ([("npm bin *", "node -e 0 *"), ("no cache *", "node -e 0 *")] if extra_cas else []):
+    pairs = [("npm bin", "node -e 0"), ("npm bin", "native")]
+    for mine, other in pairs + ([("npm bin *", "node -e 0 *")] if extra_cas else []):
         walls = [a[0] / b[0] for a, b in zip(runs[mine][1:], runs[other][1:])]
         over = [a[0] - b[0] for a, b in zip(runs[mine][1:], runs[other][1:])]
         print(f"  {mine} vs {other}: {statistics.median(walls):.2f}x wall, "

@@ -11,9 +11,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
+import { spawnSync } from 'node:child_process';
 
-setFlagsFromString('--no-liftoff');
+// --no-liftoff is a V8 command-line option (Node does not support changing V8's flags at run
+// time): without it, the bench runs itself again with it.
+if (!process.execArgv.includes('--no-liftoff')) {
+  process.exit(spawnSync(process.execPath, ['--no-liftoff', ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' }).status ?? 1);
+}
 
 const [dirA, dirB, runsText = '41'] = process.argv.slice(2);
 if (!dirA || !dirB) {

@@ -17,17 +17,20 @@
 // between the two columns (docs/benchmarks.md).
 // Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm), BENCH_RUNS (100),
 // BENCH_ROUNDS (20: rounds per example), CHROMIUM (/usr/bin/chromium; "none" skips it).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import { CHROMIUM, CHROMIUM_ARGS } from '../web/scripts/chromium.mjs';
 
-setFlagsFromString('--no-liftoff');
+// --no-liftoff is a V8 command-line option (Node does not support changing V8's flags at run
+// time): without it, the bench runs itself again with it.
+if (!process.execArgv.includes('--no-liftoff')) {
+  process.exit(spawnSync(process.execPath, ['--no-liftoff', ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' }).status ?? 1);
+}
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(repo, process.env.TILESCHED_BUILD_DIR ?? 'build');

@@ -12,7 +12,7 @@
 #     targets: fuzz_parser fuzz_pipeline fuzz_import fuzz_model fuzz_cli fuzz_wasm (default all)
 # Environment: TILESCHED_FUZZ_BUILD_DIR (default build-san), TILESCHED_JOBS (build jobs, 2),
 # TILESCHED_FUZZ_PARALLEL (targets run at once, 2), TILESCHED_FUZZ_MAX_LEN (bytes per input;
-# default 65536 for fuzz_cli, 16384 for fuzz_import, 4096 otherwise), TILESCHED_FUZZ_FLAGS (more
+# default 65536 for fuzz_cli, 1048576 for fuzz_import, 4096 otherwise), TILESCHED_FUZZ_FLAGS (more
 # libFuzzer flags, e.g. "-runs=10000000 -entropic=0" for a long throughput run),
 # TILESCHED_FUZZ_SANITIZERS (default address,undefined; "undefined" for a long run, in
 # build-san-undefined; docs/fuzzing.md), TILESCHED_WASM_BUILD_DIR (fuzz_wasm's module, default build-wasm).
@@ -87,7 +87,8 @@ run() {
     local unit_timeout=60 max_len=4096 dict=tools/fuzz/mlir.dict
     [[ "$target" == fuzz_parser || "$target" == fuzz_model ]] && unit_timeout=5
     [[ "$target" == fuzz_cli ]] && max_len=65536
-    [[ "$target" == fuzz_import ]] && max_len=16384 dict=tools/fuzz/xml.dict
+    # fuzz_import reaches 1 MB: nesting 10^5 deep (the XML depth limit's test) takes ~0.7 MB.
+    [[ "$target" == fuzz_import ]] && max_len=1048576 dict=tools/fuzz/xml.dict
     [[ "$target" == fuzz_model ]] && dict=tools/fuzz/json.dict
     max_len="${TILESCHED_FUZZ_MAX_LEN:-$max_len}"
     "$build_dir/bin/$target" "$corpus" "$seeds" -dict="$dict" -max_len="$max_len" \

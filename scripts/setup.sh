@@ -32,7 +32,7 @@ step() { printf '\n==> %s\n' "$*"; }
 export NODE_PATH=/usr/share/nodejs
 
 install_debian_packages() {
-  local packages=(cmake g++ make git python3 catch2 libboost-dev nlohmann-json3-dev
+  local packages=(cmake g++ make git python3 catch2 nlohmann-json3-dev
     emscripten clang-14 clang-format-14 llvm-14-tools libclang-rt-14-dev chromium)
   local missing=()
   for p in "${packages[@]}"; do

@@ -6,9 +6,6 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-
-import { BIN_V8_FLAGS, cacheDirectory, cacheEntry, readCachedModule, scheduleCacheWrite } from './module-cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -24,14 +21,14 @@ export function moduleDir() {
 }
 
 // The module is built for web/worker; in Node it is compiled from the file's bytes (Emscripten
-// 3.1.6 would otherwise fetch() a file path, playground-and-toolchain.md §0.2), unless the
-// caller passes the module (compiled, or a promise of it: the bin's cache). Compiling starts
-// before the glue is imported, so V8's compiler threads work while the glue loads, and the glue
-// instantiates the compiled module (its instantiateWasm hook). The loader's own messages are
-// kept back: a failed load is reported once, by the caller.
-export async function loadTilesched(dir = moduleDir(), module = null) {
+// 3.1.6 would otherwise fetch() a file path, playground-and-toolchain.md §0.2), in every run:
+// nothing compiled is kept between runs (docs/decisions.md, "npm bin start-up"). Compiling
+// starts before the glue is imported, so V8's compiler threads work while the glue loads, and
+// the glue instantiates the compiled module (its instantiateWasm hook). The loader's own
+// messages are kept back: a failed load is reported once, by the caller.
+export async function loadTilesched(dir = moduleDir()) {
   const [wasmModule, { default: createTilesched }] = await Promise.all([
-    module ?? WebAssembly.compile(readFileSync(path.join(dir, 'tilesched.wasm'))),
+    WebAssembly.compile(readFileSync(path.join(dir, 'tilesched.wasm'))),
     import(pathToFileURL(path.join(dir, 'tilesched.mjs')).href),
   ]);
   // A failed instantiation (no memory for the module) is not seen by the glue's own promise.
@@ -93,12 +90,22 @@ function write(stream, bytes) {
   });
 }
 
+// The V8 flags of a bin run. One run is one short call, so the module stays in V8's baseline
+// tier (Liftoff): tiering up to TurboFan costs more CPU than it saves until a run lasts seconds,
+// so only a function that runs about 100 MB of code tiers up. The whole module is compiled up
+// front, on V8's compiler threads, instead of each function when the run first reaches it.
+// Node documents V8 flags as command-line options (changing them at run time is unsupported),
+// so a process started without them (`node wasm/cli.mjs`, npx) runs the bin again in a child
+// that has them (docs/decisions.md, "npm bin start-up"). In-process users (tests, benches, the
+// playground's worker) keep V8's defaults.
+const BIN_V8_FLAGS = ['--wasm-tiering-budget=100000000', '--no-wasm-lazy-compilation'];
+
 // A V8 with its WebAssembly trap handler reserves ~10 GB of address space per module memory,
-// which an address-space limit (ulimit -v) refuses; the same bin then runs again with inline
-// bounds checks (Node's --disable-wasm-trap-handler), a little slower but within the limit.
-// Under a known limit the rerun happens before the module is compiled once for nothing, and the
-// module memory's maximum is what the limit leaves after Node's own mappings and a reserve for
-// V8's code space and the JS copies of the input files and the output.
+// which an address-space limit (ulimit -v) refuses; the child then gets inline bounds checks
+// (Node's --disable-wasm-trap-handler), a little slower but within the limit. Under a known
+// limit this is decided before the module is compiled once for nothing, and the module memory's
+// maximum is what the limit leaves after Node's own mappings and a reserve for V8's code space
+// and the JS copies of the input files and the output.
 const NODE_RESERVE_BYTES = 512 * 2 ** 20;
 const WASM_PAGE_BYTES = 65536;
 
@@ -114,39 +121,37 @@ function procBytes(file, pattern, scale) {
 // The soft address-space limit in bytes; Infinity when there is none or it cannot be read.
 const addressSpaceLimit = () => procBytes('/proc/self/limits', /^Max address space\s+(\d+)/m, 1);
 
-// child_process is loaded only here: importing it costs every run ~2 ms of a ~50 ms budget.
-async function rerunWithoutTrapHandler(args, limit) {
+// Runs the bin in a child with the bin's V8 flags, without the trap handler when asked or under
+// `limit`; its exit status. child_process is imported here: the child, which runs the module,
+// never needs it (importing it costs ~2 ms).
+async function rerun(args, { trapHandler, limit }) {
   const { spawnSync } = await import('node:child_process');
-  const flags = ['--disable-wasm-trap-handler'];
+  const flags = [...BIN_V8_FLAGS];
+  if (!trapHandler || Number.isFinite(limit)) flags.push('--disable-wasm-trap-handler');
   if (Number.isFinite(limit)) {
     const mapped = procBytes('/proc/self/status', /^VmSize:\s+(\d+)/m, 1024);
     const pages = Math.floor((limit - mapped - NODE_RESERVE_BYTES) / WASM_PAGE_BYTES);
     flags.push(`--wasm-max-mem-pages=${Math.min(16384, Math.max(256, pages || 256))}`);
   }
-  const r = spawnSync(process.execPath, [...flags, fileURLToPath(import.meta.url), ...args], {
-    stdio: 'inherit',
-    env: { ...process.env, TILESCHED_NO_TRAP_HANDLER: '1' },
-  });
+  // The child opens no connection: extra certificates would cost its start ~85 ms for nothing.
+  const { NODE_EXTRA_CA_CERTS, ...env } = process.env;
+  const r = spawnSync(process.execPath, [...flags, fileURLToPath(import.meta.url), ...args], { stdio: 'inherit', env });
   return r.status ?? 2;
 }
 
 // Exit 2 with a message when stdout or stderr cannot be written (a full disk, /dev/full); a
 // reader that closed the pipe (`| head`) ends the run quietly, as the native tool does.
 export async function main(args) {
-  const limit = process.env.TILESCHED_NO_TRAP_HANDLER ? Infinity : addressSpaceLimit();
-  if (Number.isFinite(limit)) return rerunWithoutTrapHandler(args, limit);
-  const cacheDir = cacheDirectory();
-  let tilesched, wasmPath, cache, cached;
+  const trapHandler = !process.execArgv.includes('--disable-wasm-trap-handler');
+  const limit = trapHandler ? addressSpaceLimit() : Infinity;
+  if (!BIN_V8_FLAGS.every((f) => process.execArgv.includes(f)) || Number.isFinite(limit))
+    return rerun(args, { trapHandler, limit });
+  let tilesched;
   try {
-    const dir = moduleDir();
-    wasmPath = path.join(dir, 'tilesched.wasm');
-    const wasmBytes = readFileSync(wasmPath);
-    cache = cacheDir && cacheEntry(cacheDir, wasmBytes);
-    cached = cache ? readCachedModule(cache, wasmBytes) : null;
-    tilesched = await loadTilesched(dir, cached ?? WebAssembly.compile(wasmBytes));
+    tilesched = await loadTilesched();
   } catch (e) {
-    if (/Out of memory|Cannot allocate Wasm memory/i.test(String(e?.message ?? e)) && !process.env.TILESCHED_NO_TRAP_HANDLER)
-      return rerunWithoutTrapHandler(args, Infinity);
+    if (/Out of memory|Cannot allocate Wasm memory/i.test(String(e?.message ?? e)) && trapHandler)
+      return rerun(args, { trapHandler: false, limit: Infinity });
     process.stderr.write(`tilesched: cannot load the WebAssembly module: ${e?.message ?? e}\n`);
     return 2;
   }
@@ -158,20 +163,8 @@ export async function main(args) {
     return 2;
   }
   if (await write(process.stderr, result.stderr)) return 2;
-  if (cache && !cached) await scheduleCacheWrite(cache, wasmPath);
   return result.exitCode;
 }
 
-// One run of the bin is one short call: the module stays in V8's baseline tier (Liftoff).
-// Tiering up to TurboFan costs more CPU than it saves until a run lasts seconds
-// (docs/benchmarks.md, "npm bin"), so only a function that runs about 100 MB of code tiers up.
-// The whole module is compiled up front, on V8's compiler threads: compiling each function when
-// the run first reaches it (V8's lazy default) took ~50 ms of the main thread on
-// attention-forward, eager compiling ~25 ms of wall time. Later runs skip the compile: they load
-// the code the cache's background writer made after the first run (wasm/module-cache.mjs).
-// In-process users (tests, benches) keep V8's defaults.
 const invokedAsScript = process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedAsScript) {
-  setFlagsFromString(BIN_V8_FLAGS.join(' '));
-  process.exitCode = await main(process.argv.slice(2));
-}
+if (invokedAsScript) process.exitCode = await main(process.argv.slice(2));

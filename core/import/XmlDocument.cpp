@@ -1,109 +1,312 @@
 #include "import/XmlDocument.h"
 
 #include <algorithm>
-#include <memory>
+#include <cstdint>
+#include <utility>
 
-#include <boost/property_tree/detail/rapidxml.hpp>
-
-#include "support/LineEnds.h"
 #include "support/Limits.h"
+#include "support/Utf8.h"
 
 namespace tilesched {
 
 namespace {
 
-namespace rx = boost::property_tree::detail::rapidxml;
-
-// The flags PropertyTree's read_xml passed for no_comments | trim_whitespace, which the importer
-// used before it called rapidxml itself: comments, declarations and DOCTYPEs are skipped, text
-// is trimmed and its whitespace runs collapsed.
-constexpr int kParseFlags = rx::parse_normalize_whitespace | rx::parse_trim_whitespace;
+// Where the document stops being XML, and why; `message` is the whole diagnostic.
+struct Malformed {
+  size_t at;
+  std::string message;
+};
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-// Offset of the first start tag nested deeper than XmlDocument::kMaxDepth, or npos. Skips what
-// rapidxml does not turn into elements: comments, CDATA, processing instructions,
-// declarations/DOCTYPE and end tags, each exactly as rapidxml (boost/property_tree/detail/
-// rapidxml.hpp, parse_node) skips it, so the depth seen here is the depth rapidxml recurses to.
-size_t tooDeep(std::string_view t) {
-  int depth = 0;
-  auto skipPast = [&](size_t from, std::string_view close) {
-    size_t p = t.find(close, from);
-    return p == std::string::npos ? t.size() : p + close.size();
-  };
-  size_t i = 0;
-  while ((i = t.find('<', i)) != std::string::npos) {
-    std::string_view rest = t.substr(i);
-    if (rest.rfind("<!--", 0) == 0) {
-      i = skipPast(i + 4, "-->");
-    } else if (rest.rfind("<![CDATA[", 0) == 0) {
-      i = skipPast(i + 9, "]]>");
-    } else if (rest.rfind("<?", 0) == 0) {
-      i = skipPast(i + 2, "?>");
-    } else if (rest.rfind("<!DOCTYPE", 0) == 0 && rest.size() > 9 && isSpace(rest[9])) {
-      int depth = 0;  // a DOCTYPE internal subset [...] may hold '>'
-      for (i += 9; i < t.size(); ++i) {
-        if (t[i] == '[') ++depth;
-        else if (t[i] == ']') --depth;
-        else if (t[i] == '>' && depth <= 0) break;
-      }
-      ++i;
-    } else if (rest.rfind("<!", 0) == 0) {
-      // Any other <! node: rapidxml skips to the next '>', brackets or not (`<![>` once hid
-      // 30 000 levels of nesting from this scan, and rapidxml's recursion overflowed the stack).
-      i = skipPast(i + 2, ">");
-    } else if (rest.rfind("</", 0) == 0) {
-      i = skipPast(i + 2, ">");
-      --depth;
-    } else {
-      const size_t begin = i;
-      size_t p = i + 1;
-      while (p < t.size() && !isSpace(t[p]) && t[p] != '/' && t[p] != '>') ++p;
-      const size_t nameEnd = p;
-      char quote = 0;
-      for (; p < t.size(); ++p) {
-        if (quote) {
-          if (t[p] == quote) quote = 0;
-        } else if (t[p] == '"' || t[p] == '\'') {
-          quote = t[p];
-        } else if (t[p] == '>') {
-          break;
-        }
-      }
-      i = std::min(p + 1, t.size());
-      const bool selfClosing = p < t.size() && p > nameEnd && t[p - 1] == '/';
-      if (!selfClosing && ++depth > XmlDocument::kMaxDepth) return begin;
-    }
-  }
-  return std::string::npos;
+// XML 1.0 §2.3 Name for ASCII; every byte of a multi-byte UTF-8 character counts as a name
+// character. A quote, '<', '&' or '=' is never part of a name.
+bool isNameStart(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '_' || u == ':' || u >= 0x80;
+}
+bool isNameChar(char c) { return isNameStart(c) || (c >= '0' && c <= '9') || c == '-' || c == '.'; }
+
+// XML 1.0 §2.2 Char: the characters a character reference may name.
+bool isXmlChar(uint32_t c) {
+  return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) ||
+         (c >= 0x10000 && c <= 0x10FFFF);
 }
 
-// PropertyTree's read_xml_node (xml_parser_read_rapidxml.hpp) into our tree: elements with
-// their attributes in order, an element's text the concatenation of its data and CDATA
-// children, every other node dropped. rapidxml parses `buffer` in place, so each name and value
-// points at its offset in the text (expanding a reference only moves characters leftwards
-// inside that value); `text` is the original, as rapidxml overwrites closing quotes with NULs.
-void readChildren(const rx::xml_node<char> &node, const char *buffer, std::string_view text, XmlElement &out) {
-  for (const rx::xml_node<char> *child = node.first_node(); child; child = child->next_sibling()) {
-    if (child->type() == rx::node_data || child->type() == rx::node_cdata) {
-      out.text.append(child->value(), child->value_size());
-      continue;
-    }
-    if (child->type() != rx::node_element) continue;
-    XmlElement &e = out.children.emplace_back();
-    e.name.assign(child->name(), child->name_size());
-    e.begin = (size_t)(child->name() - buffer) - 1;
-    e.nameEnd = e.begin + 1 + child->name_size();
-    for (const rx::xml_attribute<char> *a = child->first_attribute(); a; a = a->next_attribute()) {
-      // The value ends at the next quote like the one before it: a value holds no such quote.
-      const size_t valueBegin = (size_t)(a->value() - buffer);
-      const size_t close = text.find(text[valueBegin - 1], valueBegin);
-      e.attributes.push_back({std::string(a->name(), a->name_size()), std::string(a->value(), a->value_size()),
-                              (size_t)(a->name() - buffer), close + 1});
-    }
-    readChildren(*child, buffer, text, e);
-  }
+// A byte as a message shows it: 'c' when printable ASCII, else its value.
+std::string shown(char c) {
+  if (c == '\'') return "\"'\"";
+  if (c >= ' ' && c < 0x7f) return std::string("'") + c + "'";
+  return "byte " + hexByte(static_cast<unsigned char>(c));
 }
+
+// A name as a message shows it: at most 64 bytes, cut at a UTF-8 character boundary.
+std::string shown(std::string_view name) {
+  if (name.size() <= 64) return std::string(name);
+  size_t cut = 64;
+  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(name.substr(0, cut)) + "...";
+}
+
+// The reader: one pass over the text, the open elements on an explicit stack (nothing recurses
+// on nesting). What it accepts: a UTF-8 byte order mark; comments, processing instructions and
+// the XML declaration, a DOCTYPE (its internal subset skipped to the matching ']') and other
+// `<!...>` declarations, all skipped; elements with attributes in either quote; character data
+// and CDATA; the five predefined entities and numeric character references. Everything else
+// is a located error. A NUL byte ends the document (XML has no character 0).
+class Reader {
+public:
+  Reader(std::string_view text, const LineIndex &lines) : t_(text.substr(0, text.find('\0'))), lines_(lines) {}
+
+  void read(XmlElement &root) {
+    if (t_.starts_with("\xEF\xBB\xBF")) p_ = 3;
+    std::vector<XmlElement *> open{&root};  // the document node, then the open elements, innermost last
+    while (true) {
+      if (open.size() == 1) {
+        skipSpace();
+        if (p_ == t_.size()) return;
+        if (t_[p_] != '<') fail(p_, "text outside the root element");
+      } else if (p_ == t_.size()) {
+        fail(p_, "the document ends inside " + where(*open.back()));
+      } else if (t_[p_] != '<') {
+        characterData(*open.back());
+        continue;
+      }
+      markup(open);
+    }
+  }
+
+private:
+  [[noreturn]] void fail(size_t at, const std::string &what) const { throw Malformed{at, "malformed XML: " + what}; }
+
+  // `<name>` (opened at line L, column C).
+  std::string where(const XmlElement &e) const {
+    const SourceLoc loc = lines_.loc(e.begin);
+    return "<" + shown(e.name) + "> (opened at line " + std::to_string(loc.line) + ", column " +
+           std::to_string(loc.col) + ")";
+  }
+
+  bool at(std::string_view s) const { return t_.substr(p_).starts_with(s); }
+  bool atEnd() const { return p_ == t_.size(); }
+
+  // Skips whitespace; whether there was any.
+  bool skipSpace() {
+    const size_t from = p_;
+    while (!atEnd() && isSpace(t_[p_])) ++p_;
+    return p_ > from;
+  }
+
+  // Moves past the next `close`; a document that ends first is an error at `from`.
+  void skipPast(std::string_view close, size_t from, const std::string &what) {
+    const size_t end = t_.find(close, p_);
+    if (end == std::string_view::npos) fail(from, what + " is not closed: no '" + std::string(close) + "' follows");
+    p_ = end + close.size();
+  }
+
+  // A Name at p_, as a view into the text.
+  std::string_view name(const std::string &expected) {
+    const size_t begin = p_;
+    if (atEnd() || !isNameStart(t_[p_]))
+      fail(p_, "expected " + expected + ", found " + (atEnd() ? "the end of the document" : shown(t_[p_])));
+    while (!atEnd() && isNameChar(t_[p_])) ++p_;
+    return t_.substr(begin, p_ - begin);
+  }
+
+  // At '<': a comment, CDATA, a processing instruction, a DOCTYPE or other declaration, an end
+  // tag or a start tag.
+  void markup(std::vector<XmlElement *> &open) {
+    const size_t begin = p_;
+    if (at("<!--")) {
+      p_ += 4;
+      skipPast("-->", begin, "a comment");
+    } else if (at("<![CDATA[")) {
+      if (open.size() == 1) fail(begin, "a CDATA section outside the root element");
+      p_ += 9;
+      const size_t end = t_.find("]]>", p_);
+      if (end == std::string_view::npos) fail(begin, "a CDATA section is not closed: no ']]>' follows");
+      open.back()->text.append(t_.substr(p_, end - p_));
+      p_ = end + 3;
+    } else if (at("<?")) {
+      p_ += 2;
+      skipPast("?>", begin, "a processing instruction");
+    } else if (at("<!DOCTYPE") && p_ + 9 < t_.size() && isSpace(t_[p_ + 9])) {
+      doctype(begin);
+    } else if (at("<!")) {
+      p_ += 2;
+      skipPast(">", begin, "a declaration");
+    } else if (at("</")) {
+      endTag(open);
+    } else {
+      startTag(open);
+    }
+  }
+
+  // Skips `<!DOCTYPE ...>`; a '[' opens the internal subset, which may hold '>', up to its
+  // matching ']' (counted, not recursed).
+  void doctype(size_t begin) {
+    const std::string unclosed = "the DOCTYPE is not closed";
+    for (p_ += 10;; ++p_) {
+      if (atEnd()) fail(begin, unclosed);
+      if (t_[p_] == '>') break;
+      if (t_[p_] != '[') continue;
+      for (int depth = 1; depth > 0;) {
+        if (++p_ == t_.size()) fail(begin, unclosed);
+        depth += t_[p_] == '[' ? 1 : t_[p_] == ']' ? -1 : 0;
+      }
+    }
+    ++p_;
+  }
+
+  void endTag(std::vector<XmlElement *> &open) {
+    const size_t begin = p_;
+    p_ += 2;
+    const std::string_view n = name("an element name after '</'");
+    skipSpace();
+    if (atEnd() || t_[p_] != '>') fail(p_, "expected '>' to end </" + shown(n) + ">");
+    ++p_;
+    if (open.size() == 1) fail(begin, "</" + shown(n) + "> closes no open element");
+    if (n != open.back()->name) fail(begin, "</" + shown(n) + "> does not close " + where(*open.back()));
+    open.pop_back();
+  }
+
+  // The depth limit is checked here, before the element enters the tree: this is the only place
+  // an element is made, so nothing nests deeper than XmlDocument::kMaxDepth.
+  void startTag(std::vector<XmlElement *> &open) {
+    const size_t begin = p_++;
+    if (atEnd() || !isNameStart(t_[p_]))
+      fail(p_, "expected an element name after '<', found " + (atEnd() ? "the end of the document" : shown(t_[p_])));
+    if (open.size() > static_cast<size_t>(XmlDocument::kMaxDepth))
+      throw Malformed{begin, "XML elements nest deeper than " + std::to_string(XmlDocument::kMaxDepth) + " levels"};
+    XmlElement &e = open.back()->children.emplace_back();
+    e.begin = begin;
+    e.name = name("an element name");
+    e.nameEnd = p_;
+    std::vector<std::string_view> names;  // the attributes' names, as written
+    while (true) {
+      const bool spaced = skipSpace();
+      if (atEnd()) fail(p_, "the document ends inside the start tag of <" + shown(e.name) + ">");
+      const char c = t_[p_];
+      if (c == '>' || c == '/') {
+        if (c == '/' && !at("/>")) fail(p_ + 1, "expected '>' after '/' in <" + shown(e.name) + ">");
+        p_ += c == '>' ? 1 : 2;
+        uniqueAttributes(e, names);
+        if (c == '>') open.push_back(&e);
+        return;
+      }
+      if (!isNameStart(c)) fail(p_, "unexpected " + shown(c) + " in the start tag of <" + shown(e.name) + ">");
+      if (!spaced) fail(p_, "expected whitespace between attributes in <" + shown(e.name) + ">");
+      names.push_back(attribute(e));
+    }
+  }
+
+  // name = 'value' or "value"; returns the name as written.
+  std::string_view attribute(XmlElement &e) {
+    XmlAttribute a;
+    a.begin = p_;
+    const std::string_view n = name("an attribute name");
+    a.name = n;
+    skipSpace();
+    if (atEnd() || t_[p_] != '=')
+      fail(p_, "expected '=' after the attribute name '" + shown(n) + "', found " +
+                   (atEnd() ? "the end of the document" : shown(t_[p_])));
+    ++p_;
+    skipSpace();
+    if (atEnd() || (t_[p_] != '"' && t_[p_] != '\'')) fail(p_, "expected ' or \"");
+    const size_t quoteAt = p_;
+    const char quote = t_[p_++];
+    while (true) {
+      size_t stop = p_;
+      while (stop < t_.size() && t_[stop] != quote && t_[stop] != '<' && t_[stop] != '&') ++stop;
+      if (stop == t_.size()) fail(quoteAt, "the value of attribute '" + shown(n) + "' is not closed");
+      a.value.append(t_.substr(p_, stop - p_));
+      p_ = stop;
+      if (t_[p_] == quote) break;
+      if (t_[p_] == '<') fail(p_, "'<' in the value of attribute '" + shown(n) + "' (write &lt;)");
+      reference(a.value);
+    }
+    a.end = ++p_;
+    e.attributes.push_back(std::move(a));
+    return n;
+  }
+
+  // A name given twice is an error at its second attribute. Sorted, not searched per attribute:
+  // one tag may hold a million attributes.
+  void uniqueAttributes(const XmlElement &e, const std::vector<std::string_view> &names) const {
+    std::vector<size_t> order(names.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return names[a] != names[b] ? names[a] < names[b] : a < b; });
+    size_t second = names.size();
+    for (size_t i = 1; i < order.size(); ++i)
+      if (names[order[i]] == names[order[i - 1]]) second = std::min(second, order[i]);
+    if (second < names.size())
+      fail(e.attributes[second].begin,
+           "attribute '" + shown(names[second]) + "' is given twice in <" + shown(e.name) + ">");
+  }
+
+  // At '&': one of the five predefined entities or a character reference, appended to `out`.
+  void reference(std::string &out) {
+    const size_t begin = p_++;
+    if (!atEnd() && t_[p_] == '#') {
+      const bool hex = ++p_ < t_.size() && t_[p_] == 'x';
+      p_ += hex;
+      uint32_t code = 0;
+      size_t digits = 0;
+      for (; !atEnd(); ++p_, ++digits) {
+        const char c = t_[p_];
+        int d = c >= '0' && c <= '9' ? c - '0' : -1;
+        if (hex && d < 0) d = c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0) break;
+        code = std::min<uint32_t>(code * (hex ? 16 : 10) + d, 0x110000);  // saturated: past Unicode either way
+      }
+      if (!digits || atEnd() || t_[p_] != ';')
+        fail(begin, std::string("a character reference needs ") + (hex ? "hexadecimal" : "decimal") +
+                        " digits and a ';' (&#65; or &#x41;)");
+      ++p_;
+      if (!isXmlChar(code)) fail(begin, "a character reference to a character XML does not allow");
+      appendUtf8(out, code);
+      return;
+    }
+    const size_t nameBegin = p_;
+    while (!atEnd() && isNameChar(t_[p_])) ++p_;
+    const std::string_view n = t_.substr(nameBegin, p_ - nameBegin);
+    if (n.empty() || atEnd() || t_[p_] != ';') fail(begin, "'&' starts no reference (a literal '&' is written &amp;)");
+    ++p_;
+    static constexpr std::pair<std::string_view, char> kEntities[] = {
+        {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
+    for (const auto &[entity, c] : kEntities)
+      if (n == entity) {
+        out += c;
+        return;
+      }
+    fail(begin, "unknown entity '&" + shown(n) + ";' (XML predefines &amp; &lt; &gt; &quot; &apos;)");
+  }
+
+  // Character data up to the next '<': leading whitespace dropped, each whitespace run one
+  // space, one trailing space dropped, references expanded (a referenced space stays), as
+  // Boost.PropertyTree's trim_whitespace reading did, so imported names keep their bytes.
+  void characterData(XmlElement &into) {
+    skipSpace();
+    const size_t before = into.text.size();
+    while (!atEnd() && t_[p_] != '<') {
+      if (t_[p_] == '&') {
+        reference(into.text);
+      } else if (skipSpace()) {
+        into.text += ' ';
+      } else {
+        size_t end = p_;
+        while (end < t_.size() && !isSpace(t_[end]) && t_[end] != '<' && t_[end] != '&') ++end;
+        into.text.append(t_.substr(p_, end - p_));
+        p_ = end;
+      }
+    }
+    if (into.text.size() > before && into.text.back() == ' ') into.text.pop_back();
+  }
+
+  std::string_view t_;
+  const LineIndex &lines_;
+  size_t p_ = 0;
+};
 
 }  // namespace
 
@@ -115,22 +318,12 @@ std::optional<XmlDocument> XmlDocument::parse(std::string_view text, DiagnosticE
   }
   XmlDocument doc;
   doc.lines_ = LineIndex(text);
-  if (const size_t deep = tooDeep(text); deep != std::string::npos) {
-    diags.error(SourceRange::at(doc.lines_.loc(deep)),
-                "XML elements nest deeper than " + std::to_string(kMaxDepth) + " levels");
-    return std::nullopt;
-  }
-  // rapidxml reads a NUL-terminated copy (a NUL byte ends the document, as it did through
-  // PropertyTree) and reports problems by throwing; nothing may escape the core (SPEC §2).
-  std::vector<char> buffer(text.begin(), text.end());
-  buffer.push_back('\0');
+  // Nothing may escape the core (SPEC §2): a malformed document is a diagnostic, and so is an
+  // allocation the machine refuses.
   try {
-    auto parsed = std::make_unique<rx::xml_document<char>>();  // its 64 KB memory pool: not on the stack
-    parsed->parse<kParseFlags>(buffer.data());
-    readChildren(*parsed, buffer.data(), text, doc.root_);
-  } catch (const rx::parse_error &e) {
-    diags.error(SourceRange::at(doc.lines_.loc((size_t)(e.where<char>() - buffer.data()))),
-                std::string("malformed XML: ") + e.what());
+    Reader(text, doc.lines_).read(doc.root_);
+  } catch (const Malformed &m) {
+    diags.error(SourceRange::at(doc.lines_.loc(m.at)), m.message);
     return std::nullopt;
   } catch (const std::exception &e) {
     diags.error(SourceRange::at({1, 1}), std::string("cannot read XML: ") + e.what());

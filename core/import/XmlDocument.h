@@ -1,7 +1,8 @@
-// An XML document parsed with rapidxml into a small element tree that remembers where each
-// element and attribute is written, so import errors are located diagnostics. rapidxml is the
-// parser Boost.PropertyTree wraps, used directly: PropertyTree brought iostreams into the
-// WebAssembly module and lost the positions (docs/decisions.md, "HatScheT import").
+// An XML document read into a small element tree that remembers where each element and
+// attribute is written, so import errors are located diagnostics. The reader is our own and
+// does not recurse: it keeps the open elements on an explicit stack, and the depth limit is
+// checked where an element is pushed on it, so no input can get past the limit or overflow the
+// stack (docs/decisions.md, "HatScheT import").
 #pragma once
 
 #include <optional>
@@ -16,7 +17,7 @@ namespace tilesched {
 
 struct XmlAttribute {
   std::string name;
-  std::string value;  // character references expanded
+  std::string value;  // references expanded
   size_t begin = 0;   // offset of the name
   size_t end = 0;     // offset just past the closing quote
 };
@@ -24,8 +25,8 @@ struct XmlAttribute {
 struct XmlElement {
   std::string name;
   std::vector<XmlAttribute> attributes;  // in document order
-  // Its character data and CDATA children, concatenated; character data is trimmed and its
-  // whitespace runs collapsed to one space, as PropertyTree's trim_whitespace read it.
+  // Its character data and CDATA sections, concatenated; each run of character data is trimmed
+  // and its whitespace runs collapsed to one space (CDATA is kept as written).
   std::string text;
   std::vector<XmlElement> children;  // child elements in document order
   size_t begin = 0;                  // offset of '<'
@@ -34,11 +35,11 @@ struct XmlElement {
 
 class XmlDocument {
 public:
-  // rapidxml, and the tree built from it, recurse once per nesting level; deeper input is
-  // rejected before it reaches them instead of overflowing the stack.
+  // The element tree and its readers recurse once per level (its destructor, the resource
+  // model's walk); an element nested deeper is a located error.
   static constexpr int kMaxDepth = 256;
 
-  // Parses `text`; a parse error becomes one diagnostic where the parser stopped, and nullopt.
+  // Parses `text`; malformed XML becomes one diagnostic at the offending character, and nullopt.
   static std::optional<XmlDocument> parse(std::string_view text, DiagnosticEngine &diags);
 
   XmlDocument(const XmlDocument &) = delete;
@@ -53,7 +54,7 @@ public:
   // the attribute is absent.
   SourceRange attributeRange(const XmlElement &element, std::string_view name) const;
 
-  // Value of the first attribute `name`, or nullopt when absent.
+  // Value of attribute `name`, or nullopt when absent.
   static std::optional<std::string> attribute(const XmlElement &element, std::string_view name);
 
 private:

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "support/Utf8.h"
+
 namespace tilesched {
 namespace {
 
@@ -28,28 +30,6 @@ size_t utf8Sequence(std::string_view s, size_t i, size_t &valid) {
   }
   return length;
 }
-
-void appendUtf8(std::string &out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xc0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xe0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else {
-    out += static_cast<char>(0xf0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  }
-}
-
-constexpr char kHex[] = "0123456789abcdef";
-
-std::string hexByte(unsigned char b) { return {'0', 'x', kHex[b >> 4], kHex[b & 0xf]}; }
 
 class Reader {
 public:
@@ -247,7 +227,7 @@ private:
         return fail(open, "unterminated string (it reaches the end of its line; a line break in a string is \\n)");
       } else if (c < 0x20) {
         return fail(pos_, "control character " + hexByte(c) + " in a string (escape it, e.g. \\t or \\u00" +
-                              std::string{kHex[c >> 4], kHex[c & 0xf]} + ")");
+                              std::string{kHexDigits[c >> 4], kHexDigits[c & 0xf]} + ")");
       } else {
         size_t valid = 0;
         const size_t length = utf8Sequence(text_, pos_, valid);
@@ -410,7 +390,7 @@ void appendJsonString(std::string &out, std::string_view s) {
     case '\r': out += "\\r"; break;
     case '\t': out += "\\t"; break;
     default:
-      if (c < 0x20) out += {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xf]};
+      if (c < 0x20) out += {'\\', 'u', '0', '0', kHexDigits[c >> 4], kHexDigits[c & 0xf]};
       else out += "\xEF\xBF\xBD";
     }
     i += c >= 0x80 ? std::max<size_t>(valid, 1) : 1;

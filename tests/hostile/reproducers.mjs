@@ -1,7 +1,8 @@
-// The hostile inputs of issue 18 (D1-D16), regenerated from their descriptions: a few kilobytes
-// that once crashed tilesched or made it spend gigabytes or minutes. Each reproducer is one
-// command line of the native tool / npm bin (arguments + the files it names); the API-only ones
-// (wasm schedule() options) are in tests/wasm/hostile.test.mjs.
+// The hostile inputs of issue 18 (D1-D16) and the XML nesting behind quoted names (D17),
+// regenerated from their descriptions: a few kilobytes to a megabyte that once crashed
+// tilesched or made it spend gigabytes or minutes. Each reproducer is one command line of the
+// native tool / npm bin (arguments + the files it names); the API-only ones (wasm schedule()
+// options) are in tests/wasm/hostile.test.mjs.
 //
 //   node tests/hostile/reproducers.mjs DIR     writes the files and prints one command per line
 import { closeSync, mkdirSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
@@ -74,7 +75,8 @@ function modelLoop(n, pools = 0) {
 const SMALL_LOOP = chainLoop(3, 0);
 
 // Every reproducer: {id, what, args (file names relative to the directory), files: {name: bytes}}
-// plus `sparse` files created with a size and no data.
+// plus `sparse` files created with a size and no data, and `expect`, a pattern the stderr of
+// both tools must match.
 export function reproducers() {
   const list = [];
   const add = (id, what, args, files = {}, extra = {}) => list.push({ id, what, args, files, ...extra });
@@ -139,6 +141,22 @@ export function reproducers() {
   add('D15a', 'stdout is /dev/full', ['small.mlir'], { 'small.mlir': SMALL_LOOP }, { stdout: '/dev/full' });
   add('D15b', 'stdout is a pipe closed after the first line', ['d4a.mlir', '--generator=cost-based', '--emit=json'],
     { 'd4a.mlir': chainLoop(5000, 0, { op: 'test.add' }) }, { stdout: 'head -1' });
+  // A quote in an attribute name, which the XML reader refuses where it stands: it once hid the
+  // nesting behind it from a depth pre-scan, and the parser recursed 10^5 levels (SIGSEGV
+  // natively, RangeError in the npm bin).
+  const quoteInName = (root, perLevel) => {
+    const n = 100000;
+    const open = perLevel ? '<a b"="x">'.repeat(n) : '<a b"="x">' + '<a>'.repeat(n);
+    return `<${root}>${open}${'</a>'.repeat(perLevel ? n : n + 1)}</${root}>\n`;
+  };
+  const quoteError = (file, col) => new RegExp(`^${file}:1:${col}: error: malformed XML: expected '=' after the attribute name 'b', found '"'$`, 'm');
+  add('D17a', 'GraphML: a quote in an attribute name, then 10^5 levels of nesting', ['import-hatschet', 'd17a.graphml', 'rm.xml'],
+    { 'd17a.graphml': quoteInName('graphml', false), 'rm.xml': RESOURCE_MODEL }, { expect: quoteError('d17a\\.graphml', 14) });
+  add('D17b', 'GraphML: a quote in an attribute name at each of 10^5 levels', ['import-hatschet', 'd17b.graphml', 'rm.xml'],
+    { 'd17b.graphml': quoteInName('graphml', true), 'rm.xml': RESOURCE_MODEL }, { expect: quoteError('d17b\\.graphml', 14) });
+  add('D17c', 'resource model: a quote in an attribute name, then 10^5 levels of nesting', ['import-hatschet', 'd14.graphml', 'd17c.xml'],
+    { 'd14.graphml': graphml(['a', 'b'], [['a', 'b', 0, 1]]), 'd17c.xml': quoteInName('ModelInformation', false) },
+    { expect: quoteError('d17c\\.xml', 23) });
   return list;
 }
 

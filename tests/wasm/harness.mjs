@@ -15,9 +15,6 @@ export const sharedDir = path.resolve(repo, process.env.TILESCHED_SHARED_DIR ?? 
 
 // The bin finds the module under test through this variable (wasm/cli.mjs moduleDir()).
 process.env.TILESCHED_WASM_DIR = wasmDir;
-// Bin runs compile the module each time, as a first run does, and leave nothing in the user's
-// cache directory; bin-cache.test.mjs runs the bin with its cache.
-process.env.TILESCHED_NO_CACHE = '1';
 const { loadTilesched, readInput } = await import('../../wasm/cli.mjs');
 export { readInput };
 

@@ -30,6 +30,7 @@ for (const r of writeReproducers(dir)) {
       results[tool] = x;
     }
     const { native, bin } = results;
+    if (r.expect) assert.match(native.stderr.toString('latin1'), r.expect);
     assert.equal(bin.stderr.toString('latin1'), native.stderr.toString('latin1'), 'stderr differs');
     assert.ok(bin.stdout.equals(native.stdout), 'stdout differs');
     assert.equal(bin.status, native.status, 'exit status differs');

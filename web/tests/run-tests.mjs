@@ -1,5 +1,6 @@
-// `npm test`: the web unit tests (Vitest), then the end-to-end suite against the built site;
-// each runner prints its own summary, then one plain total line "N passed, N failed".
+// `npm test`: the web unit tests (Vitest), the static server's tests (node --test), then the
+// end-to-end suite against the built site; each runner prints its own summary, then one plain
+// total line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,14 @@ if (existsSync(unitReport)) {
   failed += 1; // Vitest did not run
 }
 if (unitStatus !== 0 && failed === 0) failed += 1;
+
+// The static server (web/tests/server/): counts from node's TAP summary.
+const server = spawnSync(process.execPath, ['--test', '--test-reporter=tap', 'web/tests/server/'], { cwd: repo, encoding: 'utf8' });
+process.stdout.write(server.stdout + server.stderr);
+const tapCount = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(server.stdout)?.[1] ?? 0);
+passed += tapCount('pass');
+failed += tapCount('fail') + tapCount('cancelled');
+if (server.status !== 0 && !tapCount('fail') && !tapCount('cancelled')) failed += 1;
 
 // E2E: counts from the summary it writes; a runner that stopped early counts as one failure.
 const e2eSummary = join(artifacts, 'e2e-summary.json');

@@ -132,7 +132,7 @@ TEST_CASE("malformed XML is a located error", "[import]") {
   CHECK(d.range.begin.line >= 3);
 }
 
-// The error is where rapidxml stopped, line and column (it was the line only, at column 1).
+// The error is at the character the reader stopped at, line and column.
 TEST_CASE("malformed XML points at the character the parser stopped at", "[import]") {
   auto r = import("<graphml>\n<graph>\n  <node id=\"1\" x=7/>\n</graph>\n</graphml>\n", kModel);
   CHECK_FALSE(r->snippet);
@@ -143,9 +143,9 @@ TEST_CASE("malformed XML points at the character the parser stopped at", "[impor
   CHECK(d.range.begin.col == 18);  // the 7
 }
 
-// A stray ']' before a DOCTYPE's internal subset: rapidxml still skips the whole [...] (with the
-// <Resource> inside), while a scan that counts brackets from the first ']' ended the DOCTYPE at
-// the first '>' and took that <Resource> for a start tag. Positions now come from the parser.
+// A stray ']' before a DOCTYPE's internal subset: the reader still skips the whole [...] (with
+// the <Resource> inside), while a scan that counts brackets from the first ']' ended the DOCTYPE
+// at the first '>' and took that <Resource> for a start tag. Positions come from the reader.
 TEST_CASE("an attribute error points at the attribute the parser read", "[import]") {
   const std::string model =
       "<M>\n<!DOCTYPE m ] [ > <Resource name=\"add\" limit=\"1\"/> ]>\n<Resource name=\"add\"\n"
@@ -183,8 +183,8 @@ TEST_CASE("unsupported and inconsistent files name the element and its line", "[
   for (int i = 0; i < 300; ++i) deep += "<a>";
   for (int i = 0; i < 300; ++i) deep += "</a>";
   deep += "\n</graphml>\n";
-  // rapidxml skips any `<!` node other than a comment, CDATA or DOCTYPE to the next '>', so the
-  // depth scan must too: `<![>` once hid the nesting from it, and rapidxml overflowed the stack.
+  // The reader skips any `<!` declaration other than a comment, CDATA or DOCTYPE to the next
+  // '>'; `<![>` once hid the nesting from a depth pre-scan, and the parser overflowed the stack.
   std::string hidden = "<graphml><![>\n";
   for (int i = 0; i < 3000; ++i) hidden += "<a>";
   for (int i = 0; i < 3000; ++i) hidden += "</a>";
@@ -335,8 +335,9 @@ TEST_CASE("a duplicate points back at the first definition", "[import]") {
   CHECK(all[1].range.begin.line == 4);
 }
 
-// rapidxml stops at a NUL byte; the elements before it keep their own line and column (fuzz_import
-// once found one without, when positions came from a tag scan that read on past the NUL).
+// A NUL byte ends the document; the elements before it keep their own line and column
+// (fuzz_import once found one without, when positions came from a tag scan that read on past the
+// NUL).
 TEST_CASE("an element before a NUL byte keeps its position", "[import]") {
   const std::string graph = std::string("<graphml>\n<graph>\n<node id=\"1\">\n  <data>add</data>\n</node>\n") +
                             "</graph>\n</graphml>\n" + std::string(1, '\0') + "<extra/>\n";

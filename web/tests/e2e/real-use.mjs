@@ -360,14 +360,16 @@ export const realUseCases = ({ metrics }) => [
     assert(fence && fence.length > 5, `fence ${fence}`);
     const outside = md.split(`${fence}mlir`)[0] + md.split(`\n${fence}\n`).slice(1).join('');
     assert(!/javascript:/.test(outside) && (outside.match(/\]\(/g) ?? []).length === 1, `Markdown outside the fence:\n${outside}`);
-    // The CSP: in both pages and as a header; the worker and the wasm run under it.
+    // The CSP: in both pages and as a header, which adds who may frame the page (only the embed
+    // page may be framed by other sites); the worker and the wasm run under it.
     for (const path of ['', 'embed.html']) {
       await page.goto('about:blank');
       const res = await page.goto(`${site.url}${path}#${good}`);
       const header = res.headers()['content-security-policy'] ?? '';
       const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-      assert(meta && header === meta && /script-src 'self' 'wasm-unsafe-eval'/.test(meta) && !/unsafe-eval'|script-src[^;]*unsafe-inline/.test(meta.replace("'wasm-unsafe-eval'", '')),
-        `CSP of /${path}: meta ${meta}, header ${header}`);
+      const frameAncestors = path === 'embed.html' ? '*' : "'none'";
+      assert(meta && header === `${meta}; frame-ancestors ${frameAncestors}` && /script-src 'self' 'wasm-unsafe-eval'/.test(meta) &&
+        !/unsafe-eval'|script-src[^;]*unsafe-inline/.test(meta.replace("'wasm-unsafe-eval'", '')), `CSP of /${path}: meta ${meta}, header ${header}`);
       await page.locator('[data-testid="ii"]').first().waitFor({ timeout: 20000 });
       const injected = await page.evaluate(() => {
         const s = document.createElement('script');
