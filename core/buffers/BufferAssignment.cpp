@@ -140,6 +140,15 @@ private:
     const Operation &op = view_.op(n);
     const OpResources &res = (*in_.resources)[n];
     if (res.source == OpResources::Source::Schedule || !op.regions.empty()) return std::nullopt;
+    // A tile an allocation takes as its initial value (Triton's `ttg.local_alloc` of a
+    // `tt.descriptor_load`) is that allocation's memory: the pipeliner makes the allocation the
+    // copy's destination, and it is counted once, with the allocation (docs/target-model.md, "One
+    // cost per op").
+    for (int c = 0; c < view_.numNodes(); ++c) {
+      const Operation &user = view_.op(c);
+      if (allocSpace(user) && !op.results.empty() && !user.operands.empty() && user.operands[0] == op.results[0])
+        return std::nullopt;
+    }
     bool smemTransport = false;
     for (const FootprintRow &row : res.footprint)
       for (int r : row) smemTransport |= model_.resources[r].name.rfind("tp_smem", 0) == 0;
