@@ -99,6 +99,8 @@ describe('result document model', () => {
       { value: '%bars', kind: 'barrier', slots: 3, proven: false, reason: 'its slot %s grows with the iteration and never wraps round' },
     ]);
     expect(parseDocument(fixture('serial.json')).blocks[0].rings).toEqual([]);
+  });
+
   it('gives each block the model of its chunk, and reads nested loops', () => {
     const doc = parseDocument(JSON.stringify({
       version: 1, diagnostics: [], model: 'hopper',
