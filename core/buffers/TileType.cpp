@@ -44,7 +44,9 @@ void readShape(std::string_view s, TileType &t) {
     int64_t extent = -1;
     if (s[0] != '?') {
       extent = 0;
-      for (size_t k = 0; k < i; ++k) extent = extent > (int64_t{1} << 50) ? -1 : extent * 10 + (s[k] - '0');
+      // An extent past 2^50 is unknown (-1) and stays unknown for the digits after it.
+      for (size_t k = 0; k < i && extent >= 0; ++k)
+        extent = extent > (int64_t{1} << 50) ? -1 : extent * 10 + (s[k] - '0');
     }
     t.shape.push_back(extent);
     s.remove_prefix(i + 1);
