@@ -322,7 +322,7 @@ def extra_sections(tilesched: str, out: Path):
         "own start (`node -e 0`); wall time and the CPU time the kernel accounts to the process "
         "and the child it waits for (`bench/npm_bin.py`). Rows marked * run without NODE_EXTRA_CA_CERTS when "
         "it is set: Node 20 then reads that file and builds its certificate store at every start, "
-        "before the bin runs. Goal of issue 17: <= 120 ms wall.",
+        "before the bin runs. Goal: <= 120 ms wall.",
         ["python3", "bench/npm_bin.py"], 600)
     write_report(out, npm_bin, "<!-- npm-bin:begin -->", "<!-- npm-bin:end -->")
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The npm bin as whole processes (issue 17: <= 120 ms wall): `node wasm/cli.mjs EXAMPLE
+"""The npm bin as whole processes (goal: <= 120 ms wall): `node wasm/cli.mjs EXAMPLE
 --emit=json` beside the native tool on the same command line and `node -e 0` (Node's own start).
 
 Rounds run the commands in turn, so a drift in the machine's speed touches all of them. Per

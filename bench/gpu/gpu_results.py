@@ -207,7 +207,7 @@ def section(tool):
     device = records[0]["kernels"][0]["device"]["name"]
     lines = [
         BEGIN,
-        f"## Measured on an H100: Triton {records[0]['kernels'][0]['triton']} kernels beside tilesched's estimate (issue 36)",
+        f"## Measured on an H100: Triton {records[0]['kernels'][0]['triton']} kernels beside tilesched's estimate",
         "",
         f"Made by `python3 bench/gpu/gpu_results.py table` from the recorded device runs "
         f"(`bench/gpu/results/`, {device}, {records[0]['kernels'][0]['device']['sms']} SMs; "
