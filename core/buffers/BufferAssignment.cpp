@@ -140,19 +140,20 @@ private:
     const Operation &op = view_.op(n);
     const OpResources &res = (*in_.resources)[n];
     if (res.source == OpResources::Source::Schedule || !op.regions.empty()) return std::nullopt;
+    bool smemTransport = false;
+    for (const FootprintRow &row : res.footprint)
+      for (int r : row) smemTransport |= model_.resources[r].name.rfind("tp_smem", 0) == 0;
+    if (!(res.traits & TraitTma) || !smemTransport) return std::nullopt;
     // A tile an allocation takes as its initial value (Triton's `ttg.local_alloc` of a
     // `tt.descriptor_load`) is that allocation's memory: the pipeliner makes the allocation the
     // copy's destination, and it is counted once, with the allocation (docs/target-model.md, "One
     // cost per op").
+    // Only TMA ops get here, so the scan stays off the path of every other op.
     for (int c = 0; c < view_.numNodes(); ++c) {
       const Operation &user = view_.op(c);
       if (allocSpace(user) && !op.results.empty() && !user.operands.empty() && user.operands[0] == op.results[0])
         return std::nullopt;
     }
-    bool smemTransport = false;
-    for (const FootprintRow &row : res.footprint)
-      for (int r : row) smemTransport |= model_.resources[r].name.rfind("tp_smem", 0) == 0;
-    if (!(res.traits & TraitTma) || !smemTransport) return std::nullopt;
     std::vector<TileType> operands, results;
     for (const Value *v : op.operands) operands.push_back(typeOf(v));
     for (const Value *v : op.results) results.push_back(typeOf(v));
