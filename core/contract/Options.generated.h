@@ -29,6 +29,7 @@ inline constexpr OptionSpec kOptionSpecs[] = {
     {"maxConstraintIterations", "--max-constraint-iterations", OptionKind::Int, "", "N", 1, 1000000, "10", "rounds of the constraint refinement loop (candidate IIs probed, constraints lifted)"},
     {"workBudget", "--work-budget", OptionKind::Int, "", "N", 0, 2147483647, "10000000", "seat probes per block before the II search stops (0 = unlimited)"},
     {"proofBudget", "--proof-budget", OptionKind::Int, "", "N", 0, 2147483647, "200000", "exact-search nodes per block for the optimality proof (0 = no proof)"},
+    {"compactionBudget", "--compaction-budget", OptionKind::Int, "", "N", 0, 2147483647, "20000", "exact-search nodes per block for the fewest stages at the II, then shorter value lifetimes (0 = keep the II search's schedule as it is)"},
     {"serialThreshold", "--serial-threshold", OptionKind::Int, "", "N", 0, 1073741824, "8", "with --generator=auto, blocks with fewer ops are scheduled serially (seed 000)"},
     {"iiSearch", "--ii-search", OptionKind::Choice, "linear|galloping", "linear|galloping", 0, 0, "galloping", "how candidate IIs are probed: one after another, or doubling then bisecting"},
     {"tritonLatency", "--triton-latency", OptionKind::Flag, "", "", 0, 0, "false", "let Triton's tt.latency move an op's users to later stages, keeping the II"},
@@ -42,6 +43,7 @@ inline constexpr int64_t kDefaultIiCap = 0;
 inline constexpr int64_t kDefaultMaxConstraintIterations = 10;
 inline constexpr int64_t kDefaultWorkBudget = 10000000;
 inline constexpr int64_t kDefaultProofBudget = 200000;
+inline constexpr int64_t kDefaultCompactionBudget = 20000;
 inline constexpr int64_t kDefaultSerialThreshold = 8;
 inline constexpr bool kDefaultTritonLatency = false;
 inline constexpr bool kDefaultCheck = false;

@@ -35,6 +35,8 @@ struct ScheduleOptions {
   int64_t workBudget = options::kDefaultWorkBudget;  // seat probes per block, cost-based generator (0 = unlimited)
   int64_t proofBudget =
       options::kDefaultProofBudget;  // exact-search nodes per block for the optimality proof (0 = none)
+  int64_t compactionBudget =
+      options::kDefaultCompactionBudget;  // exact-search nodes per block for the fewest stages (0 = none)
   bool tritonLatency = options::kDefaultTritonLatency;  // tt.latency moves users to later stages
   bool operator==(const ScheduleOptions &) const = default;
 };
@@ -106,6 +108,19 @@ const char *optimalityName(Optimality o);
 struct OptimalityCertificate {
   Optimality status = Optimality::Unknown;
   int lowerBound = 0;  // no schedule exists at any II below it (0 when unknown)
+  // The same for length at the II (docs/decisions.md, "Fewest stages"): no schedule at this II
+  // has fewer stages than stageBound; stagesProven when the schedule has that many.
+  int stageBound = 0;
+  bool stagesProven = false;
+};
+
+// Beyond the seeds: the stage compaction after the II is fixed (docs/decisions.md, "Fewest
+// stages"). `from` is the II search's schedule, `to` the one published; crossings count the
+// stage boundaries the ops' results cross before their last use (the buffers they need).
+struct StageCompactionReport {
+  bool ran = false;  // false: --compaction-budget=0, the II search's schedule as it is
+  int stagesFrom = 0, stagesTo = 0;
+  int64_t crossingsFrom = 0, crossingsTo = 0;
 };
 
 struct OpSchedule {
@@ -193,6 +208,7 @@ struct ScheduleAnalysis {
   std::vector<int> orderedNodes;  // nodes sorted by (stage, order)
   std::optional<MIIBounds> mii;   // cost-based only
   OptimalityCertificate optimality;
+  StageCompactionReport compaction;
   uint32_t refinementStatus = 0;  // bit 0 converged, bit 1 budget exceeded (seed 003)
   bool budgetTruncated = false;
   int refinementRounds = 0;

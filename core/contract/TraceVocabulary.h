@@ -31,6 +31,7 @@ enum class TraceArm : uint8_t {
   Ladder,
   Refine,
   Optimality,
+  Compaction,
   Bounds,
   Result,
 };
@@ -48,6 +49,7 @@ inline constexpr VocabularyWord kTraceArms[] = {
     {"ladder", "the strategy ladder at one candidate II"},
     {"refine", "the II search and its rounds"},
     {"optimality", "the search for a schedule at a smaller II"},
+    {"compaction", "the search for fewer stages at the II"},
     {"bounds", "the lower bounds on the II"},
     {"result", "the schedule kept"},
 };

@@ -342,6 +342,17 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
       .beginObject()
       .member("status", optimalityName(certified ? a.optimality.status : Optimality::Unknown))
       .member("lower_bound", certified ? a.optimality.lowerBound : 0)
+      .member("stage_bound", certified ? a.optimality.stageBound : 0)
+      .member("stages_proven", certified && a.optimality.stagesProven)
+      .endObject();
+  const bool compacted = certified && a.compaction.ran;
+  w.key("compaction")
+      .beginObject()
+      .member("ran", compacted)
+      .member("stages_from", compacted ? a.compaction.stagesFrom : 0)
+      .member("stages_to", compacted ? a.compaction.stagesTo : 0)
+      .member("crossings_from", compacted ? a.compaction.crossingsFrom : 0)
+      .member("crossings_to", compacted ? a.compaction.crossingsTo : 0)
       .endObject();
   w.key("summary")
       .beginObject()

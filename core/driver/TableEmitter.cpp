@@ -118,6 +118,17 @@ std::string memoryLines(const BlockResult &r) {
 }
 
 // One line, labelled as the model's numbers.
+// The length certificate after the II's: the fewest stages at the II, proven or bounded, and
+// what the stage compaction changed (docs/decisions.md, "Fewest stages").
+std::string stagesWords(const ScheduleAnalysis &a) {
+  std::string s = "; " + std::to_string(a.stageCount) + (a.stageCount == 1 ? " stage" : " stages");
+  s += a.optimality.stagesProven ? ", the fewest at this II"
+                                 : ", at least " + std::to_string(a.optimality.stageBound) + " at this II";
+  if (a.compaction.ran && a.compaction.stagesTo < a.compaction.stagesFrom)
+    s += " (compacted from " + std::to_string(a.compaction.stagesFrom) + ")";
+  return s;
+}
+
 std::string estimateLine(const ThroughputEstimate &e) {
   std::string out = "  estimate (the model's): " + std::to_string(e.cyclesPerIteration) + " cycles";
   out += e.nsPerIteration ? " = " + thousandthsText(*e.nsPerIteration) + " ns per iteration"
@@ -165,7 +176,7 @@ std::string emitTable(const DriverRun &run) {
     }
     if (placed && a.optimality.status != Optimality::Unknown)
       out += std::string("  optimality: ") + optimalityName(a.optimality.status) + ", no schedule exists below II " +
-             std::to_string(a.optimality.lowerBound) + "\n";
+             std::to_string(a.optimality.lowerBound) + stagesWords(a) + "\n";
     if (r.triton.any()) out += tritonLine(r);
     for (const NestedLoop &n : r.nestedLoops)
       out += "  nested loop " + r.nodeNames[size_t(n.node)] + " (line " +

@@ -11,6 +11,7 @@
 #include "generate/MiiBounds.h"
 #include "generate/OptimalityProof.h"
 #include "generate/PublishSchedule.h"
+#include "generate/StageCompaction.h"
 #include "generate/StructuralDistance.h"
 #include "generate/WorkBudget.h"
 #include "support/Limits.h"
@@ -49,7 +50,7 @@ PlacementFailure plainFailure(const ModuloProblem &p, int node, int ii, std::str
 // Each op keeps its stage busy for its latency or footprint, at least one cycle.
 void publish(ScheduleAnalysis &a, const ModuloProblem &p, int ii, std::vector<int> start) {
   std::vector<int> completion(p.numNodes);
-  for (int v = 0; v < p.numNodes; ++v) completion[v] = std::max({p.latency[v], p.duration(v), 1});
+  for (int v = 0; v < p.numNodes; ++v) completion[v] = p.completion(v);
   publishSchedule(a, ii, std::move(start), completion);
 }
 
@@ -86,7 +87,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   // one iteration is a floor on the last cycle at every II.
   const std::vector<int64_t> asap = asapDistanceZero(p);
   int64_t span = 0;
-  for (int v = 0; v < p.numNodes; ++v) span = std::max(span, asap[v] + std::max({p.latency[v], p.duration(v), 1}));
+  for (int v = 0; v < p.numNodes; ++v) span = std::max(span, asap[v] + p.completion(v));
   if (span > kMaxCycle) {
     a.failure = plainFailure(p, -1, 0, cycleLimitMessage(span));
     trace.record(0, TraceArm::Bounds, -1, -1, TraceOutcome::Infeasible, a.failure->message);
@@ -97,7 +98,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   const SerialFallback serial = buildSerialFallback(p);
   int64_t fallbackCap = lower;
   if (!serial.available)  // zero-latency distance-0 cycles: stretch by every op's length instead
-    for (int v = 0; v < p.numNodes; ++v) fallbackCap += std::max({p.latency[v], p.duration(v), 1});
+    for (int v = 0; v < p.numNodes; ++v) fallbackCap += p.completion(v);
   const int cap =
       opts.iiCap > 0
           ? opts.iiCap
@@ -155,7 +156,14 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   }
   a.optimality = {proof.lowerBound >= out.ii ? Optimality::Proven : Optimality::Bound,
                   std::min(proof.lowerBound, out.ii)};
-  publish(a, p, out.ii, out.start);
+  // With the II fixed, the fewest stages and then the shortest value lifetimes at it.
+  CompactionOutcome compaction =
+      compactStages(p, layout, out.ii, std::move(out.start), opts.compactionBudget, &budget, trace);
+  a.optimality.stageBound = compaction.stageBound;
+  a.optimality.stagesProven = compaction.stagesTo == compaction.stageBound;
+  a.compaction = {opts.compactionBudget > 0, compaction.stagesFrom, compaction.stagesTo, compaction.crossingsFrom,
+                  compaction.crossingsTo};
+  publish(a, p, out.ii, std::move(compaction.start));
   if (trace.enabled()) {
     std::vector<int> cycles(p.numNodes);
     for (int v = 0; v < p.numNodes; ++v) cycles[v] = a.ops[v].cycle;

@@ -58,7 +58,8 @@ public:
       start[ops_[i]] = ii_ * k(0, d + 1) + row_[i];
       fixed[ops_[i]] = 1;
     }
-    completeFreeOps(start, fixed);
+    // The ops the search left out have no footprint and no stage constraint.
+    settleFreeOps(p_, ii_, start, fixed);
     for (int v : stableOrder(p_.numNodes, [&](int a, int b) { return start[a] < start[b]; }))
       st_.commit(v, static_cast<int>(start[v]), TraceArm::Exact);
     return ExactOutcome::Found;
@@ -167,27 +168,6 @@ private:
       restoreBlock(d);
     }
     return false;
-  }
-
-  // The ops the search left out have no footprint and no stage constraint: each goes to the
-  // longest path from cycle 0 and the searched ops, which the closure constraints keep legal.
-  void completeFreeOps(std::vector<int64_t> &start, const std::vector<uint8_t> &fixed) const {
-    for (const std::vector<int> &members : p_.sccMembers)
-      for (size_t pass = 0; pass <= members.size(); ++pass) {
-        bool changed = false;
-        for (int v : members) {
-          if (fixed[v]) continue;
-          for (int ei : p_.pred[v]) {
-            const ModuloEdge &e = p_.edges[ei];
-            const int64_t cand = start[e.src] + edgeWeight(e, ii_);
-            if (e.src != v && cand > start[v]) {
-              start[v] = cand;
-              changed = true;
-            }
-          }
-        }
-        if (!changed) break;
-      }
   }
 
   PlacementState &st_;

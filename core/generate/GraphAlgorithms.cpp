@@ -140,7 +140,10 @@ std::vector<int> findPositiveCycle(const ModuloProblem &p, int comp, int ii, boo
 }
 
 std::vector<int64_t> heightsAt(const ModuloProblem &p, int ii) {
-  std::vector<int64_t> h(p.numNodes, 0);
+  return longestToward(p, ii, std::vector<int64_t>(p.numNodes, 0));
+}
+
+std::vector<int64_t> longestToward(const ModuloProblem &p, int ii, std::vector<int64_t> h) {
   for (int c = static_cast<int>(p.sccMembers.size()) - 1; c >= 0; --c) {
     const std::vector<int> &nodes = p.sccMembers[c];
     // Successors in later components are final; edges inside the component need a fixed point.
@@ -149,6 +152,7 @@ std::vector<int64_t> heightsAt(const ModuloProblem &p, int ii) {
       for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
         for (int ei : p.succ[*it]) {
           const ModuloEdge &e = p.edges[ei];
+          if (h[e.dst] == kNoPath64) continue;
           const int64_t cand = edgeWeight(e, ii) + h[e.dst];
           if (cand > h[*it]) {
             h[*it] = cand;
@@ -160,6 +164,25 @@ std::vector<int64_t> heightsAt(const ModuloProblem &p, int ii) {
     }
   }
   return h;
+}
+
+void settleFreeOps(const ModuloProblem &p, int ii, std::vector<int64_t> &start, const std::vector<uint8_t> &fixed) {
+  for (const std::vector<int> &members : p.sccMembers)
+    for (size_t pass = 0; pass <= members.size(); ++pass) {
+      bool changed = false;
+      for (int v : members) {
+        if (fixed[v]) continue;
+        for (int ei : p.pred[v]) {
+          const ModuloEdge &e = p.edges[ei];
+          const int64_t cand = start[e.src] + edgeWeight(e, ii);
+          if (e.src != v && cand > start[v]) {
+            start[v] = cand;
+            changed = true;
+          }
+        }
+      }
+      if (!changed) break;
+    }
 }
 
 std::vector<int64_t> longestDistanceZeroFrom(const ModuloProblem &p, int source) {

@@ -29,6 +29,14 @@ std::vector<int> findPositiveCycle(const ModuloProblem &p, int comp, int ii, boo
 // HeightR (Rau 1994): longest path from each op to any sink, at least 0. Components are done in
 // reverse topological order, each relaxed to a fixed point. Requires II >= RecMII.
 std::vector<int64_t> heightsAt(const ModuloProblem &p, int ii);
+// The same relaxation from given floors: h(v) = max(floor(v), weight(v, w) + h(w)) over edges
+// v -> w; a floor of kNoPath64 is "no path" and is never extended.
+std::vector<int64_t> longestToward(const ModuloProblem &p, int ii, std::vector<int64_t> floor);
+
+// The ops not `fixed` go to the longest path from their start (at least what `start` holds)
+// through every edge into them, components in topological order. When the fixed ops keep every
+// closure constraint between them, this keeps every edge (a closed network is decomposable).
+void settleFreeOps(const ModuloProblem &p, int ii, std::vector<int64_t> &start, const std::vector<uint8_t> &fixed);
 
 // Longest path from any op to each op, at least 0 (the op's depth at this II).
 std::vector<int64_t> depthsAt(const ModuloProblem &p, int ii);

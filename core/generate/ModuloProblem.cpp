@@ -9,13 +9,6 @@ namespace tilesched {
 
 namespace {
 
-void addEdge(ModuloProblem &p, int src, int dst, int latency, int distance) {
-  const int idx = static_cast<int>(p.edges.size());
-  p.edges.push_back({src, dst, latency, distance});
-  p.succ[src].push_back(idx);
-  p.pred[dst].push_back(idx);
-}
-
 // force_serial_execution (docs/decisions.md): a marked op runs alone in its iteration — every
 // earlier op (program order) has completed when it starts, every later op starts after it
 // completes — and its own instances do not overlap. Between consecutive marked ops only the ops
@@ -30,15 +23,28 @@ void addSerializationEdges(ModuloProblem &p) {
     const int v = marked[i];
     const int prev = i > 0 ? marked[i - 1] : -1;
     const int next = i + 1 < marked.size() ? marked[i + 1] : p.numNodes;
-    if (prev >= 0) addEdge(p, prev, v, completion(prev), 0);
-    for (int u = prev + 1; u < v; ++u) addEdge(p, u, v, completion(u), 0);
-    for (int w = v + 1; w < next; ++w) addEdge(p, v, w, completion(v), 0);
-    addEdge(p, v, v, completion(v), 1);
+    if (prev >= 0) p.addEdge(prev, v, completion(prev), 0);
+    for (int u = prev + 1; u < v; ++u) p.addEdge(u, v, completion(u), 0);
+    for (int w = v + 1; w < next; ++w) p.addEdge(v, w, completion(v), 0);
+    p.addEdge(v, v, completion(v), 1);
   }
-  if (p.regionForceSerial && p.numNodes > 1) addEdge(p, p.numNodes - 1, 0, completion(p.numNodes - 1), 1);
+  if (p.regionForceSerial && p.numNodes > 1) p.addEdge(p.numNodes - 1, 0, completion(p.numNodes - 1), 1);
 }
 
 }  // namespace
+
+void ModuloProblem::addEdge(int src, int dst, int lat, int distance) {
+  const int idx = static_cast<int>(edges.size());
+  edges.push_back({src, dst, lat, distance});
+  succ[src].push_back(idx);
+  pred[dst].push_back(idx);
+}
+
+void ModuloProblem::findComponents() {
+  const int count = computeSccs(*this, scc);
+  sccMembers.assign(count, {});
+  for (int v = 0; v < numNodes; ++v) sccMembers[scc[v]].push_back(v);
+}
 
 bool ModuloProblem::hasStageConstraints() const {
   for (int v = 0; v < numNodes; ++v)
@@ -79,7 +85,7 @@ ModuloProblem buildModuloProblem(const ScheduleInput &in) {
           p.capacity.push_back(0);
         }
 
-  for (const DepEdge &e : g.edges) addEdge(p, e.src, e.dst, e.latency, e.distance);
+  for (const DepEdge &e : g.edges) p.addEdge(e.src, e.dst, e.latency, e.distance);
 
   p.group.assign(n, -1);
   p.maxDepth.assign(n, 0);
@@ -109,9 +115,7 @@ ModuloProblem buildModuloProblem(const ScheduleInput &in) {
   if (p.regionForceSerial) std::fill(p.forceSerial.begin(), p.forceSerial.end(), 1);
   addSerializationEdges(p);
 
-  const int count = computeSccs(p, p.scc);
-  p.sccMembers.assign(count, {});
-  for (int v = 0; v < n; ++v) p.sccMembers[p.scc[v]].push_back(v);
+  p.findComponents();
   return p;
 }
 

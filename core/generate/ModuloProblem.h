@@ -3,6 +3,7 @@
 // slots of seed 004 reduced to what placement reads (same-depth group, max_depth, G1 pending).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -44,7 +45,12 @@ struct ModuloProblem {
   std::vector<std::vector<int>> sccMembers;  // ascending node ids
 
   int duration(int v) const { return static_cast<int>(footprint[v].size()); }
+  // How long op v keeps its stage busy: its latency or footprint, at least one cycle.
+  int completion(int v) const { return std::max({latency[v], duration(v), 1}); }
   bool hasStageConstraints() const;
+  void addEdge(int src, int dst, int latency, int distance);
+  // scc and sccMembers from the edges.
+  void findComponents();
 };
 
 ModuloProblem buildModuloProblem(const ScheduleInput &in);

@@ -13,4 +13,8 @@ namespace tilesched {
 // `completion[v]` is how long op v keeps its stage busy: max(latency, footprint rows, 1).
 void publishSchedule(ScheduleAnalysis &a, int ii, std::vector<int> start, const std::vector<int> &completion);
 
+// The stage count publishSchedule gives these start cycles: the II windows from the first op's
+// stage up to the last completion.
+int countStages(int ii, const std::vector<int> &start, const std::vector<int> &completion);
+
 }  // namespace tilesched

@@ -3,7 +3,7 @@
 // degrades to absent optional panes instead of a crash in a pane.
 import { peopleText } from './wording';
 import type {
-  Block, BlockStatus, ChunkModel, Diagnostic, Edge, Estimate, GeneratorName, MII, Memory, MemoryBuffer, NestedLoop, Op,
+  Block, BlockStatus, ChunkModel, Compaction, Diagnostic, Edge, Estimate, GeneratorName, MII, Memory, MemoryBuffer, NestedLoop, Op,
   OpConstraints, Optimality, RRT, Refinement, RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry,
   TritonBlock, TritonOp, Unit, Violation,
 } from './types';
@@ -194,7 +194,23 @@ function parseOptimality(v: unknown): Optimality | null {
   if (!isObj(v)) return null;
   const status = str(v.status);
   if (status !== 'proven' && status !== 'bound') return null;
-  return { status, lower_bound: num(v.lower_bound) };
+  return {
+    status,
+    lower_bound: num(v.lower_bound),
+    stage_bound: num(v.stage_bound),
+    stages_proven: v.stages_proven === true,
+  };
+}
+
+function parseCompaction(v: unknown): Compaction | null {
+  if (!isObj(v) || v.ran !== true) return null;
+  return {
+    ran: true,
+    stages_from: num(v.stages_from),
+    stages_to: num(v.stages_to),
+    crossings_from: num(v.crossings_from),
+    crossings_to: num(v.crossings_to),
+  };
 }
 
 function parseRRT(v: unknown): RRT | null {
@@ -277,6 +293,7 @@ function parseBlock(v: unknown, index: number, models: Array<ChunkModel | null>)
     stage_count: num(v.stage_count),
     mii: parseMII(v.mii),
     optimality: parseOptimality(v.optimality),
+    compaction: parseCompaction(v.compaction),
     summary: parseSummary(v.summary),
     selection: parseSelection(v.selection),
     triton: parseTritonBlock(v.triton),

@@ -30,9 +30,23 @@ export interface MII {
 
 // How the II compares with the best possible: proven = no schedule exists at a smaller II,
 // bound = none exists below lower_bound, unknown = no bound (serial generator, no schedule).
+// The same for length at the II: no schedule at it has fewer stages than stage_bound;
+// stages_proven when the schedule has that many.
 export interface Optimality {
   status: 'proven' | 'bound' | 'unknown';
   lower_bound: number;
+  stage_bound: number;
+  stages_proven: boolean;
+}
+
+// The stage compaction after the II search (ran: false with --compaction-budget=0): the stage
+// count and the stage boundaries values cross, before and after.
+export interface Compaction {
+  ran: boolean;
+  stages_from: number;
+  stages_to: number;
+  crossings_from: number;
+  crossings_to: number;
 }
 
 // Row k lists the slots/pools the op holds in cycle k after issue (a pool once per unit).
@@ -263,6 +277,7 @@ export interface Block {
   stage_count: number;
   mii: MII | null;
   optimality: Optimality | null;
+  compaction: Compaction | null;
   summary: RegionSummary | null;
   selection: Selection | null;
   triton: TritonBlock | null;

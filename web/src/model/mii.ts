@@ -22,16 +22,28 @@ function opName(block: Block, id: number): string {
   return op.label || `${op.name}@${op.line}`;
 }
 
-// The optimality certificate in plain words: whether a smaller II can exist.
+// The optimality certificate in plain words: whether a smaller II can exist, then whether fewer
+// stages can at this II.
 export function explainOptimality(block: Block): string | null {
   const o = block.optimality;
   if (!o || block.status !== 'scheduled') return null;
-  if (o.status === 'proven') {
-    return block.mii && block.ii > Math.max(block.mii.resource, block.mii.recurrence, block.mii.fine_density, block.mii.dependency)
-      ? `II ${block.ii} is the best possible: an exhaustive search found no schedule with a smaller II`
-      : `II ${block.ii} is the best possible: no schedule can have a smaller II`;
-  }
-  return `no schedule exists with an II below ${o.lower_bound}; one between ${o.lower_bound} and ${block.ii - 1} may exist`;
+  const ii =
+    o.status === 'proven'
+      ? block.mii && block.ii > Math.max(block.mii.resource, block.mii.recurrence, block.mii.fine_density, block.mii.dependency)
+        ? `II ${block.ii} is the best possible: an exhaustive search found no schedule with a smaller II`
+        : `II ${block.ii} is the best possible: no schedule can have a smaller II`
+      : `no schedule exists with an II below ${o.lower_bound}; one between ${o.lower_bound} and ${block.ii - 1} may exist`;
+  return o.stage_bound > 0 ? `${ii}. ${explainStages(block)}` : ii;
+}
+
+// The length certificate: the fewest stages at the II, and what the compaction changed.
+function explainStages(block: Block): string {
+  const o = block.optimality!;
+  const c = block.compaction;
+  const compacted = c && c.stages_to < c.stages_from ? ` (compacted from ${c.stages_from})` : '';
+  return o.stages_proven
+    ? `${block.stage_count} stage(s)${compacted}, the fewest at this II`
+    : `${block.stage_count} stage(s)${compacted}; no schedule at this II has fewer than ${o.stage_bound}`;
 }
 
 export function explainMII(block: Block): MIIExplanation | null {

@@ -98,24 +98,43 @@ describe('MII breakdown', () => {
 describe('optimality', () => {
   it('says when no smaller II can exist, and how that is known', () => {
     const b = scheduled();
-    b.optimality = { status: 'proven', lower_bound: b.ii };
+    b.optimality = { status: 'proven', lower_bound: b.ii, stage_bound: 0, stages_proven: false };
     expect(explainOptimality(b)).toBe(`II ${b.ii} is the best possible: no schedule can have a smaller II`);
     b.ii = 3;
-    b.optimality = { status: 'proven', lower_bound: 3 };
+    b.optimality = { status: 'proven', lower_bound: 3, stage_bound: 0, stages_proven: false };
     expect(explainOptimality(b)).toBe('II 3 is the best possible: an exhaustive search found no schedule with a smaller II');
+  });
+
+  it('says whether fewer stages can exist at the II, and what the compaction changed', () => {
+    const b = scheduled();
+    b.ii = 3;
+    b.stage_count = 4;
+    b.optimality = { status: 'proven', lower_bound: 3, stage_bound: 4, stages_proven: true };
+    b.compaction = { ran: true, stages_from: 8, stages_to: 4, crossings_from: 9, crossings_to: 5 };
+    expect(explainOptimality(b)).toBe(
+      'II 3 is the best possible: an exhaustive search found no schedule with a smaller II. 4 stage(s) (compacted from 8), the fewest at this II',
+    );
+    b.optimality = { status: 'proven', lower_bound: 3, stage_bound: 2, stages_proven: false };
+    b.compaction = null;
+    expect(explainOptimality(b)).toMatch(/4 stage\(s\); no schedule at this II has fewer than 2$/);
   });
 
   it('states the proved lower bound and the gap', () => {
     const b = scheduled();
     b.ii = 6;
-    b.optimality = { status: 'bound', lower_bound: 4 };
+    b.optimality = { status: 'bound', lower_bound: 4, stage_bound: 0, stages_proven: false };
     expect(explainOptimality(b)).toBe('no schedule exists with an II below 4; one between 4 and 5 may exist');
   });
 
   it('reads the certificate from the document, and says nothing without one', () => {
     const doc = JSON.parse(fixture('scheduled.json'));
-    doc.blocks[0].optimality = { status: 'proven', lower_bound: doc.blocks[0].ii };
-    expect(parseDocument(JSON.stringify(doc)).blocks[0].optimality).toEqual({ status: 'proven', lower_bound: doc.blocks[0].ii });
+    doc.blocks[0].optimality = { status: 'proven', lower_bound: doc.blocks[0].ii, stage_bound: 2, stages_proven: true };
+    expect(parseDocument(JSON.stringify(doc)).blocks[0].optimality).toEqual({
+      status: 'proven',
+      lower_bound: doc.blocks[0].ii,
+      stage_bound: 2,
+      stages_proven: true,
+    });
     doc.blocks[0].optimality = { status: 'unknown', lower_bound: 0 };
     expect(explainOptimality(parseDocument(JSON.stringify(doc)).blocks[0])).toBeNull();
     expect(explainOptimality(parseDocument(fixture('serial.json')).blocks[0])).toBeNull();
