@@ -151,15 +151,18 @@ func.func @f(%n: index) {
   const Json proven = block({"pair.mlir", "--emit=json", "--generator=cost-based"});
   CHECK(proven["mii"]["lower_bound"] == 4);
   CHECK(proven["ii"] == 5);
-  CHECK(proven["optimality"] == Json::parse(R"({"status": "proven", "lower_bound": 5})"));
+  // Two ops on one pool at II 5 fit in one stage: the length certificate is proven too.
+  CHECK(proven["optimality"] ==
+        Json::parse(R"({"status": "proven", "lower_bound": 5, "stage_bound": 1, "stages_proven": true})"));
   // Without the search the II search's own proof (its exact rung at II 4) still counts.
   CHECK(block({"pair.mlir", "--emit=json", "--generator=cost-based", "--proof-budget=0"})["optimality"] ==
         proven["optimality"]);
   CHECK(block({"loop.mlir", "--emit=json"})["optimality"] ==
-        Json::parse(R"({"status": "unknown", "lower_bound": 0})"));  // the serial generator
+        Json::parse(R"({"status": "unknown", "lower_bound": 0, "stage_bound": 0, "stages_proven": false})"));
 
   DriverResult table = run(fs, {"pair.mlir", "--generator=cost-based"});
-  CHECK(table.out.find("  optimality: proven, no schedule exists below II 5\n") != std::string::npos);
+  CHECK(table.out.find("  optimality: proven, no schedule exists below II 5; 1 stage, the fewest at this II\n") !=
+        std::string::npos);
   CHECK(run(fs, {"pair.mlir", "--proof-budget=-1"}).exitCode == 2);
 }
 
