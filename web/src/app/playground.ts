@@ -21,6 +21,8 @@ import { RunStatus } from './run-status';
 import { Session, type Results } from './session';
 import { copyText, isLongLink, markdownFor, shareUrl } from './share-actions';
 import { builtinModelJson } from './builtin-models';
+import { embedSection } from './embed-snippets';
+import { exportMenu } from './exports';
 
 function initialState(notices: string[]): AppState {
   const decoded = decodeState(location.hash);
@@ -95,9 +97,11 @@ export function mountPlayground(root: HTMLElement): void {
   const examples = h('select', { 'aria-label': 'examples', 'data-testid': 'examples' },
     h('option', { value: '' }, EXAMPLES.length ? 'Examples…' : 'no examples'),
     ...EXAMPLES.map((e) => h('option', { value: e.id, title: e.description }, e.title)));
+  // The list keeps showing the example loaded last, so ↓ on the closed list moves to the next one
+  // (reset to its placeholder, ↓ always reloaded the first).
+  examples.value = EXAMPLES.find((e) => e.source === state.get().source)?.id ?? '';
   examples.addEventListener('change', () => {
     const ex = EXAMPLES.find((e) => e.id === examples.value);
-    examples.value = '';
     if (ex) {
       applyingState = true;
       editor.setText(ex.source);
@@ -131,31 +135,32 @@ export function mountPlayground(root: HTMLElement): void {
     return doc?.blocks[Math.min(state.get().block, doc.blocks.length - 1)]?.ii ?? 0;
   });
 
-  // Share panel: the link (selectable), copy link, copy as Markdown, an iframe snippet.
+  // Share panel: the link (selectable), copy link, copy as Markdown, the embed snippets.
   const shareInput = h('input', { type: 'text', readonly: true, class: 'share-url', 'data-testid': 'share-url', 'aria-label': 'share link' });
   const shareNote = h('p', { class: 'share-note', 'data-testid': 'share-note', role: 'status' });
-  const embedInput = h('input', { type: 'text', readonly: true, class: 'share-url', 'aria-label': 'embed snippet' });
+  const embed = embedSection(() => state.get(), () => {
+    const doc = results.get().doc;
+    const example = EXAMPLES.find((e) => e.source === state.get().source);
+    return example?.title ?? (doc?.blocks[0] ? `tilesched: ${doc.blocks[0].name}` : 'tilesched example');
+  });
   const copyLinkButton = h('button', { type: 'button', 'data-testid': 'copy-link' }, 'Copy link');
   const copyMdButton = h('button', { type: 'button', 'data-testid': 'copy-markdown' }, 'Copy as Markdown');
   const share = h('details', { class: 'share menu' },
     h('summary', { 'data-testid': 'share' }, 'Share'),
     h('div', { class: 'menu-body' },
       h('label', {}, 'Link', shareInput), h('div', { class: 'row' }, copyLinkButton, copyMdButton), shareNote,
-      h('label', {}, 'Embed (iframe)', embedInput)));
+      embed.el));
   const currentUrl = () => shareUrl(location.href, state.get());
   function refreshShare(): void {
     if (!linkable(state.get())) {
       shareInput.value = '';
-      embedInput.value = '';
       shareNote.textContent = 'This snippet is too large for a link (over 2 MB once unpacked). Share it as a file instead.';
       shareNote.classList.add('warn');
       return;
     }
     const url = currentUrl();
     shareInput.value = url;
-    const embed = new URL('embed.html', location.href);
-    embed.hash = new URL(url).hash;
-    embedInput.value = `<iframe src="${embed.href}" width="100%" height="420" style="border:1px solid #ccc;border-radius:6px" loading="lazy"></iframe>`;
+    embed.refresh();
     shareNote.textContent = isLongLink(url)
       ? `This link is ${url.length} characters long; many chat tools cut links above 2000. Share a shorter snippet, or paste the Markdown instead.`
       : `${url.length} characters.`;
@@ -210,6 +215,7 @@ export function mountPlayground(root: HTMLElement): void {
         h('dt', {}, 'Tab / Shift+Tab'), h('dd', {}, 'leave the editor, move between controls'),
         h('dt', {}, 'Enter on a table row'), h('dd', {}, 'show the op in the source')),
       h('p', { class: 'small' }, 'Hover or click an op anywhere (source line, table row, heatmap chip, trace entry, timeline bar) to highlight it in every pane. The step slider of the gate trace replays the reservation table entry by entry.')));
+  const exports = exportMenu({ engine, view: session.id, current: () => state.get() });
   const version = h('span', { class: 'version muted', 'data-testid': 'core-version' });
   void engine.version().then((v) => (version.textContent = `core ${v}`));
 
@@ -220,7 +226,7 @@ export function mountPlayground(root: HTMLElement): void {
     const parts = [`core ran in ${r.ms.toFixed(1)} ms`];
     if (count('error')) parts.push(`${count('error')} error${count('error') > 1 ? 's' : ''}`);
     if (count('warning')) parts.push(`${count('warning')} warning${count('warning') > 1 ? 's' : ''}`);
-    if (engine.restarts) parts.push(`worker restarted ${engine.restarts}×`);
+    if (engine.restarts) parts.push(`worker restarted ${engine.restarts}× after the time limit`);
     return parts.join(' · ');
   };
   const status = new RunStatus(session, { timeLimitMs: () => prefs.get().timeLimitMs, doneText, onRun: () => void session.run() });
@@ -234,14 +240,14 @@ export function mountPlayground(root: HTMLElement): void {
     h('div', { class: 'topbar-row' },
       h('h1', {}, 'tilesched', h('span', { class: 'subtitle' }, ' playground')),
       examples, runButton, h('span', { class: 'kbd-hint muted' }, 'Ctrl/⌘+Enter'), optionsToggle,
-      h('span', { class: 'spacer' }), share, prefsMenu, help, version),
+      h('span', { class: 'spacer' }), exports, share, prefsMenu, help, version),
     options.el);
   optionsToggle.addEventListener('click', () => {
     const open = !header.classList.contains('options-open');
     header.classList.toggle('options-open', open);
     optionsToggle.setAttribute('aria-expanded', String(open));
   });
-  bindMenus([share, prefsMenu, help]);
+  bindMenus([exports, share, prefsMenu, help]);
   const main = h('main', { class: `layout-${prefs.get().layout}` },
     h('section', { class: 'editor-col', 'aria-label': 'source' }, editorHost, diagnosticsHost),
     h('section', { class: 'results-col', 'aria-label': 'results' }, status.el, notice, view.el));
@@ -275,6 +281,7 @@ export function mountPlayground(root: HTMLElement): void {
 
   let hashTimer: ReturnType<typeof setTimeout> | null = null;
   state.subscribe((s, before) => {
+    if (s.source !== before.source) examples.value = EXAMPLES.find((e) => e.source === s.source)?.id ?? '';
     if (s.panes !== before.panes || s.block !== before.block) render();
     if (s.options !== before.options || s.compare !== before.compare) options.sync();
     if (hashTimer) clearTimeout(hashTimer);

@@ -40,3 +40,11 @@ export function toOptionsJson(o: ScheduleOptions): string {
   payload.emit = 'json';
   return JSON.stringify(payload);
 }
+
+// What the page exports through the core (one implementation with the command line's --emit):
+// the schedule as a Chrome / Perfetto trace, and the input IR with Triton's loop.stage / loop.cluster.
+export type ExportForm = 'perfetto' | 'triton';
+
+export function exportOptionsJson(o: ScheduleOptions, emit: ExportForm): string {
+  return JSON.stringify({ ...JSON.parse(toOptionsJson(o)), trace: false, emit });
+}

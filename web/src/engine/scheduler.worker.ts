@@ -47,6 +47,9 @@ async function load(given: WebAssembly.Module | null): Promise<TileschedModule> 
   return instance;
 }
 
+// The exports (a Perfetto trace, the IR for Triton) ask for another output than the document.
+const isExport = (options: string) => /"emit":"(?!json")/.test(options);
+
 self.onmessage = async (event: MessageEvent<HostMessage>) => {
   const msg = event.data;
   if (msg.type === 'init') {
@@ -62,6 +65,10 @@ self.onmessage = async (event: MessageEvent<HostMessage>) => {
     const json = instance.schedule(msg.source, msg.options);
     const ms = performance.now() - t0;
     const bytes = new TextEncoder().encode(json);
+    if (isExport(msg.options)) {
+      post({ type: 'result', id: msg.id, ok: true, json: bytes, ms }, [bytes.buffer]); // an export: text, not a document
+      return;
+    }
     let split: ReturnType<typeof splitDocument>;
     try {
       split = splitDocument(parseDocument(json), msg.id);
