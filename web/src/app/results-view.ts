@@ -9,7 +9,8 @@ import { GateTracePane } from '../panes/gate-trace';
 import { renderFailure } from '../panes/failure';
 import { renderHeader } from '../panes/header';
 import { Heatmap } from '../panes/rrt-heatmap';
-import { renderStageTable, type TableOrder } from '../panes/stage-table';
+import { renderStageTable } from '../panes/stage-table';
+import { DEFAULT_TABLE_VIEW, renderCompareTable, tableControls, tableOps, type TableView } from '../panes/table-view';
 import { TextView } from '../panes/text-view';
 import { renderTimeline, type Timeline } from '../panes/timeline';
 import { PANES, PANE_TITLES, type PaneId } from '../state/state';
@@ -59,7 +60,9 @@ export class ResultsView {
   private generation = 0; // panes drawn after the first one belong to the latest render only
   private timeline: Timeline | null = null;
   private otherTimeline: Timeline | null = null; // a comparison's other side
-  private order: TableOrder = 'program';
+  private tableView: TableView = DEFAULT_TABLE_VIEW;
+  private compareAll = false;
+  private fitHeatmap = false;
   private input: ResultsInput | null = null;
 
   constructor(private cfg: ResultsViewConfig) {
@@ -235,23 +238,31 @@ export class ResultsView {
   }
 
   private tablePane(block: Block): HTMLElement {
-    const orderSel = h('select', { 'aria-label': 'row order' },
-      h('option', { value: 'program' }, 'program order'), h('option', { value: 'schedule' }, '(stage, order)'));
-    orderSel.value = this.order;
-    orderSel.addEventListener('change', () => {
-      this.order = orderSel.value as TableOrder;
+    const ops = tableOps(block, this.tableView);
+    const controls = tableControls(this.tableView, ops.length, block.ops.length, (v) => {
+      this.tableView = v;
       this.renderPanes();
+      // The filter keeps its caret across the redraw.
+      const filter = this.el.querySelector<HTMLInputElement>('[data-testid="table-filter"]');
+      if (v.filter && filter) {
+        filter.focus();
+        filter.setSelectionRange(filter.value.length, filter.value.length);
+      }
     });
     const other = this.otherBlock(block);
-    if (!other) return this.section('table', orderSel, renderStageTable(block, this.order), 'windowed');
+    if (!other) return this.section('table', controls, renderStageTable(block, ops), 'windowed');
+    // A comparison: one table of the ops side by side, only what differs unless asked for all.
     const diff = diffOps(block, other);
+    const all = h('input', { type: 'checkbox', 'data-testid': 'compare-all' });
+    all.checked = this.compareAll;
+    all.addEventListener('change', () => {
+      this.compareAll = all.checked;
+      this.renderPanes();
+    });
     const moved = h('p', { class: 'muted small', 'data-testid': 'compare-summary' },
-      diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently (marked)` : 'Both sides place every op alike.');
-    return this.section('table', orderSel, h('div', {},
-      moved,
-      h('div', { class: 'compare-tables' },
-        renderStageTable(block, this.order, diff),
-        renderStageTable(other, this.order, diffOps(other, block)))), 'windowed');
+      diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently` : 'Both sides place every op alike.',
+      ' ', h('label', { class: 'inline' }, all, ' show every op'));
+    return this.section('table', null, h('div', {}, moved, renderCompareTable(block, other, this.labels(block, other), this.compareAll)));
   }
 
   private rrtPane(block: Block): HTMLElement {
@@ -262,14 +273,21 @@ export class ResultsView {
       this.cfg.setHideEmpty(hide.checked);
       this.renderPanes();
     });
-    const controls = h('label', { class: 'inline' }, hide, ' hide empty slots');
+    const fit = h('input', { type: 'checkbox', 'data-testid': 'heatmap-fit' });
+    fit.checked = this.fitHeatmap;
+    fit.addEventListener('change', () => {
+      this.fitHeatmap = fit.checked;
+      this.renderPanes();
+    });
+    const controls = h('span', { class: 'table-controls' }, h('label', { class: 'inline' }, hide, ' hide empty slots'),
+      h('label', { class: 'inline', title: 'narrow the columns so every modulo row fits the pane' }, fit, ' fit to width'));
     const none = (testid: string) => h('p', { class: 'muted', 'data-testid': testid }, 'No reservation table: the block has no II.');
     const other = this.otherBlock(block);
     const otherTable = other ? finalRRT(other) : null;
     const draw = (b: Block, t: RRT | null, testid: string, differs?: Unit[]) => {
       if (!t) return none(testid);
       const heatmap = new Heatmap();
-      heatmap.show(t, b, { hideEmpty: hide.checked, testid, differs });
+      heatmap.show(t, b, { hideEmpty: hide.checked, testid, differs, fit: fit.checked });
       return heatmap.el;
     };
     if (!other) return this.section('rrt', controls, draw(block, table, 'rrt-heatmap'), 'windowed');

@@ -1,4 +1,4 @@
-// Stage/order table: one row per op of the block, in program order or in (stage, order). Only
+// Stage/order table: one row per op of the block, in the order the table view asks for. Only
 // the rows in view are in the page (windowed), and the table is one tab stop: arrow keys,
 // Page Up/Down, Home and End move between rows, Enter shows the op in the source.
 import type { Block, Op } from '../engine/types';
@@ -6,8 +6,6 @@ import { h } from '../app/dom';
 import { WindowedRows } from '../app/windowing';
 import type { OpField } from '../model/compare';
 import { footprintText, nestedFootprintText } from './format';
-
-export type TableOrder = 'program' | 'schedule';
 
 const ROW_HEIGHT = 24; // px: .stage-table tbody tr in panes.css
 
@@ -29,18 +27,13 @@ function tritonCell(op: Op): HTMLElement {
   }, t.stage);
 }
 
-export function sortedOps(block: Block, order: TableOrder): Op[] {
-  if (order === 'program') return block.ops;
-  return [...block.ops].sort((a, b) => a.stage - b.stage || a.order - b.order || a.id - b.id);
-}
-
+// `ops`: the block's ops the table shows, in its order (panes/table-view: filter and sort).
 // With `diff` (generator comparison) the table is compact: the columns the comparison marks.
-export function renderStageTable(block: Block, order: TableOrder, diff?: Map<number, Set<OpField>>): HTMLElement {
+export function renderStageTable(block: Block, ops: Op[], diff?: Map<number, Set<OpField>>): HTMLElement {
   const moved = (op: Op, f: OpField) => (diff?.get(op.id)?.has(f) ? 'diff' : undefined);
   const full = diff === undefined;
   const groups = full && block.ops.some((o) => o.group !== null);
   const triton = block.ops.some((o) => o.triton?.stage != null);
-  const ops = sortedOps(block, order);
   const columns = 5 + (full ? 2 : 0) + (groups ? 1 : 0) + (triton ? 1 : 0);
   // An op the generator did not place (a failed block) has no stage, order or cycle.
   const placed = (v: number) => (v >= 0 ? v : '—');

@@ -196,7 +196,7 @@ ${inline}
     await page.selectOption('[data-testid="opt-compare"]', 'serial');
     await page.locator('[data-testid="compare"]').waitFor({ timeout: 20000 });
     await nextResult(page, before);
-    assert(await page.locator('[data-testid="stage-table"]').count() === 2, 'not two stage tables');
+    assert(await page.locator('[data-testid="compare-table"]').count() === 1, 'no comparison table');
     const gens = await page.locator('[data-testid="compare"] [data-testid="generator"]').allInnerTexts();
     assert(gens.join() === 'cost-based,serial', `generators shown: ${gens}`);
     assert((await text(page, 'compare-summary')).length > 0, 'no comparison summary');

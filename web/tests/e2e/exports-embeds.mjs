@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, REPO, assert } from './harness.mjs';
-import { example, nextResult, openPlayground, panesDrawn, runWithKeyboard, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
+import { SNIPPET, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
 import { axeViolations } from './real-use.mjs';
 
 const SIZES = [[1440, 900], [390, 844]];
@@ -216,5 +216,66 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
     await loadExample(page, 'hopper-tma-wgmma-gemm');
     const status = await text(page, 'run-status');
     assert(!status.includes('restarted'), `status after switching examples: ${status}`);
+  }],
+
+  ['big loops: table filter, sort and hidden address arithmetic; heatmap fit to width; timeline legend', async (page) => {
+    await openPlayground(page);
+    await loadExample(page, 'triton-hopper-tma-wgmma-gemm');
+    await panesDrawn(page);
+    const rows = page.locator('[data-testid="stage-table"] tbody tr[data-op]');
+    assert(await rows.count() === 15 && (await text(page, 'table-count')) === '15 ops', 'the table does not start with every op');
+    await page.locator('[data-testid="hide-address"]').check();
+    await page.waitForFunction(() => document.querySelector('[data-testid="table-count"]')?.textContent === '6 of 15 ops');
+    const kept = await rows.evaluateAll((rs) => rs.map((r) => r.querySelector('.op-name').textContent));
+    assert(kept.every((n) => !/arith\.|memdesc_index/.test(n)) && kept.some((n) => n.includes('warp_group_dot')), `kept: ${kept.join(', ')}`);
+    await page.locator('[data-testid="hide-address"]').uncheck();
+    await page.fill('[data-testid="table-filter"]', 'tma');
+    await page.waitForFunction(() => document.querySelector('[data-testid="table-count"]')?.textContent === '2 of 15 ops');
+    await page.fill('[data-testid="table-filter"]', '');
+    await page.waitForFunction(() => document.querySelector('[data-testid="table-count"]')?.textContent === '15 ops');
+    await page.selectOption('[data-testid="table-sort"]', 'cycle');
+    const cycles = await rows.evaluateAll((rs) => rs.map((r) => Number(r.children[4].textContent)));
+    assert(cycles.every((c, i) => i === 0 || cycles[i - 1] <= c), `not sorted by cycle: ${cycles}`);
+    await page.selectOption('[data-testid="table-sort"]', 'resource');
+    const first = await rows.first().locator('.op-name').innerText();
+    assert(/warp_group_dot|muli|addi|xori|cmpi|select|tma/.test(first), `sort by resource starts with ${first}`);
+    await shoot(page, 'table-filter-sort');
+    // The heatmap: 16 modulo rows do not fit at 56 px; fit to width shows them all.
+    const grid = page.locator('[data-testid="rrt-heatmap"]');
+    const fits = () => grid.evaluate((g) => g.scrollWidth <= g.parentElement.clientWidth + 1);
+    assert(!(await fits()), 'the heatmap already fits: the case needs a wider table');
+    await page.locator('[data-testid="heatmap-fit"]').check();
+    await page.waitForFunction(() => document.querySelector('[data-testid="rrt-heatmap"]')?.dataset.fit === 'true');
+    assert(await fits(), 'fit to width left columns out of view');
+    assert(await grid.locator('.hm-col').count() === Number(await grid.getAttribute('data-ii')), 'not every column drawn');
+    await grid.scrollIntoViewIfNeeded();
+    await shoot(page, 'heatmap-fit');
+    const legend = page.locator('[data-testid="timeline-legend"]');
+    await legend.scrollIntoViewIfNeeded();
+    const words = await legend.innerText();
+    assert(words.includes('stage 0') && words.includes('stage 1') && words.includes('prologue'), `legend: ${words}`);
+    await shoot(page, 'timeline-legend');
+  }],
+
+  ['compare: one table of the ops side by side, only what differs', async (page) => {
+    await openPlayground(page, { runOnEdit: true });
+    await setSource(page, SNIPPET);
+    const before = await runs(page);
+    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+    await page.selectOption('[data-testid="opt-compare"]', 'serial');
+    await page.locator('[data-testid="compare"]').waitFor({ timeout: 20000 });
+    await nextResult(page, before);
+    const table = page.locator('[data-testid="compare-table"]');
+    await table.waitFor();
+    const summary = await text(page, 'compare-summary');
+    const n = Number(/^(\d+) ops? placed differently/.exec(summary)?.[1]);
+    const rows = table.locator('tbody tr[data-op]');
+    assert(n > 0 && await rows.count() === n && await table.locator('tbody tr.row-diff').count() === n, `${await rows.count()} rows for "${summary}"`);
+    assert(await table.locator('td.diff').first().innerText().then((t) => /\d+ → \d+/.test(t)), 'a difference is not written a → b');
+    await page.locator('[data-testid="compare-all"]').check();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-table"] tbody tr[data-op]').length === 4);
+    await page.locator('[data-testid="compare-all"]').uncheck();
+    await table.scrollIntoViewIfNeeded();
+    await shoot(page, 'compare-table');
   }],
 ];
