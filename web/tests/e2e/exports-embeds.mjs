@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, REPO, assert } from './harness.mjs';
-import { SNIPPET, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
+import { compareGenerators, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
 import { axeViolations } from './real-use.mjs';
 
 const SIZES = [[1440, 900], [390, 844]];
@@ -201,7 +201,14 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
     await openPlayground(page);
     await page.waitForTimeout(500);
     assert(missing.length === 0, `failed requests: ${missing.join(', ')}`);
+    // Without an icon link the browser asks for /favicon.ico (a 404 on every load; headless
+    // Chromium skips that request, so the link and what it serves are checked).
     assert(await page.locator('link[rel="icon"]').count() === 1, 'no icon link');
+    const icon = await page.evaluate(async () => {
+      const r = await fetch(document.querySelector('link[rel="icon"]').href);
+      return `${r.status} ${r.headers.get('content-type')}`;
+    });
+    assert(/^200 image\//.test(icon), `the icon answers ${icon}`);
   }],
 
   ['bug: switching examples quickly reports no worker restart', async (page) => {
@@ -258,13 +265,7 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
   }],
 
   ['compare: one table of the ops side by side, only what differs', async (page) => {
-    await openPlayground(page, { runOnEdit: true });
-    await setSource(page, SNIPPET);
-    const before = await runs(page);
-    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
-    await page.selectOption('[data-testid="opt-compare"]', 'serial');
-    await page.locator('[data-testid="compare"]').waitFor({ timeout: 20000 });
-    await nextResult(page, before);
+    await compareGenerators(page);
     const table = page.locator('[data-testid="compare-table"]');
     await table.waitFor();
     const summary = await text(page, 'compare-summary');
