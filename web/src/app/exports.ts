@@ -2,7 +2,7 @@
 // loop.stage / loop.cluster, both written by the core (the command line's --emit=perfetto and
 // --emit=triton), so the page and the CLI give the same bytes.
 import type { Engine } from '../engine/engine';
-import { exportOptionsJson, type ExportForm, type ScheduleOptions } from '../engine/options';
+import { exportCommand, type ExportForm, type ScheduleOptions } from '../engine/options';
 import { rawText } from '../engine/parse';
 import { h } from './dom';
 import { copyText } from './share-actions';
@@ -20,7 +20,7 @@ const FILES: Record<ExportForm, { name: string; type: string }> = {
 
 export async function exportText(inputs: ExportInputs, form: ExportForm): Promise<string> {
   const { source, options } = inputs.current();
-  const reply = await inputs.engine.run({ view: inputs.view, slot: `export-${form}` }, source, exportOptionsJson(options, form));
+  const reply = await inputs.engine.run({ view: inputs.view, slot: `export-${form}` }, source, JSON.stringify(exportCommand(options, form)));
   if (reply.kind === 'ok') {
     const text = rawText(reply.json);
     if (text.trim()) return text;

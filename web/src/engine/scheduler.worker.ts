@@ -5,6 +5,7 @@
 import type createTilesched from '../../../wasm/tilesched';
 import type { TileschedModule } from '../../../wasm/tilesched';
 import { DocumentError, parseDocument } from './parse';
+import type { ExportCommand } from './options';
 import { splitDocument, type HostMessage, type WorkerMessage } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -47,9 +48,6 @@ async function load(given: WebAssembly.Module | null): Promise<TileschedModule> 
   return instance;
 }
 
-// The exports (a Perfetto trace, the IR for Triton) ask for another output than the document.
-const isExport = (options: string) => /"emit":"(?!json")/.test(options);
-
 self.onmessage = async (event: MessageEvent<HostMessage>) => {
   const msg = event.data;
   if (msg.type === 'init') {
@@ -62,13 +60,19 @@ self.onmessage = async (event: MessageEvent<HostMessage>) => {
     if (!core) throw new Error('the scheduler worker was not initialised');
     const instance = await core;
     const t0 = performance.now();
+    if (msg.options.startsWith('{"export":')) {
+      // An export (options.ts, exportCommand): the command line's output, not a document.
+      const { args, files } = (JSON.parse(msg.options) as ExportCommand).export;
+      const r = instance.runCli(args, files, msg.source);
+      const ms = performance.now() - t0;
+      const out = r.stdout.slice(); // its own buffer, to transfer (never the module's memory)
+      if (out.length || r.exitCode !== 2) post({ type: 'result', id: msg.id, ok: true, json: out, ms }, [out.buffer]);
+      else post({ type: 'result', id: msg.id, ok: false, error: new TextDecoder().decode(r.stderr).trim(), ms });
+      return;
+    }
     const json = instance.schedule(msg.source, msg.options);
     const ms = performance.now() - t0;
     const bytes = new TextEncoder().encode(json);
-    if (isExport(msg.options)) {
-      post({ type: 'result', id: msg.id, ok: true, json: bytes, ms }, [bytes.buffer]); // an export: text, not a document
-      return;
-    }
     let split: ReturnType<typeof splitDocument>;
     try {
       split = splitDocument(parseDocument(json), msg.id);
