@@ -1,7 +1,7 @@
 // Share → Embed: the two snippets a documentation author pastes, the <tilesched-playground>
 // element (its source in a <script type="text/mlir"> child, so nothing needs escaping) and an
 // iframe of embed.html, both from one set of switches: base URL, title, read-only, panes, theme,
-// height (docs/embedding.md).
+// and the iframe's height (the element grows with its content; docs/embedding.md).
 import { DEFAULT_OPTIONS } from '../engine/options';
 import { encodeState } from '../state/share';
 import { PANES, PANE_TITLES, type AppState, type PaneId } from '../state/state';
@@ -16,7 +16,7 @@ export interface EmbedSettings {
   readOnly: boolean;
   panes: PaneId[];
   theme: 'system' | 'light' | 'dark';
-  height: number; // px
+  height: number; // px, the iframe's (the element grows with its content)
 }
 
 // Tall enough for the editor, the header, a pane and a few diagnostics lines.
@@ -41,7 +41,6 @@ export function elementSnippet(s: AppState, e: EmbedSettings): string {
   if (e.panes.length) attrs.push(`panes="${e.panes.join(',')}"`);
   if (e.readOnly) attrs.push('readonly');
   if (e.theme !== 'system') attrs.push(`theme="${e.theme}"`);
-  attrs.push(`height="${e.height}"`);
   return [
     `<script type="module" src="${attr(folder(e.base))}tilesched-playground.js"></script>`,
     `<tilesched-playground ${attrs.join(' ')}>`,
@@ -109,7 +108,7 @@ export function embedSection(current: () => AppState, defaultTitle: () => string
     h('label', {}, 'Base URL (where embed.html is served; may be relative)', base),
     h('label', {}, 'Title', title),
     h('div', { class: 'row wrap' }, h('label', { class: 'inline' }, readOnly, ' read-only'),
-      h('label', { class: 'inline' }, 'theme ', theme), h('label', { class: 'inline' }, 'height ', height, ' px')),
+      h('label', { class: 'inline' }, 'theme ', theme), h('label', { class: 'inline' }, 'iframe height ', height, ' px')),
     h('div', { class: 'row wrap', role: 'group', 'aria-label': 'panes' }, ...paneBoxes.map((b) => b.label)),
     h('label', {}, 'Custom element (script child: paste as is)', elementOut),
     h('div', { class: 'row' }, copyButton('Copy element', 'copy-embed-element', elementOut)),

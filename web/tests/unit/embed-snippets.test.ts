@@ -9,7 +9,7 @@ describe('embed snippets', () => {
   it('the element snippet carries the source unescaped in a script child, its switches as attributes', () => {
     const e = elementSnippet(s, { ...settings, panes: [...settings.panes] });
     expect(e).toContain('<script type="module" src="https://docs.example.org/ts/tilesched-playground.js"></script>');
-    expect(e).toContain('<tilesched-playground title="A &quot;GEMM&quot; &lt;loop>" panes="table,graph" readonly theme="dark" height="640">');
+    expect(e).toContain('<tilesched-playground title="A &quot;GEMM&quot; &lt;loop>" panes="table,graph" readonly theme="dark">');
     expect(e).toContain('%p : tensor<64x!tt.ptr<f16>>\n// <\\/script> in a comment');
   });
   it('the iframe snippet has a title, the flags in its query and the state in its fragment', () => {
