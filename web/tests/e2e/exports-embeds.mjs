@@ -12,10 +12,12 @@ import { axeViolations } from './real-use.mjs';
 
 const SIZES = [[1440, 900], [390, 844]];
 
-async function shoot(page, name) {
+// The view at desktop and phone sizes; `what` (a locator) is scrolled into view at each size.
+async function shoot(page, name, what = null) {
   for (const [width, height] of SIZES) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(150);
+    if (what) await what.first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}x${height}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -131,8 +133,7 @@ ${iframe}
     await panesDrawn(host);
     const serious = await axeViolations(host);
     assert(serious.length === 0, `axe violations:\n        ${serious.join('\n        ')}`);
-    await host.locator('h2').first().scrollIntoViewIfNeeded();
-    await shoot(host, 'embed-host-page');
+    await shoot(host, 'embed-host-page', host.locator('h2'));
     await host.close();
   }],
 
@@ -246,7 +247,7 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
     await page.selectOption('[data-testid="table-sort"]', 'resource');
     const first = await rows.first().locator('.op-name').innerText();
     assert(/warp_group_dot|muli|addi|xori|cmpi|select|tma/.test(first), `sort by resource starts with ${first}`);
-    await shoot(page, 'table-filter-sort');
+    await shoot(page, 'table-filter-sort', page.locator('[data-testid="table-filter"]'));
     // The heatmap: 16 modulo rows do not fit at 56 px; fit to width shows them all.
     const grid = page.locator('[data-testid="rrt-heatmap"]');
     const fits = () => grid.evaluate((g) => g.scrollWidth <= g.parentElement.clientWidth + 1);
@@ -255,13 +256,11 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
     await page.waitForFunction(() => document.querySelector('[data-testid="rrt-heatmap"]')?.dataset.fit === 'true');
     assert(await fits(), 'fit to width left columns out of view');
     assert(await grid.locator('.hm-col').count() === Number(await grid.getAttribute('data-ii')), 'not every column drawn');
-    await grid.scrollIntoViewIfNeeded();
-    await shoot(page, 'heatmap-fit');
+    await shoot(page, 'heatmap-fit', grid);
     const legend = page.locator('[data-testid="timeline-legend"]');
-    await legend.scrollIntoViewIfNeeded();
     const words = await legend.innerText();
     assert(words.includes('stage 0') && words.includes('stage 1') && words.includes('prologue'), `legend: ${words}`);
-    await shoot(page, 'timeline-legend');
+    await shoot(page, 'timeline-legend', legend);
   }],
 
   ['compare: one table of the ops side by side, only what differs', async (page) => {
@@ -276,7 +275,6 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
     await page.locator('[data-testid="compare-all"]').check();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-table"] tbody tr[data-op]').length === 4);
     await page.locator('[data-testid="compare-all"]').uncheck();
-    await table.scrollIntoViewIfNeeded();
-    await shoot(page, 'compare-table');
+    await shoot(page, 'compare-table', page.locator('[data-testid="compare-summary"]'));
   }],
 ];
