@@ -76,7 +76,7 @@ export function tableControls(view: TableView, shown: number, total: number, onC
   hide.addEventListener('change', () => onChange({ ...view, hideAddress: hide.checked }));
   return h('div', { class: 'table-controls' }, filter, h('label', { class: 'inline' }, 'sort ', sort),
     h('label', { class: 'inline', title: 'integer index and pointer arithmetic, shared-memory views' }, hide, ' hide address arithmetic'),
-    h('span', { class: 'muted small', 'data-testid': 'table-count', role: 'status' }, shown === total ? `${total} ops` : `${shown} of ${total} ops`));
+    h('span', { class: 'muted small', 'data-testid': 'table-count', role: 'status' }, shown === total ? `${total} op${total === 1 ? '' : 's'}` : `${shown} of ${total} ops`));
 }
 
 // One row per op of `a` with its counterpart in `b`: stage, order and cycle as "a → b" where they
