@@ -5,7 +5,7 @@
 import { DEFAULT_OPTIONS } from '../engine/options';
 import { encodeState } from '../state/share';
 import { PANES, PANE_TITLES, type AppState, type PaneId } from '../state/state';
-import { h } from './dom';
+import { h } from '../ui/dom';
 import { copyText } from './share-actions';
 
 export const EMBED_PANE_CHOICES: PaneId[] = PANES.filter((p) => p !== 'json');

@@ -4,7 +4,7 @@
 import type { Engine } from '../engine/engine';
 import { exportCommand, type ExportForm, type ScheduleOptions } from '../engine/options';
 import { rawText } from '../engine/parse';
-import { h } from './dom';
+import { h } from '../ui/dom';
 import { copyText } from './share-actions';
 
 export interface ExportInputs {

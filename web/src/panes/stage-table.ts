@@ -2,9 +2,11 @@
 // the rows in view are in the page (windowed), and the table is one tab stop: arrow keys,
 // Page Up/Down, Home and End move between rows, Enter shows the op in the source.
 import type { Block, Op } from '../engine/types';
-import { h } from '../app/dom';
-import { WindowedRows } from '../app/windowing';
-import type { OpField } from '../model/compare';
+import { h } from '../ui/dom';
+import { WindowedRows } from '../ui/windowing';
+import { diffOps, type OpField } from '../model/compare';
+import { DEFAULT_TABLE_VIEW, renderCompareTable, tableControls, tableOps, type TableView } from './table-view';
+import type { PaneFactory } from './pane';
 import { footprintText, nestedFootprintText } from './format';
 
 const ROW_HEIGHT = 24; // px: .stage-table tbody tr in panes.css
@@ -74,3 +76,43 @@ export function renderStageTable(block: Block, ops: Op[], diff?: Map<number, Set
   rows.setCount(ops.length);
   return scroller;
 }
+
+// The pane: the table filtered and sorted as its title bar asks (./table-view); in a comparison
+// one table of the ops side by side, only those placed differently unless asked for all.
+export const stageTablePane: PaneFactory = (host) => {
+  let view: TableView = DEFAULT_TABLE_VIEW;
+  let all = false;
+  let typing = false; // the filter changed: it keeps focus and caret across the redraw
+  return {
+    render({ block, other }) {
+      if (other) {
+        const diff = diffOps(block, other);
+        const box = h('input', { type: 'checkbox', 'data-testid': 'compare-all' });
+        box.checked = all;
+        box.addEventListener('change', () => {
+          all = box.checked;
+          host.redraw();
+        });
+        const moved = h('p', { class: 'muted small', 'data-testid': 'compare-summary' },
+          diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently` : 'Both sides place every op alike.',
+          ' ', h('label', { class: 'inline' }, box, ' show every op'));
+        return { body: h('div', {}, moved, renderCompareTable(block, other, host.labels(block, other), all)) };
+      }
+      const ops = tableOps(block, view);
+      const controls = tableControls(view, ops.length, block.ops.length, (v) => {
+        typing = v.filter !== view.filter;
+        view = v;
+        host.redraw();
+      });
+      if (typing) {
+        typing = false;
+        const filter = controls.querySelector('input')!;
+        requestAnimationFrame(() => {
+          filter.focus();
+          filter.setSelectionRange(filter.value.length, filter.value.length);
+        });
+      }
+      return { controls, body: renderStageTable(block, ops), windowed: true };
+    },
+  };
+};

@@ -2,7 +2,7 @@
 // order, (stage, order), cycle, resource, name), and address arithmetic hidden on demand; and in
 // a comparison, one table of the ops side by side with only what differs.
 import type { Block, Op } from '../engine/types';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 import { matchOps, COMPARED_FIELDS } from '../model/compare';
 
 export type TableSort = 'program' | 'schedule' | 'cycle' | 'resource' | 'name';
