@@ -26,7 +26,7 @@ export interface HeatmapOptions {
 // Geometry in px, matched by .heatmap in panes.css.
 const LABEL_W = 132;
 const CELL_W = 56;
-const MIN_CELL_W = 16; // fit to width: narrower cells show colour only (class narrow)
+const MIN_CELL_W = 12; // fit to width: narrower cells show colour only (class narrow)
 const HEAD_H = 22;
 const LINE_H = 14;
 const ROW_PAD = 10;
