@@ -214,7 +214,7 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
 
   ['bug: switching examples quickly reports no worker restart', async (page) => {
     await openPlayground(page);
-    await setSource(page, runawaySnippet(600));
+    await setSource(page, runawaySnippet());
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+Enter');
     await page.waitForTimeout(700);
