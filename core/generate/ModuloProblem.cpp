@@ -4,6 +4,7 @@
 #include <map>
 
 #include "generate/GraphAlgorithms.h"
+#include "target/ModuloOccupancy.h"
 
 namespace tilesched {
 
@@ -66,7 +67,7 @@ ModuloProblem buildModuloProblem(const ScheduleInput &in) {
   }
   if (in.model)
     for (const Resource &r : in.model->resources) {
-      p.capacity.push_back(r.capacity);
+      p.capacity.push_back(unitLimit(r));
       p.resourceNames.push_back(r.name);
     }
   // Footprints name resources by index; an index the model does not have is a zero-capacity
