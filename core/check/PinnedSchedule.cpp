@@ -65,7 +65,7 @@ private:
 // takes the last cycle of its stage; when nothing fits the resources, the earliest cycle of
 // (1)-(3): the checker then names the edge, order, constraint or resource that cannot be met.
 // With II == 0 (single stage, II not pinned) the cycles are laid out flat and II follows from them.
-int deriveCycles(PinnedSchedule &s, const CheckProblem &problem, int64_t ii) {
+int deriveCycles(PinnedSchedule &s, const SchedulingProblem &problem, int64_t ii) {
   const DependenceGraph &g = problem.graph;
   const std::vector<OpResources> &resources = problem.resources;
   const TargetModel &model = problem.model;
@@ -182,7 +182,7 @@ bool hasPinnedSchedule(const ScheduledBlock &block) {
   return false;
 }
 
-std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const CheckProblem &problem,
+std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const SchedulingProblem &problem,
                                                  DiagnosticEngine &diags) {
   const DependenceGraph &graph = problem.graph;
   const std::vector<OpResources> &resources = problem.resources;

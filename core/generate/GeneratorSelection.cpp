@@ -8,15 +8,14 @@ namespace tilesched {
 // constraint builder's per-block summary: the model's op table tags ops with traits. Seed 000
 // counts the ops of the nv_tileas region TileAS schedules; a Triton or CUDA Tile block is counted
 // and tagged as tileiras would lower it (target/TileASView), an nv_tileas block as written.
-RegionSummary summarizeRegion(const ScheduleInput &in) {
+RegionSummary summarizeRegion(const SchedulingProblem &in) {
   RegionSummary s;
-  s.opCount = in.graph ? in.graph->numNodes : 0;
+  s.opCount = in.numNodes();
   unsigned traits = TraitNone;
-  if (in.resources)
-    for (const OpResources &r : *in.resources) traits |= r.traits;
+  for (const OpResources &r : in.resources) traits |= r.traits;
   s.opCountLowered = s.opCount;
-  if (in.block && in.model) {
-    const TileASView view = tileASView(in.block->ops, *in.model);
+  if (in.block) {
+    const TileASView view = tileASView(in.block->ops, in.model);
     s.opCountLowered = view.opCount;
     traits |= view.traits;
   }
@@ -60,7 +59,7 @@ GeneratorSelection selectGenerator(const RegionSummary &s, const ScheduleOptions
   return choose(GeneratorKind::CostBased, SelectionRule::Eligible);
 }
 
-ScheduleAnalysis generateSchedule(const ScheduleInput &in, const ScheduleOptions &opts, DiagnosticEngine &diags) {
+ScheduleAnalysis generateSchedule(const SchedulingProblem &in, const ScheduleOptions &opts, DiagnosticEngine &diags) {
   GeneratorSelection sel = selectGenerator(summarizeRegion(in), opts);
   ScheduleAnalysis a = sel.generator == GeneratorKind::Serial ? generateSerialSchedule(in, diags)
                                                               : generateCostBasedSchedule(in, opts, diags);
