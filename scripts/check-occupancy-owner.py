@@ -64,10 +64,9 @@ def main():
             (copy / rel).write_text(text + '\n')
             core = copy
         found = list(offences(core))
-    for line in found:
-        print(line)
-    print('occupancy: %d line%s of modulo-row arithmetic outside target/ModuloOccupancy'
-          % (len(found), '' if len(found) == 1 else 's'))
+    summary = 'occupancy: %d line%s of modulo-row arithmetic outside target/ModuloOccupancy' % (
+        len(found), '' if len(found) == 1 else 's')
+    print('\n'.join(found + [summary]))
     return 1 if found else 0
 
 

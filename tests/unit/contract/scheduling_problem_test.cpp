@@ -96,36 +96,30 @@ TEST_CASE("check rejects a footprint naming a resource the model lacks", "[contr
   CHECK(a.notes[0].find("index 4") != std::string::npos);
 }
 
-TEST_CASE("check rejects a slot whose capacity is not one", "[contract]") {
-  TargetModel m = machine();
-  m.resources[0].capacity = 2;
+TEST_CASE("check rejects a slot whose capacity is not one and a pool without units", "[contract]") {
   const DependenceGraph g = chain(2);
   const std::vector<OpResources> r = uses(2);
-  CHECK(onlyDefect({g, r, m}) == "slot 'tma' has capacity 2, but a slot is a singleton (capacity 1)");
+  struct Case {
+    int resource, capacity;
+    const char *message;
+  };
+  for (const Case &c : {Case{0, 2, "slot 'tma' has capacity 2, but a slot is a singleton (capacity 1)"},
+                        Case{0, 0, "slot 'tma' has capacity 0, but a slot is a singleton (capacity 1)"},
+                        Case{1, 0, "pool 'ldst' has capacity 0, but a pool holds at least one unit per row"},
+                        Case{1, -3, "pool 'ldst' has capacity -3, but a pool holds at least one unit per row"}}) {
+    TargetModel m = machine();
+    m.resources[c.resource].capacity = c.capacity;
+    CHECK(onlyDefect({g, r, m}) == c.message);
+  }
 }
 
-TEST_CASE("check rejects a pool without units", "[contract]") {
-  TargetModel m = machine();
-  m.resources[1].capacity = 0;
-  const DependenceGraph g = chain(2);
-  const std::vector<OpResources> r = uses(2);
-  CHECK(onlyDefect({g, r, m}) == "pool 'ldst' has capacity 0, but a pool holds at least one unit per row");
-}
-
-TEST_CASE("check rejects a constraint state of another length", "[contract]") {
+TEST_CASE("check rejects a constraint state of another length and a nested slot enclosed by no op", "[contract]") {
   const TargetModel m = machine();
   const DependenceGraph g = chain(2);
   const std::vector<OpResources> r = uses(2);
   ConstraintState cs;
   cs.slots.resize(3);
   CHECK(onlyDefect({g, r, m, &cs}) == "the block has 2 ops, but its constraint state has 3 slots");
-}
-
-TEST_CASE("check rejects a nested constraint slot enclosed by no op", "[contract]") {
-  const TargetModel m = machine();
-  const DependenceGraph g = chain(2);
-  const std::vector<OpResources> r = uses(2);
-  ConstraintState cs;
   cs.slots.resize(2);
   cs.nested.push_back({ConstraintSlot{}, 2, 14});
   CHECK(onlyDefect({g, r, m, &cs}) ==
