@@ -15,7 +15,12 @@ RegionSummary summarizeRegion(const SchedulingProblem &in) {
   for (const OpResources &r : in.resources) traits |= r.traits;
   s.opCountLowered = s.opCount;
   if (in.block) {
-    const TileASView view = tileASView(in.block->ops, in.model);
+    // Ops Triton moves out of the loop before pipelining it are not in the loop TileAS sees.
+    std::vector<Operation *> inLoop;
+    for (size_t i = 0; i < in.block->ops.size(); ++i)
+      if (i >= in.resources.size() || in.resources[i].source != OpResources::Source::OutsideLoop)
+        inLoop.push_back(in.block->ops[i]);
+    const TileASView view = tileASView(inLoop, in.model);
     s.opCountLowered = view.opCount;
     traits |= view.traits;
   }
