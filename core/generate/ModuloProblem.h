@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "contract/ScheduleAnalysis.h"
+#include "contract/SchedulingProblem.h"
 
 namespace tilesched {
 
@@ -53,6 +54,12 @@ struct ModuloProblem {
   void findComponents();
 };
 
-ModuloProblem buildModuloProblem(const ScheduleInput &in);
+// `in` must pass SchedulingProblem::check() (see malformedNote).
+ModuloProblem buildModuloProblem(const SchedulingProblem &in);
+
+// The generators' own guard against a problem check() rejects (the driver reports its defects,
+// located, before any generator runs): the note an unschedulable analysis carries, empty when the
+// problem is well formed.
+std::string malformedNote(const SchedulingProblem &in);
 
 }  // namespace tilesched
