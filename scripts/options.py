@@ -220,6 +220,7 @@ export const BUILTIN_MODELS = {ts_value(model['choices'])} as const;
 export type BuiltinModel = (typeof BUILTIN_MODELS)[number];
 export const DEFAULT_MODEL: BuiltinModel = {ts_value(model['default'])};
 export const MODEL_SHARE_KEY = {ts_value(model['share'])};
+export const MODEL_LABEL = {ts_value(model['label'])};
 """
 
 

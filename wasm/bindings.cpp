@@ -202,7 +202,7 @@ val guardedCli(const std::function<tilesched::DriverResult()> &body) {
 // The SPEC §5.1 document for a failure outside the driver, from the driver's own emitter (the
 // shape of its usage-error documents): one whole-document error, no blocks.
 std::string errorDocument(const std::string &message) {
-  tilesched::Diagnostic d{tilesched::Severity::Error, {}, message, ""};
+  tilesched::Diagnostic d{tilesched::Severity::Error, {}, message, "", {}};
   return tilesched::emitJson(tilesched::DriverRun::unusableInput(), nullptr, {d}, tilesched::DriverOptions{}, "");
 }
 

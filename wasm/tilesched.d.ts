@@ -1,7 +1,9 @@
 // Types of the module built from wasm/bindings.cpp (tilesched.mjs + tilesched.wasm).
 // Hand-written: Emscripten 3.1.6 cannot emit them (playground-and-toolchain.md §0.5).
 // The JSON document that schedule() returns is SPEC §5.1 (every key: docs/json-document.md); its
-// typed model lives with the web app.
+// typed model lives with the web app (web/src/engine/types.ts). A diagnostic or failure whose
+// message names an option, a C++ limit or a seed page also has `id` and `fields`, and a serial
+// block's `selection.remedies` gives its remedy as data, for readers that word them themselves.
 
 /** What the native `tilesched` process would have produced. */
 export interface CliResult {

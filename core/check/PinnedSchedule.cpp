@@ -216,9 +216,13 @@ std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, co
     if (!hasStage || !hasOrder) {
       std::string missing = !hasStage && !hasOrder ? "nv_tile.aws.stage and nv_tile.aws.order"
                                                    : (!hasStage ? "nv_tile.aws.stage" : "nv_tile.aws.order");
-      diags.error(op.nameRange, "this op has no " + missing + ", but the block pins a schedule (first pin on line " +
-                                    std::to_string(firstPinned->range.begin.line) +
-                                    "): --check needs every op pinned with both");
+      diags.error(op.nameRange,
+                  "this op has no " + missing + ", but the block pins a schedule (first pin on line " +
+                      std::to_string(firstPinned->range.begin.line) + "): --check needs every op pinned with both",
+                  MessageData("pin_missing")
+                      .with("missing", missing)
+                      .with("first_pin_line", firstPinned->range.begin.line)
+                      .with("option", "check"));
       bad = true;
       continue;
     }

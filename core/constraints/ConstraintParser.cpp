@@ -83,10 +83,19 @@ void warnNestedSlot(const Operation &op, const Operation &enclosing, const SlotR
                         std::to_string(enclosing.range.begin.line) + "); placement seats " + name +
                         " as one op and reads only that op's slot";
   if (!inert.empty()) message += ", so " + list + " here " + (inert.size() == 1 ? "has" : "have") + " no effect";
-  if (unites)
+  // As data when the message cites the seed: the words before the citation and the union.
+  MessageData data;
+  if (unites) {
+    data = MessageData("nested_constraint_unites")
+               .with("detail", message)
+               .with("inert", static_cast<long long>(inert.size()))
+               .with("gid", s.gid)
+               .with("leader", s.leader_gid)
+               .with("seed", "004");
     message += std::string(inert.empty() ? ", but" : "; but") +
                " seed 004's walk still reads this op: its leader_gid unites gid " + std::to_string(s.gid) +
                " under leader " + std::to_string(s.leader_gid) + ", grouping the block ops that carry them";
+  }
   const ConstraintAttr &at = r.gid ? r.gid : r.leader;
   SourceRange where = at ? at.location() : op.nameRange;
   if (!at)
@@ -96,7 +105,7 @@ void warnNestedSlot(const Operation &op, const Operation &enclosing, const SlotR
         where = named->range;
         break;
       }
-  diags.warning(where, message);
+  diags.warning(where, message, std::move(data));
 }
 
 // Ops nested in `op`'s regions in Operation::walk post-order. A nested loop's body is a scheduled

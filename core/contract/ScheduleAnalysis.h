@@ -14,6 +14,7 @@
 #include "contract/Options.generated.h"
 #include "contract/TraceVocabulary.h"
 #include "graph/DependenceGraph.h"
+#include "support/Diagnostics.h"
 #include "target/TargetModel.h"
 
 namespace tilesched {
@@ -160,6 +161,14 @@ struct TraceEntry {
 };
 
 // Structured failure report (seed 001 diagnostics list).
+// A generator's remark, surfaced as a note diagnostic: its text and, when the text names an
+// option, the same as data.
+struct AnalysisNote {
+  std::string text;
+  MessageData data;
+  AnalysisNote(std::string text, MessageData data = {}) : text(std::move(text)), data(std::move(data)) {}
+};
+
 struct PlacementFailure {
   int ii = 0;
   int node = -1;
@@ -177,6 +186,7 @@ struct PlacementFailure {
   int stage = -1;
   int order = -1;
   std::string message;
+  MessageData data;  // `message` as data, when it names an option (support/Diagnostics.h)
 };
 
 // A depth constraint that a refinement round lifted because no II up to the cap kept it (seed
@@ -207,7 +217,7 @@ struct ScheduleAnalysis {
   size_t traceDropped = 0;
   std::optional<PlacementFailure> failure;
   std::vector<LiftedConstraint> lifted;  // in round order; the checker checks the rest
-  std::vector<std::string> notes;        // generator remarks surfaced as diagnostics
+  std::vector<AnalysisNote> notes;       // generator remarks surfaced as diagnostics
 };
 
 }  // namespace tilesched

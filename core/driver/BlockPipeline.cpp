@@ -63,14 +63,24 @@ ConstraintState constraintsInForce(const ConstraintState &cs, const std::vector<
 
 void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
   const ScheduleAnalysis &a = r.analysis;
-  for (const std::string &note : a.notes) diags.note(blockRange(r), note);
+  for (const AnalysisNote &note : a.notes) diags.note(blockRange(r), note.text, note.data);
+  // A failure whose message names an option is data too: its id as `cause`, then its fields.
+  MessageData data;
+  if (a.failure && !a.failure->data.id.empty()) {
+    data = MessageData("no_schedule").with("cause", a.failure->data.id);
+    data.fields.insert(data.fields.end(), a.failure->data.fields.begin(), a.failure->data.fields.end());
+  }
   if (a.failure && a.failure->node >= 0 && a.failure->node < static_cast<int>(r.block.ops.size())) {
-    diags.error(r.block.ops[a.failure->node]->nameRange, "failed to find a schedule: " + a.failure->message);
+    diags.error(r.block.ops[a.failure->node]->nameRange, "failed to find a schedule: " + a.failure->message,
+                std::move(data));
     return;
   }
   // A block-level failure (the II cap below the lower bound, a spent budget) says why.
-  diags.error(blockRange(r), "failed to find a schedule for block '" + r.block.name + "'" +
-                                 (a.failure && !a.failure->message.empty() ? ": " + a.failure->message : ""));
+  if (!data.id.empty()) data.with("block", r.block.name);
+  diags.error(blockRange(r),
+              "failed to find a schedule for block '" + r.block.name + "'" +
+                  (a.failure && !a.failure->message.empty() ? ": " + a.failure->message : ""),
+              std::move(data));
 }
 
 // --triton-latency: Triton's tt.latency (stages between an op and its users) moves users of a

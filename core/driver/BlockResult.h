@@ -76,6 +76,8 @@ struct ChunkResult {
 const char *chunkStatusName(ChunkResult::Status s);
 // The chunk's model and why, in words: "Hopper (sm_90), from the IR's target cuda:90".
 std::string modelChoiceWords(const ChunkResult &chunk);
+// "Hopper (sm_90)", or "model 'mine'" for a model file.
+std::string modelWords(const TargetModel &model);
 // The machine the chunk's loops are scheduled for, as warnings name it: the IR's target when the
 // model follows it ("cuda:90"), else the model ("Hopper (sm_90), model 'hopper'").
 std::string targetWords(const ChunkResult &chunk);

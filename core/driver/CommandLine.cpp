@@ -101,7 +101,7 @@ DriverResult commandError(const std::string &message, bool json) {
   DriverResult r;
   r.exitCode = 2;
   if (json) {
-    Diagnostic d{Severity::Error, {}, message, ""};
+    Diagnostic d{Severity::Error, {}, message, "", {}};
     r.out = emitJson(DriverRun::unusableInput(), nullptr, {d}, DriverOptions{}, "");
   } else {
     r.err = "tilesched: error: " + terminalSafe(message) + "\n" + usageText();
@@ -191,7 +191,7 @@ DriverResult runInput(const std::string &file, const FileReader &readFile, Drive
   if (problem.empty()) return runDriver(*source, opts);
   DriverResult r;
   r.exitCode = 2;
-  Diagnostic d{Severity::Error, source ? SourceRange::at({1, 1}) : SourceRange{}, problem, ""};
+  Diagnostic d{Severity::Error, source ? SourceRange::at({1, 1}) : SourceRange{}, problem, "", {}};
   if (opts.emit == EmitKind::Json) r.out = emitJson(DriverRun::unusableInput(), nullptr, {d}, opts, "");
   else r.err = source ? formatDiagnostic(opts.fileName, d) + "\n" : "tilesched: error: " + terminalSafe(problem) + "\n";
   return r;

@@ -26,15 +26,10 @@ const char *modelSourceName(ModelChoice::Source s) {
   return "default";
 }
 
-namespace {
-
-// "Hopper (sm_90)", or "model 'mine'" for a model file.
 std::string modelWords(const TargetModel &model) {
   std::string words = builtinModelWords(model.name);
   return words.empty() ? "model '" + model.name + "'" : words;
 }
-
-}  // namespace
 
 std::string modelChoiceWords(const ChunkResult &chunk) {
   const std::string words = modelWords(*chunk.model);
@@ -90,13 +85,26 @@ void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model
                         (builtin.empty() ? ", which no built-in model describes"
                                          : " (" + builtinModelWords(builtin) + ", model '" + builtin + "')") +
                         ", but --model asks for '" + model->name + "' (" + builtinModelWords(model->name) +
-                        "); the loops are scheduled on '" + model->name + "'");
+                        "); the loops are scheduled on '" + model->name + "'",
+                    MessageData("model_not_for_target")
+                        .with("target", target.text)
+                        .with("target_model", builtin)
+                        .with("target_words", builtin.empty() ? std::string() : builtinModelWords(builtin))
+                        .with("model", model->name)
+                        .with("model_words", builtinModelWords(model->name))
+                        .with("option", "model"));
     return;
   }
   if (builtin.empty()) {
-    diags.warning(target.range, "no built-in model describes the IR's target " + target.text +
-                                    "; the loops are scheduled on the default model '" + model->name + "' (" +
-                                    modelWords(*model) + "); pass --model to choose another");
+    diags.warning(target.range,
+                  "no built-in model describes the IR's target " + target.text +
+                      "; the loops are scheduled on the default model '" + model->name + "' (" + modelWords(*model) +
+                      "); pass --model to choose another",
+                  MessageData("no_model_for_target")
+                      .with("target", target.text)
+                      .with("model", model->name)
+                      .with("model_words", modelWords(*model))
+                      .with("option", "model"));
     return;
   }
   c.model = builtinTargetModel(builtin);

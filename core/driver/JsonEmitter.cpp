@@ -17,6 +17,18 @@ void footprintJson(JsonWriter &w, const Footprint &fp, const TargetModel &model)
   w.endArray();
 }
 
+// A message's id and fields (support/Diagnostics.h, MessageData), after its text; nothing for a
+// plain message.
+void messageDataJson(JsonWriter &w, const MessageData &data) {
+  if (data.id.empty()) return;
+  w.member("id", data.id).key("fields").beginObject();
+  for (const MessageField &f : data.fields) {
+    if (f.isNumber) w.member(f.name, f.number);
+    else w.member(f.name, f.text);
+  }
+  w.endObject();
+}
+
 // `file` appears only for diagnostics about another file than the snippet (a --model JSON).
 void diagnosticJson(JsonWriter &w, const Diagnostic &d) {
   w.beginObject()
@@ -26,6 +38,7 @@ void diagnosticJson(JsonWriter &w, const Diagnostic &d) {
       .member("end_line", d.range.end.line)
       .member("end_col", d.range.end.col)
       .member("message", d.message);
+  messageDataJson(w, d.data);
   if (!d.file.empty()) w.member("file", d.file);
   w.endObject();
 }
@@ -179,8 +192,9 @@ void failureJson(JsonWriter &w, const PlacementFailure &f, const TargetModel &mo
       .member("group", f.group)
       .member("stage", f.stage)
       .member("order", f.order)
-      .member("message", f.message)
-      .endObject();
+      .member("message", f.message);
+  messageDataJson(w, f.data);
+  w.endObject();
 }
 
 // Pipe_/Mutex_ values of a materialized block (seed 002; core/materialize/).
@@ -371,7 +385,24 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
         .member("serial_threshold", sel.serialThreshold)
         .member("reason", selectionReason(sel))
         .member("remedy", selectionRemedy(sel))
-        .endObject();
+        .key("remedies")
+        .beginArray();
+    // `remedy` as data, in its order: what to change, for a reader whose controls are not flags.
+    if (sel.removeForceSerial)
+      w.beginObject().member("id", "remove_attribute").member("attribute", "force_serial_execution").endObject();
+    if (!sel.removeForceSerial && sel.requestCostBased)
+      w.beginObject()
+          .member("id", "set_option")
+          .member("option", "generator")
+          .member("value", generatorName(GeneratorKind::CostBased))
+          .endObject();
+    if (!sel.removeForceSerial && sel.requestCostBased && sel.thresholdAtMost > 0)
+      w.beginObject()
+          .member("id", "lower_option")
+          .member("option", "serial-threshold")
+          .member("value", sel.thresholdAtMost)
+          .endObject();
+    w.endArray().endObject();
   }
   if (r.triton.any()) {
     w.key("triton").beginObject().member("stage_count", r.triton.stageCount());
@@ -475,6 +506,7 @@ std::string emitJson(const DriverRun &run, const TargetModel *model, const std::
         .member("source", modelSourceName(c.modelChoice.source))
         .member("target", target ? target->text : std::string())
         .member("reason", modelChoiceWords(c))
+        .member("words", modelWords(*c.model))
         .endObject()
         .endObject();
   }

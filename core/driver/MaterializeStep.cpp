@@ -33,14 +33,18 @@ bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &probl
                                   DiagnosticEngine &diags) {
   if (!hasPinnedSchedule(r.block)) {
     if (opts_.check)
-      diags.note(blockRange(r), "--check: no op of block '" + r.block.name +
-                                    "' pins nv_tile.aws.stage/order, so its schedule is generated");
+      diags.note(
+          blockRange(r),
+          "--check: no op of block '" + r.block.name + "' pins nv_tile.aws.stage/order, so its schedule is generated",
+          MessageData("check_nothing_pinned").with("block", r.block.name).with("option", "check"));
     return false;
   }
   if (!opts_.check) {
-    diags.warning(blockRange(r), "block '" + r.block.name +
-                                     "' pins nv_tile.aws.stage/order; they are ignored and replaced by a generated "
-                                     "schedule (pass --check to verify them instead)");
+    diags.warning(blockRange(r),
+                  "block '" + r.block.name +
+                      "' pins nv_tile.aws.stage/order; they are ignored and replaced by a generated "
+                      "schedule (pass --check to verify them instead)",
+                  MessageData("pinned_schedule_ignored").with("block", r.block.name).with("option", "check"));
     return false;
   }
   r.pinned = true;

@@ -235,13 +235,20 @@ private:
       why += ": ";
       for (size_t i = 0; i < in.size() && i < 8; ++i) why += (i ? ", " : "") + bufferWords(*in[i]);
       if (in.size() > 8) why += " and " + std::to_string(in.size() - 8) + " more";
-      if (s.space == BufferSpace::Smem) why += " (--unlimited-smem lifts the SMEM budget)";
-      diags.error(in.front()->range, why);
+      // As data: the words without the option, and the option that lifts an SMEM budget.
+      MessageData data("memory_over_budget");
+      data.with("detail", why);
+      if (s.space == BufferSpace::Smem) {
+        why += " (--unlimited-smem lifts the SMEM budget)";
+        data.with("option", "unlimited-smem");
+      }
+      diags.error(in.front()->range, why, data);
       if (!r_.analysis.failure) {
         PlacementFailure f;
         f.ii = r_.analysis.ii;
         f.node = in.front()->node;
         f.message = why;
+        f.data = data;
         r_.analysis.failure = std::move(f);
       }
     }

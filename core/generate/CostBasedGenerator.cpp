@@ -62,13 +62,19 @@ void warnLifted(const SchedulingProblem &in, const ModuloProblem &p, const Lifte
   const bool maxDepth = c.kind == LiftedConstraint::Kind::MaxDepth;
   const Attribute *at = op.lookupAttr(maxDepth ? kAttrMaxDepth : kAttrGid);
   if (!at && !maxDepth) at = op.lookupAttr(kAttrLeaderGid);
+  const std::string consequence = maxDepth ? p.nodeNames[c.nodes.front()] + " may run in a later stage"
+                                           : std::string("its ops may run in different stages");
   diags.warning(at ? at->range : op.nameRange,
                 "a refinement round lifted " + describeLifted(p, c) +
                     ", which alone needs II >= " + std::to_string(c.bound) +
                     ": no schedule up to the II cap kept every constraint (seed 003: a later round lifts a "
                     "constraint when the schedule becomes infeasible), so " +
-                    (maxDepth ? p.nodeNames[c.nodes.front()] + " may run in a later stage"
-                              : std::string("its ops may run in different stages")));
+                    consequence,
+                MessageData("constraint_lifted")
+                    .with("constraint", describeLifted(p, c))
+                    .with("bound", c.bound)
+                    .with("consequence", consequence)
+                    .with("seed", "003"));
 }
 
 // One search of the II range under the constraints `p` carries now, in at most `rounds` rounds,
@@ -127,21 +133,32 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
       out.workSpent
           ? "the work budget (--work-budget=" + std::to_string(opts.workBudget) + " seat probes)"
           : "the refinement budget (--max-constraint-iterations=" + std::to_string(opts.maxConstraintIterations) + ")";
+  // The same, as data: the option that set the budget and its value.
+  auto spentBudgetData = [&](std::string id) {
+    return out.workSpent ? MessageData(std::move(id)).with("option", "work-budget").with("value", opts.workBudget)
+                         : MessageData(std::move(id))
+                               .with("option", "max-constraint-iterations")
+                               .with("value", opts.maxConstraintIterations);
+  };
   if (!out.found) {
-    a.failure = out.workSpent ? plainFailure(p, -1, cap,
-                                             spentBudget + " ran out after " + std::to_string(out.rounds) +
-                                                 " round(s), before any II up to the cap " + std::to_string(cap) +
-                                                 " was scheduled")
-                : out.failure ? *out.failure
+    if (out.workSpent) {
+      a.failure = plainFailure(p, -1, cap,
+                               spentBudget + " ran out after " + std::to_string(out.rounds) +
+                                   " round(s), before any II up to the cap " + std::to_string(cap) + " was scheduled");
+      a.failure->data = spentBudgetData("budget_ran_out_unscheduled").with("rounds", out.rounds).with("cap", cap);
+    } else {
+      a.failure = out.failure ? *out.failure
                               : plainFailure(p, -1, cap, "the refinement budget ran out before any II was tried");
+    }
     a.notes.push_back(bounds);
     if (out.failure)
       a.notes.push_back(out.provenInfeasibleAtFailure
                             ? "the exact search proved that no schedule exists at II " + std::to_string(out.failure->ii)
                             : "the placement heuristics found no schedule up to II " + std::to_string(out.failure->ii));
     if (out.truncated && !out.workSpent)
-      a.notes.push_back("the refinement stopped after " + std::to_string(out.rounds) +
-                        " round(s) (--max-constraint-iterations)");
+      a.notes.emplace_back(
+          "the refinement stopped after " + std::to_string(out.rounds) + " round(s) (--max-constraint-iterations)",
+          MessageData("refinement_stopped").with("rounds", out.rounds).with("option", "max-constraint-iterations"));
     return a;
   }
   // The certificate belongs here, not after the lifting loop: a search that finds a schedule ends
@@ -174,18 +191,25 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
                      " (Kendall-tau inversions against program order)");
   }
   if (out.truncated) {
+    const bool proven = a.optimality.status == Optimality::Proven;
+    const std::string outcome = out.rung == "serial-fallback" ? "serial-fallback"
+                                : out.rung == "exact-search"  ? "exact-search"
+                                                              : "smallest-found";
     const std::string msg =
         spentBudget + " ran out before the II search finished; " +
-        (out.rung == "serial-fallback" ? "falling back to serial execution at II " + std::to_string(out.ii)
-         : out.rung == "exact-search"  ? "the exact search then found II " + std::to_string(out.ii)
-                                       : "keeping the smallest II found, " + std::to_string(out.ii)) +
-        (a.optimality.status == Optimality::Proven ? ", the smallest that exists" : ", which may not be minimal");
-    a.notes.push_back(msg);
+        (outcome == "serial-fallback" ? "falling back to serial execution at II " + std::to_string(out.ii)
+         : outcome == "exact-search"  ? "the exact search then found II " + std::to_string(out.ii)
+                                      : "keeping the smallest II found, " + std::to_string(out.ii)) +
+        (proven ? ", the smallest that exists" : ", which may not be minimal");
+    MessageData data = spentBudgetData("budget_ran_out")
+                           .with("outcome", outcome)
+                           .with("ii", out.ii)
+                           .with("minimal", proven ? "proven" : "unknown");
+    a.notes.emplace_back(msg, data);
     // A spent budget is worth a warning only while a smaller II may exist; once the proof says
     // none does, the result is the optimum and the budget's story is a note.
     if (in.block) {
-      if (a.optimality.status == Optimality::Proven) diags.note(in.block->range, msg);
-      else diags.warning(in.block->range, msg);
+      diags.report(proven ? Severity::Note : Severity::Warning, in.block->range, msg, std::move(data));
     }
   }
   return a;
@@ -198,7 +222,7 @@ ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const Sc
   if (std::string why = malformedNote(in); !why.empty()) {
     ScheduleAnalysis a;
     a.generator = GeneratorKind::CostBased;
-    a.notes.push_back(why);
+    a.notes.emplace_back(std::move(why));
     return a;
   }
   ModuloProblem p = buildModuloProblem(in);

@@ -20,9 +20,14 @@ void warnDroppedConstraints(const SchedulingProblem &in, DiagnosticEngine &diags
   for (const Operation *op : in.block->ops)
     for (const char *key : dropped)
       if (const Attribute *a = op->lookupAttr(key))
-        diags.warning(a->range, std::string("the serial generator ignores '") + key +
-                                    "' (seed 000 QUIRK: the serial path honours only force_serial_execution; "
-                                    "use --generator=cost-based to enforce it)");
+        diags.warning(a->range,
+                      std::string("the serial generator ignores '") + key +
+                          "' (seed 000 QUIRK: the serial path honours only force_serial_execution; "
+                          "use --generator=cost-based to enforce it)",
+                      MessageData("serial_ignores_constraint")
+                          .with("attribute", key)
+                          .with("option", "generator")
+                          .with("value", "cost-based"));
 }
 
 }  // namespace
@@ -43,7 +48,7 @@ ScheduleAnalysis generateSerialSchedule(const SchedulingProblem &in, DiagnosticE
   const ModuloProblem p = buildModuloProblem(in);
   const SerialFallback walk = buildSerialFallback(p);
   if (static_cast<int>(walk.issueOrder.size()) != p.numNodes) {
-    a.notes.push_back("the serial walk could not order every op: the block has a dependence cycle");
+    a.notes.emplace_back("the serial walk could not order every op: the block has a dependence cycle");
     return a;
   }
   if (!walk.available) {  // 64-bit cycles past the cycle limit (support/Limits.h)

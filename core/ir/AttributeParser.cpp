@@ -313,8 +313,10 @@ bool Parser::parseBalancedBody() {
       stack.emplace_back(k, tok_.begin());
       if (!tooDeep && depth_ + static_cast<int>(stack.size()) > limits_.maxNestingDepth) {
         tooDeep = true;
-        error(tok_.range(), "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
-                                " levels (ParseLimits::maxNestingDepth); flatten the input");
+        error(tok_.range(),
+              "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
+                  " levels (ParseLimits::maxNestingDepth); flatten the input",
+              MessageData("nesting_too_deep").with("limit", limits_.maxNestingDepth));
       }
     } else if (isCloseBracket(k) && !comparison) {
       if (k != closingBracket(stack.back().first)) {

@@ -186,8 +186,10 @@ size_t Parser::resultCount(const ResultNames &names) {
 std::unique_ptr<Operation> Parser::parseOperation(Block *parent) {
   SourceLoc begin = tok_.begin();
   if (++opCount_ > limits_.maxOperations) {
-    error(tok_.range(), "the input has more than " + std::to_string(limits_.maxOperations) +
-                            " operations (ParseLimits::maxOperations); split the snippet");
+    error(tok_.range(),
+          "the input has more than " + std::to_string(limits_.maxOperations) +
+              " operations (ParseLimits::maxOperations); split the snippet",
+          MessageData("too_many_operations").with("limit", limits_.maxOperations));
     stopped_ = true;
     tok_.kind = Tok::Eof;
     return nullptr;

@@ -98,7 +98,7 @@ std::string Parser::describeCurrent() const {
 // ---------------------------------------------------------------------------------------------
 // Diagnostics and limits
 
-bool Parser::error(SourceRange r, std::string msg) {
+bool Parser::error(SourceRange r, std::string msg, MessageData data) {
   if (stopped_) return false;
   // The bad byte was reported already; what the parser expected in its place is the same mistake.
   if (tok_.offset == afterLexError_ && r.begin.line == tok_.line && r.begin.col == tok_.col) return false;
@@ -107,7 +107,7 @@ bool Parser::error(SourceRange r, std::string msg) {
     if (eofReported_) return false;
     eofReported_ = true;
   }
-  diags_.error(r, std::move(msg));
+  diags_.error(r, std::move(msg), std::move(data));
   if (++errors_ >= kMaxErrors) {
     diags_.error(r, "too many errors (" + std::to_string(kMaxErrors) + "); the rest of the input is ignored");
     stopped_ = true;
@@ -136,8 +136,10 @@ bool Parser::enterNesting() {
 }
 
 bool Parser::tooDeep() {
-  error(tok_.range(), "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
-                          " levels (ParseLimits::maxNestingDepth); flatten the input");
+  error(tok_.range(),
+        "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
+            " levels (ParseLimits::maxNestingDepth); flatten the input",
+        MessageData("nesting_too_deep").with("limit", limits_.maxNestingDepth));
   skipBalancedGroup();
   return false;
 }
@@ -423,8 +425,12 @@ std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &dia
                                     int firstLine) {
   auto m = std::make_unique<Module>();
   if (text.size() > limits.maxInputBytes || text.size() > std::numeric_limits<uint32_t>::max()) {
-    diags.error({{1, 1}, {1, 2}}, "input is " + std::to_string(text.size()) + " bytes; the limit is " +
-                                      std::to_string(limits.maxInputBytes) + " bytes (ParseLimits::maxInputBytes)");
+    diags.error({{1, 1}, {1, 2}},
+                "input is " + std::to_string(text.size()) + " bytes; the limit is " +
+                    std::to_string(limits.maxInputBytes) + " bytes (ParseLimits::maxInputBytes)",
+                MessageData("input_too_large")
+                    .with("bytes", static_cast<long long>(text.size()))
+                    .with("limit", static_cast<long long>(limits.maxInputBytes)));
     return m;
   }
   Parser p(text, diags, limits, *m, firstLine);

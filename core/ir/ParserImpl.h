@@ -56,7 +56,7 @@ private:
   std::string describeCurrent() const;
 
   // --- diagnostics and limits (Parser.cpp)
-  bool error(SourceRange r, std::string msg);
+  bool error(SourceRange r, std::string msg, MessageData data = {});
   bool errorHere(const std::string &expected);  // "expected X, found Y" at the current token
   bool expectClose(Tok close, const char *what, SourceLoc openedAt);
   bool enterNesting();

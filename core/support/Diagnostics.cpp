@@ -16,9 +16,9 @@ const char *severityName(Severity s) {
   return "error";
 }
 
-void DiagnosticEngine::report(Severity s, SourceRange r, std::string message) {
+void DiagnosticEngine::report(Severity s, SourceRange r, std::string message, MessageData data) {
   if (s == Severity::Error) ++errors_;
-  diags_.push_back({s, r, std::move(message), file_});
+  diags_.push_back({s, r, std::move(message), file_, std::move(data)});
 }
 
 std::vector<Diagnostic> DiagnosticEngine::sorted() const {

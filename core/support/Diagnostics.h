@@ -23,20 +23,54 @@ enum class Severity { Error, Warning, Note };
 
 const char *severityName(Severity s);
 
+// What a message says, as data (the JSON document's `id` and `fields`): its kind and the values
+// it names, so a reader with other words than the command line's (the playground, whose controls
+// are not flags) words it from these instead of re-reading the text. A message whose text names a
+// command-line option, a seed page or a C++ limit has an id; a plain one needs none.
+struct MessageField {
+  std::string name;
+  std::string text;       // a string field
+  long long number = 0;   // a number field
+  bool isNumber = false;  // which of the two
+};
+
+struct MessageData {
+  std::string id;  // stable, snake_case; empty: a plain message
+  std::vector<MessageField> fields;
+
+  MessageData() = default;
+  explicit MessageData(std::string id) : id(std::move(id)) {}
+  MessageData &with(std::string name, std::string text) {
+    fields.push_back({std::move(name), std::move(text), 0, false});
+    return *this;
+  }
+  MessageData &with(std::string name, long long number) {
+    fields.push_back({std::move(name), {}, number, true});
+    return *this;
+  }
+};
+
 struct Diagnostic {
   Severity severity = Severity::Error;
   SourceRange range;
   std::string message;
   std::string file;  // empty: the input snippet; otherwise another file (a --model JSON, ...)
+  MessageData data;
 };
 
 class DiagnosticEngine {
 public:
-  void report(Severity s, SourceRange r, std::string message);
+  void report(Severity s, SourceRange r, std::string message, MessageData data = {});
   void setFile(std::string file) { file_ = std::move(file); }  // stamped on later reports
-  void error(SourceRange r, std::string message) { report(Severity::Error, r, std::move(message)); }
-  void warning(SourceRange r, std::string message) { report(Severity::Warning, r, std::move(message)); }
-  void note(SourceRange r, std::string message) { report(Severity::Note, r, std::move(message)); }
+  void error(SourceRange r, std::string message, MessageData data = {}) {
+    report(Severity::Error, r, std::move(message), std::move(data));
+  }
+  void warning(SourceRange r, std::string message, MessageData data = {}) {
+    report(Severity::Warning, r, std::move(message), std::move(data));
+  }
+  void note(SourceRange r, std::string message, MessageData data = {}) {
+    report(Severity::Note, r, std::move(message), std::move(data));
+  }
 
   const std::vector<Diagnostic> &all() const { return diags_; }
   bool hasErrors() const { return errors_ > 0; }

@@ -58,6 +58,16 @@ module {
 // JSON-NEXT: "serial_threshold": 8,
 // JSON-NEXT: "reason": "4 ops, under the serial threshold of 8",
 // JSON-NEXT: "remedy": "ask for the cost-based generator, or set the serial threshold to 4 or lower"
+// JSON-NEXT: "remedies": [
+// JSON-NEXT: {
+// JSON-NEXT: "id": "set_option",
+// JSON-NEXT: "option": "generator",
+// JSON-NEXT: "value": "cost-based"
+// JSON-NEXT: },
+// JSON-NEXT: {
+// JSON-NEXT: "id": "lower_option",
+// JSON-NEXT: "option": "serial-threshold",
+// JSON-NEXT: "value": 4
 // JSON: "name": "@plain/scf.for %i",
 // JSON: "rule": "below_threshold",
 // JSON-NEXT: "serial_threshold": 8,
@@ -66,6 +76,10 @@ module {
 // JSON: "name": "@forced/scf.for %i",
 // JSON: "rule": "force_serial",
 // JSON: "remedy": "remove force_serial_execution from the loop"
+// JSON-NEXT: "remedies": [
+// JSON-NEXT: {
+// JSON-NEXT: "id": "remove_attribute",
+// JSON-NEXT: "attribute": "force_serial_execution"
 
 // With the threshold at 3 the TMA loop reaches the cost-based generator and says nothing more.
 // LOWER: block @small/scf.for %i (line {{[0-9]+}}): cost-based, scheduled

@@ -52,7 +52,7 @@ TEST_CASE("running out of rounds sets bit 1 and the truncated flag, and falls ba
   CHECK(cut.refinementRounds == 1);
   CHECK(cut.ii == 9);  // the serial-execution schedule
   REQUIRE(cut.notes.size() == 1);
-  CHECK_THAT(cut.notes.front(), Catch::Contains("falling back to serial execution at II 9"));
+  CHECK_THAT(cut.notes.front().text, Catch::Contains("falling back to serial execution at II 9"));
 
   // Galloping reaches a feasible II within the same tight budget and keeps the best one found.
   opts.maxConstraintIterations = 2;
@@ -61,7 +61,7 @@ TEST_CASE("running out of rounds sets bit 1 and the truncated flag, and falls ba
   REQUIRE(gallop.valid);
   CHECK(gallop.budgetTruncated);
   CHECK(gallop.ii == 8);  // 4 fails, 8 succeeds; the bisection never ran
-  CHECK_THAT(gallop.notes.front(), Catch::Contains("keeping the smallest II found, 8"));
+  CHECK_THAT(gallop.notes.front().text, Catch::Contains("keeping the smallest II found, 8"));
 
   // The optimality search climbs from the bound: 4 is infeasible, 5 is the optimum.
   opts.proofBudget = ScheduleOptions{}.proofBudget;
@@ -71,7 +71,8 @@ TEST_CASE("running out of rounds sets bit 1 and the truncated flag, and falls ba
   CHECK(searched.ii == 5);
   CHECK(searched.optimality.status == Optimality::Proven);
   CHECK(searched.optimality.lowerBound == 5);
-  CHECK_THAT(searched.notes.front(), Catch::Contains("the exact search then found II 5, the smallest that exists"));
+  CHECK_THAT(searched.notes.front().text,
+             Catch::Contains("the exact search then found II 5, the smallest that exists"));
 }
 
 TEST_CASE("a failed search has status 0 and reports the largest II it tried", "[cost][refinement]") {
@@ -83,7 +84,7 @@ TEST_CASE("a failed search has status 0 and reports the largest II it tried", "[
   CHECK_FALSE(a.budgetTruncated);
   REQUIRE(a.failure);
   CHECK(a.failure->ii == 4);
-  CHECK_THAT(a.notes.back(), Catch::Contains("proved that no schedule exists at II 4"));
+  CHECK_THAT(a.notes.back().text, Catch::Contains("proved that no schedule exists at II 4"));
 }
 
 TEST_CASE("each round is traced with its II and outcome", "[cost][refinement]") {

@@ -234,7 +234,7 @@ TEST_CASE("serial walk: a distance-0 cycle leaves ops unordered and fails cleanl
   ScheduleAnalysis a = generateSerialSchedule(inputFor(g, r), d);
   CHECK_FALSE(a.valid);
   REQUIRE(a.notes.size() == 1);
-  CHECK(a.notes[0].find("dependence cycle") != std::string::npos);
+  CHECK(a.notes[0].text.find("dependence cycle") != std::string::npos);
 }
 
 TEST_CASE("serial path warns about every constraint it drops (seed 000 QUIRK)") {

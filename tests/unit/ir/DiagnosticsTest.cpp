@@ -39,7 +39,7 @@ TEST_CASE("diagnostics: control characters reach the terminal escaped", "[ir][di
   CHECK(terminalSafe("\x9B\xFF\xC3") == "\\x9b\\xff\\xc3");  // not UTF-8
   CHECK(terminalSafe("caf\xC3\xA9 \xE2\x86\x92 \xF0\x9F\x99\x82") == "caf\xC3\xA9 \xE2\x86\x92 \xF0\x9F\x99\x82");
   CHECK(terminalSafe("\xED\xA0\x80") == "\\xed\\xa0\\x80");  // a surrogate
-  Diagnostic d{Severity::Error, SourceRange::at({2, 3}), "unknown slot 's\x1b[31m'", ""};
+  Diagnostic d{Severity::Error, SourceRange::at({2, 3}), "unknown slot 's\x1b[31m'", "", {}};
   CHECK(formatDiagnostic("in\x07.mlir", d) == "in\\x07.mlir:2:3: error: unknown slot 's\\x1b[31m'");
 }
 

@@ -6,7 +6,7 @@ import { toOptionsJson } from '../engine/options';
 import { compareInputs } from '../model/compare';
 import { DocumentError, parseDocument, rawText, type RawDocument } from '../engine/parse';
 import type { ScheduleDocument } from '../engine/types';
-import { engineErrorText } from '../engine/wording';
+import { engineErrorText } from '../engine/engine-errors';
 import { Store, type AppState } from '../state/state';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'timeout' | 'cancelled';

@@ -55,3 +55,4 @@ export const BUILTIN_MODELS = ['blackwell', 'hopper', 'hopper-measured'] as cons
 export type BuiltinModel = (typeof BUILTIN_MODELS)[number];
 export const DEFAULT_MODEL: BuiltinModel = 'blackwell';
 export const MODEL_SHARE_KEY = 'model';
+export const MODEL_LABEL = 'Model';

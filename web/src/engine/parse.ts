@@ -1,7 +1,7 @@
 // Turns the JSON text returned by the core into the typed model of types.ts. The core is the
 // authority on content; this only checks the shape, so a document from a newer or older core
 // degrades to absent optional panes instead of a crash in a pane.
-import { peopleText } from './wording';
+import { modelReason, wordMessage, type MessageFields, type Remedy } from './wording';
 import type {
   Block, BlockStatus, ChunkModel, Compaction, Diagnostic, Edge, Estimate, GeneratorName, MII, Memory, MemoryBuffer, NestedLoop, Op,
   OpConstraints, Optimality, RRT, Refinement, RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry,
@@ -33,9 +33,17 @@ function parseDiagnostic(v: unknown): Diagnostic {
     severity, line, col,
     end_line: num(d.end_line, line),
     end_col: num(d.end_col, col),
-    message: peopleText(str(d.message)),
+    message: wordMessage({ message: str(d.message), id: str(d.id), fields: parseFields(d.fields) }),
     file: str(d.file),
+    id: str(d.id),
   };
+}
+
+// A message's fields (strings and numbers; absent for a plain message).
+function parseFields(v: unknown): MessageFields {
+  const out: MessageFields = {};
+  if (isObj(v)) for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number') out[k] = x;
+  return out;
 }
 
 function parseFootprint(v: unknown): string[][] {
@@ -78,7 +86,8 @@ function parseChunkModels(v: unknown): Array<ChunkModel | null> {
   return arr(v).map((c) => {
     const m = isObj(c) && isObj(c.model) ? c.model : null;
     if (!m || !MODEL_SOURCES.includes(str(m.source))) return null;
-    return { name: str(m.name), source: str(m.source) as ChunkModel['source'], target: str(m.target), reason: peopleText(str(m.reason)) };
+    const model = { name: str(m.name), source: str(m.source) as ChunkModel['source'], target: str(m.target), words: str(m.words), reason: str(m.reason) };
+    return { ...model, reason: modelReason(model) };
   });
 }
 
@@ -99,7 +108,11 @@ function parseTritonBlock(v: unknown): TritonBlock | null {
 
 function parseSelection(v: unknown): Selection | null {
   if (!isObj(v)) return null;
-  return { rule: str(v.rule), serial_threshold: num(v.serial_threshold), reason: str(v.reason), remedy: str(v.remedy) };
+  const remedies: Remedy[] = arr(v.remedies).filter(isObj).map((r) => ({
+    id: str(r.id), attribute: str(r.attribute),
+    option: str(r.option), value: typeof r.value === 'number' ? r.value : str(r.value),
+  }));
+  return { rule: str(v.rule), serial_threshold: num(v.serial_threshold), reason: str(v.reason), remedy: str(v.remedy), remedies };
 }
 
 function parseConstraints(v: Json): OpConstraints | null {
@@ -242,7 +255,7 @@ function parseTrace(v: unknown): TraceEntry[] | null {
     return {
       step: num(o.step, i), ii: num(o.ii), arm: str(o.arm) as TraceArm, op: num(o.op, -1),
       cycle: num(o.cycle, -1), gate: str(o.gate, '-') as TraceGate, outcome: str(o.outcome) as TraceOutcome,
-      reason: peopleText(str(o.reason)), trial: o.trial === true, partner: num(o.partner, -1),
+      reason: str(o.reason), trial: o.trial === true, partner: num(o.partner, -1),
       rrt_reset: o.rrt_reset === true, rrt_add: units(o.rrt_add), rrt_remove: units(o.rrt_remove), cells: units(o.cells),
       conflicts: arr(o.conflicts).map((c) => {
         const x = isObj(c) ? c : {};
@@ -258,18 +271,17 @@ function parseTrace(v: unknown): TraceEntry[] | null {
 }
 
 function parseViolation(v: unknown): Violation {
-  if (typeof v === 'string') return { kind: '', message: peopleText(v), ops: [] };
+  if (typeof v === 'string') return { kind: '', message: v, ops: [] };
   const o = isObj(v) ? v : {};
   const ops = arr(o.ops).map((x) => num(x));
   for (const k of ['op', 'other_op']) if (typeof o[k] === 'number' && (o[k] as number) >= 0) ops.push(o[k] as number);
-  return { kind: str(o.kind), message: peopleText(str(o.message, JSON.stringify(o))), ops };
+  return { kind: str(o.kind), message: str(o.message, JSON.stringify(o)), ops };
 }
 
-// The structured placement failure, its free-text fields in the page's words.
+// The structured placement failure, its message in the page's words.
 function parseFailure(f: Json): Json {
-  const out: Json = { ...f };
-  for (const [k, v] of Object.entries(f)) if (typeof v === 'string') out[k] = peopleText(v);
-  return out;
+  if (typeof f.message !== 'string') return { ...f };
+  return { ...f, message: wordMessage({ message: f.message, id: str(f.id), fields: parseFields(f.fields) }) };
 }
 
 const GENERATORS: readonly string[] = ['serial', 'cost-based'];

@@ -1,4 +1,5 @@
 import type { TraceArm, TraceGate, TraceOutcome } from '../generated/vocabulary';
+import type { Remedy } from './wording';
 
 // Typed model of the SPEC §5.1 JSON document (`--emit=json`, and the WebAssembly API's return
 // value). The listed keys are the contract; the rest (mii details, rrt, group, pipes, ir, ...)
@@ -12,8 +13,9 @@ export interface Diagnostic {
   col: number; // 1-based
   end_line: number;
   end_col: number;
-  message: string;
+  message: string; // in the page's words (engine/wording.ts)
   file: string; // "" for the snippet; otherwise another input (a custom target model)
+  id?: string; // the message's id when the core gave its fields as data; "" for a plain message
 }
 
 export type GeneratorName = 'serial' | 'cost-based';
@@ -87,6 +89,7 @@ export interface ChunkModel {
   name: string;
   source: 'ir-target' | 'option' | 'default';
   target: string; // the IR's target as written ("cuda:90"), "" when none
+  words: string; // the model in words: "Hopper (sm_90)", "model 'mine'"
   reason: string; // in words: "Hopper (sm_90), from the IR's target cuda:90"
 }
 
@@ -111,6 +114,7 @@ export interface Selection {
   serial_threshold: number;
   reason: string;
   remedy: string; // how to get a modulo schedule; "" for the cost-based generator
+  remedies: Remedy[]; // the same as data, in order; [] for the cost-based generator
 }
 
 // The op's scheduling-constraint attributes as the constraint parser read them (seed 004).

@@ -1,7 +1,6 @@
 // The examples gallery: the snippets of examples/*.mlir, bundled as text. Each is named after
 // its file; its leading comment block is the description, and a `// Run: tilesched FILE FLAGS`
 // line in it gives the options the example is meant to be run with.
-import { peopleText } from '../engine/wording';
 import { BUILTIN_MODELS, DEFAULT_OPTIONS, OPTION_SPECS, optionValue, setOption, type ScheduleOptions } from '../engine/options';
 const files = import.meta.glob('../../../examples/*.mlir', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
@@ -33,6 +32,15 @@ export function exampleOptions(source: string): ScheduleOptions {
   return o;
 }
 
+// An example's header comment, as its tooltip: these files are written for the command line and
+// for readers of the seeds, so their `Run:` line, seed citations and flags are left out.
+function readerWords(comment: string): string {
+  return comment
+    .replace(/ ?Run: tilesched .*$/, '')
+    .replace(/ ?\(seed \d{3}[^()]*\)/g, '')
+    .replace(/`?--([a-z][a-z-]*)(?:=\S*?)?`?(?=[\s.,;)]|$)/g, (_, flag: string) => `the ${flag.split('-').join(' ')} option`);
+}
+
 export function describeExample(id: string, source: string): Example {
   const lines: string[] = [];
   for (const line of source.split('\n')) {
@@ -41,7 +49,7 @@ export function describeExample(id: string, source: string): Example {
     lines.push(m[1]);
   }
   const title = id.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
-  return { id, title, description: peopleText(lines.join(' ').replace(/\s+/g, ' ').trim()) };
+  return { id, title, description: readerWords(lines.join(' ').replace(/\s+/g, ' ').trim()) };
 }
 
 export const EXAMPLES: ExampleWithSource[] = Object.entries(files)

@@ -52,7 +52,7 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
 export function serialWhy(block: Block): string {
   const sel = block.selection;
   if (!sel) return 'Serial schedule: ops issued one after another in program order, no II search.';
-  const remedy = sel.remedy ? ` For a modulo schedule, ${remedyText(sel.remedy)}.` : '';
+  const remedy = sel.remedies.length ? ` For a modulo schedule, ${remedyText(sel.remedies)}.` : '';
   return `Serial schedule: ${sel.reason}.${remedy}`;
 }
 

@@ -52,13 +52,15 @@ describe('result document model', () => {
     const doc = parseDocument(JSON.stringify({
       version: 1, diagnostics: [], blocks: [{
         generator: 'serial', status: 'scheduled', ii: 9, stage_count: 1,
-        selection: { rule: 'below_threshold', serial_threshold: 8, reason: '2 ops, under the serial threshold of 8', remedy: 'ask for the cost-based generator' },
+        selection: { rule: 'below_threshold', serial_threshold: 8, reason: '2 ops, under the serial threshold of 8', remedy: 'ask for the cost-based generator',
+          remedies: [{ id: 'set_option', option: 'generator', value: 'cost-based' }] },
         triton: { stage_count: 3, num_stages: 3 },
         ops: [{ id: 0, name: 'tt.load', stage: 0, triton_stage: 0, triton_latency: 2 }, { id: 1, name: 'tt.dot', stage: 0 }],
       }],
     }));
     const b = doc.blocks[0];
-    expect(b.selection).toEqual({ rule: 'below_threshold', serial_threshold: 8, reason: '2 ops, under the serial threshold of 8', remedy: 'ask for the cost-based generator' });
+    expect(b.selection).toEqual({ rule: 'below_threshold', serial_threshold: 8, reason: '2 ops, under the serial threshold of 8', remedy: 'ask for the cost-based generator',
+      remedies: [{ id: 'set_option', attribute: '', option: 'generator', value: 'cost-based' }] });
     expect(b.triton).toEqual({ stage_count: 3, num_stages: 3, scheduled_max_stage: null, steered_ops: null });
     expect(b.ops[0].triton).toEqual({ stage: 0, cluster: null, latency: 2 });
     expect(b.ops[1].triton).toBeNull();
@@ -105,8 +107,8 @@ describe('result document model', () => {
     const doc = parseDocument(JSON.stringify({
       version: 1, diagnostics: [], model: 'hopper',
       chunks: [
-        { line: 1, end_line: 9, status: 'ok', unparsed_functions: [], model: { name: 'hopper', source: 'ir-target', target: 'cuda:90', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' } },
-        { line: 11, end_line: 20, status: 'ok', unparsed_functions: [], model: { name: 'blackwell', source: 'option', target: '', reason: 'Blackwell (sm_100), as --model asks' } },
+        { line: 1, end_line: 9, status: 'ok', unparsed_functions: [], model: { name: 'hopper', source: 'ir-target', target: 'cuda:90', words: 'Hopper (sm_90)', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' } },
+        { line: 11, end_line: 20, status: 'ok', unparsed_functions: [], model: { name: 'blackwell', source: 'option', target: '', words: 'Blackwell (sm_100)', reason: 'Blackwell (sm_100), as --model asks' } },
       ],
       blocks: [
         { generator: 'serial', status: 'scheduled', chunk: 0, ops: [] },
@@ -115,7 +117,7 @@ describe('result document model', () => {
         { generator: 'serial', status: 'scheduled', ops: [] },
       ],
     }));
-    expect(doc.blocks[0].model).toEqual({ name: 'hopper', source: 'ir-target', target: 'cuda:90', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' });
+    expect(doc.blocks[0].model).toEqual({ name: 'hopper', source: 'ir-target', target: 'cuda:90', words: 'Hopper (sm_90)', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' });
     expect(doc.blocks[1].model?.reason).toBe('Blackwell (sm_100), as picked under Options → Model');
     expect(doc.blocks[2].model).toBeNull(); // an older core: no chunk models
     expect(doc.blocks[1].ops[0].nested_loop).toEqual({ block: 0, scheduled: true, ii: 26, stage_count: 2, length: 30, trip_count: 2, trip_count_known: false, duration: 56, reason: 'assumed 2 iterations' });
