@@ -10,6 +10,7 @@ import type { ModelDialog } from '../panes/model-dialog';
 import { compareLabels, isBuiltinModel } from '../model/compare';
 import { DEFAULT_MODEL } from '../engine/options';
 import { renderOptionsBar } from '../panes/options-bar';
+import { Glossary, expertWords, onExpertWords, setExpertWords } from '../panes/glossary';
 import { applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
 import { decodeState, encodeState, linkable } from '../state/share';
 import { PANES, Store, defaultState, editedSource, type AppState } from '../state/state';
@@ -81,6 +82,10 @@ export function mountPlayground(root: HTMLElement): void {
     onBlockChange: (block) => state.update({ block }),
     onRevealOp: (op) => editor.reveal({ line: op.line, col: 1, end_line: op.line, end_col: 1 }, false),
     compareLabels: () => compareLabels(state.get(), results.get().doc?.model),
+    onFollowTarget: () => {
+      state.update({ options: { ...state.get().options, model: 'ir' } });
+      void session.run();
+    },
   });
   function currentBlockOps(): Op[] {
     const doc = results.get().doc;
@@ -200,6 +205,17 @@ export function mountPlayground(root: HTMLElement): void {
       h('label', { class: 'inline', for: 'pref-time-limit' }, 'time limit (s) ', limit),
       h('p', { class: 'muted small' }, 'Kept in this browser only; never part of a link.')));
 
+  // The glossary, and the expert view of the trace words (kept in this browser only).
+  const glossary = new Glossary();
+  const glossaryButton = h('button', { type: 'button', 'data-testid': 'open-glossary' }, 'Glossary');
+  glossaryButton.addEventListener('click', () => {
+    help.open = false;
+    glossary.open();
+  });
+  const expertBox = h('input', { type: 'checkbox', 'data-testid': 'expert-words' });
+  expertBox.checked = expertWords();
+  expertBox.addEventListener('change', () => setExpertWords(expertBox.checked));
+  onExpertWords(() => render());
   const help = h('details', { class: 'help menu' },
     h('summary', { 'aria-label': 'help' }, '?'),
     h('div', { class: 'menu-body' },
@@ -209,7 +225,8 @@ export function mountPlayground(root: HTMLElement): void {
         h('dt', {}, 'Ctrl/⌘+F'), h('dd', {}, 'search the snippet'),
         h('dt', {}, 'Tab / Shift+Tab'), h('dd', {}, 'leave the editor, move between controls'),
         h('dt', {}, 'Enter on a table row'), h('dd', {}, 'show the op in the source')),
-      h('p', { class: 'small' }, 'Hover or click an op anywhere (source line, table row, heatmap chip, trace entry, timeline bar) to highlight it in every pane. The step slider of the gate trace replays the reservation table entry by entry.')));
+      h('p', { class: 'small' }, 'Hover or click an op anywhere (source line, table row, heatmap chip, placement step, timeline bar) to highlight it in every pane. The step slider of the placement steps replays the reservation table entry by entry.'),
+      glossaryButton, h('label', { class: 'inline', title: 'show the scheduler’s own names (arms, gates G1–G4, outcomes) instead of plain words' }, expertBox, ' expert words')));
   const version = h('span', { class: 'version muted', 'data-testid': 'core-version' });
   void engine.version().then((v) => (version.textContent = `core ${v}`));
 
@@ -245,7 +262,7 @@ export function mountPlayground(root: HTMLElement): void {
   const main = h('main', { class: `layout-${prefs.get().layout}` },
     h('section', { class: 'editor-col', 'aria-label': 'source' }, editorHost, diagnosticsHost),
     h('section', { class: 'results-col', 'aria-label': 'results' }, status.el, notice, view.el));
-  root.replaceChildren(header, main);
+  root.replaceChildren(header, main, glossary.el);
 
   // --- reactions ----------------------------------------------------------------------------
   let firstResult = true;

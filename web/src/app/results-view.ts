@@ -8,6 +8,9 @@ import { DependenceGraphPane } from '../panes/dependence-graph';
 import { GateTracePane } from '../panes/gate-trace';
 import { renderFailure } from '../panes/failure';
 import { renderHeader } from '../panes/header';
+import { renderMemory } from '../panes/memory';
+import { renderModelNotice } from '../panes/model-notice';
+import { renderWhyII } from '../panes/why-ii';
 import { Heatmap } from '../panes/rrt-heatmap';
 import { renderStageTable, type TableOrder } from '../panes/stage-table';
 import { TextView } from '../panes/text-view';
@@ -27,6 +30,7 @@ export interface ResultsViewConfig {
   onBlockChange: (index: number) => void;
   onRevealOp: (op: Op) => void;
   compareLabels?: () => [string, string]; // this side, the other side (a comparison's headings)
+  onFollowTarget?: () => void; // schedule on the model the IR's target picks (a mismatch notice's switch)
 }
 
 export interface ResultsInput {
@@ -133,6 +137,13 @@ export class ResultsView {
     } else {
       this.top.append(renderHeader(block));
     }
+    const mismatch = renderModelNotice(block, this.cfg.onFollowTarget);
+    if (mismatch) this.top.prepend(mismatch);
+    if (block.mii && this.cfg.panes.includes('why') && !this.isOpen('why')) {
+      const why = h('button', { type: 'button', class: 'why-link', 'data-testid': 'open-why' }, 'Why this II?');
+      why.addEventListener('click', () => this.cfg.onPanesChange(PANES.filter((p) => p === 'why' || this.isOpen(p))));
+      this.top.append(why);
+    }
     const failure = renderFailure(block);
     if (failure) this.top.append(failure);
     if (block.violations.length) {
@@ -205,6 +216,8 @@ export class ResultsView {
 
   private renderPane(id: PaneId, block: Block): HTMLElement | null {
     switch (id) {
+      case 'why': return this.section('why', null, renderWhyII(block));
+      case 'memory': return this.section('memory', null, renderMemory(block));
       case 'table': return this.tablePane(block);
       case 'rrt': return this.rrtPane(block);
       case 'trace':

@@ -3,7 +3,7 @@
 // degrades to absent optional panes instead of a crash in a pane.
 import { peopleText } from './wording';
 import type {
-  Block, BlockStatus, ChunkModel, Diagnostic, Edge, Estimate, GeneratorName, MII, Memory, MemoryBuffer, NestedLoop, Op,
+  BelowII, Block, BlockStatus, ChunkModel, Diagnostic, Edge, Estimate, GeneratorName, MII, Memory, MemoryBuffer, NestedLoop, Op,
   OpConstraints, Optimality, RRT, Refinement, RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry,
   TritonBlock, TritonOp, Unit, Violation,
 } from './types';
@@ -78,7 +78,10 @@ function parseChunkModels(v: unknown): Array<ChunkModel | null> {
   return arr(v).map((c) => {
     const m = isObj(c) && isObj(c.model) ? c.model : null;
     if (!m || !MODEL_SOURCES.includes(str(m.source))) return null;
-    return { name: str(m.name), source: str(m.source) as ChunkModel['source'], target: str(m.target), reason: peopleText(str(m.reason)) };
+    return {
+      name: str(m.name), source: str(m.source) as ChunkModel['source'], target: str(m.target),
+      target_model: str(m.target_model), mismatch: m.mismatch === true, reason: peopleText(str(m.reason)),
+    };
   });
 }
 
@@ -186,8 +189,20 @@ function parseMII(v: unknown): MII | null {
     resource: num(v.resource), recurrence: num(v.recurrence),
     fine_density: num(v.fine_density), dependency: num(v.dependency),
     binding: str(v.binding),
+    binding_capacity: num(v.binding_capacity),
+    binding_ops: arr(v.binding_ops).filter(isObj).map((s) => ({ op: num(s.op, -1), units: num(s.units) })),
     critical_cycle: arr(v.critical_cycle).map((x) => num(x)),
+    critical_edges: arr(v.critical_edges).map((x) => num(x, -1)),
   };
+}
+
+const BELOW_RESULTS: readonly string[] = ['infeasible', 'not-scheduled', 'cut-short'];
+
+function parseBelow(v: unknown): BelowII[] {
+  return arr(v).filter(isObj).filter((b) => BELOW_RESULTS.includes(str(b.result))).map((b) => ({
+    ii: num(b.ii), result: str(b.result) as BelowII['result'], op: num(b.op, -1), resource: str(b.resource),
+    reason: peopleText(str(b.reason)),
+  }));
 }
 
 function parseOptimality(v: unknown): Optimality | null {
@@ -277,6 +292,7 @@ function parseBlock(v: unknown, index: number, models: Array<ChunkModel | null>)
     stage_count: num(v.stage_count),
     mii: parseMII(v.mii),
     optimality: parseOptimality(v.optimality),
+    below: parseBelow(v.below),
     summary: parseSummary(v.summary),
     selection: parseSelection(v.selection),
     triton: parseTritonBlock(v.triton),

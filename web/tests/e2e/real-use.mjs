@@ -21,7 +21,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 
 // axe-core's serious and critical violations on the page (open shadow roots included), as
 // "rule: target" lines. Evaluated through the debugger, so the page's CSP does not block it.
-async function axeViolations(page) {
+export async function axeViolations(page) {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
