@@ -63,7 +63,9 @@ export function peopleText(message: string): string {
   for (const [pattern, replacement] of RULES) {
     text = text.replace(pattern, replacement as (substring: string, ...args: string[]) => string);
   }
-  for (const [pattern, advice] of ADVICE) if (pattern.test(text)) text += '.' + advice;
+  // No advice to search further once the smaller IIs are proven empty.
+  const proven = /the smallest that exists/.test(text);
+  for (const [pattern, advice] of ADVICE) if (pattern.test(text) && !proven) text += '.' + advice;
   return text;
 }
 

@@ -41,13 +41,16 @@ export function renderMemory(block: Block): HTMLElement {
     return h('p', { class: 'muted', 'data-testid': 'memory-pane' },
       block.status === 'failed' && !m ? 'No memory figures: the block has no schedule.' : 'The loop needs no buffer in shared or tensor memory.');
   }
+  // The first buffer of each region holds its bytes; a later one shares them.
+  const firstOfRegion = new Map<number, MemoryBuffer>();
+  for (const b of block.buffers) if (!firstOfRegion.has(b.region)) firstOfRegion.set(b.region, b);
   const rows = block.buffers.map((b) => h('tr', { 'data-op': b.op >= 0 ? b.op : undefined, 'data-testid': 'memory-buffer' },
     h('td', {}, h('code', {}, b.value)),
     h('td', {}, b.space === 'smem' ? 'shared' : b.space === 'tmem' ? 'tensor' : 'registers'),
     h('td', { class: 'num' }, b.bytes_per_slot === null ? 'unknown' : bytesText(b.bytes_per_slot)),
     h('td', { class: 'num' }, b.slots),
     h('td', { class: 'num' }, b.bytes === null ? 'unknown' : bytesText(b.bytes)),
-    h('td', { class: 'muted' }, `line ${b.line}`)));
+    h('td', { class: 'muted' }, firstOfRegion.get(b.region) !== b ? `shares the bytes of ${firstOfRegion.get(b.region)!.value}` : b.line > 0 ? `line ${b.line}` : 'before the loop')));
   const notes: HTMLElement[] = [];
   if (m.unknown_buffers) notes.push(h('p', { class: 'muted small' }, `${m.unknown_buffers} buffer${m.unknown_buffers === 1 ? '' : 's'} of unknown size (not in the totals).`));
   if (m.register_bytes) notes.push(h('p', { class: 'muted small' }, `Registers: ${bytesText(m.register_bytes)}.`));

@@ -40,7 +40,7 @@ function resourceSection(block: Block): HTMLElement | null {
   const cap = Math.max(1, m.binding_capacity);
   return h('section', { class: 'why-part', 'data-testid': 'why-resource', 'data-bound': m.resource, 'data-capacity': cap },
     h('h3', {}, term('resource-bound', 'Resource bound'), ` ${m.resource}`),
-    h('p', {}, 'The busiest ', term('unit'), ' is ', h('code', {}, m.binding),
+    h('p', {}, 'The busiest ', term('unit', 'unit'), ' is ', h('code', {}, m.binding),
       cap > 1 ? ` (${cap} per cycle)` : '', `: each iteration holds it for ${plural(total, 'cycle')}, from these ops.`),
     h('table', { class: 'why-table' },
       h('thead', {}, h('tr', {}, h('th', {}, 'op'), h('th', { class: 'num' }, 'cycles held'))),
@@ -92,14 +92,17 @@ function belowSection(block: Block, lower: number): HTMLElement | null {
       ii = end + 1;
       continue;
     }
-    const what: Array<Node | string> = b.result === 'infeasible'
+    const verdict: Array<Node | string> = b.result === 'infeasible'
       ? ['no schedule exists (', term('exhaustive', 'exhaustive search'), ')']
       : b.result === 'cut-short' ? ['not settled: the ', term('budget', 'search budget'), ' ran out here']
-        : ['the placement stopped', ...(b.op >= 0 ? [' at ', opRef(block, b.op)] : []),
-          ...(b.resource ? [' (', term('unit'), ' ', h('code', {}, b.resource), ' busy)'] : [])];
+        : ['the placement heuristics gave up; a schedule may exist'];
+    // Where the placement stopped: the op, and the unit that was busy.
+    const stopped: Array<Node | string> = b.op < 0 ? [] : [
+      h('br', {}), h('span', { class: 'muted' }, 'placement stopped at '), opRef(block, b.op),
+      ...(b.resource ? [h('span', { class: 'muted' }, ': '), term('unit', 'unit'), ' ', h('code', {}, b.resource), h('span', { class: 'muted' }, ' busy')] : [])];
     rows.push(h('li', { 'data-testid': 'why-below', 'data-result': b.result, 'data-ii': b.ii },
-      h('strong', {}, `II ${b.ii}`), ': ', ...what,
-      b.reason ? h('div', { class: 'muted small' }, b.reason) : null));
+      h('strong', {}, `II ${b.ii}`), ': ', ...verdict, ...stopped,
+      b.reason ? h('details', { class: 'why-reason' }, h('summary', { class: 'muted small' }, 'in detail'), h('div', { class: 'muted small' }, b.reason)) : null));
     ii++;
   }
   return h('section', { class: 'why-part', 'data-testid': 'why-below-list' },
@@ -122,7 +125,8 @@ export function renderWhyII(block: Block): HTMLElement {
   const lead = block.status === 'scheduled'
     ? (block.ii > lower ? `II ${block.ii} is ${block.ii - lower} above its ` : `II ${block.ii} equals its `)
     : 'No schedule was found; the ';
-  const sentence = searchSentence(block);
+  // At the bound the lead sentence says it all; above it, whether the search below was exhaustive.
+  const sentence = block.ii > lower ? searchSentence(block) : null;
   return h('div', { class: 'why-ii', 'data-testid': 'why-ii' },
     h('p', { class: 'why-lead' }, lead, term('mii'), ` ${lower}, set by the `,
       ...binding.flatMap((t, k) => (k ? [' and ', t] : [t])), binding.length > 1 ? ' bounds.' : ' bound.'),

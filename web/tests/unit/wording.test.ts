@@ -29,6 +29,9 @@ describe('page wording', () => {
     expect(peopleText(CORE_MESSAGES[2])).toBe('The snippet is 9.0 MB; the scheduler reads at most 8.0 MB. Paste one function or one loop at a time.');
     expect(peopleText(CORE_MESSAGES[5])).toBe('the search budget (1,000 placement checks) ran out before the II search finished; keeping the smallest II found, 9, which may not be minimal. Raise the search budget (Options) to let the search go on.');
     expect(peopleText(CORE_MESSAGES[8])).toContain('Raise the constraint iterations (Options)');
+    // Once every smaller II is proven empty, no advice to search further.
+    expect(peopleText('the refinement budget (--max-constraint-iterations=10) ran out before the II search finished; keeping the smallest II found, 26, the smallest that exists'))
+      .toBe('the constraint iterations (10) ran out before the II search finished; keeping the smallest II found, 26, the smallest that exists');
     expect(peopleText(CORE_MESSAGES[6])).toMatch(/was scheduled\. Raise the search budget \(Options\)/);
     expect(peopleText(CORE_MESSAGES[0])).toBe("the serial generator ignores 'nv_tile.aws.gid' (the serial path honours only force_serial_execution; choose the cost-based generator to enforce it)");
     expect(peopleText(CORE_MESSAGES[1])).toMatch(/consumer-only Pipe_$/);
