@@ -1,6 +1,6 @@
 // The clickable list of diagnostics under the editor.
 import type { Diagnostic } from '../engine/types';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 import { locationText } from '../editor/diagnostics';
 import { plainReason } from '../model/words';
 

@@ -2,7 +2,7 @@
 // (hover shows the definition, a click or tap opens the glossary at it), and the trace words in
 // plain language unless the reader asks for the scheduler's own names (the expert view).
 import { TRACE_ARMS, TRACE_GATES, TRACE_OUTCOMES } from '../generated/vocabulary';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 import { expertWords } from '../model/words';
 
 export { expertWords, onExpertWords, plainReason, setExpertWords, traceWord } from '../model/words';

@@ -2,8 +2,9 @@
 // buffer and slot, against the model's budgets (JSON `buffers`, `memory`; docs/json-document.md).
 // Buffers of one region share its bytes, so a bar has one segment per region.
 import type { Block, BufferSpace, MemoryBuffer } from '../engine/types';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 import { term } from './glossary';
+import type { PaneFactory } from './pane';
 
 export function bytesText(n: number): string {
   if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) ? 1 : 0)} MiB`;
@@ -65,3 +66,5 @@ export function renderMemory(block: Block): HTMLElement {
     h('p', { class: 'muted small' }, 'A pipelined buffer needs one slot per stage it is in flight; buffers whose lives never overlap share their bytes.'),
     ...notes);
 }
+
+export const memoryPane: PaneFactory = () => ({ render: ({ block }) => ({ body: renderMemory(block) }) });

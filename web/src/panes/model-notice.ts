@@ -2,7 +2,7 @@
 // one-click switch back to the model the IR's target picks. Whether they disagree, and which model
 // the target picks, is the core's answer (JSON `chunks[].model.mismatch`, `target_model`).
 import type { Block } from '../engine/types';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 import { term } from './glossary';
 
 export function renderModelNotice(block: Block, onFollowTarget: (() => void) | undefined): HTMLElement | null {

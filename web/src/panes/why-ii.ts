@@ -3,8 +3,9 @@
 // saying whether the search below was exhaustive or cut short. Every figure is the core's (JSON
 // `mii.binding_ops`, `mii.critical_edges`, `below`, `optimality`); this only lays them out.
 import type { Block, Op } from '../engine/types';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 import { term } from './glossary';
+import type { PaneFactory } from './pane';
 
 const opRef = (block: Block, id: number): HTMLElement => {
   const op: Op | undefined = block.ops.find((o) => o.id === id);
@@ -133,3 +134,5 @@ export function renderWhyII(block: Block): HTMLElement {
     sentence ? h('p', { class: 'why-search', 'data-testid': 'why-search' }, sentence) : null,
     resourceSection(block), recurrenceSection(block), belowSection(block, lower));
 }
+
+export const whyPane: PaneFactory = () => ({ render: ({ block }) => ({ body: renderWhyII(block) }) });
