@@ -22,7 +22,8 @@ import { RunStatus } from './run-status';
 import { Session, type Results } from './session';
 import { SharePanel } from './share-panel';
 import { examplesPicker, helpMenu, prefsMenu } from './toolbar-menus';
-import { Glossary, onExpertWords } from '../panes/glossary';
+import { Glossary } from '../panes/glossary';
+import { onExpertWords } from '../ui/expert-words';
 import { builtinModelJson } from './builtin-models';
 
 function initialState(notices: string[]): AppState {

@@ -2,7 +2,8 @@
 import { EXAMPLES, type ExampleWithSource } from '../panes/examples';
 import type { Prefs } from '../state/prefs';
 import type { Store } from '../state/state';
-import { expertWords, setExpertWords, type Glossary } from '../panes/glossary';
+import type { Glossary } from '../panes/glossary';
+import { expertWords, setExpertWords } from '../ui/expert-words';
 import { h } from '../ui/dom';
 
 // A picker that calls `onPick` with the example chosen and goes back to its prompt.

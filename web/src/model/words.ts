@@ -1,31 +1,6 @@
 // The trace words as the page shows them: plain by default, the scheduler's own names (the
-// vocabulary's `name`) in the expert view, which the reader turns on in the "?" menu.
+// vocabulary's `name`) in the expert view (ui/expert-words.ts holds the reader's choice).
 import { TRACE_ARMS, TRACE_GATES, TRACE_OUTCOMES } from '../generated/vocabulary';
-
-const EXPERT_KEY = 'tilesched.expert';
-let expert = (() => {
-  try {
-    return globalThis.localStorage?.getItem(EXPERT_KEY) === '1';
-  } catch {
-    return false;
-  }
-})();
-const listeners = new Set<() => void>();
-
-// Whether the page shows the scheduler's own names (kept in this browser only).
-export const expertWords = (): boolean => expert;
-
-export function setExpertWords(on: boolean): void {
-  expert = on;
-  try {
-    globalThis.localStorage?.setItem(EXPERT_KEY, on ? '1' : '0');
-  } catch {
-    // Storage may be disabled; the choice then lasts one visit.
-  }
-  for (const l of [...listeners]) l();
-}
-
-export const onExpertWords = (l: () => void) => listeners.add(l);
 
 const byKind = {
   arm: new Map<string, { plain: string; meaning: string }>(TRACE_ARMS.map((w) => [w.name, w])),
@@ -34,7 +9,7 @@ const byKind = {
 };
 
 // A trace word as the page shows it: plain by default, the scheduler's name in the expert view.
-export function traceWord(kind: 'arm' | 'gate' | 'outcome', name: string): string {
+export function traceWord(kind: 'arm' | 'gate' | 'outcome', name: string, expert: boolean): string {
   if (expert || name === '-') return name;
   return byKind[kind].get(name)?.plain ?? name;
 }
@@ -46,7 +21,7 @@ const GATE_NOUNS: Record<string, string> = { G1: 'the leader check', G2: 'the de
 // words unless the expert view is on: "II 26 by rau-refinement" -> "II 26 by previous order",
 // "so G2 treats this op" -> "so the depth check treats this op".
 const HYPHENATED = [...TRACE_ARMS].filter((w) => w.name.includes('-')).sort((a, b) => b.name.length - a.name.length);
-export function plainReason(text: string): string {
+export function plainReason(text: string, expert: boolean): string {
   if (expert) return text;
   let out = text;
   for (const w of HYPHENATED) out = out.split(w.name).join(w.plain);

@@ -3,9 +3,7 @@
 // plain language unless the reader asks for the scheduler's own names (the expert view).
 import { TRACE_ARMS, TRACE_GATES, TRACE_OUTCOMES } from '../generated/vocabulary';
 import { h } from '../ui/dom';
-import { expertWords } from '../model/words';
-
-export { expertWords, onExpertWords, plainReason, setExpertWords, traceWord } from '../model/words';
+import { expertWords } from '../ui/expert-words';
 
 export interface GlossaryEntry {
   id: string;

@@ -41,18 +41,19 @@ describe('plain words', () => {
   it('shows every trace word plainly, and the glossary defines each', () => {
     const ids = new Set(TRACE_TERMS.map((t) => t.id));
     for (const w of TRACE_ARMS) {
-      expect(traceWord('arm', w.name)).toBe(w.plain);
+      expect(traceWord('arm', w.name, false)).toBe(w.plain);
       expect(ids.has(`arm-${w.name}`)).toBe(true);
     }
     for (const w of TRACE_GATES.filter((g) => g.name !== '-')) expect(ids.has(`gate-${w.name}`)).toBe(true);
     for (const w of TRACE_OUTCOMES) expect(ids.has(`outcome-${w.name}`)).toBe(true);
-    expect(traceWord('gate', 'G3')).toBe('resource busy');
+    expect(traceWord('gate', 'G3', false)).toBe('resource busy');
+    expect(traceWord('gate', 'G3', true)).toBe('G3');
     expect(TERMS.every((t) => t.text.length > 0)).toBe(true);
   });
 
   it('puts a reason\'s method names into plain words and drops the inversion count', () => {
-    expect(plainReason('II 26 by rau-refinement, 2 stage(s), structural distance 680 (Kendall-tau inversions against program order)'))
+    expect(plainReason('II 26 by rau-refinement, 2 stage(s), structural distance 680 (Kendall-tau inversions against program order)', false))
       .toBe('II 26 by previous order, 2 stage(s)');
-    expect(plainReason('so G2 treats this op as if max_depth were unset')).toBe('so the depth check treats this op as if max_depth were unset');
+    expect(plainReason('so G2 treats this op as if max_depth were unset', false)).toBe('so the depth check treats this op as if max_depth were unset');
   });
 });
