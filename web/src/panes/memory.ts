@@ -59,10 +59,11 @@ export function renderMemory(block: Block): HTMLElement {
   return h('div', { class: 'memory-pane', 'data-testid': 'memory-pane', 'data-fits': String(m.fits) },
     ...SPACES.filter(([space]) => space !== 'tmem' || m.tmem_bytes > 0 || m.tmem_budget !== null)
       .map(([space, label, id]) => bar(space, label, id, space === 'smem' ? m.smem_bytes : m.tmem_bytes, space === 'smem' ? m.smem_budget : m.tmem_budget, block.buffers)),
-    h('table', { class: 'mem-table' },
+    // A phone scrolls the table sideways (focusable, so a keyboard can too).
+    h('div', { class: 'mem-scroll', tabindex: 0, role: 'region', 'aria-label': 'buffers' }, h('table', { class: 'mem-table' },
       h('thead', {}, h('tr', {}, h('th', {}, term('buffer')), h('th', {}, 'memory'), h('th', { class: 'num' }, 'per slot'),
         h('th', { class: 'num' }, term('slots')), h('th', { class: 'num' }, 'bytes'), h('th', {}, ''))),
-      h('tbody', {}, ...rows)),
+      h('tbody', {}, ...rows))),
     h('p', { class: 'muted small' }, 'A pipelined buffer needs one slot per stage it is in flight; buffers whose lives never overlap share their bytes.'),
     ...notes);
 }
