@@ -1,8 +1,8 @@
 // Blackwell (sm_100) GEMM main loop in custom form: TMA brings A and B tiles into shared
 // memory, a copy moves the A tile from SMEM into tensor memory (the tcgen05.cp path,
-// tp_tmem_wr), and the MMA accumulates in TMEM. facts §9: TMA (8) + SMEM->TMEM copy (7) +
-// tcgen05.mma (8) needs two stages. The copy spells its footprint out with sched.* overrides
-// (facts §9: cp.async.tcgen05 holds tp_tmem_wr for 7 cycles).
+// tp_tmem_wr), and the MMA accumulates in TMEM. In the Blackwell model, TMA (8) + SMEM->TMEM
+// copy (7) + tcgen05.mma (8) needs two stages. The copy spells its footprint out with sched.*
+// overrides (cp.async.tcgen05 holds tp_tmem_wr for 7 cycles).
 !desc = !nv_tileas.tma_desc<128x64xbf16>
 module {
   func.func @blackwell_gemm(%A: !desc, %B: !desc, %K: index, %acc0: !nv_tileas.tmem<128x256xf32>,

@@ -1,4 +1,4 @@
-// The documented quirks of the constraint attribute parser (seed 004), each reproduced
+// The documented quirks of tileiras' constraint attribute parser, each reproduced
 // faithfully and reported with a warning (tileiras is silent):
 //  1. leader_gid absent -> 0: the gid-7 load is grafted onto group 0 (the entry group).
 //  2. inherent <{...}> and discardable {...} disagree: the inherent value is in force.

@@ -1,7 +1,7 @@
 // A region the front end asks to run serially: force_serial_execution on the scf.for selects
-// the serial generator whatever the loop contains (seed 000, first rule of the selection
-// predicate). The serial path drops the group constraints below; tilesched says so in warnings
-// (seed 000 QUIRK) where tileiras stays silent.
+// the serial generator whatever the loop contains (the first rule of tileiras' generator
+// selection). The serial path drops the group constraints below; tilesched says so in warnings
+// where tileiras stays silent.
 module {
   func.func @forced_serial(%d: !nv_tileas.tma_desc<128x64xf16>, %n: index, %bar: !nv_tileas.mbarrier,
                            %acc0: tensor<128x128xf32>, %b: tensor<64x128xf16>) -> tensor<128x128xf32> {

@@ -1,9 +1,9 @@
-// The four-op loop body of the seeds' worked example (Blackwell 15-slot page, seed 002
-// "Worked Scoring Example"; tileiras-facts.md §1.7). The ops are the scheduler pages'
-// illustrative names, kept in the built-in model so the example runs as written.
+// A four-op Blackwell loop body: two TMA loads, an SMEM-to-TMEM copy and a tensor-core MMA, as
+// the scoring example of TileAS's modulo scheduler describes it. The op names are that
+// description's, kept in the built-in model so the example runs as written.
 //
-// Four ops are below the serial threshold (8), so `--generator=auto` picks the serial
-// generator; run it with `--generator=cost-based` to see the modulo schedule. The page claims
+// Four ops are below the serial threshold (8), so the automatic choice is the serial
+// generator; choose the cost-based generator to see the modulo schedule. The description claims
 // II = 8, which singleton transports cannot reach: the TMA load holds tp_smem_wr for 8 cycles
 // and the SMEM write for 7 more, so the resource MII is 15 (docs/decisions.md).
 !smem_ref = !nv_tileas.smem<128x64xf16>

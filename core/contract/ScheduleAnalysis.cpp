@@ -18,6 +18,15 @@ const char *optimalityName(Optimality o) {
   return "unknown";
 }
 
+const char *iiAttemptResultName(IIAttempt::Result r) {
+  switch (r) {
+  case IIAttempt::Result::Infeasible: return "infeasible";
+  case IIAttempt::Result::NotScheduled: return "not-scheduled";
+  case IIAttempt::Result::CutShort: return "cut-short";
+  }
+  return "not-scheduled";
+}
+
 int MIIBounds::lower() const {
   int m = resource;
   if (recurrence > m) m = recurrence;

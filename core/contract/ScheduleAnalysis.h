@@ -88,6 +88,17 @@ struct MIIBounds {
   int dependency = 0;
   std::string resourceBinding;     // name of the binding slot/pool ("" when none)
   std::vector<int> criticalCycle;  // node ids of the critical recurrence, in cycle order
+  // The edge from each op of criticalCycle to the next (an index into the dependence graph's
+  // edges; past them, a force_serial_execution ordering).
+  std::vector<int> criticalEdges;
+  // What makes the resource bound: the ops that hold the binding resource, in program order, with
+  // the units each holds per iteration; their sum over the capacity, rounded up, is `resource`.
+  struct Share {
+    int op = 0;
+    int units = 0;
+  };
+  std::vector<Share> bindingShares;
+  int bindingCapacity = 0;
   int lower() const;
 };
 
@@ -199,6 +210,22 @@ struct LiftedConstraint {
   int bound = 1;           // the smallest II the constraint alone allows (its dependency bound)
 };
 
+// Why an II below the schedule's has no schedule, as the II search and the optimality proof left
+// it (docs/json-document.md, "below"): the playground's "why this II" reads it.
+struct IIAttempt {
+  enum class Result {
+    Infeasible,    // proven: no schedule exists at this II
+    NotScheduled,  // the placement heuristics gave up; a schedule may exist
+    CutShort,      // a budget ran out while this II was searched; a schedule may exist
+  };
+  int ii = 0;
+  Result result = Result::NotScheduled;
+  int op = -1;           // NotScheduled: the op the placement failed on (-1: none named)
+  std::string resource;  // NotScheduled: the slot or pool that vetoed its last seat ("" if none)
+  std::string reason;    // in words: what proved it, or where the placement stopped
+};
+const char *iiAttemptResultName(IIAttempt::Result r);
+
 struct ScheduleAnalysis {
   GeneratorKind generator = GeneratorKind::Serial;
   std::optional<GeneratorSelection> selection;  // why `generator`; set by generateSchedule only
@@ -215,6 +242,7 @@ struct ScheduleAnalysis {
   int refinementRounds = 0;
   std::vector<TraceEntry> trace;
   size_t traceDropped = 0;
+  std::vector<IIAttempt> below;  // the IIs below `ii` that were searched, ascending; untried ones absent
   std::optional<PlacementFailure> failure;
   std::vector<LiftedConstraint> lifted;  // in round order; the checker checks the rest
   std::vector<AnalysisNote> notes;       // generator remarks surfaced as diagnostics

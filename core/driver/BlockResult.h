@@ -53,6 +53,8 @@ struct ModelChoice {
     Default,   // no --model, and the IR names no target or one no built-in model describes
   } source = Source::Default;
   std::optional<IRTarget> target;  // the IR's target, when it names one
+  std::string targetModel;         // the built-in model the target names ("" when none does)
+  bool mismatch = false;           // --model names a built-in model other than the one the target picks
 };
 const char *modelSourceName(ModelChoice::Source s);
 

@@ -77,9 +77,13 @@ void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model
   if (!c.modelChoice.target) return;
   const IRTarget &target = *c.modelChoice.target;
   const std::string builtin = builtinModelForTarget(target);
+  c.modelChoice.targetModel = builtin;
   if (chosen) {
     // A model file with a name of its own may be made for this target: only built-in names compare.
-    if (!builtinModelDescribes(model->name, target) && !builtinModelWords(model->name).empty())
+    const bool disagrees = !builtinModelDescribes(model->name, target) && !builtinModelWords(model->name).empty();
+    // A mismatch the reader can undo: the target picks a built-in model of its own.
+    c.modelChoice.mismatch = disagrees && !builtin.empty();
+    if (disagrees)
       diags.warning(target.range,
                     "the IR targets " + target.text +
                         (builtin.empty() ? ", which no built-in model describes"

@@ -167,7 +167,8 @@ void traceEntryJson(JsonWriter &w, const TraceEntry &e, const BlockResult &r, co
   w.endObject();
 }
 
-void miiJson(JsonWriter &w, const MIIBounds &m) {
+// `edges`: the document's edge count; an index past it is a force_serial_execution ordering (-1).
+void miiJson(JsonWriter &w, const MIIBounds &m, size_t edges) {
   w.beginObject()
       .member("resource", m.resource)
       .member("recurrence", m.recurrence)
@@ -175,9 +176,27 @@ void miiJson(JsonWriter &w, const MIIBounds &m) {
       .member("dependency", m.dependency)
       .member("lower_bound", m.lower())
       .member("binding", m.resourceBinding)
-      .key("critical_cycle")
-      .array(m.criticalCycle)
-      .endObject();
+      .member("binding_capacity", m.bindingCapacity)
+      .key("binding_ops")
+      .beginArray();
+  for (const MIIBounds::Share &s : m.bindingShares)
+    w.beginObject().member("op", s.op).member("units", s.units).endObject();
+  w.endArray().key("critical_cycle").array(m.criticalCycle).key("critical_edges").beginArray();
+  for (int e : m.criticalEdges) w.value(e >= 0 && static_cast<size_t>(e) < edges ? e : -1);
+  w.endArray().endObject();
+}
+
+void belowJson(JsonWriter &w, const std::vector<IIAttempt> &below) {
+  w.beginArray();
+  for (const IIAttempt &x : below)
+    w.beginObject()
+        .member("ii", x.ii)
+        .member("result", iiAttemptResultName(x.result))
+        .member("op", x.op)
+        .member("resource", x.resource)
+        .member("reason", x.reason)
+        .endObject();
+  w.endArray();
 }
 
 void failureJson(JsonWriter &w, const PlacementFailure &f, const TargetModel &model) {
@@ -349,7 +368,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
       .member("stage_count", placed ? a.stageCount : 0);
   if (a.mii) {
     w.key("mii");
-    miiJson(w, *a.mii);
+    miiJson(w, *a.mii, r.graph.edges.size());
   }
   const bool certified = placed && a.optimality.status != Optimality::Unknown;
   w.key("optimality")
@@ -368,6 +387,10 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
       .member("crossings_from", compacted ? a.compaction.crossingsFrom : 0)
       .member("crossings_to", compacted ? a.compaction.crossingsTo : 0)
       .endObject();
+  if (a.mii) {
+    w.key("below");
+    belowJson(w, placed ? a.below : std::vector<IIAttempt>{});
+  }
   w.key("summary")
       .beginObject()
       .member("op_count", r.summary.opCount)
@@ -505,6 +528,8 @@ std::string emitJson(const DriverRun &run, const TargetModel *model, const std::
         .member("name", c.model->name)
         .member("source", modelSourceName(c.modelChoice.source))
         .member("target", target ? target->text : std::string())
+        .member("target_model", c.modelChoice.targetModel)
+        .member("mismatch", c.modelChoice.mismatch)
         .member("reason", modelChoiceWords(c))
         .member("words", modelWords(*c.model))
         .endObject()

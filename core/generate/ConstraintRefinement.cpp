@@ -10,6 +10,27 @@ namespace {
 // An II whose reservation table would need more words than this is not probed (it fails): only
 // recurrences of huge latency reach such IIs, and the serial schedule covers them.
 constexpr int64_t kMaxTableWords = int64_t{1} << 24;
+
+// What stopped a round that found no schedule at `ii`.
+IIAttempt roundAttempt(int ii, const LadderResult &r, bool cut) {
+  IIAttempt a;
+  a.ii = ii;
+  if (cut) {
+    a.result = IIAttempt::Result::CutShort;
+    a.reason = "the work budget ran out while this II was searched";
+    return a;
+  }
+  a.result = r.provenInfeasible ? IIAttempt::Result::Infeasible : IIAttempt::Result::NotScheduled;
+  if (r.failure) {
+    a.op = r.failure->node;
+    a.resource = r.failure->rejectingResource;
+    a.reason = r.failure->message;
+  } else {
+    a.reason = "the reservation table of this II is too large to probe";
+  }
+  if (r.provenInfeasible) a.reason += "; the exact search then exhausted every placement";
+  return a;
+}
 }  // namespace
 
 RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &layout, int lower, int cap,
@@ -53,6 +74,7 @@ RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &l
                         : cut                ? " cut short: the work budget is spent"
                         : r.provenInfeasible ? " proven infeasible"
                                              : " not scheduled"));
+    if (!r.found) out.unscheduled.push_back(roundAttempt(*ii, r, cut));
     if (cut && !r.found) {
       out.truncated = out.workSpent = true;
       break;

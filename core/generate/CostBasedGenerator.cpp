@@ -2,6 +2,7 @@
 // candidate IIs, and the published ScheduleAnalysis. Unlike the serial path (seed 000 QUIRK),
 // it honours every constraint: force_serial_execution, max_depth, same depth, pools.
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 #include "generate/ConstraintLifting.h"
@@ -75,6 +76,22 @@ void warnLifted(const SchedulingProblem &in, const ModuloProblem &p, const Lifte
                     .with("bound", c.bound)
                     .with("consequence", consequence)
                     .with("seed", "003"));
+}
+
+// What stopped each II below `ii` that was searched, ascending: the II search's rounds, then the
+// optimality proof's verdicts, a later word replacing an earlier one unless that one was a proof.
+std::vector<IIAttempt> attemptsBelow(const std::vector<IIAttempt> &rounds, const std::vector<IIAttempt> &proof, int ii) {
+  std::map<int, IIAttempt> byII;
+  for (const std::vector<IIAttempt> *list : {&rounds, &proof})
+    for (const IIAttempt &x : *list) {
+      if (x.ii >= ii) continue;
+      auto it = byII.find(x.ii);
+      if (it == byII.end()) byII.emplace(x.ii, x);
+      else if (it->second.result != IIAttempt::Result::Infeasible) it->second = x;
+    }
+  std::vector<IIAttempt> out;
+  for (auto &[at, x] : byII) out.push_back(std::move(x));
+  return out;
 }
 
 // One search of the II range under the constraints `p` carries now, in at most `rounds` rounds,
@@ -182,6 +199,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
   a.compaction = {opts.compactionBudget > 0, compaction.stagesFrom, compaction.stagesTo, compaction.crossingsFrom,
                   compaction.crossingsTo};
   publish(a, p, out.ii, std::move(compaction.start));
+  a.below = attemptsBelow(out.unscheduled, proof.verdicts, out.ii);
   if (trace.enabled()) {
     std::vector<int> cycles(p.numNodes);
     for (int v = 0; v < p.numNodes; ++v) cycles[v] = a.ops[v].cycle;

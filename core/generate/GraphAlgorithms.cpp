@@ -81,7 +81,8 @@ int computeSccs(const ModuloProblem &p, std::vector<int> &component) {
   return count;
 }
 
-std::vector<int> findPositiveCycle(const ModuloProblem &p, int comp, int ii, bool zeroDistanceOnly) {
+std::vector<int> findPositiveCycle(const ModuloProblem &p, int comp, int ii, bool zeroDistanceOnly,
+                                   std::vector<int> *cycleEdges) {
   const std::vector<int> &nodes = p.sccMembers[comp];
   const int m = static_cast<int>(nodes.size());
   auto local = [&](int v) { return static_cast<int>(std::lower_bound(nodes.begin(), nodes.end(), v) - nodes.begin()); };
@@ -112,6 +113,10 @@ std::vector<int> findPositiveCycle(const ModuloProblem &p, int comp, int ii, boo
       std::reverse(cycle.begin(), cycle.end());
       // Rotate so the cycle starts at its smallest node id (deterministic naming).
       std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
+      if (cycleEdges) {  // the edge into each next node is the one that improved it
+        cycleEdges->clear();
+        for (size_t i = 0; i < cycle.size(); ++i) cycleEdges->push_back(predEdge[local(cycle[(i + 1) % cycle.size()])]);
+      }
       return cycle;
     }
     return {};

@@ -24,7 +24,9 @@ int computeSccs(const ModuloProblem &p, std::vector<int> &component);
 // order; empty when there is none. `zeroDistanceOnly` restricts the search to distance-0 edges
 // (a positive cycle there defeats every II). Bellman-Ford with a predecessor-graph cycle check
 // after each pass, so infeasible IIs are usually rejected in a few passes.
-std::vector<int> findPositiveCycle(const ModuloProblem &p, int comp, int ii, bool zeroDistanceOnly);
+// `cycleEdges`, when given, receives the edge from each cycle node to the next, in cycle order.
+std::vector<int> findPositiveCycle(const ModuloProblem &p, int comp, int ii, bool zeroDistanceOnly,
+                                   std::vector<int> *cycleEdges = nullptr);
 
 // HeightR (Rau 1994): longest path from each op to any sink, at least 0. Components are done in
 // reverse topological order, each relaxed to a fixed point. Requires II >= RecMII.

@@ -48,9 +48,23 @@ int resourceMii(const ModuloProblem &p, std::string *binding) {
   return best;
 }
 
-int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle) {
+std::vector<MIIBounds::Share> resourceShares(const ModuloProblem &p, const std::string &resource) {
+  std::vector<MIIBounds::Share> shares;
+  const auto it = std::find(p.resourceNames.begin(), p.resourceNames.end(), resource);
+  if (it == p.resourceNames.end()) return shares;
+  const int r = static_cast<int>(it - p.resourceNames.begin());
+  for (int v = 0; v < p.numNodes; ++v) {
+    int units = 0;
+    for (const FootprintRow &row : p.footprint[v]) units += static_cast<int>(std::count(row.begin(), row.end(), r));
+    if (units > 0) shares.push_back({v, units});
+  }
+  return shares;
+}
+
+int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle, std::vector<int> *criticalEdges) {
   int best = 1;
   if (criticalCycle) criticalCycle->clear();
+  if (criticalEdges) criticalEdges->clear();
   for (int c = 0; c < static_cast<int>(p.sccMembers.size()); ++c) {
     if (!hasInternalEdge(p, c)) continue;
     int64_t hi = 1;
@@ -67,7 +81,7 @@ int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle) {
     }
     if (lo > best) {
       best = lo;
-      if (criticalCycle) *criticalCycle = findPositiveCycle(p, c, lo - 1, false);
+      if (criticalCycle) *criticalCycle = findPositiveCycle(p, c, lo - 1, false, criticalEdges);
     }
   }
   return best;
@@ -146,7 +160,10 @@ MiiAnalysis computeMiiBounds(const ModuloProblem &p) {
   }
   if (a.infeasible) return a;
   a.bounds.resource = resourceMii(p, &a.bounds.resourceBinding);
-  a.bounds.recurrence = recurrenceMii(p, &a.bounds.criticalCycle);
+  a.bounds.bindingShares = resourceShares(p, a.bounds.resourceBinding);
+  for (size_t r = 0; r < p.resourceNames.size(); ++r)
+    if (p.resourceNames[r] == a.bounds.resourceBinding) a.bounds.bindingCapacity = p.capacity[r];
+  a.bounds.recurrence = recurrenceMii(p, &a.bounds.criticalCycle, &a.bounds.criticalEdges);
   if (a.bounds.recurrence > kMaxCycle) {
     std::string names;
     for (int v : a.bounds.criticalCycle) names += p.nodeNames[v] + " -> ";

@@ -24,7 +24,10 @@ struct MiiAnalysis {
 MiiAnalysis computeMiiBounds(const ModuloProblem &p);
 
 int resourceMii(const ModuloProblem &p, std::string *binding);
-int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle);
+// The ops holding `resource` and their units per iteration (the terms of its resource bound).
+std::vector<MIIBounds::Share> resourceShares(const ModuloProblem &p, const std::string &resource);
+// `criticalEdges`, when given, receives the edges of `criticalCycle` (findPositiveCycle).
+int recurrenceMii(const ModuloProblem &p, std::vector<int> *criticalCycle, std::vector<int> *criticalEdges = nullptr);
 int fineDensityMii(const ModuloProblem &p);
 int dependencyMii(const ModuloProblem &p);
 

@@ -26,11 +26,14 @@ public:
 
   // One II: each component with two or more footprint ops alone first (a relaxation that
   // often fails fast on a tight recurrence), then the whole block. `share` caps the nodes.
+  std::vector<IIAttempt> verdicts;
+
   Attempt attempt(int ii, int64_t share) {
     Attempt a;
     const IIContext ctx(p_, layout_, ii);
     if (ctx.rejectNode >= 0) {
       note(ii, TraceOutcome::Infeasible, ctx.rejectReason);
+      verdicts.push_back({ii, IIAttempt::Result::Infeasible, ctx.rejectNode, "", ctx.rejectReason});
       a.verdict = Verdict::Infeasible;
       return a;
     }
@@ -48,8 +51,10 @@ public:
         const ExactOutcome out = search.run((end - used_) / 2, budget_);
         used_ += search.nodes();
         if (out == ExactOutcome::Infeasible) {
-          note(ii, TraceOutcome::Infeasible,
-               "a recurrence of " + std::to_string(fc.ops[c].size()) + " ops with a footprint has no schedule");
+          const std::string why =
+              "a recurrence of " + std::to_string(fc.ops[c].size()) + " ops with a footprint has no schedule";
+          note(ii, TraceOutcome::Infeasible, why);
+          verdicts.push_back({ii, IIAttempt::Result::Infeasible, -1, "", why});
           a.verdict = Verdict::Infeasible;
           return a;
         }
@@ -65,8 +70,10 @@ public:
     } else if (out == ExactOutcome::Infeasible) {
       a.verdict = Verdict::Infeasible;
       note(ii, TraceOutcome::Infeasible, "the exact search exhausted every placement");
+      verdicts.push_back({ii, IIAttempt::Result::Infeasible, -1, "", "the exact search exhausted every placement"});
     } else {
       note(ii, TraceOutcome::Open, "the search budget ran out");
+      verdicts.push_back({ii, IIAttempt::Result::CutShort, -1, "", "the exact search's budget ran out at this II"});
     }
     return a;
   }
@@ -117,7 +124,10 @@ ProofOutcome proveLowerBound(const ModuloProblem &p, const ResourceLayout &layou
     }
     break;
   }
-  if (out.improved || out.lowerBound >= ii) return out;
+  if (out.improved || out.lowerBound >= ii) {
+    out.verdicts = std::move(prover.verdicts);
+    return out;
+  }
   // The descent: schedules just below the heuristic's II, while the search keeps finding them.
   for (int target = ii - 1; target > out.lowerBound && prover.remaining() > 0; --target) {
     if (known(target)) break;
@@ -127,6 +137,7 @@ ProofOutcome proveLowerBound(const ModuloProblem &p, const ResourceLayout &layou
     out.ii = target;
     out.start = std::move(a.start);
   }
+  out.verdicts = std::move(prover.verdicts);
   return out;
 }
 

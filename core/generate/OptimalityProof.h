@@ -22,6 +22,7 @@ struct ProofOutcome {
   bool improved = false;   // the search found a schedule below the given II:
   int ii = 0;              //   at this II,
   std::vector<int> start;  //   with these start cycles
+  std::vector<IIAttempt> verdicts;  // each II the search tried and found no schedule at, in search order
 };
 
 // `knownInfeasible`: IIs the II search already proved infeasible. `limit` counts window-search

@@ -22,7 +22,7 @@ template <class Words>
 void table(std::string &out, const char *constName, const char *typeName, const Words &words, const char *what) {
   out += std::string("\n// ") + what + "\nexport const " + constName + " = [\n";
   for (const auto &w : words) {
-    out += "  { name: " + quoted(w.name) + ", meaning: " + quoted(w.meaning);
+    out += "  { name: " + quoted(w.name) + ", meaning: " + quoted(w.meaning) + ", plain: " + quoted(w.plain);
     if constexpr (requires { w.effect; })
       out += std::string(", effect: ") + quoted(tilesched::kTraceEffectNames[static_cast<size_t>(w.effect)]);
     out += " },\n";

@@ -56,3 +56,52 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 
 // UNPROVEN: optimality: bound, no schedule exists below II 24
 // UNPROVEN: warning: the refinement budget (--max-constraint-iterations=10) ran out before the II search finished; keeping the smallest II found, 26, which may not be minimal
+
+// Why this II, in the JSON document: the resource bound's terms (two TMA copies of 8 cycles on
+// the one-unit `tma`: 16), the recurrence's edges, and what stopped each II below 26.
+// RUN: %tilesched %s --model=hopper --emit=json | FileCheck %s --check-prefix=WHY
+// RUN: %tilesched %s --model=hopper --proof-budget=0 --emit=json | FileCheck %s --check-prefix=WHYCUT
+// WHY: "target_model": "hopper",
+// WHY-NEXT: "mismatch": false,
+// WHY: "binding": "tma",
+// WHY-NEXT: "binding_capacity": 1,
+// WHY-NEXT: "binding_ops": [
+// WHY-NEXT: {
+// WHY-NEXT: "op": 5,
+// WHY-NEXT: "units": 8
+// WHY-NEXT: },
+// WHY-NEXT: {
+// WHY-NEXT: "op": 6,
+// WHY-NEXT: "units": 8
+// WHY: "critical_cycle": [
+// WHY-NEXT: 5,
+// WHY-NEXT: 7,
+// WHY-NEXT: 8,
+// WHY-NEXT: 9
+// WHY: "critical_edges": [
+// WHY-NEXT: 11,
+// WHY-NEXT: 21,
+// WHY-NEXT: 23,
+// WHY-NEXT: 24
+// WHY: "below": [
+// WHY-NEXT: {
+// WHY-NEXT: "ii": 18,
+// WHY-NEXT: "result": "infeasible",
+// WHY-NEXT: "op": 6,
+// WHY-NEXT: "resource": "tma",
+// WHY-NEXT: "reason": "no seat for ttng.async_tma_copy_global_to_local@35 at II 18: every row of its window is taken {{.*}}; the exact search then exhausted every placement"
+// WHY: "ii": 24,
+// WHY-NEXT: "result": "infeasible",
+// WHY-NEXT: "op": -1,
+// WHY-NEXT: "resource": "",
+// WHY-NEXT: "reason": "a recurrence of 3 ops with a footprint has no schedule"
+// WHY: "ii": 25,
+// WHY-NEXT: "result": "infeasible",
+// WHY: "summary": {
+// Without the proof, II 24 was never searched: no entry.
+// WHYCUT: "status": "bound",
+// WHYCUT-NEXT: "lower_bound": 24
+// WHYCUT: "ii": 23,
+// WHYCUT-NOT: "ii": 24,
+// WHYCUT: "ii": 25,
+// WHYCUT: "summary": {

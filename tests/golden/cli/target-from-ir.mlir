@@ -124,6 +124,8 @@ module attributes {ttg.target = "cuda:103"} {
 // JSON-NEXT: "name": "hopper",
 // JSON-NEXT: "source": "ir-target",
 // JSON-NEXT: "target": "cuda:90",
+// JSON-NEXT: "target_model": "hopper",
+// JSON-NEXT: "mismatch": false,
 // JSON-NEXT: "reason": "Hopper (sm_90), from the IR's target cuda:90"
 // JSON: "name": "blackwell",
 // JSON-NEXT: "source": "ir-target",
@@ -135,4 +137,24 @@ module attributes {ttg.target = "cuda:103"} {
 // JSON: "name": "blackwell",
 // JSON-NEXT: "source": "default",
 // JSON-NEXT: "target": "",
+// JSON-NEXT: "target_model": "",
+// JSON-NEXT: "mismatch": false,
 // JSON-NEXT: "reason": "Blackwell (sm_100), the default: the IR names no target"
+
+// A model picked by hand: `mismatch` where it does not describe the chunk's target (the
+// playground's notice and switch read it), with the model the target would pick.
+// RUN: %tilesched %s --model=blackwell --emit=json | FileCheck %s --check-prefix=PICKED
+// PICKED: "name": "blackwell",
+// PICKED-NEXT: "source": "option",
+// PICKED-NEXT: "target": "cuda:90",
+// PICKED-NEXT: "target_model": "hopper",
+// PICKED-NEXT: "mismatch": true,
+// PICKED: "name": "blackwell",
+// PICKED-NEXT: "source": "option",
+// PICKED-NEXT: "target": "cuda:100",
+// PICKED-NEXT: "target_model": "blackwell",
+// PICKED-NEXT: "mismatch": false,
+// A target no built-in model describes picks none: nothing to switch back to.
+// PICKED: "target": "cuda:80",
+// PICKED-NEXT: "target_model": "",
+// PICKED-NEXT: "mismatch": false,

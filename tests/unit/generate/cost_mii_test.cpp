@@ -19,6 +19,17 @@ TEST_CASE("resource MII: ceil(units / capacity) per resource, naming the binding
   std::string binding;
   CHECK(resourceMii(prob, &binding) == 3);  // slot: 3 units; pool: 5 units / 2 = 3
   CHECK(binding == "tp_smem_wr");           // 3/1 outweighs 5/2
+  // The terms of the bound: the ops holding the binding slot and their units, summing to 3.
+  const std::vector<MIIBounds::Share> shares = resourceShares(prob, binding);
+  REQUIRE(shares.size() == 2);
+  CHECK((shares[0].op == 0 && shares[0].units == 2 && shares[1].op == 1 && shares[1].units == 1));
+  // A pool listed twice in one row counts twice, as in the bound.
+  const std::vector<MIIBounds::Share> pool = resourceShares(prob, "smem_rd");
+  REQUIRE(pool.size() == 2);
+  CHECK((pool[0].op == 1 && pool[0].units == 2 && pool[1].op == 2 && pool[1].units == 3));
+  const MiiAnalysis whole = computeMiiBounds(prob);
+  CHECK(whole.bounds.bindingCapacity == 1);
+  CHECK(whole.bounds.bindingShares.size() == 2);
 
   LoopBuilder c;
   const int s = c.slot("tma"), q = c.pool("tmem", 2);
@@ -37,9 +48,13 @@ TEST_CASE("recurrence MII is the exact smallest II without a positive cycle", "[
   b.edge(y, z, 2);
   b.edge(z, y, 4, 2);  // (2 + 4) / 2 -> 3
   const ModuloProblem p = buildModuloProblem(b.build().input());
-  std::vector<int> cycle;
-  CHECK(recurrenceMii(p, &cycle) == 5);
+  std::vector<int> cycle, edges;
+  CHECK(recurrenceMii(p, &cycle, &edges) == 5);
   CHECK(cycle == std::vector<int>{x, y});
+  // The cycle's edges, in cycle order: x -> y (latency 3), then y -> x (latency 2, distance 1).
+  REQUIRE(edges.size() == 2);
+  CHECK((p.edges[edges[0]].src == x && p.edges[edges[0]].dst == y && p.edges[edges[0]].latency == 3));
+  CHECK((p.edges[edges[1]].src == y && p.edges[edges[1]].dst == x && p.edges[edges[1]].distance == 1));
 
   // Against enumeration of every simple cycle on random small graphs: max ceil(latency/distance).
   SplitMix rng(7);

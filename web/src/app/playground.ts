@@ -23,6 +23,8 @@ import { Session, type Results } from './session';
 import { exportMenu } from './exports';
 import { SharePanel } from './share-panel';
 import { examplesPicker, helpMenu, prefsMenu } from './toolbar-menus';
+import { Glossary } from '../panes/glossary';
+import { onExpertWords } from '../ui/expert-words';
 import { builtinModelJson } from './builtin-models';
 
 function initialState(notices: string[]): AppState {
@@ -147,7 +149,8 @@ function topBar(parts: { examples: HTMLElement; run: HTMLElement; options: HTMLE
 
 // Redraws the diagnostics and the panes when a run's outcome, the open panes or the block
 // change, and mirrors the state into the address bar.
-function bindReactions(session: Session, editor: SourceEditor, diagnosticsHost: HTMLElement, view: ResultsView, options: OptionsBar): void {
+// Returns the redraw, for what changes the words the panes use (the expert view).
+function bindReactions(session: Session, editor: SourceEditor, diagnosticsHost: HTMLElement, view: ResultsView, options: OptionsBar): () => void {
   const { state, results } = session;
   let firstResult = true;
   let shown: Results | null = null;
@@ -182,6 +185,7 @@ function bindReactions(session: Session, editor: SourceEditor, diagnosticsHost: 
     // A state too large for a link is not mirrored into the address bar (it could not be reopened).
     hashTimer = setTimeout(() => history.replaceState(null, '', linkable(state.get()) ? `#${encodeState(state.get())}` : location.pathname), 300);
   });
+  return render;
 }
 
 export function mountPlayground(root: HTMLElement): void {
@@ -207,6 +211,10 @@ export function mountPlayground(root: HTMLElement): void {
     onBlockChange: (block) => state.update({ block }),
     onRevealOp: (op) => editor.reveal({ line: op.line, col: 1, end_line: op.line, end_col: 1 }, false),
     compareLabels: () => compareLabels(state.get(), results.get().doc?.model),
+    onFollowTarget: () => {
+      state.update({ options: { ...state.get().options, model: 'ir' } });
+      void session.run();
+    },
   });
 
   const examples = examplesPicker((ex) => {
@@ -224,16 +232,18 @@ export function mountPlayground(root: HTMLElement): void {
   const version = h('span', { class: 'version muted', 'data-testid': 'core-version' });
   void engine.version().then((v) => (version.textContent = `core ${v}`));
   const exports = exportMenu({ engine, view: session.id, current: () => state.get() });
-  const header = topBar({ examples: examples.el, run: runButton, options: options.el, menus: [exports, share.el, prefsMenu(prefs), helpMenu()], version });
+  const glossary = new Glossary();
+  const header = topBar({ examples: examples.el, run: runButton, options: options.el, menus: [exports, share.el, prefsMenu(prefs), helpMenu(glossary)], version });
 
   const notice = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice', hidden: notices.length === 0 }, notices.join(' '));
   const status = new RunStatus(session, { timeLimitMs: () => prefs.get().timeLimitMs, doneText: (r) => doneText(engine, r), onRun: () => void session.run() });
   const main = h('main', { class: `layout-${prefs.get().layout}` },
     h('section', { class: 'editor-col', 'aria-label': 'source' }, editorHost, diagnosticsHost),
     h('section', { class: 'results-col', 'aria-label': 'results' }, status.el, notice, view.el));
-  root.replaceChildren(header, main);
+  root.replaceChildren(header, main, glossary.el);
 
-  bindReactions(session, editor, diagnosticsHost, view, options);
+  const render = bindReactions(session, editor, diagnosticsHost, view, options);
+  onExpertWords(render);
   session.watch(() => prefs.get().runOnEdit);
 
   // A link pasted into the address bar of an open playground.

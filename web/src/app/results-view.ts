@@ -5,6 +5,7 @@ import type { Block, Op, ScheduleDocument } from '../engine/types';
 import { diffSummary } from '../model/compare';
 import { renderFailure } from '../panes/failure';
 import { renderHeader } from '../panes/header';
+import { renderModelNotice } from '../panes/model-notice';
 import type { Pane, PaneHost } from '../panes/pane';
 import { PANE_REGISTRY } from '../panes/registry';
 import { PANES, PANE_TITLES, type PaneId } from '../state/state';
@@ -22,6 +23,7 @@ export interface ResultsViewConfig {
   onBlockChange: (index: number) => void;
   onRevealOp: (op: Op) => void;
   compareLabels?: () => [string, string]; // this side, the other side (a comparison's headings)
+  onFollowTarget?: () => void; // schedule on the model the IR's target picks (a mismatch notice's switch)
 }
 
 export interface ResultsInput {
@@ -125,6 +127,13 @@ export class ResultsView {
           ...otherErrors(compareDoc!, other))));
     } else {
       this.top.append(renderHeader(block));
+    }
+    const mismatch = renderModelNotice(block, this.cfg.onFollowTarget);
+    if (mismatch) this.top.prepend(mismatch);
+    if (block.mii && this.cfg.panes.includes('why') && !this.isOpen('why')) {
+      const why = h('button', { type: 'button', class: 'why-link', 'data-testid': 'open-why' }, 'Why this II?');
+      why.addEventListener('click', () => this.cfg.onPanesChange(PANES.filter((p) => p === 'why' || this.isOpen(p))));
+      this.top.append(why);
     }
     const failure = renderFailure(block);
     if (failure) this.top.append(failure);

@@ -2,6 +2,8 @@
 import { EXAMPLES, type ExampleWithSource } from '../panes/examples';
 import type { Prefs } from '../state/prefs';
 import type { Store } from '../state/state';
+import type { Glossary } from '../panes/glossary';
+import { expertWords, setExpertWords } from '../ui/expert-words';
 import { h } from '../ui/dom';
 
 // A picker that calls `onPick` with the example chosen. It shows the example whose text the
@@ -46,8 +48,13 @@ export function prefsMenu(prefs: Store<Prefs>): HTMLDetailsElement {
       h('p', { class: 'muted small' }, 'Kept in this browser only; never part of a link.')));
 }
 
-export function helpMenu(): HTMLDetailsElement {
-  return h('details', { class: 'help menu' },
+// `glossary`: opened by the menu's Glossary button; the expert box shows the scheduler's own names.
+export function helpMenu(glossary: Glossary): HTMLDetailsElement {
+  const open = h('button', { type: 'button', 'data-testid': 'open-glossary' }, 'Glossary');
+  const expert = h('input', { type: 'checkbox', 'data-testid': 'expert-words' });
+  expert.checked = expertWords();
+  expert.addEventListener('change', () => setExpertWords(expert.checked));
+  const menu = h('details', { class: 'help menu' },
     h('summary', { 'aria-label': 'help' }, '?'),
     h('div', { class: 'menu-body' },
       h('dl', { class: 'shortcuts' },
@@ -56,5 +63,11 @@ export function helpMenu(): HTMLDetailsElement {
         h('dt', {}, 'Ctrl/⌘+F'), h('dd', {}, 'search the snippet'),
         h('dt', {}, 'Tab / Shift+Tab'), h('dd', {}, 'leave the editor, move between controls'),
         h('dt', {}, 'Enter on a table row'), h('dd', {}, 'show the op in the source')),
-      h('p', { class: 'small' }, 'Hover or click an op anywhere (source line, table row, heatmap chip, trace entry, timeline bar) to highlight it in every pane. The step slider of the gate trace replays the reservation table entry by entry.')));
+      h('p', { class: 'small' }, 'Hover or click an op anywhere (source line, table row, heatmap chip, placement step, timeline bar) to highlight it in every pane. The step slider of the placement steps replays the reservation table entry by entry.'),
+      open, h('label', { class: 'inline', title: 'show the scheduler’s own names (arms, gates G1–G4, outcomes) instead of plain words' }, expert, ' expert words')));
+  open.addEventListener('click', () => {
+    menu.open = false;
+    glossary.open();
+  });
+  return menu;
 }

@@ -3,7 +3,7 @@
 // degrades to absent optional panes instead of a crash in a pane.
 import { modelReason, wordMessage, type MessageFields, type Remedy } from './wording';
 import type {
-  Block, BlockStatus, ChunkModel, Compaction, Diagnostic, Edge, Estimate, GeneratorName, MII, Memory, MemoryBuffer, NestedLoop, Op,
+  BelowII, Block, BlockStatus, ChunkModel, Compaction, Diagnostic, Edge, Estimate, GeneratorName, MII, Memory, MemoryBuffer, NestedLoop, Op,
   OpConstraints, Optimality, RRT, Refinement, RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry,
   TritonBlock, TritonOp, Unit, Violation,
 } from './types';
@@ -86,7 +86,10 @@ function parseChunkModels(v: unknown): Array<ChunkModel | null> {
   return arr(v).map((c) => {
     const m = isObj(c) && isObj(c.model) ? c.model : null;
     if (!m || !MODEL_SOURCES.includes(str(m.source))) return null;
-    const model = { name: str(m.name), source: str(m.source) as ChunkModel['source'], target: str(m.target), words: str(m.words), reason: str(m.reason) };
+    const model = {
+      name: str(m.name), source: str(m.source) as ChunkModel['source'], target: str(m.target),
+      target_model: str(m.target_model), mismatch: m.mismatch === true, words: str(m.words), reason: str(m.reason),
+    };
     return { ...model, reason: modelReason(model) };
   });
 }
@@ -199,8 +202,20 @@ function parseMII(v: unknown): MII | null {
     resource: num(v.resource), recurrence: num(v.recurrence),
     fine_density: num(v.fine_density), dependency: num(v.dependency),
     binding: str(v.binding),
+    binding_capacity: num(v.binding_capacity),
+    binding_ops: arr(v.binding_ops).filter(isObj).map((s) => ({ op: num(s.op, -1), units: num(s.units) })),
     critical_cycle: arr(v.critical_cycle).map((x) => num(x)),
+    critical_edges: arr(v.critical_edges).map((x) => num(x, -1)),
   };
+}
+
+const BELOW_RESULTS: readonly string[] = ['infeasible', 'not-scheduled', 'cut-short'];
+
+function parseBelow(v: unknown): BelowII[] {
+  return arr(v).filter(isObj).filter((b) => BELOW_RESULTS.includes(str(b.result))).map((b) => ({
+    ii: num(b.ii), result: str(b.result) as BelowII['result'], op: num(b.op, -1), resource: str(b.resource),
+    reason: str(b.reason),
+  }));
 }
 
 function parseOptimality(v: unknown): Optimality | null {
@@ -306,6 +321,7 @@ function parseBlock(v: unknown, index: number, models: Array<ChunkModel | null>)
     mii: parseMII(v.mii),
     optimality: parseOptimality(v.optimality),
     compaction: parseCompaction(v.compaction),
+    below: parseBelow(v.below),
     summary: parseSummary(v.summary),
     selection: parseSelection(v.selection),
     triton: parseTritonBlock(v.triton),

@@ -27,7 +27,19 @@ export interface MII {
   fine_density: number;
   dependency: number;
   binding: string; // binding slot/pool of the resource bound ("" when none)
+  binding_capacity: number; // its units per cycle
+  binding_ops: Array<{ op: number; units: number }>; // the ops holding it, with their units per iteration
   critical_cycle: number[]; // op ids of the critical recurrence, in cycle order
+  critical_edges: number[]; // the edge from each op of critical_cycle to the next (-1: a force-serial ordering)
+}
+
+// Why an II below the block's has no schedule (docs/json-document.md, "below").
+export interface BelowII {
+  ii: number;
+  result: 'infeasible' | 'not-scheduled' | 'cut-short';
+  op: number; // the op the placement failed on, -1 when none is named
+  resource: string; // the slot or pool that vetoed its last seat, "" when none
+  reason: string;
 }
 
 // How the II compares with the best possible: proven = no schedule exists at a smaller II,
@@ -90,6 +102,8 @@ export interface ChunkModel {
   source: 'ir-target' | 'option' | 'default';
   target: string; // the IR's target as written ("cuda:90"), "" when none
   words: string; // the model in words: "Hopper (sm_90)", "model 'mine'"
+  target_model: string; // the built-in model the IR's target names, "" when none does
+  mismatch: boolean; // a built-in model picked by hand that does not describe the IR's target
   reason: string; // in words: "Hopper (sm_90), from the IR's target cuda:90"
 }
 
@@ -282,6 +296,7 @@ export interface Block {
   mii: MII | null;
   optimality: Optimality | null;
   compaction: Compaction | null;
+  below: BelowII[]; // the IIs below `ii` that were searched, ascending
   summary: RegionSummary | null;
   selection: Selection | null;
   triton: TritonBlock | null;

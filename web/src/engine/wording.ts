@@ -67,7 +67,8 @@ export const MESSAGES: Record<string, (f: MessageFields) => string> = {
   nesting_too_deep: (f) => `nesting is deeper than ${text(f, 'limit')} levels; flatten the input`,
   budget_ran_out: (f) =>
     `${budget(f)} ran out before the II search finished; ${(OUTCOMES[text(f, 'outcome')] ?? OUTCOMES['smallest-found'])(count(f, 'ii'))}` +
-    `${text(f, 'minimal') === 'proven' ? ', the smallest that exists' : ', which may not be minimal'}.${raise(f)}`,
+    // No advice to search further once the smaller IIs are proven empty.
+    (text(f, 'minimal') === 'proven' ? ', the smallest that exists.' : `, which may not be minimal.${raise(f)}`),
   budget_ran_out_unscheduled: (f) =>
     `${budget(f)} ran out after ${text(f, 'rounds')} round(s), before any II up to the cap ${text(f, 'cap')} was scheduled.${raise(f)}`,
   no_schedule: (f) =>

@@ -55,8 +55,8 @@ export function explainMII(block: Block): MIIExplanation | null {
   const bounds: BoundLine[] = [
     { key: 'resource', label: 'resource', value: m.resource, binding: false, detail: m.binding },
     { key: 'recurrence', label: 'recurrence', value: m.recurrence, binding: false, detail: recurrence },
-    { key: 'fine_density', label: 'fine density', value: m.fine_density, binding: false, detail: '' },
-    { key: 'dependency', label: 'dependency', value: m.dependency, binding: false, detail: '' },
+    { key: 'fine_density', label: 'footprint fit', value: m.fine_density, binding: false, detail: '' },
+    { key: 'dependency', label: 'depth', value: m.dependency, binding: false, detail: '' },
   ];
   for (const b of bounds) b.binding = mii > 0 && b.value === mii;
   const binding = bounds.filter((b) => b.binding);

@@ -2,6 +2,7 @@
 // op", and each entry's explanation in words. The words and their meanings are the core's own
 // vocabulary (generated/vocabulary.ts, exported from C++ at build time).
 import type { Block, Op, TraceEntry } from '../engine/types';
+import { plainReason, traceWord } from './words';
 import { TRACE_ARMS, TRACE_GATES, TRACE_OUTCOMES, type TraceGate } from '../generated/vocabulary';
 
 const meanings = new Map<string, string>([
@@ -71,7 +72,8 @@ export interface ExplainLine {
 }
 
 // The entry in words: what was tried, which gate said what, the cells or bounds behind it.
-export function explainEntry(t: TraceEntry, block: Block): ExplainLine[] {
+// `expert`: the scheduler's own names for the trace words (else plain words).
+export function explainEntry(t: TraceEntry, block: Block, expert = false): ExplainLine[] {
   const ops = new Map(block.ops.map((o) => [o.id, o]));
   const name = (id: number) => {
     const op = ops.get(id);
@@ -80,14 +82,14 @@ export function explainEntry(t: TraceEntry, block: Block): ExplainLine[] {
   const resource = (i: number) => block.rrt?.resources[i]?.name ?? `resource ${i}`;
   const out: ExplainLine[] = [];
   const stage = (cycle: number) => (t.ii > 0 ? `, stage ${Math.floor(cycle / t.ii)}` : '');
-  const who = `${t.arm}${meaning('arm', t.arm) ? ` (${meaning('arm', t.arm)})` : ''}${t.trial ? ', trying an alternative it undoes' : ''}`;
+  const who = `${traceWord('arm', t.arm, expert)}${meaning('arm', t.arm) ? ` (${meaning('arm', t.arm)})` : ''}${t.trial ? ', trying an alternative it undoes' : ''}`;
   out.push({ label: 'by', text: who });
   if (t.op >= 0) {
     const what = t.partner >= 0 ? `${name(t.op)} with ${name(t.partner)}` : name(t.op);
     out.push({ label: 'op', text: t.cycle >= 0 ? `${what} at cycle ${t.cycle}${stage(t.cycle)}, II ${t.ii}` : `${what}, II ${t.ii}`, ops: [t.op] });
   }
-  out.push({ label: 'outcome', text: `${t.outcome}: ${meaning('outcome', t.outcome)}` });
-  if (t.gate !== '-') out.push({ label: 'gate', text: `${t.gate}: ${meaning('gate', t.gate)}` });
+  out.push({ label: 'outcome', text: `${traceWord('outcome', t.outcome, expert)}: ${meaning('outcome', t.outcome)}` });
+  if (t.gate !== '-') out.push({ label: expert ? 'gate' : 'check', text: `${traceWord('gate', t.gate, expert)}: ${meaning('gate', t.gate)}` });
   // One line per run of consecutive rows of a resource with the same holders (a long footprint
   // conflicts in every row it spans: "tma in rows 1–8, held by %ta", not eight lines).
   const cells = [...t.conflicts].sort((a, b) => a.resource - b.resource || a.row - b.row);
@@ -118,6 +120,6 @@ export function explainEntry(t: TraceEntry, block: Block): ExplainLine[] {
   if (t.gate === 'G1' && t.leader >= 0) out.push({ label: 'waits for', text: name(t.leader), ops: [t.leader] });
   if (t.gate === 'G2' && t.stage >= 0) out.push({ label: 'depth', text: `${t.stage + 1}, above its maximum depth ${t.limit}` });
   if (t.gate === 'G4' && t.stage >= 0) out.push({ label: 'stages', text: `candidate stage ${t.stage}, its group at stage ${t.limit}` });
-  if (t.reason) out.push({ label: 'reason', text: t.reason });
+  if (t.reason) out.push({ label: 'reason', text: plainReason(t.reason, expert) });
   return out;
 }

@@ -2,6 +2,8 @@
 import type { Diagnostic } from '../engine/types';
 import { h } from '../ui/dom';
 import { locationText } from '../editor/diagnostics';
+import { plainReason } from '../model/words';
+import { expertWords } from '../ui/expert-words';
 
 // The first SHOWN diagnostics are listed (the editor marks every one); a button lists the rest.
 const SHOWN = 100;
@@ -14,7 +16,7 @@ export function renderDiagnostics(diags: Diagnostic[], onPick: (d: Diagnostic) =
       h('button', { type: 'button', class: 'diag-button', disabled: d.file !== '' || d.line === 0 },
         h('span', { class: 'diag-loc' }, where),
         h('span', { class: `diag-sev sev-${d.severity}` }, d.severity),
-        h('span', { class: 'diag-msg' }, d.message)));
+        h('span', { class: 'diag-msg' }, plainReason(d.message, expertWords()))));
     item.querySelector('button')!.addEventListener('click', () => onPick(d));
     list.append(item);
   }

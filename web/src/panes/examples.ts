@@ -41,6 +41,30 @@ function readerWords(comment: string): string {
     .replace(/`?--([a-z][a-z-]*)(?:=\S*?)?`?(?=[\s.,;)]|$)/g, (_, flag: string) => `the ${flag.split('-').join(' ')} option`);
 }
 
+// What each example is, for the gallery; a file not listed is titled after its name.
+const TITLES: Record<string, string> = {
+  'attention-forward': 'Attention forward loop (online softmax)',
+  'blackwell-tcgen05-gemm-1mib-tmem': 'Blackwell GEMM over the tensor-memory budget',
+  'blackwell-tcgen05-gemm': 'Blackwell GEMM (TMA, tcgen05 MMA in tensor memory)',
+  broken: 'Broken snippet: located errors',
+  'constraint-quirks': 'Scheduling-constraint attributes and their quirks',
+  'cuda-tile-gemm': 'CUDA Tile IR GEMM',
+  'forced-serial': 'Loop forced to run serially',
+  'hopper-tma-wgmma-gemm-512x512-f32': 'Hopper GEMM over the shared-memory budget',
+  'hopper-tma-wgmma-gemm': 'Hopper GEMM (TMA, WGMMA)',
+  infeasible: 'A loop no II can schedule',
+  'moe-gather': 'Mixture-of-experts gather loop',
+  'seed-worked-example': 'Four-op Blackwell loop (TMA, copy, MMA)',
+  'triton-attention-forward': 'Triton attention forward loop',
+  'triton-blackwell-attention': 'Triton Blackwell attention (tensor memory)',
+  'triton-blackwell-tcgen05-gemm': 'Triton Blackwell GEMM (tcgen05)',
+  'triton-hopper-tma-wgmma-gemm': 'Triton Hopper GEMM (TMA ring, WGMMA)',
+  'triton-persistent-gemm': 'Triton persistent Hopper GEMM (nested loops)',
+  'triton36-hopper-attention-forward': 'Triton 3.6 Hopper fused attention (real dump)',
+  'triton36-hopper-matmul': 'Triton 3.6 Hopper matmul (real dump)',
+  'triton36-hopper-persistent-tma-matmul': 'Triton 3.6 Hopper persistent TMA matmul (real dump)',
+};
+
 export function describeExample(id: string, source: string): Example {
   const lines: string[] = [];
   for (const line of source.split('\n')) {
@@ -48,7 +72,7 @@ export function describeExample(id: string, source: string): Example {
     if (!m) break;
     lines.push(m[1]);
   }
-  const title = id.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  const title = TITLES[id] ?? id.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
   return { id, title, description: readerWords(lines.join(' ').replace(/\s+/g, ' ').trim()) };
 }
 

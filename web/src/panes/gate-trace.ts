@@ -12,6 +12,8 @@ import type { LinkBus } from '../ui/linking';
 import { bindOpEvents } from '../ui/linking';
 import { WindowedRows } from '../ui/windowing';
 import { replayRRT } from '../model/rrt';
+import { plainReason, traceWord } from '../model/words';
+import { expertWords } from '../ui/expert-words';
 import { NO_FILTER, VERDICT_GATES, explainEntry, filterTrace, findStep, meaning, type TraceFilter } from '../model/trace';
 import type { PaneFactory } from './pane';
 import { Heatmap } from './rrt-heatmap';
@@ -110,7 +112,7 @@ export class GateTracePane {
     });
     // Every gate, found in this trace or not, with how many verdicts it gave.
     const count = (g: string) => trace.reduce((n, t) => n + (t.gate === g ? 1 : 0), 0);
-    const gates: Array<[string, string, string]> = VERDICT_GATES.map((g) => [g, `${g} · ${meaning('gate', g)} (${count(g)})`, meaning('gate', g)]);
+    const gates: Array<[string, string, string]> = VERDICT_GATES.map((g) => [g, `${traceWord('gate', g, expertWords())} · ${meaning('gate', g)} (${count(g)})`, meaning('gate', g)]);
     const trials = h('input', { type: 'checkbox', 'data-filter': 'trials' });
     trials.checked = this.filter.trials;
     trials.addEventListener('change', () => {
@@ -119,10 +121,10 @@ export class GateTracePane {
     });
     return h('div', { class: 'trace-filters' },
       op,
-      select('arm', 'arm', distinct(trace.map((t) => t.arm)).map((a) => [a, a, meaning('arm', a)])),
-      select('gate', 'gate', gates),
-      select('outcome', 'outcome', distinct(trace.map((t) => t.outcome)).map((o) => [o, o, meaning('outcome', o)])),
-      h('label', { class: 'inline', title: 'the arms try alternatives on trial seats they undo' }, trials, ' trial seating'));
+      select('arm', expertWords() ? 'arm' : 'method', distinct(trace.map((t) => t.arm)).map((a) => [a, traceWord('arm', a, expertWords()), meaning('arm', a)])),
+      select('gate', expertWords() ? 'gate' : 'check', gates),
+      select('outcome', 'outcome', distinct(trace.map((t) => t.outcome)).map((o) => [o, traceWord('outcome', o, expertWords()), meaning('outcome', o)])),
+      h('label', { class: 'inline', title: 'the methods try alternatives they undo' }, trials, expertWords() ? ' trial seating' : ' trial placements'));
   }
 
   // "Find the step that placed op X / rejected op X at cycle C".
@@ -216,12 +218,12 @@ export class GateTracePane {
     },
     h('span', { class: 't-step' }, t.step + 1),
     h('span', { class: 't-ii' }, `II ${t.ii}`),
-    h('span', { class: 't-arm', title: meaning('arm', t.arm) }, t.trial ? `${t.arm}*` : t.arm),
+    h('span', { class: 't-arm', title: meaning('arm', t.arm), 'data-word': `arm-${t.arm}` }, t.trial ? `${traceWord('arm', t.arm, expertWords())}*` : traceWord('arm', t.arm, expertWords())),
     h('span', { class: 't-op' }, op ? (op.label || `#${op.id}`) + ' ' + op.name.replace(/^.*\./, '') : t.op >= 0 ? `#${t.op}` : ''),
     h('span', { class: 't-cycle' }, t.cycle >= 0 ? `@${t.cycle}` : ''),
-    h('span', { class: `t-gate gate-${t.gate}`, title: meaning('gate', t.gate) }, t.gate),
-    h('span', { class: 't-outcome', title: meaning('outcome', t.outcome) }, t.outcome),
-    h('span', { class: 't-reason' }, t.reason));
+    h('span', { class: `t-gate gate-${t.gate}`, title: meaning('gate', t.gate), 'data-word': t.gate !== '-' ? `gate-${t.gate}` : undefined }, traceWord('gate', t.gate, expertWords())),
+    h('span', { class: 't-outcome', title: meaning('outcome', t.outcome), 'data-word': `outcome-${t.outcome}` }, traceWord('outcome', t.outcome, expertWords())),
+    h('span', { class: 't-reason' }, plainReason(t.reason, expertWords())));
   }
 
   private renderReplay(): void {
@@ -229,9 +231,9 @@ export class GateTracePane {
     const trace = block.trace ?? [];
     const t = trace[this.step];
     this.stepLabel.textContent = t
-      ? `step ${this.step + 1} / ${trace.length}: ${t.trial ? 'trial · ' : ''}${t.arm} ${t.outcome}${t.gate !== '-' ? ' ' + t.gate : ''}${t.cycle >= 0 ? ` @${t.cycle}` : ''}`
+      ? `step ${this.step + 1} / ${trace.length}: ${t.trial ? 'trial · ' : ''}${traceWord('arm', t.arm, expertWords())} ${traceWord('outcome', t.outcome, expertWords())}${t.gate !== '-' ? ' ' + traceWord('gate', t.gate, expertWords()) : ''}${t.cycle >= 0 ? ` @${t.cycle}` : ''}`
       : '';
-    this.explain.replaceChildren(...(t ? explainEntry(t, block) : []).flatMap((line) => [
+    this.explain.replaceChildren(...(t ? explainEntry(t, block, expertWords()) : []).flatMap((line) => [
       h('dt', {}, line.label),
       h('dd', { 'data-op': line.ops?.length === 1 ? line.ops[0] : undefined }, line.text),
     ]));

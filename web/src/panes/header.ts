@@ -92,7 +92,10 @@ export function selectionFacts(block: Block): Array<[string, string]> {
   }
   if (s.force_serial) facts.push(['force_serial_execution', 'a force-serial attribute selects the serial generator']);
   if (s.has_tma) facts.push(['TMA', 'the block issues TMA operations']);
-  if (s.has_wgmma) facts.push(['WGMMA', 'the block issues WGMMA / MMA operations']);
+  // The chip names the machine's MMA: WGMMA is Hopper's, tcgen05 Blackwell's.
+  const model = block.model?.name ?? '';
+  const mma = model.startsWith('hopper') ? 'WGMMA' : model === 'blackwell' ? 'tcgen05 MMA' : 'MMA';
+  if (s.has_wgmma) facts.push([mma, 'the block issues tensor-core matrix multiply (MMA) operations']);
   if (s.has_async_pipeline) facts.push(['async pipeline', 'the block uses an async producer/consumer pipeline']);
   return facts;
 }
@@ -100,7 +103,10 @@ export function selectionFacts(block: Block): Array<[string, string]> {
 function refinementFacts(block: Block): Array<[string, string]> {
   const r = block.refinement;
   if (!r || r.rounds === 0) return [];
-  const state = r.converged ? 'converged' : r.budget_exceeded ? 'budget exceeded' : 'not converged';
-  return [[`refinement: ${r.rounds} round${r.rounds === 1 ? '' : 's'}, ${state}${r.budget_truncated ? ' (truncated)' : ''}`,
-    'constraint refinement loop: the candidate IIs tried, whether it converged, whether a budget cut it short']];
+  // Whether the search below the II was exhaustive is the optimality line's to say (one sentence,
+  // never two that disagree): a budget that stopped the II search early is news only without proof.
+  const proven = block.optimality?.status === 'proven';
+  const state = r.converged || proven ? '' : r.budget_exceeded ? ', cut short by a budget' : ', not finished';
+  return [[`II search: ${r.rounds} round${r.rounds === 1 ? '' : 's'}${state}`,
+    'the candidate IIs the scheduler tried, and whether a budget stopped it before it finished']];
 }

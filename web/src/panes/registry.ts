@@ -4,14 +4,18 @@ import type { PaneId } from '../state/state';
 import type { PaneFactory } from './pane';
 import { dependenceGraphPane } from './dependence-graph';
 import { gateTracePane } from './gate-trace';
+import { memoryPane } from './memory';
 import { rrtPane } from './rrt-heatmap';
 import { stageTablePane } from './stage-table';
 import { irPane, jsonPane } from './text-view';
 import { timelinePane } from './timeline';
+import { whyPane } from './why-ii';
 
 export const PANE_REGISTRY: Record<PaneId, PaneFactory> = {
+  why: whyPane,
   table: stageTablePane,
   rrt: rrtPane,
+  memory: memoryPane,
   trace: gateTracePane,
   timeline: timelinePane,
   graph: dependenceGraphPane,

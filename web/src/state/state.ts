@@ -2,13 +2,15 @@
 import { DEFAULT_OPTIONS, type ScheduleOptions } from '../engine/options';
 import type { CompareSpec } from '../model/compare';
 
-export const PANES = ['table', 'rrt', 'trace', 'timeline', 'graph', 'ir', 'json'] as const;
+export const PANES = ['why', 'table', 'rrt', 'memory', 'trace', 'timeline', 'graph', 'ir', 'json'] as const;
 export type PaneId = (typeof PANES)[number];
 
 export const PANE_TITLES: Record<PaneId, string> = {
+  why: 'Why this II',
   table: 'Stage / order',
-  rrt: 'RRT heatmap',
-  trace: 'Gate trace',
+  rrt: 'Reservation table',
+  memory: 'Memory',
+  trace: 'Placement steps',
   timeline: 'Timeline',
   graph: 'Dependence graph',
   ir: 'Materialized IR',

@@ -76,6 +76,8 @@ export function explainCases() {
 
     ['gate trace: a rejection names its gate and cycle, the replay marks the conflict cell', async (page) => {
       await page.setViewportSize(WIDE);
+      // The scheduler's own names (G3, commit): the expert view of the trace words.
+      await page.addInitScript(() => localStorage.setItem('tilesched.expert', '1'));
       await openPlayground(page);
       await chooseExample(page, 'hopper-tma-wgmma-gemm');
       await onlyPane(page, 'trace');

@@ -2,7 +2,8 @@
 // chromium): the basic cases (basic.mjs) and real use (real-use.mjs: many embeds on one page,
 // phones, big loops, cancel, keyboard and axe, page wording, untrusted links, transfer) and
 // explaining the schedule (explain.mjs: dependence graph, gate trace, comparisons), exports,
-// embeds and bugs (exports-embeds.mjs: Perfetto and Triton exports, Share → Embed snippets).
+// embeds and bugs (exports-embeds.mjs: Perfetto and Triton exports, Share → Embed snippets) and a
+// kernel engineer's questions (why.mjs: the model, why this II, memory, plain words and the glossary).
 // Screenshots go to tests/artifacts/web/; figures to e2e-summary.json. Prints
 // "e2e: N passed, N failed".
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,13 +14,14 @@ import { explainCases } from './explain.mjs';
 import { exportsEmbedsCases } from './exports-embeds.mjs';
 import { ARTIFACTS, buildSite, requireWasm, runCases, startBrowser } from './harness.mjs';
 import { realUseCases } from './real-use.mjs';
+import { whyCases } from './why.mjs';
 
 requireWasm();
 await buildSite();
 const { context, url, close } = await startBrowser();
 site.url = url;
 const metrics = {};
-const cases = [...basicCases({ context, metrics }), ...realUseCases({ context, metrics }), ...explainCases(), ...exportsEmbedsCases()];
+const cases = [...basicCases({ context, metrics }), ...realUseCases({ context, metrics }), ...explainCases(), ...exportsEmbedsCases(), ...whyCases()];
 
 console.log(`e2e: ${url} (chromium, 1280x800)`);
 // E2E_ONLY=<regular expression> runs the cases whose name matches it (for working on some cases).

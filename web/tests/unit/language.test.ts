@@ -51,10 +51,12 @@ describe('MLIR highlighting', () => {
 });
 
 describe('examples and inline snippets', () => {
-  it('names an example after its file and describes it by its leading comment', () => {
+  it('titles an example by what it is and describes it by its leading comment', () => {
     expect(describeExample('hopper-tma-wgmma-gemm', '// Hopper GEMM\n// main loop.\nmodule {}\n// not this')).toEqual({
-      id: 'hopper-tma-wgmma-gemm', title: 'Hopper tma wgmma gemm', description: 'Hopper GEMM main loop.',
+      id: 'hopper-tma-wgmma-gemm', title: 'Hopper GEMM (TMA, WGMMA)', description: 'Hopper GEMM main loop.',
     });
+    // A file without a title of its own is named after the file.
+    expect(describeExample('my-loop', '// x\n').title).toBe('My loop');
   });
 
   it('dedents a snippet written inline in HTML', () => {

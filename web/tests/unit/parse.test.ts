@@ -10,7 +10,12 @@ describe('result document model', () => {
     expect(doc.version).toBe(1);
     const b = doc.blocks[0];
     expect(b).toMatchObject({ generator: 'cost-based', status: 'scheduled', ii: 2, stage_count: 2 });
-    expect(b.mii).toEqual({ resource: 2, recurrence: 1, fine_density: 1, dependency: 1, binding: 'tc_and_mma', critical_cycle: [2] });
+    // A document from before the bound's terms: no binding ops, edges or smaller IIs.
+    expect(b.mii).toEqual({
+      resource: 2, recurrence: 1, fine_density: 1, dependency: 1, binding: 'tc_and_mma', binding_capacity: 0, binding_ops: [],
+      critical_cycle: [2], critical_edges: [],
+    });
+    expect(b.below).toEqual([]);
     expect(b.ops.map((o) => [o.id, o.stage, o.order, o.cycle])).toEqual([[0, 0, 0, 0], [1, 0, 1, 1], [2, 1, 0, 2], [3, 1, 1, 3]]);
     expect(b.ops[3].footprint).toEqual([['tp_smem_rd', 'smem_port']]);
     expect(b.ops[2].group).toBe(1);
@@ -107,8 +112,8 @@ describe('result document model', () => {
     const doc = parseDocument(JSON.stringify({
       version: 1, diagnostics: [], model: 'hopper',
       chunks: [
-        { line: 1, end_line: 9, status: 'ok', unparsed_functions: [], model: { name: 'hopper', source: 'ir-target', target: 'cuda:90', words: 'Hopper (sm_90)', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' } },
-        { line: 11, end_line: 20, status: 'ok', unparsed_functions: [], model: { name: 'blackwell', source: 'option', target: '', words: 'Blackwell (sm_100)', reason: 'Blackwell (sm_100), as --model asks' } },
+        { line: 1, end_line: 9, status: 'ok', unparsed_functions: [], model: { name: 'hopper', source: 'ir-target', target: 'cuda:90', target_model: 'hopper', mismatch: false, words: 'Hopper (sm_90)', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' } },
+        { line: 11, end_line: 20, status: 'ok', unparsed_functions: [], model: { name: 'blackwell', source: 'option', target: 'cuda:90', target_model: 'hopper', mismatch: true, words: 'Blackwell (sm_100)', reason: 'Blackwell (sm_100), as --model asks' } },
       ],
       blocks: [
         { generator: 'serial', status: 'scheduled', chunk: 0, ops: [] },
@@ -117,7 +122,8 @@ describe('result document model', () => {
         { generator: 'serial', status: 'scheduled', ops: [] },
       ],
     }));
-    expect(doc.blocks[0].model).toEqual({ name: 'hopper', source: 'ir-target', target: 'cuda:90', words: 'Hopper (sm_90)', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' });
+    expect(doc.blocks[0].model).toEqual({ name: 'hopper', source: 'ir-target', target: 'cuda:90', target_model: 'hopper', mismatch: false, words: 'Hopper (sm_90)', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' });
+    expect(doc.blocks[1].model).toMatchObject({ target_model: 'hopper', mismatch: true });
     expect(doc.blocks[1].model?.reason).toBe('Blackwell (sm_100), as picked under Options → Model');
     expect(doc.blocks[2].model).toBeNull(); // an older core: no chunk models
     expect(doc.blocks[1].ops[0].nested_loop).toEqual({ block: 0, scheduled: true, ii: 26, stage_count: 2, length: 30, trip_count: 2, trip_count_known: false, duration: 56, reason: 'assumed 2 iterations' });

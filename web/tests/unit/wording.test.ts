@@ -62,6 +62,9 @@ describe('page wording', () => {
     expect(wordMessage(CORE_MESSAGES[1])).toMatch(/consumer-only Pipe_$/);
     expect(wordMessage(CORE_MESSAGES[4])).toBe('nesting is deeper than 128 levels; flatten the input');
     expect(wordMessage(CORE_MESSAGES[10])).toContain('tick “Check pinned schedule” (Options) to verify them instead');
+    // Once every smaller II is proven empty, no advice to search further.
+    expect(wordMessage({ ...CORE_MESSAGES[5], fields: { ...CORE_MESSAGES[5].fields, minimal: 'proven' } }))
+      .toBe('the search budget (1,000 placement checks) ran out before the II search finished; keeping the smallest II found, 9, the smallest that exists.');
   });
 
   it('keeps plain messages as they are, and an id it does not know falls back to the text', () => {
