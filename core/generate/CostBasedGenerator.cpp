@@ -147,7 +147,8 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
   // the constraints still in force (a lifted one no longer binds), and only this search's proven
   // IIs count: an II infeasible before a lift may be feasible after it.
   const ProofOutcome proof =
-      proveLowerBound(p, layout, lower, out.ii, out.provenInfeasible, opts.proofBudget, &budget, trace);
+      proveLowerBound(p, layout, lower, out.ii, out.provenInfeasible, opts.proofBudget,
+                      satConflicts(opts.proofBudget), &budget, trace);
   if (proof.improved) {
     out.ii = proof.ii;
     out.start = proof.start;

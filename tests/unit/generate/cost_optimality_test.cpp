@@ -122,7 +122,7 @@ TEST_CASE("the lower-bound climb proves, improves, and stops at its budget", "[c
   REQUIRE(computeMiiBounds(p).bounds.lower() == 4);
 
   // At the optimum: II 4 is shown infeasible, so 5 is proven.
-  ProofOutcome at5 = proveLowerBound(p, layout, 4, 5, {}, 100000, nullptr, trace);
+  ProofOutcome at5 = proveLowerBound(p, layout, 4, 5, {}, 100000, 0, nullptr, trace);
   CHECK(at5.lowerBound == 5);
   CHECK_FALSE(at5.improved);
   bool traced = false;
@@ -131,7 +131,7 @@ TEST_CASE("the lower-bound climb proves, improves, and stops at its budget", "[c
   CHECK(traced);
 
   // Above it: the climb finds the schedule at 5 and hands it back.
-  ProofOutcome from9 = proveLowerBound(p, layout, 4, 9, {}, 100000, nullptr, trace);
+  ProofOutcome from9 = proveLowerBound(p, layout, 4, 9, {}, 100000, 0, nullptr, trace);
   REQUIRE(from9.improved);
   CHECK(from9.ii == 5);
   CHECK(from9.lowerBound == 5);
@@ -141,9 +141,9 @@ TEST_CASE("the lower-bound climb proves, improves, and stops at its budget", "[c
   CHECK(check(loop, 5, start).empty());
 
   // What the II search proved is not searched again; no budget leaves the bound at the MII.
-  CHECK(proveLowerBound(p, layout, 4, 5, {4}, 0, nullptr, trace).lowerBound == 5);
-  CHECK(proveLowerBound(p, layout, 4, 5, {}, 0, nullptr, trace).lowerBound == 4);
-  CHECK(proveLowerBound(p, layout, 4, 5, {}, 1, nullptr, trace).lowerBound == 4);
+  CHECK(proveLowerBound(p, layout, 4, 5, {4}, 0, 0, nullptr, trace).lowerBound == 5);
+  CHECK(proveLowerBound(p, layout, 4, 5, {}, 0, 0, nullptr, trace).lowerBound == 4);
+  CHECK(proveLowerBound(p, layout, 4, 5, {}, 1, 0, nullptr, trace).lowerBound == 4);
 }
 
 TEST_CASE("the generator publishes the certificate; stage constraints keep the bounds only", "[cost][optimality]") {
