@@ -99,7 +99,7 @@ void satProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, cons
     if (ctx.rejectNode >= 0) {
       a.verdict = SatVerdict::Infeasible;
     } else {
-      a = solveIIBySat(ctx, FootprintComponents(ctx), share);
+      a = solveIIBySat(ctx, share);
       left -= a.conflicts;
     }
     if (a.verdict == SatVerdict::Infeasible) infeasible.push_back(target);

@@ -26,7 +26,7 @@ public:
 
 class SatModel {
 public:
-  SatModel(const IIContext &ctx, const FootprintComponents &fc) : ctx_(ctx), p_(ctx.problem), ii_(ctx.ii) {
+  explicit SatModel(const IIContext &ctx) : ctx_(ctx), p_(ctx.problem), ii_(ctx.ii) {
     top_ = newVar();
     solver_.add(top_);
     solver_.add(0);
@@ -34,7 +34,7 @@ public:
     hi_.assign(p_.numNodes, -1);
     first_.assign(p_.numNodes, 0);
     rowVar_.assign(p_.numNodes, 0);
-    buildWindows(fc);
+    buildWindows();
     for (int v : modelled_) encodeEdges(v);
     for (int v : modelled_) encodeRows(v);
     encodeCapacities();
@@ -78,17 +78,26 @@ private:
 
   // Every op of a component with a footprint op gets a window against its anchor (the
   // component's most urgent footprint op); the component with the most footprint ops is anchored
-  // at cycle 0.
-  void buildWindows(const FootprintComponents &fc) {
+  // at cycle 0. Components in topological order.
+  void buildWindows() {
+    std::vector<int> anchor(p_.sccMembers.size(), -1), footprintOps(p_.sccMembers.size(), 0);
+    for (int v = 0; v < p_.numNodes; ++v) {
+      if (ctx_.folded[v].empty()) continue;
+      int &a = anchor[p_.scc[v]];
+      if (a < 0 || ctx_.priorityRank[v] < ctx_.priorityRank[a]) a = v;
+      ++footprintOps[p_.scc[v]];
+    }
     size_t fixed = 0;
-    for (size_t c = 1; c < fc.ops.size(); ++c)
-      if (fc.ops[c].size() > fc.ops[fixed].size()) fixed = c;
-    for (size_t c = 0; c < fc.ops.size(); ++c) {
-      const int anchor = fc.ops[c].front();
+    for (size_t c = 1; c < footprintOps.size(); ++c)
+      if (footprintOps[c] > footprintOps[fixed]) fixed = c;
+    for (size_t c = 0; c < anchor.size(); ++c) {
+      if (anchor[c] < 0) continue;
       const int64_t anchorHi = c == fixed ? 0 : ii_ - 1;
-      for (int v : p_.sccMembers[p_.scc[anchor]]) {
-        lo_[v] = v == anchor ? 0 : ctx_.closure.dist(anchor, v);
-        hi_[v] = v == anchor ? anchorHi : anchorHi - ctx_.closure.dist(v, anchor);
+      const std::vector<int64_t> from = longestInComponent(anchor[c], false);
+      const std::vector<int64_t> to = longestInComponent(anchor[c], true);
+      for (int v : p_.sccMembers[c]) {
+        lo_[v] = from[v];
+        hi_[v] = anchorHi - to[v];
         if (hi_[v] < lo_[v]) emptyWindow_ = true;
         first_[v] = vars_ + 1;
         for (int64_t k = lo_[v] + 1; k <= hi_[v]; ++k) newVar();
@@ -96,6 +105,32 @@ private:
         modelled_.push_back(v);
       }
     }
+  }
+
+  // Longest paths over the edges inside the anchor's component, from it (or, `reverse`, to it):
+  // dist(a, v) and dist(v, a) of the distance closure, which the component's ops all have.
+  // Bellman-Ford in rounds over the members: no positive cycle at an II the context accepted.
+  std::vector<int64_t> longestInComponent(int source, bool reverse) const {
+    const std::vector<int> &members = p_.sccMembers[p_.scc[source]];
+    std::vector<int64_t> d(p_.numNodes, kNoPath64);
+    d[source] = 0;
+    for (size_t round = 0; round < members.size(); ++round) {
+      bool changed = false;
+      for (int v : members) {
+        if (d[v] == kNoPath64) continue;
+        for (int ei : reverse ? p_.pred[v] : p_.succ[v]) {
+          const ModuloEdge &e = p_.edges[ei];
+          const int w = reverse ? e.src : e.dst;
+          if (p_.scc[w] != p_.scc[source]) continue;
+          if (d[v] + edgeWeight(e, ii_) > d[w]) {
+            d[w] = d[v] + edgeWeight(e, ii_);
+            changed = true;
+          }
+        }
+      }
+      if (!changed) break;
+    }
+    return d;
   }
 
   void encodeEdges(int v) {
@@ -189,8 +224,8 @@ private:
 
 }  // namespace
 
-SatAnswer solveIIBySat(const IIContext &ctx, const FootprintComponents &fc, int64_t conflictLimit) {
-  return SatModel(ctx, fc).solve(conflictLimit);
+SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit) {
+  return SatModel(ctx).solve(conflictLimit);
 }
 
 }  // namespace tilesched

@@ -33,6 +33,6 @@ struct SatAnswer {
 
 // For a block without stage constraints (ModuloProblem::hasStageConstraints() is false) and an
 // II at which IIContext found no reject. Unknown when `conflictLimit` conflicts did not decide.
-SatAnswer solveIIBySat(const IIContext &ctx, const FootprintComponents &fc, int64_t conflictLimit);
+SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit);
 
 }  // namespace tilesched

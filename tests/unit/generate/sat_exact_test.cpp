@@ -31,7 +31,7 @@ std::vector<Violation> check(const RandomLoop &loop, int ii, std::vector<int> st
 }
 
 SatAnswer sat(const Placement &pl, int64_t limit = 1000000) {
-  return solveIIBySat(pl.ctx, FootprintComponents(pl.ctx), limit);
+  return solveIIBySat(pl.ctx, limit);
 }
 
 }  // namespace
