@@ -34,7 +34,7 @@ export interface ScheduleOptions {
   maxConstraintIterations?: number;
   /** --work-budget: seat probes per block before the II search stops (0 = unlimited); 0..2147483647, default 10000000. */
   workBudget?: number;
-  /** --proof-budget: exact-search nodes per block for the optimality proof (0 = no proof); 0..2147483647, default 200000. */
+  /** --proof-budget: exact-search nodes per block for the optimality proof, and a quarter as many SAT solver conflicts (0 = no proof); 0..2147483647, default 200000. */
   proofBudget?: number;
   /** --serial-threshold: with --generator=auto, blocks with fewer ops are scheduled serially (seed 000); 0..1073741824, default 8. */
   serialThreshold?: number;

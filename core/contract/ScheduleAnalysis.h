@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,13 @@ struct ScheduleOptions {
   bool operator==(const ScheduleOptions &) const = default;
 };
 
+struct ScheduleAnalysis;
+struct ScheduleInput;
+
+// The independent checker (core/check) on the dependences and resources of a schedule an exact
+// solver proposes, before the generator uses it; the driver supplies it.
+using ProposedScheduleCheck = std::function<bool(const ScheduleInput &, const ScheduleAnalysis &)>;
+
 // Everything a generator reads. `block` may be null (unit tests build graphs directly).
 struct ScheduleInput {
   const ScheduledBlock *block = nullptr;
@@ -47,6 +55,7 @@ struct ScheduleInput {
   const ConstraintState *constraints = nullptr;
   const TargetModel *model = nullptr;
   std::vector<std::string> nodeNames;  // for messages; "op#i" when empty
+  ProposedScheduleCheck checkProposed;  // null: an exact solver's schedule is used unchecked
 };
 
 struct RegionSummary {

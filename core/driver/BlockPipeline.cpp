@@ -174,6 +174,9 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     in.constraints = &r.constraints;
     in.model = &model;
     in.nodeNames = r.nodeNames;
+    in.checkProposed = [](const ScheduleInput &i, const ScheduleAnalysis &a) {
+      return checkSchedule({*i.graph, *i.resources, *i.model, nullptr, &i.nodeNames}, a.ii, toCheckedOps(a)).empty();
+    };
     r.summary = summarizeRegion(in);
     if (!r.graph.zeroDistanceCycles.empty()) {  // well formed, but no schedule exists: exit 1
       reportZeroDistanceCycles(r.block, r.graph, diags);

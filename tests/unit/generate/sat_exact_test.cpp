@@ -8,6 +8,7 @@
 
 #include "CostFixtures.h"
 #include "check/ScheduleChecker.h"
+#include "generate/GenerateSchedule.h"
 #include "generate/MiiBounds.h"
 #include "generate/OptimalityProof.h"
 #include "generate/SatExact.h"
@@ -144,4 +145,43 @@ TEST_CASE("the proof hands the solver what the window search leaves open", "[cos
   CHECK(proved);
   // Without conflicts the bound stays where the window search left it.
   CHECK(proveLowerBound(p, layout, 4, 9, {}, 1, 0, nullptr, trace).lowerBound == 4);
+}
+
+TEST_CASE("an exact schedule replaces the heuristic's only once the independent checker accepts it", "[cost][sat]") {
+  // A random loop where the proof finds a smaller II than heuristics cut short by the work budget.
+  RandomLoopSpec spec;
+  spec.ops = 9;
+  spec.carriedEdge = 0.15;
+  ScheduleOptions options;
+  options.workBudget = 40;
+  ScheduleOptions heuristicOnly = options;
+  heuristicOnly.proofBudget = 0;
+  DiagnosticEngine diags;
+  for (uint64_t seed = 1; seed <= 2000; ++seed) {
+    const RandomLoop loop = makeRandomLoop(spec, seed);
+    ScheduleInput in = loop.input();
+    const ScheduleAnalysis alone = generateCostBasedSchedule(in, heuristicOnly, diags);
+    if (!alone.valid) continue;
+    int calls = 0;
+    in.checkProposed = [&](const ScheduleInput &, const ScheduleAnalysis &proposed) {
+      ++calls;
+      CHECK(proposed.ii < alone.ii);
+      return true;
+    };
+    const ScheduleAnalysis accepted = generateCostBasedSchedule(in, options, diags);
+    if (accepted.ii == alone.ii) continue;
+    INFO("seed " << seed);
+    CHECK(calls == 1);
+    CHECK(accepted.ii < alone.ii);
+    in.checkProposed = [](const ScheduleInput &, const ScheduleAnalysis &) { return false; };
+    const ScheduleAnalysis rejected = generateCostBasedSchedule(in, options, diags);
+    CHECK(rejected.ii == alone.ii);
+    CHECK(rejected.optimality.status == Optimality::Bound);
+    CHECK(rejected.optimality.lowerBound == rejected.mii->lower());
+    bool noted = false;
+    for (const std::string &n : rejected.notes) noted = noted || n.find("failed the independent checker") != std::string::npos;
+    CHECK(noted);
+    return;
+  }
+  FAIL("no random loop where the proof improves the heuristic's II");
 }
