@@ -192,7 +192,10 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
   const bool unsupported = m && !m->unsupported.empty();
   const std::string unknownCost =
       "it is scheduled as an unknown op (latency " + std::to_string(model.defaultLatency) + ", no resources)";
-  if (context.measured) {
+  if (context.outsideLoop) {
+    r.latency = 0;  // nothing per iteration: no latency, no resources, no traits
+    r.source = OpResources::Source::OutsideLoop;
+  } else if (context.measured) {
     r = *context.measured;
   } else if (m && !unsupported && m->regionCost == RegionCost::Max) {
     r = regionResources(op, model, diags, context);
