@@ -2,8 +2,6 @@
 // window search wherever that search decides, every schedule it returns passes the independent
 // checker, its conflict limit is the only limit it has, and the proof hands it what the window
 // search leaves open.
-#include <algorithm>
-
 #include <catch2/catch.hpp>
 
 #include "CostFixtures.h"
@@ -19,18 +17,6 @@ using namespace tilesched::test;
 
 namespace {
 
-// Whole stages up until the first op is in stage 0, as the generator publishes a schedule.
-std::vector<Violation> check(const RandomLoop &loop, int ii, std::vector<int> start) {
-  const int lowest = *std::min_element(start.begin(), start.end());
-  for (int &t : start) t -= lowest - ((lowest % ii) + ii) % ii;
-  std::vector<CheckedOp> ops;
-  for (int t : start) ops.push_back({t / ii, 0, t});
-  for (size_t v = 0; v < ops.size(); ++v)
-    for (size_t u = 0; u < ops.size(); ++u)
-      if (ops[u].stage == ops[v].stage && (start[u] < start[v] || (start[u] == start[v] && u < v))) ++ops[v].order;
-  return checkSchedule({loop.graph, loop.resources, loop.model, &loop.constraints}, ii, ops);
-}
-
 SatAnswer sat(const Placement &pl, int64_t limit = 1000000) {
   return solveIIBySat(pl.ctx, limit);
 }
@@ -45,7 +31,7 @@ TEST_CASE("the SAT model proves the gapped loop infeasible at II 4 and schedules
   const SatAnswer a = sat(at5);
   REQUIRE(a.verdict == SatVerdict::Feasible);
   REQUIRE(a.start.size() == 6u);
-  CHECK(check(loop, 5, a.start).empty());
+  CHECK(checkStarts(loop, 5, a.start).empty());
 }
 
 TEST_CASE("the SAT model respects pools, wrapped footprints and recurrences", "[cost][sat]") {
@@ -71,7 +57,7 @@ TEST_CASE("the SAT model respects pools, wrapped footprints and recurrences", "[
     INFO("II " << ii);
     CHECK((a.verdict == SatVerdict::Feasible) == (ii >= 5));
     CHECK(a.verdict != SatVerdict::Unknown);
-    if (a.verdict == SatVerdict::Feasible) CHECK(check(loop, ii, a.start).empty());
+    if (a.verdict == SatVerdict::Feasible) CHECK(checkStarts(loop, ii, a.start).empty());
   }
 }
 
@@ -101,7 +87,7 @@ TEST_CASE("the SAT model agrees with the window search on random loops", "[cost]
       CHECK((a.verdict == SatVerdict::Feasible) == (expect == ExactOutcome::Found));
       if (a.verdict == SatVerdict::Feasible) {
         ++feasible;
-        CHECK(check(loop, ii, a.start).empty());
+        CHECK(checkStarts(loop, ii, a.start).empty());
       }
     }
   }
@@ -137,7 +123,7 @@ TEST_CASE("the proof hands the solver what the window search leaves open", "[cos
   REQUIRE(out.improved);
   CHECK(out.ii == 5);
   CHECK(out.lowerBound == 5);
-  CHECK(check(loop, 5, out.start).empty());
+  CHECK(checkStarts(loop, 5, out.start).empty());
   bool proved = false;
   for (const TraceEntry &e : trace.entries())
     proved = proved || (e.arm == TraceArm::Optimality && e.ii == 4 && e.outcome == TraceOutcome::Infeasible &&
