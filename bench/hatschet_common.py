@@ -232,6 +232,7 @@ class Outcome:
     max_rss_kb: Optional[int] = None  # when measured
     violations: List[str] = field(default_factory=list)
     message: str = ""
+    start: Dict[str, int] = field(default_factory=dict)  # GraphML node id -> start cycle
 
     @property
     def scheduled(self) -> bool:
@@ -289,6 +290,7 @@ def run_loop(tilesched: str, loop: Loop, generator: str, timeout: float, repeat:
     ids = node_ids_by_line(snippet)
     start = {ids[op["line"]]: op["cycle"] for op in block["ops"] if op.get("line") in ids}
     out.violations = hatschet_violations(read_hatschet(loop), out.ii, start)
+    out.start = start
     return out
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets tilesched up on a fresh Debian 12 machine and starts the main job, the playground:
-#   1. Debian packages (as root, or through sudo)   2. npm packages
+#   1. Debian packages (as root, or through sudo)   2. npm packages, Debian's CaDiCaL source
 #   3. native build -> build/bin/tilesched           4. WebAssembly build -> build-wasm/wasm/
 #   5. playground build and local server (127.0.0.1; the URL is printed)
 # Idempotent: what is installed or built already is reused.
@@ -32,7 +32,7 @@ step() { printf '\n==> %s\n' "$*"; }
 export NODE_PATH=/usr/share/nodejs
 
 install_debian_packages() {
-  local packages=(cmake g++ make git python3 catch2 nlohmann-json3-dev
+  local packages=(cmake g++ make git python3 curl catch2 nlohmann-json3-dev
     emscripten clang-14 clang-format-14 llvm-14-tools libclang-rt-14-dev chromium)
   local missing=()
   for p in "${packages[@]}"; do
@@ -132,6 +132,8 @@ serve_web() {
 install_debian_packages
 check_node
 install_npm_packages
+step "CaDiCaL source (Debian's cadical source package)"
+bash scripts/fetch-cadical.sh
 build_native
 build_wasm
 build_web

@@ -36,7 +36,7 @@ export interface ScheduleOptions {
   maxConstraintIterations?: number;
   /** --work-budget: seat probes per block before the II search stops (0 = unlimited); 0..2147483647, default 10000000. */
   workBudget?: number;
-  /** --proof-budget: exact-search nodes per block for the optimality proof (0 = no proof); 0..2147483647, default 200000. */
+  /** --proof-budget: exact-search nodes per block for the optimality proof, and a quarter as many SAT solver conflicts (0 = no proof); 0..2147483647, default 200000. */
   proofBudget?: number;
   /** --compaction-budget: exact-search nodes per block for the fewest stages at the II, then shorter value lifetimes (0 = keep the II search's schedule as it is); 0..2147483647, default 20000. */
   compactionBudget?: number;

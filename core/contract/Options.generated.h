@@ -28,7 +28,7 @@ inline constexpr OptionSpec kOptionSpecs[] = {
     {"iiCap", "--ii-cap", OptionKind::Int, "", "N", 0, 1073741824, "0", "the largest II to try; 0 = automatic (the serial-execution II)"},
     {"maxConstraintIterations", "--max-constraint-iterations", OptionKind::Int, "", "N", 1, 1000000, "10", "rounds of the constraint refinement loop (candidate IIs probed, constraints lifted)"},
     {"workBudget", "--work-budget", OptionKind::Int, "", "N", 0, 2147483647, "10000000", "seat probes per block before the II search stops (0 = unlimited)"},
-    {"proofBudget", "--proof-budget", OptionKind::Int, "", "N", 0, 2147483647, "200000", "exact-search nodes per block for the optimality proof (0 = no proof)"},
+    {"proofBudget", "--proof-budget", OptionKind::Int, "", "N", 0, 2147483647, "200000", "exact-search nodes per block for the optimality proof, and a quarter as many SAT solver conflicts (0 = no proof)"},
     {"compactionBudget", "--compaction-budget", OptionKind::Int, "", "N", 0, 2147483647, "20000", "exact-search nodes per block for the fewest stages at the II, then shorter value lifetimes (0 = keep the II search's schedule as it is)"},
     {"serialThreshold", "--serial-threshold", OptionKind::Int, "", "N", 0, 1073741824, "8", "with --generator=auto, blocks with fewer ops are scheduled serially (seed 000)"},
     {"iiSearch", "--ii-search", OptionKind::Choice, "linear|galloping", "linear|galloping", 0, 0, "galloping", "how candidate IIs are probed: one after another, or doubling then bisecting"},

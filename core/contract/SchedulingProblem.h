@@ -5,6 +5,7 @@
 // driver builds it once per block and runs check() before any generator.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,13 @@ struct ProblemDefect {
   std::string message;
 };
 
+struct ScheduleAnalysis;
+struct SchedulingProblem;
+
+// The independent checker (core/check) on the dependences and resources of a schedule an exact
+// solver proposes, before the generator uses it; the driver supplies it.
+using ProposedScheduleCheck = std::function<bool(const SchedulingProblem &, const ScheduleAnalysis &)>;
+
 struct SchedulingProblem {
   const DependenceGraph &graph;                         // ops (numNodes) and edges, each with its kind
   const std::vector<OpResources> &resources;            // per op: latency and footprint
@@ -29,6 +37,7 @@ struct SchedulingProblem {
   const ConstraintState *constraints = nullptr;         // absent: seed 004 constraints not in force
   const std::vector<std::string> *nodeNames = nullptr;  // "op#i" when absent or empty
   const ScheduledBlock *block = nullptr;                // the IR, when there is one (locations)
+  ProposedScheduleCheck checkProposed;                  // null: an exact solver's schedule is used unchecked
 
   int numNodes() const { return graph.numNodes; }
   std::string name(int node) const;

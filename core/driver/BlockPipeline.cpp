@@ -174,7 +174,12 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     blockOpts.traceLimit -= std::min(blockOpts.traceLimit, run.traceEntries);
     // The block's one scheduling problem, checked before any generator or the pinned-schedule
     // reader runs (contract/SchedulingProblem.h).
-    const SchedulingProblem problem{r.graph, r.resources, model, &r.constraints, &r.nodeNames, &r.block};
+    // An exact solver's schedule passes the checker's dependence and resource rules before use.
+    const ProposedScheduleCheck checkProposed = [](const SchedulingProblem &p, const ScheduleAnalysis &a) {
+      return checkSchedule({p.graph, p.resources, p.model, nullptr, p.nodeNames, p.block}, a.ii, toCheckedOps(a))
+          .empty();
+    };
+    const SchedulingProblem problem{r.graph, r.resources, model, &r.constraints, &r.nodeNames, &r.block, checkProposed};
     if (diags.errorCount() == errorsBefore) problem.check(diags);
     if (diags.errorCount() != errorsBefore) {
       run.unusable = true;  // malformed overrides / constraints: nothing trustworthy to schedule
@@ -228,7 +233,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       // Pipe_/Mutex_ values (seeds 002-003), then buffers within the model's budgets: over one,
       // the block is scheduled again over its graph plus lifetime edges, and checked again.
       auto reschedule = [&](const DependenceGraph &graph, DiagnosticEngine &d) -> std::optional<ScheduleAnalysis> {
-        const SchedulingProblem again{graph, r.resources, model, &r.constraints, &r.nodeNames, &r.block};
+        const SchedulingProblem again{graph,          r.resources, model,        &r.constraints,
+                                      &r.nodeNames,   &r.block,    checkProposed};
         ScheduleAnalysis a = generateSchedule(again, blockOpts, d);
         const ConstraintState kept = constraintsInForce(r.constraints, a.lifted);
         if (!a.valid ||

@@ -183,14 +183,25 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
   // the constraints still in force (a lifted one no longer binds), and only this search's proven
   // IIs count: an II infeasible before a lift may be feasible after it.
   const ProofOutcome proof =
-      proveLowerBound(p, layout, lower, out.ii, out.provenInfeasible, opts.proofBudget, &budget, trace);
+      proveLowerBound(p, layout, lower, out.ii, out.provenInfeasible, opts.proofBudget,
+                      satConflicts(opts.proofBudget), &budget, trace);
+  int lowerBound = proof.lowerBound;
   if (proof.improved) {
-    out.ii = proof.ii;
-    out.start = proof.start;
-    out.rung = "exact-search";
+    // The exact searches' schedule passes the independent checker before it replaces the
+    // heuristic's; one that fails discredits their proofs too, so the bound falls back to the MII.
+    ScheduleAnalysis proposed = a;
+    publish(proposed, p, proof.ii, proof.start);
+    if (!in.checkProposed || in.checkProposed(in, proposed)) {
+      out.ii = proof.ii;
+      out.start = proof.start;
+      out.rung = "exact-search";
+    } else {
+      lowerBound = lower;
+      a.notes.push_back("the exact search's schedule at II " + std::to_string(proof.ii) +
+                        " failed the independent checker; keeping II " + std::to_string(out.ii));
+    }
   }
-  a.optimality = {proof.lowerBound >= out.ii ? Optimality::Proven : Optimality::Bound,
-                  std::min(proof.lowerBound, out.ii)};
+  a.optimality = {lowerBound >= out.ii ? Optimality::Proven : Optimality::Bound, std::min(lowerBound, out.ii)};
   // With the II fixed, the fewest stages and then the shortest value lifetimes at it.
   CompactionOutcome compaction =
       compactStages(p, layout, out.ii, std::move(out.start), opts.compactionBudget, &budget, trace);

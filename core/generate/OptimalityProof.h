@@ -4,6 +4,8 @@
 // II infeasible and raises the lower bound; a schedule found there replaces the heuristic's.
 // Feasibility is not monotone in II, so the bound only rises over consecutive infeasible IIs.
 // When the budget stops the climb, the rest of it looks for a schedule just below the result.
+// Then the SAT solver takes what is still open: schedules below the best, infeasible IIs above
+// the bound.
 #pragma once
 
 #include <cstdint>
@@ -25,10 +27,16 @@ struct ProofOutcome {
   std::vector<IIAttempt> verdicts;  // each II the search tried and found no schedule at, in search order
 };
 
+// The SAT solver's share of --proof-budget=N: N / 4 conflicts. A window-search node and a
+// conflict differ in cost; at this ratio the two halves of the proof take comparable time
+// (docs/decisions.md, "Exact II by SAT", gives the measured rates).
+inline int64_t satConflicts(int64_t proofBudget) { return proofBudget / 4; }
+
 // `knownInfeasible`: IIs the II search already proved infeasible. `limit` counts window-search
-// nodes (0 = no search); each is also charged to `budget`.
+// nodes (0 = no search); each is also charged to `budget`. What the window search leaves open
+// goes to the SAT solver (SatExact.h), `conflicts` conflicts in all (0 = none).
 ProofOutcome proveLowerBound(const ModuloProblem &p, const ResourceLayout &layout, int mii, int ii,
-                             const std::vector<int> &knownInfeasible, int64_t limit, WorkBudget *budget,
-                             TraceRecorder &trace);
+                             const std::vector<int> &knownInfeasible, int64_t limit, int64_t conflicts,
+                             WorkBudget *budget, TraceRecorder &trace);
 
 }  // namespace tilesched

@@ -216,29 +216,32 @@ ExactOutcome WindowSearch::run(int64_t nodeLimit, WorkBudget *budget) {
   return exhausted_ ? ExactOutcome::BudgetExhausted : ExactOutcome::Infeasible;
 }
 
-// Components in topological order; a component with placed ops moves down whole stages (rows
-// unchanged) until every edge into it holds, its other ops at their longest paths.
 std::vector<int> WindowSearch::completeSchedule() const {
-  const ModuloProblem &p = ctx_.problem;
+  std::vector<int64_t> placed(ctx_.problem.numNodes, kNoPath64);
+  for (size_t i = 0; i < ops_.size(); ++i) placed[ops_[i]] = start_[i];
+  return completeFootprintSchedule(ctx_, placed);
+}
+
+std::vector<int> completeFootprintSchedule(const IIContext &ctx, const std::vector<int64_t> &placed) {
+  const ModuloProblem &p = ctx.problem;
+  const int ii = ctx.ii;
   std::vector<int64_t> t(p.numNodes, kNoPath64);
-  std::vector<int> local(p.numNodes, -1);
-  for (size_t i = 0; i < ops_.size(); ++i) local[ops_[i]] = static_cast<int>(i);
   for (const std::vector<int> &members : p.sccMembers) {
     // Without placed ops a component starts at cycle 0 or after its predecessors.
     bool anyPlaced = false;
-    for (int v : members) anyPlaced = anyPlaced || local[v] >= 0;
+    for (int v : members) anyPlaced = anyPlaced || placed[v] != kNoPath64;
     int64_t shift = 0;
     for (;;) {
-      for (int v : members) t[v] = local[v] >= 0 ? start_[local[v]] + shift : anyPlaced ? kNoPath64 : 0;
+      for (int v : members) t[v] = placed[v] != kNoPath64 ? placed[v] + shift : anyPlaced ? kNoPath64 : 0;
       // Longest paths into the free ops: the placed ops are sources, as are earlier components.
       for (size_t pass = 0; pass <= members.size(); ++pass) {
         bool changed = false;
         for (int v : members) {
-          if (local[v] >= 0) continue;
+          if (placed[v] != kNoPath64) continue;
           for (int ei : p.pred[v]) {
             const ModuloEdge &e = p.edges[ei];
             if (t[e.src] == kNoPath64) continue;
-            const int64_t cand = t[e.src] + edgeWeight(e, ii_);
+            const int64_t cand = t[e.src] + edgeWeight(e, ii);
             if (cand > t[v]) {
               t[v] = cand;
               changed = true;
@@ -249,14 +252,14 @@ std::vector<int> WindowSearch::completeSchedule() const {
       }
       int64_t need = 0;
       for (int v : members) {
-        if (local[v] < 0) continue;
+        if (placed[v] == kNoPath64) continue;
         for (int ei : p.pred[v]) {
           const ModuloEdge &e = p.edges[ei];
-          if (t[e.src] != kNoPath64) need = std::max(need, t[e.src] + edgeWeight(e, ii_) - t[v]);
+          if (t[e.src] != kNoPath64) need = std::max(need, t[e.src] + edgeWeight(e, ii) - t[v]);
         }
       }
       if (need <= 0) break;
-      shift += ceilDiv(need, ii_) * ii_;
+      shift += ceilDiv(need, ii) * ii;
     }
   }
   std::vector<int> start(p.numNodes);

@@ -79,4 +79,10 @@ private:
   bool exhausted_ = false;
 };
 
+// A start cycle for every op of the block from those of its footprint ops (`placed`, kNoPath64
+// for the others), which must keep every edge inside their components: components in topological
+// order, each moved down whole stages (rows unchanged) until every edge into it holds, its other
+// ops at their longest paths.
+std::vector<int> completeFootprintSchedule(const IIContext &ctx, const std::vector<int64_t> &placed);
+
 }  // namespace tilesched

@@ -3,11 +3,13 @@
 // the internal problem / II context / placement state.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "RandomModuloLoop.h"
+#include "check/ScheduleChecker.h"
 #include "generate/IIContext.h"
 #include "generate/PlacementState.h"
 
@@ -87,5 +89,18 @@ struct Placement {
     return out;
   }
 };
+
+// The independent checker on start cycles published as the generator publishes them: whole
+// stages up until the first op is in stage 0, orders by (cycle, program order) in each stage.
+inline std::vector<Violation> checkStarts(const RandomLoop &loop, int ii, std::vector<int> start) {
+  const int lowest = *std::min_element(start.begin(), start.end());
+  for (int &t : start) t -= lowest - ((lowest % ii) + ii) % ii;
+  std::vector<CheckedOp> ops;
+  for (int t : start) ops.push_back({t / ii, 0, t});
+  for (size_t v = 0; v < ops.size(); ++v)
+    for (size_t u = 0; u < ops.size(); ++u)
+      if (ops[u].stage == ops[v].stage && (start[u] < start[v] || (start[u] == start[v] && u < v))) ++ops[v].order;
+  return checkSchedule({loop.graph, loop.resources, loop.model, &loop.constraints}, ii, ops);
+}
 
 }  // namespace tilesched::test

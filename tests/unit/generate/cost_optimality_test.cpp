@@ -26,16 +26,6 @@ ExactOutcome searchAll(const Placement &pl, int64_t limit, WorkBudget *budget = 
   return search.run(limit, budget);
 }
 
-std::vector<Violation> check(const RandomLoop &loop, int ii, const std::vector<int> &start) {
-  std::vector<CheckedOp> ops;
-  for (int t : start) ops.push_back({t / ii, 0, t});
-  // Orders: rank by cycle inside each stage, as the generator publishes them.
-  for (size_t v = 0; v < ops.size(); ++v)
-    for (size_t u = 0; u < ops.size(); ++u)
-      if (ops[u].stage == ops[v].stage && (start[u] < start[v] || (start[u] == start[v] && u < v))) ++ops[v].order;
-  return checkSchedule({loop.graph, loop.resources, loop.model, &loop.constraints}, ii, ops);
-}
-
 }  // namespace
 
 TEST_CASE("the window search proves an II infeasible and completes a schedule at the next", "[cost][optimality]") {
@@ -50,7 +40,7 @@ TEST_CASE("the window search proves an II infeasible and completes a schedule at
   const std::vector<int> start = search.completeSchedule();
   REQUIRE(start.size() == 6u);
   for (int t : start) CHECK(t >= 0);
-  CHECK(check(loop, 5, start).empty());
+  CHECK(checkStarts(loop, 5, start).empty());
 }
 
 TEST_CASE("the window search completes components that must move down whole stages", "[cost][optimality]") {
@@ -72,7 +62,7 @@ TEST_CASE("the window search completes components that must move down whole stag
   REQUIRE(fc.ops.size() == 2u);
   WindowSearch search(pl.ctx, fc, {0, 1});
   REQUIRE(search.run(100000, nullptr) == ExactOutcome::Found);
-  CHECK(check(loop, ii, search.completeSchedule()).empty());
+  CHECK(checkStarts(loop, ii, search.completeSchedule()).empty());
 }
 
 TEST_CASE("one component alone is a relaxation: its infeasibility is the block's", "[cost][optimality]") {
@@ -122,7 +112,7 @@ TEST_CASE("the lower-bound climb proves, improves, and stops at its budget", "[c
   REQUIRE(computeMiiBounds(p).bounds.lower() == 4);
 
   // At the optimum: II 4 is shown infeasible, so 5 is proven.
-  ProofOutcome at5 = proveLowerBound(p, layout, 4, 5, {}, 100000, nullptr, trace);
+  ProofOutcome at5 = proveLowerBound(p, layout, 4, 5, {}, 100000, 0, nullptr, trace);
   CHECK(at5.lowerBound == 5);
   CHECK_FALSE(at5.improved);
   bool traced = false;
@@ -131,19 +121,16 @@ TEST_CASE("the lower-bound climb proves, improves, and stops at its budget", "[c
   CHECK(traced);
 
   // Above it: the climb finds the schedule at 5 and hands it back.
-  ProofOutcome from9 = proveLowerBound(p, layout, 4, 9, {}, 100000, nullptr, trace);
+  ProofOutcome from9 = proveLowerBound(p, layout, 4, 9, {}, 100000, 0, nullptr, trace);
   REQUIRE(from9.improved);
   CHECK(from9.ii == 5);
   CHECK(from9.lowerBound == 5);
-  std::vector<int> start = from9.start;
-  const int lowest = *std::min_element(start.begin(), start.end());
-  for (int &t : start) t -= lowest - lowest % 5;
-  CHECK(check(loop, 5, start).empty());
+  CHECK(checkStarts(loop, 5, from9.start).empty());
 
   // What the II search proved is not searched again; no budget leaves the bound at the MII.
-  CHECK(proveLowerBound(p, layout, 4, 5, {4}, 0, nullptr, trace).lowerBound == 5);
-  CHECK(proveLowerBound(p, layout, 4, 5, {}, 0, nullptr, trace).lowerBound == 4);
-  CHECK(proveLowerBound(p, layout, 4, 5, {}, 1, nullptr, trace).lowerBound == 4);
+  CHECK(proveLowerBound(p, layout, 4, 5, {4}, 0, 0, nullptr, trace).lowerBound == 5);
+  CHECK(proveLowerBound(p, layout, 4, 5, {}, 0, 0, nullptr, trace).lowerBound == 4);
+  CHECK(proveLowerBound(p, layout, 4, 5, {}, 1, 0, nullptr, trace).lowerBound == 4);
 }
 
 TEST_CASE("the generator publishes the certificate; stage constraints keep the bounds only", "[cost][optimality]") {

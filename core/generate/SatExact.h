@@ -1,0 +1,38 @@
+// Beyond the seeds: "is there a schedule at this II?" answered by a SAT solver, CaDiCaL
+// (docs/decisions.md, "Exact II by SAT"). The formulation is the window search's space
+// (WindowSearch.h), so it is complete for a block without stage constraints:
+//  - each dependence component (SCC) that holds an op with a footprint is placed on its own,
+//    its anchor (first op) in rows [0, II) — the first component's at cycle 0, since rotating
+//    the whole schedule keeps every row's load — and every op of the component in the window
+//    the distance closure gives it against the anchor, [lo + dist(a, v), hi - dist(v, a)];
+//  - a start cycle is order-encoded ([t(v) >= k] per cycle of the window), so an edge inside a
+//    component, t(dst) >= t(src) + latency - II * distance, is one binary clause per cycle;
+//  - an op's start cycle implies its issue row (t mod II), and every slot or pool holds at most
+//    its capacity in each modulo row: a sequential counter over the rows' footprint units
+//    (footprint row k lands on row (t + k) mod II; a pool listed n times is n units).
+// Edges between components only run forward in topological order, and a component moves down
+// whole stages without changing its rows, so a model of the components is a schedule of the
+// block (completeFootprintSchedule) and no model proves that none exists at this II.
+// The solver's search is deterministic: its default seed, and a conflict limit, never wall time.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "generate/WindowSearch.h"
+
+namespace tilesched {
+
+enum class SatVerdict { Feasible, Infeasible, Unknown };
+
+struct SatAnswer {
+  SatVerdict verdict = SatVerdict::Unknown;
+  std::vector<int> start;  // Feasible: a start cycle for every op of the block
+  int64_t conflicts = 0;   // the solver's conflicts, what the limit counts
+};
+
+// For a block without stage constraints (ModuloProblem::hasStageConstraints() is false) and an
+// II at which IIContext found no reject. Unknown when `conflictLimit` conflicts did not decide.
+SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit);
+
+}  // namespace tilesched
