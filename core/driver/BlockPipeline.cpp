@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "buffers/OpShape.h"
 #include "driver/InputChunks.h"
 #include "driver/MaterializeStep.h"
 #include "driver/MemoryBudget.h"
@@ -129,7 +130,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       const auto inner = loopCosts.find(op);
       const NestedLoop *nested = inner == loopCosts.end() ? nullptr : &inner->second;
       r.resources.push_back(
-          resolveOpResources(*op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases}));
+          resolveOpResources(*op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases, &opShape}));
       if (nested) {
         r.nestedLoops.push_back(*nested);
         r.nestedLoops.back().node = static_cast<int>(r.resources.size()) - 1;
