@@ -35,6 +35,17 @@ void checkUniformFootprint(const TargetModel &m, const char *op, int latency, in
   for (const FootprintRow &r : o->footprint) CHECK(names(m, r) == row);
 }
 
+// `measured` keeps `base`'s costs for `ops` (what no measurement or source priced) and its resources.
+void checkKeepsBaseCosts(const TargetModel &measured, const TargetModel &base, std::initializer_list<const char *> ops) {
+  for (const char *op : ops) {
+    INFO(measured.name << ": " << op);
+    CHECK(measured.lookup(op)->latency == base.lookup(op)->latency);
+    CHECK(measured.lookup(op)->footprint == base.lookup(op)->footprint);
+    CHECK_FALSE(measured.lookup(op)->shapeCost);
+  }
+  CHECK(measured.resources.size() == base.resources.size());
+}
+
 }  // namespace
 
 TEST_CASE("built-in models: in file-name order (EmbedModels.cmake), other names unknown") {
@@ -169,13 +180,7 @@ TEST_CASE("built-in models: hopper-measured has the H100's measured costs in SM 
   CHECK(m->lookup("tt.descriptor_load")->shapeCost->latency->text() == "333.6 + bytes / 112.8");
   CHECK(m->lookup("ttg.local_load")->shapeCost->rows->text() == "bytes / 123.44");
   // What was not measured keeps hopper's costs.
-  for (const char *op : {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi", "ttg.convert_layout"}) {
-    INFO(op);
-    CHECK(m->lookup(op)->latency == h->lookup(op)->latency);
-    CHECK(m->lookup(op)->footprint == h->lookup(op)->footprint);
-    CHECK_FALSE(m->lookup(op)->shapeCost);
-  }
-  CHECK(m->resources.size() == h->resources.size());
+  checkKeepsBaseCosts(*m, *h, {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi", "ttg.convert_layout"});
 }
 
 TEST_CASE("built-in models: blackwell-measured has public B200 costs in SM cycles") {
@@ -195,12 +200,7 @@ TEST_CASE("built-in models: blackwell-measured has public B200 costs in SM cycle
   checkUniformFootprint(*m, "ttg.local_load", 128, 128, {"tp_smem_rd"});
   CHECK(m->lookup("ttng.tc_gen5_mma")->shapeCost->latency->text() == "max(30, flops / rate) + 303");
   CHECK(m->lookup("tt.load")->shapeCost->rows->text() == "max(30, 6 * bytes / 1024)");
-  for (const char *op : {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi", "ttg.convert_layout"}) {
-    INFO(op);
-    CHECK(m->lookup(op)->latency == b->lookup(op)->latency);
-    CHECK(m->lookup(op)->footprint == b->lookup(op)->footprint);
-  }
-  CHECK(m->resources.size() == b->resources.size());
+  checkKeepsBaseCosts(*m, *b, {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi", "ttg.convert_layout"});
   CHECK(m->machine.mmaRate("f16") == 8192);
 }
 

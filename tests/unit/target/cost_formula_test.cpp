@@ -59,24 +59,25 @@ TEST_CASE("cost formula: the variables come from the op's shape and the machine'
 }
 
 TEST_CASE("cost formula: errors name the cause at their offset in the text") {
-  auto e = failure("bytes / 61.2 +");
-  CHECK(e.offset == 14);
-  CHECK(e.message == "the formula ends where a number, a name or '(' is expected");
-  e = failure("flop / rate");
-  CHECK(e.offset == 0);
-  CHECK(e.message == "unknown name 'flop' (expected bytes, m, n, k, flops, rate, max(a, b) or min(a, b))");
-  e = failure("(bytes / 2");
-  CHECK(e.offset == 10);
-  CHECK(e.message == "expected ')'");
-  e = failure("1.2.3 + bytes");
-  CHECK(e.offset == 0);
-  CHECK(e.message == "'1.2.3' is not a number");
-  e = failure("bytes $ 2");
-  CHECK(e.offset == 6);
-  CHECK(e.message == "unexpected '$'");
-  e = failure("max(1 2)");
-  CHECK(e.message == "expected ',' between the two arguments of max");
-  CHECK(failure(std::string(40, '(') + "1" + std::string(40, ')')).message ==
-        "the formula nests more than 32 levels");
-  CHECK(failure("").message == "the formula ends where a number, a name or '(' is expected");
+  struct Case {
+    const char *text;
+    size_t offset;
+    const char *message;
+  };
+  const Case cases[] = {
+      {"bytes / 61.2 +", 14, "the formula ends where a number, a name or '(' is expected"},
+      {"flop / rate", 0, "unknown name 'flop' (expected bytes, m, n, k, flops, rate, max(a, b) or min(a, b))"},
+      {"(bytes / 2", 10, "expected ')'"},
+      {"1.2.3 + bytes", 0, "'1.2.3' is not a number"},
+      {"bytes $ 2", 6, "unexpected '$'"},
+      {"max(1 2)", 6, "expected ',' between the two arguments of max"},
+      {"", 0, "the formula ends where a number, a name or '(' is expected"},
+  };
+  for (const Case &c : cases) {
+    INFO(c.text);
+    const CostFormula::Error e = failure(c.text);
+    CHECK(e.offset == c.offset);
+    CHECK(e.message == c.message);
+  }
+  CHECK(failure(std::string(40, '(') + "1" + std::string(40, ')')).message == "the formula nests more than 32 levels");
 }
