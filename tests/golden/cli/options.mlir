@@ -8,5 +8,5 @@
 // UNKNOWN: usage: tilesched
 // VERSION: tilesched 0.1.0
 // JSON: "message": "--generator takes auto, serial or cost-based (got 'fast')"
-// MODEL: error: unknown target model 'volta' (built-in models: blackwell, hopper-measured, hopper; or pass --model=PATH.json)
+// MODEL: error: unknown target model 'volta' (built-in models: blackwell-measured, blackwell, hopper-measured, hopper; or pass --model=PATH.json)
 %a = x.op : i32
