@@ -124,7 +124,7 @@ def section(rows):
            "(`memory`). *Estimate*: the measured model's `estimate` — cycles and ns per iteration, and for an MMA loop "
            "its TFLOP/s per SM against the tensor cores' peak for the same MMAs. It is the model's estimate, not a "
            "measurement (the H100 section below compares one with measured kernels). The measured runs cap the II search "
-           "at a million seat probes (`--work-budget=1000000`; docs/decisions.md, \"Shape-aware costs\"). A loop over the SMEM or TMEM "
+           "at a million seat probes (`--work-budget=1000000`; docs/decisions.md, \"Long footprints slow the search\"). A loop over the SMEM or TMEM "
            "budget is not scheduled under either model (its error names the buffers).", "",
            "| loop | seed model: II / stages | measured model: II / stages | bytes | estimate | bound |",
            "|---|---|---|---|---|---|"]

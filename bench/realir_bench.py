@@ -47,7 +47,6 @@ the failing files and the ops not modelled.
 
 import argparse
 import collections
-import datetime
 import json
 import re
 import subprocess
@@ -63,7 +62,7 @@ REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = REPO.parent / "shared" / "benchmarks" / "real-ir"
 BEGIN, END = "<!-- realir-bench:begin -->", "<!-- realir-bench:end -->"
 
-# Op classes by name, independent of the target model (issue 13's lists).
+# Op classes by name, independent of the target model, so a model that misses an op shows as a miss.
 GPU_CLASSES = ("tma", "mma", "tmem", "smem", "async-copy")
 CLASSES = (
     ("tma", r"tt\.descriptor_(load|store|gather|scatter|reduce|prefetch)|tt\.experimental_descriptor_\w+|"
@@ -592,7 +591,7 @@ def revision() -> str:
 
 
 def markdown(results: List[dict], roots: List[Path], command: str, yardstick: bool) -> str:
-    lines = [f"Measured {datetime.date.today().isoformat()}, {revision()}, with `{command}`.", ""]
+    lines = [f"Measured at {revision()}, with `{command}`.", ""]
     lines += headline(figures(results)) + [""] if yardstick else []
     lines += totals_of(results)
     lines += ["", "| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
@@ -604,7 +603,7 @@ def markdown(results: List[dict], roots: List[Path], command: str, yardstick: bo
 
 def write_section(path: Path, body: str) -> None:
     text = path.read_text()
-    section = (f"{BEGIN}\n## Real Triton and CUDA Tile loops (issue 13)\n\n"
+    section = (f"{BEGIN}\n## Real Triton and CUDA Tile loops\n\n"
                "`bench/realir_bench.py` on the public sample `../shared/benchmarks/real-ir/` (15 loop-bearing "
                "functions cut from Triton's, the Triton fork's and cuda-tile's tests), default options. Counts are the "
                "script's own reading of the text (op classes by name, ops that are nodes of a loop body); "

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Two builds of the WebAssembly module against each other, in one process (issue 17's steps in
-// docs/benchmarks.md were measured with it):
+// Two builds of the WebAssembly module against each other, in one process (the A/B figures of
+// docs/decisions.md, "WebAssembly module", were measured with it):
 //   node bench/wasm_ab.mjs OLD_WASM_DIR NEW_WASM_DIR [RUNS]   (default 41; an example whose
 //   first run takes over 20 ms a quarter of that, at least 5)
 // Per examples/*.mlir, `--emit=json --trace` runs alternately in A and B (the order flips every

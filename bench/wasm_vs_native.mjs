@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// WebAssembly vs native (issue 17 goals: module <= 300 KB gzip, <= 1.3x native time).
+// WebAssembly vs native (goals: module <= 300 KB gzip, <= 1.3x native time).
 //   node bench/wasm_vs_native.mjs [ARGS...]     (default ARGS: --emit=json --trace, the playground's)
 // Sizes: gzip -9 of tilesched.wasm and its glue tilesched.mjs. Time: the same command line on
 // each examples/*.mlir, in-process, natively (bench_driver_repeat), in the module under Node

@@ -2,7 +2,7 @@
 // 8-byte size class and handed out again, in front of Emscripten's dlmalloc. A run allocates
 // and frees thousands of small nodes and strings; dlmalloc's malloc and free were ~10 % of a
 // small example's time in the module's profile, and with the lists the module takes ~5 % less
-// time (docs/benchmarks.md). The native build keeps its allocator, so that the sanitizer builds
+// time (docs/decisions.md). The native build keeps its allocator, so that the sanitizer builds
 // see every free. The module has one thread.
 //
 // A block's class is what dlmalloc says it holds (malloc_usable_size), so delete needs no size

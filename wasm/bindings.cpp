@@ -34,7 +34,7 @@ using emscripten::EM_VAL;
 
 // The JS half of the marshalling. Each embind `val` operation is one call into JS (a global
 // lookup, a typeof string, a property read, a byte-by-byte string copy), ~0.5-1 us each, which
-// made up ~20 % of a small example's run (docs/benchmarks.md, "WebAssembly module vs native");
+// made up ~20 % of a small example's run (docs/decisions.md, "Bindings: one JS call per conversion");
 // each function below does a whole conversion in one call and copies bytes with HEAPU8.set/slice.
 // clang-format reads their JS as C++ and would split `!==` into `!= =`: they compare with `!=`.
 

@@ -37,7 +37,7 @@ DUMP_HEADER = re.compile(r"^// -----// IR Dump (Before|After) (\S+)")
 PRE_PIPELINER = "TritonGPUAssignLatencies"
 # A million seat probes for the II search (a tenth of the default): the persistent loops' search
 # under the measured model's long footprints runs for over ten minutes at the default today; the
-# other loops are proven optimal well under the cap (docs/decisions.md, "Shape-aware costs").
+# other loops are proven optimal well under the cap (docs/decisions.md, "Long footprints slow the search").
 WORK_BUDGET = "--work-budget=1000000"
 SMEM_PER_SM, REGS_PER_SM = 233472, 65536  # H100: 228 KiB of SMEM, 64 Ki registers per SM
 

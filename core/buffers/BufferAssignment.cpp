@@ -226,6 +226,8 @@ private:
     b.range = view_.op(n).nameRange;
     b.liveBegin = view_.info(n).cycle;
     b.liveEnd = b.liveBegin + 1;
+    // An accumulator kept in TMEM is allocated once before the loop and lives through all of it.
+    b.wholeLoop = (*in_.resources)[n].source == OpResources::Source::OutsideLoop;
     std::vector<const Value *> aliases;
     if (v) aliases.push_back(v);
     for (size_t i = 0; i < aliases.size(); ++i) {

@@ -1,4 +1,4 @@
-// Independent schedule checker (SPEC §4.8, issue 3 item 10). Everything here is recomputed from
+// Independent schedule checker (SPEC §4.8). Everything here is recomputed from
 // the dependence graph, the resolved footprints, the target model's capacities and the constraint
 // slots; nothing is taken from core/generate/, so a generator bug cannot hide behind shared code.
 // One check per constraint kind (Checks.h), run in a fixed order.

@@ -1,4 +1,4 @@
-// Triton's own schedule as its software pipeliner leaves it on the IR (issue 13 item 5), read so
+// Triton's own schedule as its software pipeliner leaves it on the IR, read so
 // it can be shown beside tilesched's: `loop.stage` / `loop.cluster` on the body's ops (the
 // schedule ScheduleLoops computed), `tt.latency` (AssignLatencies: how many stages an op's users
 // wait for it), and on the loop `tt.num_stages` and `tt.scheduled_max_stage`.

@@ -7,6 +7,7 @@
 #include "driver/InputChunks.h"
 #include "driver/MaterializeStep.h"
 #include "driver/MemoryBudget.h"
+#include "graph/TmemAccumulator.h"
 #include "support/Limits.h"
 
 namespace tilesched {
@@ -126,11 +127,18 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     int errorsBefore = diags.errorCount();
     stripMaterializedOps(r.block, diags);  // Pipe_/Mutex_ of an earlier --emit=ir are not work
     checkReorderableNames(r.block, diags);
+    const std::vector<bool> keptInTmem = accumulatorKeptInTmem(r.block);
     for (const Operation *op : r.block.ops) {
       const auto inner = loopCosts.find(op);
       const NestedLoop *nested = inner == loopCosts.end() ? nullptr : &inner->second;
+      const bool outside = keptInTmem[r.resources.size()];
       r.resources.push_back(
-          resolveOpResources(*op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases, &opShape}));
+          resolveOpResources(*op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases, outside, &opShape}));
+      if (outside)
+        diags.note(op->nameRange,
+                   "the accumulator stays in tensor memory across iterations (Triton's "
+                   "hoist-TMEM-alloc pass moves this op out of the loop before pipelining it): "
+                   "it costs nothing per iteration");
       if (nested) {
         r.nestedLoops.push_back(*nested);
         r.nestedLoops.back().node = static_cast<int>(r.resources.size()) - 1;

@@ -71,6 +71,7 @@ MaterializeStep::Trial MaterializeStep::trial(const BlockResult &r) {
   in.constraints = &r.constraints;
   in.analysis = &r.analysis;
   in.nodeNames = r.nodeNames;
+  for (const OpResources &res : r.resources) in.outsideLoop.push_back(res.source == OpResources::Source::OutsideLoop);
   Trial t;
   t.namer = std::make_unique<PipeNamer>(*namerFor(r.block));
   t.plan = materializeSchedule(in, MaterializeOptions{}, *t.namer, t.diags);

@@ -16,7 +16,12 @@ RegionSummary summarizeRegion(const ScheduleInput &in) {
     for (const OpResources &r : *in.resources) traits |= r.traits;
   s.opCountLowered = s.opCount;
   if (in.block && in.model) {
-    const TileASView view = tileASView(in.block->ops, *in.model);
+    // Ops Triton moves out of the loop before pipelining it are not in the loop TileAS sees.
+    std::vector<Operation *> inLoop;
+    for (size_t i = 0; i < in.block->ops.size(); ++i)
+      if (!in.resources || i >= in.resources->size() || (*in.resources)[i].source != OpResources::Source::OutsideLoop)
+        inLoop.push_back(in.block->ops[i]);
+    const TileASView view = tileASView(inLoop, *in.model);
     s.opCountLowered = view.opCount;
     traits |= view.traits;
   }

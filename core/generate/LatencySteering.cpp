@@ -1,4 +1,4 @@
-// Triton's `tt.latency` steering (issue 13 item 5, an option that is off by default): after a
+// Triton's `tt.latency` steering (an option, off by default): after a
 // generator has scheduled a block, ops move to later stages, by whole multiples of II, until the
 // users of every op with `tt.latency = L` start at least L stages after it. A multiple of II keeps
 // every op's modulo row, so the reservation table is unchanged; the shifts are the least

@@ -1,4 +1,4 @@
-// Ordering without values (issue 13): edges between ops that touch the same memory, from the
+// Ordering without values: edges between ops that touch the same memory, from the
 // target model's effect table (docs/target-model.md "Effects"; the rules and how conservative
 // they are: docs/decisions.md "Memory and synchronisation edges"). Part of the dependence-graph
 // phase: buildDependenceGraph calls it.

@@ -14,15 +14,18 @@ namespace tilesched {
 std::vector<PipePlaceholder> seedPipePlaceholders(const ScheduleView &view) {
   std::vector<PipePlaceholder> out;
   std::set<std::pair<const Value *, int>> seen;
-  for (int consumer : view.stageOrder())
+  for (int consumer : view.stageOrder()) {
+    if (view.outsideLoop(consumer)) continue;
     for (const Value *u : view.uses(consumer)) {
       const Value *raw = view.origin(u);
       UseSource src = view.trace(u);
+      if (view.outsideLoop(src.producer)) continue;
       bool needed = src.producer >= 0
                         ? src.distance >= 1 || view.stagesCrossed(src.producer, consumer, src.distance) >= 1
                         : isTokenType(view.typeOf(u)) || isTokenType(view.typeOf(src.value));
       if (needed && seen.insert({raw, consumer}).second) out.push_back({raw, consumer});
     }
+  }
   return out;
 }
 

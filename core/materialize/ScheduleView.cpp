@@ -16,7 +16,7 @@ const TypeAliases kNoAliases;
 }  // namespace
 
 ScheduleView::ScheduleView(const MaterializeInput &in)
-    : block_(*in.block), aliases_(in.aliases ? *in.aliases : kNoAliases) {
+    : block_(*in.block), aliases_(in.aliases ? *in.aliases : kNoAliases), outsideLoop_(in.outsideLoop) {
   const ScheduleAnalysis &a = *in.analysis;
   ii_ = std::max(1, a.ii);
   info_ = a.ops;

@@ -31,6 +31,9 @@ public:
   const OpSchedule &info(int node) const { return info_[node]; }
   const Operation &op(int node) const { return *block_.ops[node]; }
   const ScheduledBlock &block() const { return block_; }
+  bool outsideLoop(int node) const {
+    return node >= 0 && static_cast<size_t>(node) < outsideLoop_.size() && outsideLoop_[node];
+  }
 
   // Lexicographic (stage, order); the node id breaks ties so the comparison is total.
   bool before(int a, int b) const;
@@ -76,6 +79,7 @@ private:
   std::vector<OpSchedule> info_;
   std::vector<int> stageOrder_;
   const TypeAliases &aliases_;  // the caller's (one per module), or none
+  std::vector<bool> outsideLoop_;
   std::unordered_map<const Operation *, int> nodeOf_;
   std::unordered_map<const Value *, const Value *> origin_;
   std::unordered_map<const Value *, std::vector<int>> producersOf_;

@@ -1,6 +1,6 @@
 // Sorting through one instantiation of the standard library's sort machinery. std::stable_sort
 // and std::sort instantiate ~3.5 KB of code per comparator type, and every lambda is its own
-// type: two dozen of them were a tenth of the WebAssembly module's code (issue 17). Here every
+// type: two dozen of them were a tenth of the WebAssembly module's code. Here every
 // sort is a stable sort of int indices under an opaque comparator, compiled once in Sort.cpp;
 // vectors of other types sort their positions, then move the elements into that order.
 #pragma once

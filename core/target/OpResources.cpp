@@ -107,8 +107,8 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
     for (const auto &block : region->blocks)
       for (const auto &inner : block->operations) {
         if (inner->isTerminator()) continue;
-        OpResources r =
-            resolveOpResources(*inner, model, diags, {context.target, nullptr, context.aliases, context.shapeOf});
+        const OpCostContext innerContext{context.target, nullptr, context.aliases, false, context.shapeOf};
+        OpResources r = resolveOpResources(*inner, model, diags, innerContext);
         sum += r.latency;
         out.traits |= r.traits;
         for (FootprintRow &row : r.footprint) {
@@ -222,7 +222,10 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
   const bool unsupported = m && !m->unsupported.empty();
   const std::string unknownCost =
       "it is scheduled as an unknown op (latency " + std::to_string(model.defaultLatency) + ", no resources)";
-  if (context.measured) {
+  if (context.outsideLoop) {
+    r.latency = 0;  // nothing per iteration: no latency, no resources, no traits
+    r.source = OpResources::Source::OutsideLoop;
+  } else if (context.measured) {
     r = *context.measured;
   } else if (m && !unsupported && m->regionCost == RegionCost::Max) {
     r = regionResources(op, model, diags, context);

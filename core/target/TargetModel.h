@@ -199,8 +199,9 @@ struct OpResources {
   Footprint footprint;
   unsigned traits = TraitNone;
   // Model: the op table; Override: sched.latency / sched.footprint; Schedule: the op's own
-  // schedule (a nested loop, docs/decisions.md "Nested loops"); Default: the unknown-op default.
-  enum class Source { Model, Override, Schedule, Default } source = Source::Default;
+  // schedule (a nested loop, docs/decisions.md "Nested loops"); OutsideLoop: work Triton moves out
+  // of the loop before it pipelines it (graph/TmemAccumulator); Default: the unknown-op default.
+  enum class Source { Model, Override, Schedule, OutsideLoop, Default } source = Source::Default;
   // The op's instances in consecutive iterations never overlap (a nested loop runs to completion
   // before the next one starts): the graph orders the op after itself at distance 1.
   bool oneAtATime = false;
@@ -213,7 +214,8 @@ struct OpCostContext {
   std::string_view target;                // the machine the op's loop is scheduled for, in words ("cuda:90")
   const OpResources *measured = nullptr;  // a cost computed from the op's own schedule, in place of a model entry
   const TypeAliases *aliases =
-      nullptr;  // the module's `#name = ...`: a layout conversion sees its layouts through them
+      nullptr;               // the module's `#name = ...`: a layout conversion sees its layouts through them
+  bool outsideLoop = false;  // the op runs once outside the loop, not in every iteration
   // What an op's types say about its work, for `shape_cost` entries (buffers/OpShape.h); without
   // it every op costs its entry's `latency` and `footprint`.
   OpShape (*shapeOf)(const Operation &, const TypeAliases &) = nullptr;

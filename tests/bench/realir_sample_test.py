@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every file of the public real-IR sample (../shared/benchmarks/real-ir/, issue 13) parses with no
+"""Every file of the public real-IR sample (../shared/benchmarks/real-ir/) parses with no
 error, every loop in its text reaches the scheduler as a block and is scheduled, and its GPU ops
 (TMA, MMA, TMEM, SMEM, async copy, as bench/realir_bench.py classes them) are recognised by the
 built-in target model (the JSON op field `modelled`).

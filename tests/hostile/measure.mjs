@@ -1,7 +1,7 @@
 // Runs every reproducer of tests/hostile/reproducers.mjs natively and through the npm bin
 // (node wasm/cli.mjs) under a 2 GB address-space limit (ulimit -v 2097152) and GNU time, and
 // prints one row per reproducer: exit status, seconds, peak RSS, output bytes, internal errors,
-// and whether both tools printed the same bytes. The figures of issue 18's before/after table.
+// and whether both tools printed the same bytes. The figures of docs/benchmarks.md, "Hostile inputs".
 //
 //   node tests/hostile/measure.mjs [--native PATH] [--wasm-dir DIR] [--timeout S] [ID...]
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { writeReproducers } from './reproducers.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-// Address-space limit of issue 18, in KiB.
+// The address-space limit the reproducers run under, in KiB.
 export const ADDRESS_SPACE_KIB = 2097152;
 
 const sh = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;

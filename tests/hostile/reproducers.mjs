@@ -1,4 +1,4 @@
-// The hostile inputs of issue 18 (D1-D16) and the XML nesting behind quoted names (D17),
+// The hostile inputs (D1-D16) and the XML nesting behind quoted names (D17),
 // regenerated from their descriptions: a few kilobytes to a megabyte that once crashed
 // tilesched or made it spend gigabytes or minutes. Each reproducer is one command line of the
 // native tool / npm bin (arguments + the files it names); the API-only ones (wasm schedule()

@@ -1,4 +1,4 @@
-// Issue 18's hostile inputs (tests/hostile/reproducers.mjs), each run natively and through the
+// The hostile inputs (tests/hostile/reproducers.mjs), each run natively and through the
 // npm bin under a 2 GB address-space limit: exit 0, 1 or 2, no internal error, no memory
 // exhaustion, and the same bytes from both. Times and peak memory are printed, not asserted
 // (docs/fuzzing.md has the figures); a run is killed only past a generous hang guard.

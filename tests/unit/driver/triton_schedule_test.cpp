@@ -1,4 +1,4 @@
-// Triton's own schedule beside ours (issue 13 item 5): loop.stage / loop.cluster / tt.latency on
+// Triton's own schedule beside ours: loop.stage / loop.cluster / tt.latency on
 // ops and tt.num_stages / tt.scheduled_max_stage on the loop are read and reported; with
 // --triton-latency, tt.latency moves users to later stages by whole multiples of II.
 #include <catch2/catch.hpp>

@@ -381,7 +381,7 @@ TEST_CASE("op resources: a shape_cost entry follows the op's shape, its own cost
   return
 })");
   const TypeAliases aliases;
-  const OpCostContext shaped{"", nullptr, &aliases, &opShape};
+  const OpCostContext shaped{"", nullptr, &aliases, false, &opShape};
   DiagnosticEngine d;
   // bench/gpu/calibrate.py's TMA fit: 333.6 + bytes / 112.8 cycles, bytes / 30.15 rows.
   checkCost(*m, resolveOpResources(s.op(0), *m, d, shaped), 407, 272, {"tma", "tp_smem_wr"});

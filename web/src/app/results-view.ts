@@ -1,20 +1,15 @@
 // The result side of the playground: block selector, header(s), failure and violations, and
 // the result panes (stacked in the playground, tabs in embeds), all linked through a LinkBus.
-import { rawText, type RawDocument } from '../engine/parse';
-import type { Block, Op, RRT, ScheduleDocument, Unit } from '../engine/types';
-import { diffCells, diffOps, diffSummary, matchOps } from '../model/compare';
-import { finalRRT } from '../model/rrt';
-import { DependenceGraphPane } from '../panes/dependence-graph';
-import { GateTracePane } from '../panes/gate-trace';
+import type { RawDocument } from '../engine/parse';
+import type { Block, Op, ScheduleDocument } from '../engine/types';
+import { diffSummary } from '../model/compare';
 import { renderFailure } from '../panes/failure';
 import { renderHeader } from '../panes/header';
-import { Heatmap } from '../panes/rrt-heatmap';
-import { renderStageTable, type TableOrder } from '../panes/stage-table';
-import { TextView } from '../panes/text-view';
-import { renderTimeline, type Timeline } from '../panes/timeline';
+import type { Pane, PaneHost } from '../panes/pane';
+import { PANE_REGISTRY } from '../panes/registry';
 import { PANES, PANE_TITLES, type PaneId } from '../state/state';
-import { h, markOps } from './dom';
-import { bindOpEvents, type LinkBus } from './linking';
+import { h, markOps } from '../ui/dom';
+import { bindOpEvents, type LinkBus } from '../ui/linking';
 
 export interface ResultsViewConfig {
   bus: LinkBus;
@@ -52,28 +47,26 @@ export class ResultsView {
   private top = h('div', { class: 'results-top' });
   private toggles = h('div', { class: 'pane-toggles', role: 'toolbar', 'aria-label': 'result panes' });
   private body = h('div', { class: 'panes' });
-  private trace: GateTracePane;
-  private graph: DependenceGraphPane | null = null;
-  private ir: TextView | null = null;
-  private json: TextView | null = null;
+  private panes = new Map<PaneId, Pane>();
+  private host: PaneHost;
   private generation = 0; // panes drawn after the first one belong to the latest render only
-  private timeline: Timeline | null = null;
-  private otherTimeline: Timeline | null = null; // a comparison's other side
-  private order: TableOrder = 'program';
   private input: ResultsInput | null = null;
 
   constructor(private cfg: ResultsViewConfig) {
     // Tabs (embeds) or toggle buttons (the playground's stacked panes), in ARIA's terms too.
     if (cfg.mode === 'tabs') this.toggles.setAttribute('role', 'tablist');
-    this.trace = new GateTracePane(cfg.bus, cfg.hideEmpty);
+    this.host = {
+      bus: cfg.bus, root: cfg.root, hideEmpty: cfg.hideEmpty, setHideEmpty: cfg.setHideEmpty,
+      reveal: (op) => this.reveal(op),
+      redraw: () => this.renderPanes(),
+      labels: (block, other) => this.labels(block, other),
+    };
     this.el.append(this.top, this.toggles, this.body);
     bindOpEvents(this.top, cfg.bus, (id) => this.reveal(id));
     bindOpEvents(this.body, cfg.bus, (id) => this.reveal(id));
     cfg.bus.subscribe(() => {
       markOps(this.el, 'linked', cfg.bus.active());
-      if (this.timeline?.el.isConnected) this.timeline.refresh();
-      if (this.otherTimeline?.el.isConnected) this.otherTimeline.refresh();
-      if (this.graph?.el.isConnected) this.graph.refreshLinks();
+      for (const pane of this.panes.values()) pane.linksChanged?.();
     });
     // A windowed pane drew new rows, cells or bars: mark the linked op among them.
     this.el.addEventListener('windowdraw', () => markOps(this.el, 'linked', cfg.bus.active()));
@@ -175,7 +168,7 @@ export class ResultsView {
   }
 
   // `windowed`: the content scrolls itself (and draws only what it shows), the body does not.
-  private section(id: PaneId, controls: HTMLElement | null, content: Node, windowed?: 'windowed'): HTMLElement {
+  private section(id: PaneId, controls: HTMLElement | null, content: Node, windowed = false): HTMLElement {
     return h('section', { class: 'pane', 'data-pane': id, 'aria-label': PANE_TITLES[id] },
       h('header', { class: 'pane-head' }, h('h2', {}, PANE_TITLES[id]), controls),
       h('div', { class: `pane-body${windowed ? ' windowed' : ''}` }, content));
@@ -195,7 +188,7 @@ export class ResultsView {
       const draw = () => {
         if (generation !== this.generation) return;
         const pane = this.renderPane(id, block);
-        slot.replaceWith(pane ?? '');
+        slot.replaceWith(pane);
         markOps(this.el, 'linked', this.cfg.bus.active());
       };
       if (k === 0) draw();
@@ -203,140 +196,19 @@ export class ResultsView {
     });
   }
 
-  private renderPane(id: PaneId, block: Block): HTMLElement | null {
-    switch (id) {
-      case 'table': return this.tablePane(block);
-      case 'rrt': return this.rrtPane(block);
-      case 'trace':
-        this.trace.render(block);
-        return this.section('trace', null, this.trace.el, 'windowed');
-      case 'timeline': return this.timelinePane(block);
-      case 'graph':
-        this.graph ??= new DependenceGraphPane({
-          linked: () => this.cfg.bus.active(),
-          onHover: (op) => this.cfg.bus.hover(op),
-          onPick: (op) => {
-            this.cfg.bus.select(op);
-            this.reveal(op);
-          },
-        });
-        this.graph.render(block);
-        return this.section('graph', null, this.graph.el);
-      case 'ir': {
-        this.ir ??= new TextView(this.cfg.root, { mlir: true, testid: 'ir', label: 'materialized IR' });
-        const text = block.ir ?? this.input!.doc?.ir;
-        this.ir.show(text ?? '');
-        const count = (kind: string) => (text?.match(new RegExp(`%${kind}_\\d+ =`, 'g')) ?? []).length;
-        const summary = text ? h('span', { class: 'muted small', 'data-testid': 'ir-summary' }, `${count('Pipe')} Pipe_, ${count('Mutex')} Mutex_ values`) : null;
-        return this.section('ir', summary, text ? this.ir.el : h('p', { class: 'muted' }, 'The core returned no materialized IR.'));
-      }
-      case 'json': return this.jsonPane();
+  // The pane `id`, created on first use (it keeps its state across renders).
+  private pane(id: PaneId): Pane {
+    let pane = this.panes.get(id);
+    if (!pane) {
+      pane = PANE_REGISTRY[id](this.host);
+      this.panes.set(id, pane);
     }
+    return pane;
   }
 
-  private tablePane(block: Block): HTMLElement {
-    const orderSel = h('select', { 'aria-label': 'row order' },
-      h('option', { value: 'program' }, 'program order'), h('option', { value: 'schedule' }, '(stage, order)'));
-    orderSel.value = this.order;
-    orderSel.addEventListener('change', () => {
-      this.order = orderSel.value as TableOrder;
-      this.renderPanes();
-    });
-    const other = this.otherBlock(block);
-    if (!other) return this.section('table', orderSel, renderStageTable(block, this.order), 'windowed');
-    const diff = diffOps(block, other);
-    const moved = h('p', { class: 'muted small', 'data-testid': 'compare-summary' },
-      diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently (marked)` : 'Both sides place every op alike.');
-    return this.section('table', orderSel, h('div', {},
-      moved,
-      h('div', { class: 'compare-tables' },
-        renderStageTable(block, this.order, diff),
-        renderStageTable(other, this.order, diffOps(other, block)))), 'windowed');
-  }
-
-  private rrtPane(block: Block): HTMLElement {
-    const table = finalRRT(block);
-    const hide = h('input', { type: 'checkbox', 'data-testid': 'hide-empty' });
-    hide.checked = this.cfg.hideEmpty();
-    hide.addEventListener('change', () => {
-      this.cfg.setHideEmpty(hide.checked);
-      this.renderPanes();
-    });
-    const controls = h('label', { class: 'inline' }, hide, ' hide empty slots');
-    const none = (testid: string) => h('p', { class: 'muted', 'data-testid': testid }, 'No reservation table: the block has no II.');
-    const other = this.otherBlock(block);
-    const otherTable = other ? finalRRT(other) : null;
-    const draw = (b: Block, t: RRT | null, testid: string, differs?: Unit[]) => {
-      if (!t) return none(testid);
-      const heatmap = new Heatmap();
-      heatmap.show(t, b, { hideEmpty: hide.checked, testid, differs });
-      return heatmap.el;
-    };
-    if (!other) return this.section('rrt', controls, draw(block, table, 'rrt-heatmap'), 'windowed');
-    // Side by side, each marking the cells whose holders differ from the other side's.
-    const mine = table ? diffCells(block, table, other, otherTable) : [];
-    const theirs = otherTable ? diffCells(other, otherTable, block, table) : [];
-    const [a, b] = this.labels(block, other);
-    return this.section('rrt', controls, h('div', {},
-      h('p', { class: 'muted small', 'data-testid': 'compare-rrt-summary' },
-        mine.length || theirs.length ? `${mine.length} cell${mine.length === 1 ? '' : 's'} here and ${theirs.length} there held differently (outlined)` : 'Both tables hold the same ops in the same cells.'),
-      h('div', { class: 'compare-tables' },
-        h('div', {}, h('h3', { class: 'compare-side' }, a), draw(block, table, 'rrt-heatmap', mine)),
-        h('div', {}, h('h3', { class: 'compare-side' }, `compared with: ${b}`), draw(other, otherTable, 'rrt-heatmap-other', theirs)))));
-  }
-
-  private timelinePane(block: Block): HTMLElement {
-    const events = {
-      linked: () => this.cfg.bus.active(),
-      onHover: (op: number | null) => this.cfg.bus.hover(op),
-      onPick: (op: number) => {
-        this.cfg.bus.select(op);
-        this.reveal(op);
-      },
-    };
-    const other = this.otherBlock(block);
-    const none = () => h('p', { class: 'muted' }, 'No schedule to draw.');
-    if (!other) {
-      this.timeline = renderTimeline(block, events);
-      return this.section('timeline', null, this.timeline?.el ?? none(), 'windowed');
-    }
-    // Both schedules, the ops that start at another cycle outlined. The other side's ops are
-    // linked through their counterparts here.
-    const moved = new Set([...diffOps(block, other)].filter(([, f]) => f.has('cycle')).map(([id]) => id));
-    const back = matchOps(other, block);
-    const forth = matchOps(block, other);
-    const otherMoved = new Set([...diffOps(other, block)].filter(([, f]) => f.has('cycle')).map(([id]) => id));
-    this.timeline = renderTimeline(block, { ...events, moved });
-    const otherTimeline = renderTimeline(other, {
-      linked: () => new Set([...this.cfg.bus.active()].map((id) => forth.get(id)).filter((id): id is number => id !== undefined)),
-      onHover: (op) => this.cfg.bus.hover(op === null ? null : back.get(op) ?? null),
-      onPick: (op) => {
-        const id = back.get(op);
-        if (id !== undefined) events.onPick(id);
-      },
-      moved: otherMoved,
-    }, 700);
-    this.otherTimeline = otherTimeline;
-    const [a, b] = this.labels(block, other);
-    return this.section('timeline', null, h('div', { class: 'compare-timelines' },
-      h('p', { class: 'muted small', 'data-testid': 'compare-timeline-summary' },
-        moved.size ? `${moved.size} op${moved.size === 1 ? '' : 's'} start${moved.size === 1 ? 's' : ''} at another cycle (outlined)` : 'Every op starts at the same cycle on both sides.'),
-      h('h3', { class: 'compare-side' }, a), this.timeline?.el ?? none(),
-      h('h3', { class: 'compare-side' }, `compared with: ${b}`), otherTimeline?.el ?? none()), 'windowed');
-  }
-
-  // The document as the core returned it (already indented), in a view that draws only the
-  // lines in view; the download is the same bytes.
-  private jsonPane(): HTMLElement {
-    const json = this.input!.json;
-    const download = h('button', { type: 'button', 'data-testid': 'download-json' }, 'Download');
-    download.addEventListener('click', () => {
-      const a = h('a', { href: URL.createObjectURL(new Blob([json as BlobPart], { type: 'application/json' })), download: 'tilesched-schedule.json' });
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    });
-    this.json ??= new TextView(this.cfg.root, { mlir: false, testid: 'json', label: 'schedule document (JSON)' });
-    this.json.show(rawText(json));
-    return this.section('json', download, this.json.el);
+  private renderPane(id: PaneId, block: Block): HTMLElement {
+    const { doc, json } = this.input!;
+    const { body, controls, windowed } = this.pane(id).render({ block, other: this.otherBlock(block), doc: doc!, json });
+    return this.section(id, controls ?? null, body, windowed);
   }
 }

@@ -3,7 +3,7 @@
 // the caller's summary, an engine error, a time-out or a cancel; and whether the results on
 // screen are out of date.
 import type { RunProgress } from '../engine/engine';
-import { h } from './dom';
+import { h } from '../ui/dom';
 import type { Results, Session } from './session';
 
 export interface RunStatusConfig {

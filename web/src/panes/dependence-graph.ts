@@ -5,12 +5,13 @@
 // clustered (model/graph.ts); clicking a cluster opens it. Linked with the other panes through
 // data-op; the drawing is one tab stop: arrow keys walk the ops (Left/Right in program order,
 // Up/Down to a predecessor or successor), Enter shows the op in the source, +/- zoom, 0 fits.
-import { append, h, s } from '../app/dom';
+import { append, h, s } from '../ui/dom';
 import type { Block, Op } from '../engine/types';
 import { edgeText, graphView, type GraphNode, type GraphView } from '../model/graph';
 import type { LayoutRequest, LayoutResult, Point } from '../model/graph-layout';
 import layoutWorkerUrl from './graph-layout.worker.ts?worker&url';
 import { opShortName, opTitle } from './format';
+import type { PaneFactory } from './pane';
 
 const NODE_H = 34;
 const CHAR_W = 6.6;
@@ -391,3 +392,23 @@ export class DependenceGraphPane {
     act();
   }
 }
+
+export const dependenceGraphPane: PaneFactory = (host) => {
+  const graph = new DependenceGraphPane({
+    linked: () => host.bus.active(),
+    onHover: (op) => host.bus.hover(op),
+    onPick: (op) => {
+      host.bus.select(op);
+      host.reveal(op);
+    },
+  });
+  return {
+    render({ block }) {
+      graph.render(block);
+      return { body: graph.el };
+    },
+    linksChanged() {
+      if (graph.el.isConnected) graph.refreshLinks();
+    },
+  };
+};

@@ -1,6 +1,6 @@
 // The clickable list of diagnostics under the editor.
 import type { Diagnostic } from '../engine/types';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 import { locationText } from '../editor/diagnostics';
 
 // The first SHOWN diagnostics are listed (the editor marks every one); a button lists the rest.

@@ -2,7 +2,7 @@
 // candidate II, the op, its duration and footprint, the RRT rows it collided with, its
 // dependence window, the rejecting slot or pool, its group and stage/order.
 import type { Block } from '../engine/types';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 
 const LABELS: Record<string, string> = {
   ii: 'candidate II', op: 'op', duration: 'duration', footprint: 'footprint', rrt_rows: 'RRT rows',

@@ -7,12 +7,13 @@
 // or rejected it (at a cycle). The list is windowed (only the entries in view are in the page)
 // and one tab stop. Steps are numbered from 1 everywhere.
 import type { Block, Op, TraceEntry } from '../engine/types';
-import { h } from '../app/dom';
-import type { LinkBus } from '../app/linking';
-import { bindOpEvents } from '../app/linking';
-import { WindowedRows } from '../app/windowing';
+import { h } from '../ui/dom';
+import type { LinkBus } from '../ui/linking';
+import { bindOpEvents } from '../ui/linking';
+import { WindowedRows } from '../ui/windowing';
 import { replayRRT } from '../model/rrt';
 import { NO_FILTER, VERDICT_GATES, explainEntry, filterTrace, findStep, meaning, type TraceFilter } from '../model/trace';
+import type { PaneFactory } from './pane';
 import { Heatmap } from './rrt-heatmap';
 
 const ROW_HEIGHT = 20; // px: .trace-list li in panes.css
@@ -250,3 +251,13 @@ export class GateTracePane {
     if (this.heatmap.el.parentElement !== this.replay) this.replay.replaceChildren(this.heatmap.el);
   }
 }
+
+export const gateTracePane: PaneFactory = (host) => {
+  const trace = new GateTracePane(host.bus, host.hideEmpty);
+  return {
+    render({ block }) {
+      trace.render(block);
+      return { body: trace.el, windowed: true };
+    },
+  };
+};

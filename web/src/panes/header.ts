@@ -1,7 +1,7 @@
 // Result header: II, stage count, generator, status and the MII breakdown naming the binding
 // resource or the critical recurrence.
 import type { Block } from '../engine/types';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 import { explainMII, explainOptimality } from '../model/mii';
 import { remedyText } from '../engine/wording';
 

@@ -6,7 +6,7 @@ import { bracketMatching, syntaxHighlighting, defaultHighlightStyle } from '@cod
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { BUILTIN_MODELS } from '../engine/options';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 import { editorTheme } from '../editor/editor';
 
 export interface ModelDialogConfig {

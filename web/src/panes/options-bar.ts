@@ -3,7 +3,7 @@
 // then every other option of the table (core/contract/options.json) with its own label and hint:
 // numbers as fields, flags as checkboxes.
 import { BUILTIN_MODELS, GENERATOR_CHOICES, OPTION_SPECS, optionValue, type GeneratorChoice, type OptionSpec, type ScheduleOptions } from '../engine/options';
-import { h } from '../app/dom';
+import { h } from '../ui/dom';
 import { COMPARED_OPTIONS, modelName, type CompareSpec } from '../model/compare';
 import type { AppState, Store } from '../state/state';
 
@@ -25,7 +25,12 @@ function compareChoice(c: CompareSpec | null): string {
 }
 
 // `currentII`: the II shown now (0: none), from which "another II cap" starts one below.
-export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void, currentII: () => number = () => 0): { el: HTMLElement; sync: () => void } {
+export interface OptionsBar {
+  el: HTMLElement;
+  sync: () => void; // show the state's options again (after a change made elsewhere)
+}
+
+export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void, currentII: () => number = () => 0): OptionsBar {
   const setOptions = (patch: Partial<ScheduleOptions>) => store.update({ options: { ...store.get().options, ...patch } });
 
   const gen = h('select', { id: 'opt-generator', 'data-testid': 'opt-generator' },

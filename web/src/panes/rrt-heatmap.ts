@@ -5,9 +5,11 @@
 // Page Up/Down move between cells, and the focused (or hovered) cell's occupants are spelled out
 // under the grid and in the cell's accessible name.
 import type { Block, Op, RRT, RRTResource, Unit } from '../engine/types';
-import { h } from '../app/dom';
-import { connectedOrLater, onScrollFrame, viewportHeight, viewportWidth, visibleRange } from '../app/windowing';
-import { cellLookup, shownRows, usedResources, type CellLookup } from '../model/rrt';
+import { h } from '../ui/dom';
+import { connectedOrLater, onScrollFrame, viewportHeight, viewportWidth, visibleRange } from '../ui/windowing';
+import { diffCells } from '../model/compare';
+import { cellLookup, finalRRT, shownRows, usedResources, type CellLookup } from '../model/rrt';
+import type { PaneFactory } from './pane';
 import { opTitle } from './format';
 
 export interface HeatmapOptions {
@@ -252,3 +254,39 @@ export class Heatmap {
     this.focusActive();
   }
 }
+
+// The pane: the block's final reservation table; in a comparison both tables side by side, each
+// marking the cells whose holders differ from the other side's.
+export const rrtPane: PaneFactory = (host) => ({
+  render({ block, other }) {
+    const table = finalRRT(block);
+    const hide = h('input', { type: 'checkbox', 'data-testid': 'hide-empty' });
+    hide.checked = host.hideEmpty();
+    hide.addEventListener('change', () => {
+      host.setHideEmpty(hide.checked);
+      host.redraw();
+    });
+    const controls = h('label', { class: 'inline' }, hide, ' hide empty slots');
+    const none = (testid: string) => h('p', { class: 'muted', 'data-testid': testid }, 'No reservation table: the block has no II.');
+    const otherTable = other ? finalRRT(other) : null;
+    const draw = (b: Block, t: RRT | null, testid: string, differs?: Unit[]) => {
+      if (!t) return none(testid);
+      const heatmap = new Heatmap();
+      heatmap.show(t, b, { hideEmpty: hide.checked, testid, differs });
+      return heatmap.el;
+    };
+    if (!other) return { controls, body: draw(block, table, 'rrt-heatmap'), windowed: true };
+    const mine = table ? diffCells(block, table, other, otherTable) : [];
+    const theirs = otherTable ? diffCells(other, otherTable, block, table) : [];
+    const [a, b] = host.labels(block, other);
+    return {
+      controls,
+      body: h('div', {},
+        h('p', { class: 'muted small', 'data-testid': 'compare-rrt-summary' },
+          mine.length || theirs.length ? `${mine.length} cell${mine.length === 1 ? '' : 's'} here and ${theirs.length} there held differently (outlined)` : 'Both tables hold the same ops in the same cells.'),
+        h('div', { class: 'compare-tables' },
+          h('div', {}, h('h3', { class: 'compare-side' }, a), draw(block, table, 'rrt-heatmap', mine)),
+          h('div', {}, h('h3', { class: 'compare-side' }, `compared with: ${b}`), draw(other, otherTable, 'rrt-heatmap-other', theirs)))),
+    };
+  },
+});

@@ -2,9 +2,10 @@
 // the rows in view are in the page (windowed), and the table is one tab stop: arrow keys,
 // Page Up/Down, Home and End move between rows, Enter shows the op in the source.
 import type { Block, Op } from '../engine/types';
-import { h } from '../app/dom';
-import { WindowedRows } from '../app/windowing';
-import type { OpField } from '../model/compare';
+import { h } from '../ui/dom';
+import { WindowedRows } from '../ui/windowing';
+import { diffOps, type OpField } from '../model/compare';
+import type { PaneFactory } from './pane';
 import { footprintText, nestedFootprintText } from './format';
 
 export type TableOrder = 'program' | 'schedule';
@@ -81,3 +82,33 @@ export function renderStageTable(block: Block, order: TableOrder, diff?: Map<num
   rows.setCount(ops.length);
   return scroller;
 }
+
+// The pane: the table in the order picked in its title bar; in a comparison both tables side by
+// side, the ops placed differently marked.
+export const stageTablePane: PaneFactory = (host) => {
+  let order: TableOrder = 'program';
+  return {
+    render({ block, other }) {
+      const orderSel = h('select', { 'aria-label': 'row order' },
+        h('option', { value: 'program' }, 'program order'), h('option', { value: 'schedule' }, '(stage, order)'));
+      orderSel.value = order;
+      orderSel.addEventListener('change', () => {
+        order = orderSel.value as TableOrder;
+        host.redraw();
+      });
+      if (!other) return { controls: orderSel, body: renderStageTable(block, order), windowed: true };
+      const diff = diffOps(block, other);
+      const moved = h('p', { class: 'muted small', 'data-testid': 'compare-summary' },
+        diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently (marked)` : 'Both sides place every op alike.');
+      return {
+        controls: orderSel,
+        body: h('div', {},
+          moved,
+          h('div', { class: 'compare-tables' },
+            renderStageTable(block, order, diff),
+            renderStageTable(other, order, diffOps(other, block)))),
+        windowed: true,
+      };
+    },
+  };
+};

@@ -4,6 +4,9 @@
 import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { editorTheme, mlirViewExtensions } from '../editor/editor';
+import { rawText } from '../engine/parse';
+import { h } from '../ui/dom';
+import type { PaneFactory } from './pane';
 
 export class TextView {
   readonly el: HTMLElement;
@@ -33,3 +36,37 @@ export class TextView {
     this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: text } });
   }
 }
+
+// The materialized IR of the block (or of the whole input), with a count of its Pipe_ and Mutex_ values.
+export const irPane: PaneFactory = (host) => {
+  let view: TextView | null = null;
+  return {
+    render({ block, doc }) {
+      view ??= new TextView(host.root, { mlir: true, testid: 'ir', label: 'materialized IR' });
+      const text = block.ir ?? doc.ir;
+      view.show(text ?? '');
+      const count = (kind: string) => (text?.match(new RegExp(`%${kind}_\\d+ =`, 'g')) ?? []).length;
+      const summary = text ? h('span', { class: 'muted small', 'data-testid': 'ir-summary' }, `${count('Pipe')} Pipe_, ${count('Mutex')} Mutex_ values`) : null;
+      return { controls: summary, body: text ? view.el : h('p', { class: 'muted' }, 'The core returned no materialized IR.') };
+    },
+  };
+};
+
+// The document as the core returned it (already indented), in a view that draws only the lines
+// in view; the download is the same bytes.
+export const jsonPane: PaneFactory = (host) => {
+  let view: TextView | null = null;
+  return {
+    render({ json }) {
+      const download = h('button', { type: 'button', 'data-testid': 'download-json' }, 'Download');
+      download.addEventListener('click', () => {
+        const a = h('a', { href: URL.createObjectURL(new Blob([json as BlobPart], { type: 'application/json' })), download: 'tilesched-schedule.json' });
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      });
+      view ??= new TextView(host.root, { mlir: false, testid: 'json', label: 'schedule document (JSON)' });
+      view.show(rawText(json));
+      return { controls: download, body: view.el };
+    },
+  };
+};

@@ -5,11 +5,13 @@
 // docs/decisions.md). The canvas is one tab stop: Left/Right move along the iteration, Up/Down
 // to the same op in the previous or next iteration, Enter shows the op in the source; the
 // focused or hovered bar is described under the drawing (a live region).
-import { h } from '../app/dom';
-import { connectedOrLater, onScrollFrame, viewportHeight, viewportWidth } from '../app/windowing';
+import { h } from '../ui/dom';
+import { connectedOrLater, onScrollFrame, viewportHeight, viewportWidth } from '../ui/windowing';
 import type { Block, Op } from '../engine/types';
 import { barsIn, timelineLayout, type Bar, type TimelineLayout } from '../model/timeline';
+import { diffOps, matchOps } from '../model/compare';
 import { opTitle } from './format';
+import type { PaneFactory } from './pane';
 
 const LANE = 13;
 const GAP = 8;
@@ -238,3 +240,54 @@ export class Timeline {
 }
 
 let timelines = 0;
+
+// The pane: the block's timeline; in a comparison both schedules, the ops that start at another
+// cycle outlined. The other side's ops are linked through their counterparts here.
+export const timelinePane: PaneFactory = (host) => {
+  let timeline: Timeline | null = null;
+  let otherTimeline: Timeline | null = null;
+  const events = {
+    linked: () => host.bus.active(),
+    onHover: (op: number | null) => host.bus.hover(op),
+    onPick: (op: number) => {
+      host.bus.select(op);
+      host.reveal(op);
+    },
+  };
+  const none = () => h('p', { class: 'muted' }, 'No schedule to draw.');
+  return {
+    render({ block, other }) {
+      if (!other) {
+        timeline = renderTimeline(block, events);
+        return { body: timeline?.el ?? none(), windowed: true };
+      }
+      const moved = new Set([...diffOps(block, other)].filter(([, f]) => f.has('cycle')).map(([id]) => id));
+      const back = matchOps(other, block);
+      const forth = matchOps(block, other);
+      const otherMoved = new Set([...diffOps(other, block)].filter(([, f]) => f.has('cycle')).map(([id]) => id));
+      timeline = renderTimeline(block, { ...events, moved });
+      otherTimeline = renderTimeline(other, {
+        linked: () => new Set([...host.bus.active()].map((id) => forth.get(id)).filter((id): id is number => id !== undefined)),
+        onHover: (op) => host.bus.hover(op === null ? null : back.get(op) ?? null),
+        onPick: (op) => {
+          const id = back.get(op);
+          if (id !== undefined) events.onPick(id);
+        },
+        moved: otherMoved,
+      }, 700);
+      const [a, b] = host.labels(block, other);
+      return {
+        body: h('div', { class: 'compare-timelines' },
+          h('p', { class: 'muted small', 'data-testid': 'compare-timeline-summary' },
+            moved.size ? `${moved.size} op${moved.size === 1 ? '' : 's'} start${moved.size === 1 ? 's' : ''} at another cycle (outlined)` : 'Every op starts at the same cycle on both sides.'),
+          h('h3', { class: 'compare-side' }, a), timeline?.el ?? none(),
+          h('h3', { class: 'compare-side' }, `compared with: ${b}`), otherTimeline?.el ?? none()),
+        windowed: true,
+      };
+    },
+    linksChanged() {
+      if (timeline?.el.isConnected) timeline.refresh();
+      if (otherTimeline?.el.isConnected) otherTimeline.refresh();
+    },
+  };
+};
