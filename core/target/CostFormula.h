@@ -13,10 +13,10 @@ namespace tilesched {
 
 // What an op's types say about its work; each unknown when the types do not give it.
 struct OpShape {
-  std::optional<double> bytes;          // the tile it moves (a TMA's box, a load's result, ...)
-  std::optional<double> m, n, k;        // an MMA's dimensions
-  std::optional<double> flops;          // an MMA's 2·M·N·K (times its batch)
-  std::string element;                  // an MMA's operand element type, for `rate`
+  std::optional<double> bytes;    // the tile it moves (a TMA's box, a load's result, ...)
+  std::optional<double> m, n, k;  // an MMA's dimensions
+  std::optional<double> flops;    // an MMA's 2·M·N·K (times its batch)
+  std::string element;            // an MMA's operand element type, for `rate`
 };
 
 // The variables a formula may name, in the order diagnostics list them.

@@ -348,8 +348,8 @@ void ModelReader::readOp(const JsonMember &entry, TargetModel &m) {
     op.shapeCost = readShapeCost(*shapeCost, pattern);
     // The rows formula says how long the footprint's row is held: there must be one.
     if (op.shapeCost && op.shapeCost->rows && op.footprint.empty())
-      error(*shapeCost, "shape_cost of '" + pattern +
-                            "' has 'rows' but the entry has no footprint whose row it repeats");
+      error(*shapeCost,
+            "shape_cost of '" + pattern + "' has 'rows' but the entry has no footprint whose row it repeats");
   }
   opIndex_.emplace(op.pattern, m.ops.size());
   m.ops.push_back(std::move(op));

@@ -36,7 +36,8 @@ void checkUniformFootprint(const TargetModel &m, const char *op, int latency, in
 }
 
 // `measured` keeps `base`'s costs for `ops` (what no measurement or source priced) and its resources.
-void checkKeepsBaseCosts(const TargetModel &measured, const TargetModel &base, std::initializer_list<const char *> ops) {
+void checkKeepsBaseCosts(const TargetModel &measured, const TargetModel &base,
+                         std::initializer_list<const char *> ops) {
   for (const char *op : ops) {
     INFO(measured.name << ": " << op);
     CHECK(measured.lookup(op)->latency == base.lookup(op)->latency);
@@ -180,7 +181,8 @@ TEST_CASE("built-in models: hopper-measured has the H100's measured costs in SM 
   CHECK(m->lookup("tt.descriptor_load")->shapeCost->latency->text() == "333.6 + bytes / 112.8");
   CHECK(m->lookup("ttg.local_load")->shapeCost->rows->text() == "bytes / 123.44");
   // What was not measured keeps hopper's costs.
-  checkKeepsBaseCosts(*m, *h, {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi", "ttg.convert_layout"});
+  checkKeepsBaseCosts(
+      *m, *h, {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi", "ttg.convert_layout"});
 }
 
 TEST_CASE("built-in models: blackwell-measured has public B200 costs in SM cycles") {
@@ -200,7 +202,8 @@ TEST_CASE("built-in models: blackwell-measured has public B200 costs in SM cycle
   checkUniformFootprint(*m, "ttg.local_load", 128, 128, {"tp_smem_rd"});
   CHECK(m->lookup("ttng.tc_gen5_mma")->shapeCost->latency->text() == "max(30, flops / rate) + 303");
   CHECK(m->lookup("tt.load")->shapeCost->rows->text() == "max(30, 6 * bytes / 1024)");
-  checkKeepsBaseCosts(*m, *b, {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi", "ttg.convert_layout"});
+  checkKeepsBaseCosts(
+      *m, *b, {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi", "ttg.convert_layout"});
   CHECK(m->machine.mmaRate("f16") == 8192);
 }
 

@@ -395,8 +395,10 @@ TEST_CASE("target model: shape_cost formulas are read, copied by like, and print
   CHECK_FALSE(m->lookup("t.fixed")->shapeCost);
   CHECK_FALSE(m->lookup("t.lat")->shapeCost->rows);
   const std::string once = targetModelToJson(*m);
-  CHECK(once.find(R"("t.load": {"latency": 5, "footprint": [["a"], ["a"]], "shape_cost": {"latency": "100 + bytes / 64", "rows": "bytes / 128"}})") !=
-        std::string::npos);
+  CHECK(
+      once.find(
+          R"("t.load": {"latency": 5, "footprint": [["a"], ["a"]], "shape_cost": {"latency": "100 + bytes / 64", "rows": "bytes / 128"}})") !=
+      std::string::npos);
   CHECK(once.find(R"("t.like": {"like": "t.load"})") != std::string::npos);
   auto back = parseTargetModel(once, d);
   REQUIRE(back);

@@ -372,7 +372,8 @@ TEST_CASE("op resources: a region op's traits are its regions' traits") {
 TEST_CASE("op resources: a shape_cost entry follows the op's shape, its own cost where the shape is unknown") {
   auto m = builtinTargetModel("hopper-measured");
   REQUIRE(m);
-  Snippet s = snippet(R"(func.func @f(%d: !tt.tensordesc<tensor<64x64xf16>>, %e: !tt.tensordesc<tensor<128x64xf16>>, %u: !tt.tensordesc<tensor<?x64xf16>>, %x: !ttg.memdesc<128x64xf16>, %y: !ttg.memdesc<64x256xf16>, %acc: tensor<128x256xf32>, %h: !tt.tensordesc<tensor<512x512xf32>>, %i: i32) {
+  Snippet s = snippet(
+      R"(func.func @f(%d: !tt.tensordesc<tensor<64x64xf16>>, %e: !tt.tensordesc<tensor<128x64xf16>>, %u: !tt.tensordesc<tensor<?x64xf16>>, %x: !ttg.memdesc<128x64xf16>, %y: !ttg.memdesc<64x256xf16>, %acc: tensor<128x256xf32>, %h: !tt.tensordesc<tensor<512x512xf32>>, %i: i32) {
   %a = tt.descriptor_load %d[%i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16>
   %b = tt.descriptor_load %e[%i] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16>
   %c = tt.descriptor_load %u[%i] : !tt.tensordesc<tensor<?x64xf16>> -> tensor<?x64xf16>
