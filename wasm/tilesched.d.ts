@@ -49,8 +49,8 @@ export interface ScheduleOptions {
   /** --trace: record every arm, gate and commit of the cost-based generator. */
   trace?: boolean;
   // END generated
-  /** Default `json`. For `ir`/`table` schedule() returns stdout only; use runCli() to get stderr too. */
-  emit?: 'json' | 'ir' | 'table';
+  /** Default `json`. For the other forms schedule() returns stdout only; use runCli() to get stderr too. */
+  emit?: 'json' | 'ir' | 'table' | 'triton' | 'perfetto';
   [flag: string]: string | number | boolean | object | null | undefined;
 }
 

@@ -8,6 +8,7 @@
 
 #include "buffers/TileType.h"
 #include "materialize/ScheduleView.h"
+#include "target/ModuloOccupancy.h"
 
 namespace tilesched {
 
@@ -256,7 +257,7 @@ private:
   bool overlap(const Buffer &a, const Buffer &b) const {
     const int64_t la = a.liveEnd - a.liveBegin, lb = b.liveEnd - b.liveBegin;
     if (la + lb > ii_) return true;
-    const int64_t shift = ((b.liveBegin - a.liveBegin) % ii_ + ii_) % ii_;
+    const int64_t shift = moduloRow(b.liveBegin, -a.liveBegin, ii_);
     return shift < la || shift + lb > ii_;
   }
 

@@ -10,7 +10,7 @@
 namespace tilesched::check {
 
 struct CheckContext {
-  const CheckProblem &problem;
+  const SchedulingProblem &problem;
   const int ii;
   const std::vector<CheckedOp> &ops;
   std::vector<Violation> found;

@@ -7,7 +7,6 @@
 #include <climits>
 #include <cstdint>
 #include <tuple>
-#include <unordered_map>
 
 #include "support/Sort.h"
 #include "target/ModuloOccupancy.h"
@@ -40,60 +39,6 @@ std::optional<int> readI32(const Attribute *a, const char *key, int64_t min, Dia
   return static_cast<int>(a->intValue);
 }
 
-// Modulo (II > 0) or flat (II == 0) occupancy of the ops placed so far, sparse so a large II
-// costs nothing.
-class Occupancy {
-public:
-  Occupancy(const TargetModel &model, const std::vector<OpResources> &resources, int64_t ii)
-      : model_(model), resources_(resources), ii_(ii) {}
-
-  bool fits(int node, int64_t cycle) const {
-    for (const auto &[key, units] : demand(node, cycle)) {
-      const Resource &res = model_.resources[key.second];
-      auto it = held_.find(key);
-      int64_t have = it == held_.end() ? 0 : it->second;
-      if (have + units > (res.isSlot ? 1 : res.capacity)) return false;
-    }
-    return true;
-  }
-  void place(int node, int64_t cycle) {
-    for (const auto &[key, units] : demand(node, cycle)) held_[key] += units;
-    entries_ += resources_[node].footprint.size();
-  }
-  size_t entries() const { return entries_; }
-
-private:
-  struct KeyHash {
-    size_t operator()(const std::pair<int64_t, int> &k) const {
-      return std::hash<int64_t>()(k.first * 1031 + k.second);
-    }
-  };
-  using Demand = std::vector<std::pair<std::pair<int64_t, int>, int64_t>>;
-
-  // Units per (row, resource); footprint rows past II wrap onto the op's own rows (as the
-  // checker counts them).
-  Demand demand(int node, int64_t cycle) const {
-    Demand d;
-    const Footprint &fp = resources_[node].footprint;
-    for (size_t k = 0; k < fp.size(); ++k) {
-      const int64_t row = ii_ > 0 ? moduloRow(cycle, static_cast<int64_t>(k), ii_) : cycle + static_cast<int64_t>(k);
-      for (int r : fp[k]) {
-        if (r < 0 || r >= static_cast<int>(model_.resources.size())) continue;
-        auto it = std::find_if(d.begin(), d.end(), [&](const auto &e) { return e.first == std::make_pair(row, r); });
-        if (it == d.end()) d.push_back({{row, r}, 1});
-        else ++it->second;
-      }
-    }
-    return d;
-  }
-
-  const TargetModel &model_;
-  const std::vector<OpResources> &resources_;
-  int64_t ii_;
-  std::unordered_map<std::pair<int64_t, int>, int64_t, KeyHash> held_;
-  size_t entries_ = 0;
-};
-
 // The latest completion (cycle + latency) among the ops placed so far at program positions below
 // a bound: a Fenwick tree of maxima, so force_serial_execution costs O(log n) per op.
 class CompletionPrefix {
@@ -120,7 +65,7 @@ private:
 // takes the last cycle of its stage; when nothing fits the resources, the earliest cycle of
 // (1)-(3): the checker then names the edge, order, constraint or resource that cannot be met.
 // With II == 0 (single stage, II not pinned) the cycles are laid out flat and II follows from them.
-int deriveCycles(PinnedSchedule &s, const CheckProblem &problem, int64_t ii) {
+int deriveCycles(PinnedSchedule &s, const SchedulingProblem &problem, int64_t ii) {
   const DependenceGraph &g = problem.graph;
   const std::vector<OpResources> &resources = problem.resources;
   const TargetModel &model = problem.model;
@@ -138,11 +83,11 @@ int deriveCycles(PinnedSchedule &s, const CheckProblem &problem, int64_t ii) {
   const std::vector<int> byOrder = stableOrder(n, [&](int a, int b) {
     return std::tie(s.ops[a].stage, s.ops[a].order) < std::tie(s.ops[b].stage, s.ops[b].order);
   });
-  Occupancy occupancy(model, resources, ii);
+  RowOccupancy occupancy(unitLimits(model), ii);
   std::vector<bool> known(n, false);
   for (int i = 0; i < n; ++i)
     if (s.cyclePinned[i]) {
-      occupancy.place(i, s.ops[i].cycle);
+      occupancy.place(resources[i].footprint, s.ops[i].cycle);
       placed(i);
       known[i] = true;
     }
@@ -165,15 +110,15 @@ int deriveCycles(PinnedSchedule &s, const CheckProblem &problem, int64_t ii) {
       // (held rows x duration) cycles conflict: a free one follows within that many steps.
       int64_t last = ii > 0 ? first + ii - 1 : INT64_MAX;
       int64_t duration = std::max<int64_t>(1, (int64_t)resources[v].footprint.size());
-      int64_t searchEnd = std::min<int64_t>(last, lower + (int64_t)occupancy.entries() * duration + 1);
+      int64_t searchEnd = std::min<int64_t>(last, lower + (int64_t)occupancy.placedRows() * duration + 1);
       int64_t cycle = lower > last ? last : lower;
       for (int64_t c = lower; c <= searchEnd; ++c)
-        if (occupancy.fits(v, c)) {
+        if (occupancy.fits(resources[v].footprint, c)) {
           cycle = c;
           break;
         }
       s.ops[v].cycle = static_cast<int>(std::clamp<int64_t>(cycle, 0, INT_MAX));
-      occupancy.place(v, s.ops[v].cycle);
+      occupancy.place(resources[v].footprint, s.ops[v].cycle);
       placed(v);
       known[v] = true;
       ++derived;
@@ -237,7 +182,7 @@ bool hasPinnedSchedule(const ScheduledBlock &block) {
   return false;
 }
 
-std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const CheckProblem &problem,
+std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const SchedulingProblem &problem,
                                                  DiagnosticEngine &diags) {
   const DependenceGraph &graph = problem.graph;
   const std::vector<OpResources> &resources = problem.resources;

@@ -29,7 +29,7 @@ struct PinnedSchedule {
 bool hasPinnedSchedule(const ScheduledBlock &block);
 
 // Reads and completes the pins. Malformed or partial pins are located errors and give nullopt.
-std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const CheckProblem &problem,
+std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const SchedulingProblem &problem,
                                                  DiagnosticEngine &diags);
 
 }  // namespace tilesched

@@ -14,9 +14,8 @@ constexpr size_t kMaxListedOccupants = 8;
 
 }  // namespace
 
-// Units per (modulo row, resource) as target/ModuloOccupancy folds them (the rule, not a
-// generator's table). A slot admits one holder per row, a pool `capacity` units, one unit per
-// listing.
+// Units per (modulo row, resource) as target/ModuloOccupancy folds them and limits them (the
+// rule, not a generator's table).
 void checkResources(CheckContext &c) {
   const int ii = c.ii;
   std::vector<int64_t> cycles;
@@ -27,7 +26,7 @@ void checkResources(CheckContext &c) {
     while (end < units.size() && units[end].row == units[begin].row && units[end].resource == units[begin].resource)
       ++end;
     const Resource &res = c.problem.model.resources[units[begin].resource];
-    const int limit = res.isSlot ? 1 : res.capacity;
+    const int limit = unitLimit(res);
     const size_t held = end - begin;
     if ((int64_t)held > limit) {
       const OccupiedUnit &over = units[begin + std::max(limit, 0)];

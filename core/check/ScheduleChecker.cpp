@@ -29,11 +29,7 @@ const char *violationKindName(Violation::Kind k) {
 
 namespace check {
 
-std::string CheckContext::name(int node) const {
-  const std::vector<std::string> *names = problem.nodeNames;
-  if (names && node >= 0 && node < (int)names->size() && !(*names)[node].empty()) return (*names)[node];
-  return "op#" + std::to_string(node);
-}
+std::string CheckContext::name(int node) const { return problem.name(node); }
 
 Violation &CheckContext::add(Violation::Kind kind, int node, int other, std::string message) {
   Violation v;
@@ -83,7 +79,7 @@ bool checkShape(CheckContext &c) {
 
 }  // namespace check
 
-std::vector<Violation> checkSchedule(const CheckProblem &problem, int ii, const std::vector<CheckedOp> &ops) {
+std::vector<Violation> checkSchedule(const SchedulingProblem &problem, int ii, const std::vector<CheckedOp> &ops) {
   check::CheckContext c{problem, ii, ops, {}};
   if (!check::checkShape(c)) return std::move(c.found);
   if (ii < 1) {

@@ -6,9 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "constraints/Constraints.h"
-#include "graph/DependenceGraph.h"
-#include "target/TargetModel.h"
+#include "contract/SchedulingProblem.h"
 
 namespace tilesched {
 
@@ -16,15 +14,6 @@ struct CheckedOp {
   int stage = 0;
   int order = 0;
   int cycle = 0;
-};
-
-// What a schedule must satisfy. Without `constraints` the seed 004 kinds are not checked.
-struct CheckProblem {
-  const DependenceGraph &graph;
-  const std::vector<OpResources> &resources;
-  const TargetModel &model;
-  const ConstraintState *constraints = nullptr;
-  const std::vector<std::string> *nodeNames = nullptr;  // "op#i" when absent or empty
 };
 
 struct Violation {
@@ -55,6 +44,8 @@ struct Violation {
 };
 const char *violationKindName(Violation::Kind k);
 
-std::vector<Violation> checkSchedule(const CheckProblem &problem, int ii, const std::vector<CheckedOp> &ops);
+// What a schedule must satisfy is the problem; without its `constraints` the seed 004 kinds are
+// not checked.
+std::vector<Violation> checkSchedule(const SchedulingProblem &problem, int ii, const std::vector<CheckedOp> &ops);
 
 }  // namespace tilesched

@@ -22,7 +22,7 @@ struct OptionSpec {
 };
 
 inline constexpr OptionSpec kOptionSpecs[] = {
-    {"emit", "--emit", OptionKind::Choice, "json|ir|table", "json|ir|table", 0, 0, "table", "what to print: the JSON document (SPEC 5.1), the scheduled IR, or a stage/order table"},
+    {"emit", "--emit", OptionKind::Choice, "json|ir|table|triton|perfetto", "json|ir|table|triton|perfetto", 0, 0, "table", "what to print: the JSON document (SPEC 5.1), the scheduled IR, a stage/order table, the input IR with Triton's loop.stage/loop.cluster from this schedule, or a Chrome/Perfetto trace"},
     {"generator", "--generator", OptionKind::Choice, "auto|serial|cost-based", "auto|serial|cost-based", 0, 0, "auto", "the schedule generator; auto applies seed 000's selection rules"},
     {"model", "--model", OptionKind::Model, "blackwell|blackwell-measured|hopper|hopper-measured", "blackwell|blackwell-measured|hopper|hopper-measured|PATH.json", 0, 0, "blackwell", "the target model: a built-in name, or a model file (a value with '/' or ending in .json); without it, the built-in model of the input's ttg.target, else the default"},
     {"iiCap", "--ii-cap", OptionKind::Int, "", "N", 0, 1073741824, "0", "the largest II to try; 0 = automatic (the serial-execution II)"},

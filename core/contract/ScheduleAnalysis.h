@@ -1,7 +1,8 @@
 // ScheduleAnalysis: the one hand-off object between generation and materialization (seed 003),
-// with what generation reads (ScheduleOptions, ScheduleInput). It lives in core/contract, not in
-// core/generate: both generators publish it, and check/ and materialize/ read it without
-// depending on generator code (docs/architecture.md).
+// with what generation reads besides the problem (ScheduleOptions; the problem is
+// contract/SchedulingProblem.h). It lives in core/contract, not in core/generate: both generators
+// publish it, and check/ and materialize/ read it without depending on generator code
+// (docs/architecture.md).
 #pragma once
 
 #include <cstdint>
@@ -37,16 +38,6 @@ struct ScheduleOptions {
       options::kDefaultProofBudget;  // exact-search nodes per block for the optimality proof (0 = none)
   bool tritonLatency = options::kDefaultTritonLatency;  // tt.latency moves users to later stages
   bool operator==(const ScheduleOptions &) const = default;
-};
-
-// Everything a generator reads. `block` may be null (unit tests build graphs directly).
-struct ScheduleInput {
-  const ScheduledBlock *block = nullptr;
-  const DependenceGraph *graph = nullptr;
-  const std::vector<OpResources> *resources = nullptr;  // per node
-  const ConstraintState *constraints = nullptr;
-  const TargetModel *model = nullptr;
-  std::vector<std::string> nodeNames;  // for messages; "op#i" when empty
 };
 
 struct RegionSummary {

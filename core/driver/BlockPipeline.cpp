@@ -163,27 +163,24 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     // The trace limit is one budget for the whole run, so a file of many small loops cannot
     // print traceLimit entries for each (the output stays linear in the input).
     blockOpts.traceLimit -= std::min(blockOpts.traceLimit, run.traceEntries);
+    // The block's one scheduling problem, checked before any generator or the pinned-schedule
+    // reader runs (contract/SchedulingProblem.h).
+    const SchedulingProblem problem{r.graph, r.resources, model, &r.constraints, &r.nodeNames, &r.block};
+    if (diags.errorCount() == errorsBefore) problem.check(diags);
     if (diags.errorCount() != errorsBefore) {
       run.unusable = true;  // malformed overrides / constraints: nothing trustworthy to schedule
       r.status = BlockStatus::Failed;
       keep(std::move(r));
       continue;
     }
-    if (materialize.checkPinned(r, model, run, diags)) {  // --check: verify the pins instead (SPEC §5)
+    if (materialize.checkPinned(r, problem, run, diags)) {  // --check: verify the pins instead (SPEC §5)
       if (r.status == BlockStatus::Checked)
         materializeWithinBudget(r, model, aliases, opts, blockOpts, materialize, {}, diags);
       keep(std::move(r));
       continue;
     }
 
-    ScheduleInput in;
-    in.block = &r.block;
-    in.graph = &r.graph;
-    in.resources = &r.resources;
-    in.constraints = &r.constraints;
-    in.model = &model;
-    in.nodeNames = r.nodeNames;
-    r.summary = summarizeRegion(in);
+    r.summary = summarizeRegion(problem);
     if (!r.graph.zeroDistanceCycles.empty()) {  // well formed, but no schedule exists: exit 1
       reportZeroDistanceCycles(r.block, r.graph, diags);
       r.analysis.selection = selectGenerator(r.summary, blockOpts);
@@ -192,7 +189,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       keep(std::move(r));
       continue;
     }
-    r.analysis = generateSchedule(in, blockOpts, diags);
+    r.analysis = generateSchedule(problem, blockOpts, diags);
     if (r.analysis.traceDropped > 0)
       diags.note(blockRange(r), "the trace keeps its first " + std::to_string(r.analysis.trace.size()) + " entries; " +
                                     std::to_string(r.analysis.traceDropped) +
@@ -209,8 +206,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
 
     // Every schedule is checked by the independent checker before it is printed (SPEC §4.8).
     const ConstraintState inForce = constraintsInForce(r.constraints, r.analysis.lifted);
-    r.violations =
-        checkSchedule({r.graph, r.resources, model, &inForce, &r.nodeNames}, r.analysis.ii, toCheckedOps(r.analysis));
+    r.violations = checkSchedule({r.graph, r.resources, model, &inForce, &r.nodeNames, &r.block}, r.analysis.ii,
+                                 toCheckedOps(r.analysis));
     if (!r.violations.empty()) {
       r.status = BlockStatus::Failed;
       for (const Violation &v : r.violations)
@@ -222,11 +219,11 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       // Pipe_/Mutex_ values (seeds 002-003), then buffers within the model's budgets: over one,
       // the block is scheduled again over its graph plus lifetime edges, and checked again.
       auto reschedule = [&](const DependenceGraph &graph, DiagnosticEngine &d) -> std::optional<ScheduleAnalysis> {
-        ScheduleInput again = in;
-        again.graph = &graph;
+        const SchedulingProblem again{graph, r.resources, model, &r.constraints, &r.nodeNames, &r.block};
         ScheduleAnalysis a = generateSchedule(again, blockOpts, d);
         const ConstraintState kept = constraintsInForce(r.constraints, a.lifted);
-        if (!a.valid || !checkSchedule({graph, r.resources, model, &kept, &r.nodeNames}, a.ii, toCheckedOps(a)).empty())
+        if (!a.valid ||
+            !checkSchedule({graph, r.resources, model, &kept, &r.nodeNames, &r.block}, a.ii, toCheckedOps(a)).empty())
           return std::nullopt;
         return a;
       };

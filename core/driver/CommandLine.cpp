@@ -21,7 +21,7 @@ using options::kOptionSpecs;
 using options::OptionKind;
 using options::OptionSpec;
 
-// "[--emit=json|ir|table]", "[--check]".
+// "[--emit=json|ir|table|triton|perfetto]", "[--check]".
 std::string synopsisOf(const OptionSpec &o) {
   return std::string("[") + o.flag + (o.kind == OptionKind::Flag ? "" : std::string("=") + o.valueText) + "]";
 }

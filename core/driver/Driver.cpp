@@ -67,7 +67,12 @@ DriverResult render(DriverRun &run, const TargetModel *model, const DiagnosticEn
   }
   for (const Diagnostic &d : sorted) out.err += formatDiagnostic(opts.fileName, d) + "\n";
   if (!usable) return out;
-  out.out = opts.emit == EmitKind::Table ? emitTable(run) : emitScheduledIR(run);
+  switch (opts.emit) {
+  case EmitKind::Table: out.out = emitTable(run); break;
+  case EmitKind::Triton: out.out = emitTritonIR(run); break;
+  case EmitKind::Perfetto: out.out = emitPerfettoTrace(run); break;
+  default: out.out = emitScheduledIR(run); break;
+  }
   return out;
 }
 

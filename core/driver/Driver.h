@@ -14,7 +14,7 @@
 
 namespace tilesched {
 
-enum class EmitKind { Json, IR, Table };
+enum class EmitKind { Json, IR, Table, Triton, Perfetto };
 
 struct DriverOptions {
   EmitKind emit = EmitKind::Table;

@@ -15,5 +15,11 @@ std::string emitTable(const DriverRun &run);
 // each chunk's module, chunks separated by `// -----`; the text parses back, and --check accepts
 // it. A chunk or function with a parse error prints as written.
 std::string emitScheduledIR(DriverRun &run);
+// The input IR as written, each scheduled loop's ops carrying Triton's `loop.stage` /
+// `loop.cluster` and the loop `tt.scheduled_max_stage` from tilesched's schedule, so that
+// Triton's pipeliner can be given it; the text parses back with those stages read as Triton's.
+std::string emitTritonIR(DriverRun &run);
+// The scheduled blocks as a Chrome / Perfetto trace (Trace Event Format, JSON object form).
+std::string emitPerfettoTrace(const DriverRun &run);
 
 }  // namespace tilesched

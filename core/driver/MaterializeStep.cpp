@@ -29,7 +29,8 @@ ScheduleAnalysis analysisFromPins(const PinnedSchedule &p) {
 
 }  // namespace
 
-bool MaterializeStep::checkPinned(BlockResult &r, const TargetModel &model, DriverRun &run, DiagnosticEngine &diags) {
+bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &problem, DriverRun &run,
+                                  DiagnosticEngine &diags) {
   if (!hasPinnedSchedule(r.block)) {
     if (opts_.check)
       diags.note(blockRange(r), "--check: no op of block '" + r.block.name +
@@ -43,7 +44,6 @@ bool MaterializeStep::checkPinned(BlockResult &r, const TargetModel &model, Driv
     return false;
   }
   r.pinned = true;
-  const CheckProblem problem{r.graph, r.resources, model, &r.constraints, &r.nodeNames};
   std::optional<PinnedSchedule> pinned = readPinnedSchedule(r.block, problem, diags);
   if (!pinned) {
     run.unusable = true;  // malformed or partial pins: nothing to check

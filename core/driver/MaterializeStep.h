@@ -19,7 +19,7 @@ public:
   // With --check and pins on the block: reads them, runs the independent checker and reports
   // each violation at its op; the caller materializes a clean block. Returns true when it
   // handled the block (the caller skips generation). Without --check, pins only earn a warning.
-  bool checkPinned(BlockResult &r, const TargetModel &model, DriverRun &run, DiagnosticEngine &diags);
+  bool checkPinned(BlockResult &r, const SchedulingProblem &problem, DriverRun &run, DiagnosticEngine &diags);
 
   // A plan of the Pipe_/Mutex_ values of a block, made with a copy of its function's namer and
   // diagnostics of its own, so that a rescheduling round can try a schedule without taking

@@ -54,7 +54,8 @@ void publish(ScheduleAnalysis &a, const ModuloProblem &p, int ii, std::vector<in
 }
 
 // A warning at the lifted constraint's attribute on its first op.
-void warnLifted(const ScheduleInput &in, const ModuloProblem &p, const LiftedConstraint &c, DiagnosticEngine &diags) {
+void warnLifted(const SchedulingProblem &in, const ModuloProblem &p, const LiftedConstraint &c,
+                DiagnosticEngine &diags) {
   if (!in.block || c.nodes.front() >= static_cast<int>(in.block->ops.size())) return;
   const Operation &op = *in.block->ops[c.nodes.front()];
   const bool maxDepth = c.kind == LiftedConstraint::Kind::MaxDepth;
@@ -71,7 +72,7 @@ void warnLifted(const ScheduleInput &in, const ModuloProblem &p, const LiftedCon
 
 // One search of the II range under the constraints `p` carries now, in at most `rounds` rounds,
 // spending the block's work budget.
-ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in, const ScheduleOptions &opts,
+ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem &in, const ScheduleOptions &opts,
                                 int rounds, WorkBudget &budget, TraceRecorder &trace, DiagnosticEngine &diags) {
   ScheduleAnalysis a;
   a.generator = GeneratorKind::CostBased;
@@ -184,12 +185,12 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ScheduleInput &in,
 
 }  // namespace
 
-ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const ScheduleOptions &opts,
+ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const ScheduleOptions &opts,
                                            DiagnosticEngine &diags) {
-  if (!in.graph) {
+  if (std::string why = malformedNote(in); !why.empty()) {
     ScheduleAnalysis a;
     a.generator = GeneratorKind::CostBased;
-    a.notes.push_back("the cost-based generator was given no dependence graph");
+    a.notes.push_back(why);
     return a;
   }
   ModuloProblem p = buildModuloProblem(in);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "generate/SearchDriver.h"
+#include "target/ModuloOccupancy.h"
 
 namespace tilesched {
 
@@ -49,7 +50,7 @@ int64_t bankPressureThreshold(const PlacementState &st, const SeatCandidate &c, 
   const ResourceLayout &layout = st.ctx.layout;
   int64_t inIteration = 0, carried = 0;
   for (const FoldedFootprint::Row &row : c.footprint->rows) {
-    const int r = (t + row.offset) % st.ii();
+    const int r = static_cast<int>(moduloRow(t, row.offset, st.ii()));
     for (int k = row.poolBegin; k < row.poolEnd; ++k) {
       const int res = layout.poolResource(c.footprint->pools[k].first);
       inIteration += st.rrt.inIteration(r, res);

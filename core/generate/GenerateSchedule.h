@@ -3,22 +3,23 @@
 #pragma once
 
 #include "contract/ScheduleAnalysis.h"
+#include "contract/SchedulingProblem.h"
 #include "support/Diagnostics.h"
 
 namespace tilesched {
 
-RegionSummary summarizeRegion(const ScheduleInput &in);
+RegionSummary summarizeRegion(const SchedulingProblem &in);
 GeneratorSelection selectGenerator(const RegionSummary &s, const ScheduleOptions &opts);
 
-ScheduleAnalysis generateSerialSchedule(const ScheduleInput &in, DiagnosticEngine &diags);
-ScheduleAnalysis generateCostBasedSchedule(const ScheduleInput &in, const ScheduleOptions &opts,
+ScheduleAnalysis generateSerialSchedule(const SchedulingProblem &in, DiagnosticEngine &diags);
+ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const ScheduleOptions &opts,
                                            DiagnosticEngine &diags);
 
 // "one iteration needs at least N cycles, beyond the cycle limit of 1073741824": why a block
 // whose schedule cannot fit the cycle limit (support/Limits.h) failed, for both generators.
 std::string cycleLimitMessage(int64_t cycles);
 
-ScheduleAnalysis generateSchedule(const ScheduleInput &in, const ScheduleOptions &opts, DiagnosticEngine &diags);
+ScheduleAnalysis generateSchedule(const SchedulingProblem &in, const ScheduleOptions &opts, DiagnosticEngine &diags);
 
 // --triton-latency: moves ops of a generated schedule to later stages, by multiples of II, until
 // the users of each op v start at least stageLatency[v] stages after it (Triton's tt.latency).

@@ -8,20 +8,19 @@ namespace tilesched {
 // constraint builder's per-block summary: the model's op table tags ops with traits. Seed 000
 // counts the ops of the nv_tileas region TileAS schedules; a Triton or CUDA Tile block is counted
 // and tagged as tileiras would lower it (target/TileASView), an nv_tileas block as written.
-RegionSummary summarizeRegion(const ScheduleInput &in) {
+RegionSummary summarizeRegion(const SchedulingProblem &in) {
   RegionSummary s;
-  s.opCount = in.graph ? in.graph->numNodes : 0;
+  s.opCount = in.numNodes();
   unsigned traits = TraitNone;
-  if (in.resources)
-    for (const OpResources &r : *in.resources) traits |= r.traits;
+  for (const OpResources &r : in.resources) traits |= r.traits;
   s.opCountLowered = s.opCount;
-  if (in.block && in.model) {
+  if (in.block) {
     // Ops Triton moves out of the loop before pipelining it are not in the loop TileAS sees.
     std::vector<Operation *> inLoop;
     for (size_t i = 0; i < in.block->ops.size(); ++i)
-      if (!in.resources || i >= in.resources->size() || (*in.resources)[i].source != OpResources::Source::OutsideLoop)
+      if (i >= in.resources.size() || in.resources[i].source != OpResources::Source::OutsideLoop)
         inLoop.push_back(in.block->ops[i]);
-    const TileASView view = tileASView(inLoop, *in.model);
+    const TileASView view = tileASView(inLoop, in.model);
     s.opCountLowered = view.opCount;
     traits |= view.traits;
   }
@@ -65,7 +64,7 @@ GeneratorSelection selectGenerator(const RegionSummary &s, const ScheduleOptions
   return choose(GeneratorKind::CostBased, SelectionRule::Eligible);
 }
 
-ScheduleAnalysis generateSchedule(const ScheduleInput &in, const ScheduleOptions &opts, DiagnosticEngine &diags) {
+ScheduleAnalysis generateSchedule(const SchedulingProblem &in, const ScheduleOptions &opts, DiagnosticEngine &diags) {
   GeneratorSelection sel = selectGenerator(summarizeRegion(in), opts);
   ScheduleAnalysis a = sel.generator == GeneratorKind::Serial ? generateSerialSchedule(in, diags)
                                                               : generateCostBasedSchedule(in, opts, diags);

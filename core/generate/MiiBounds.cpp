@@ -6,6 +6,7 @@
 #include "generate/GraphAlgorithms.h"
 #include "support/Limits.h"
 #include "support/Sort.h"
+#include "target/ModuloOccupancy.h"
 
 namespace tilesched {
 
@@ -20,26 +21,10 @@ bool hasInternalEdge(const ModuloProblem &p, int comp) {
   return false;
 }
 
-// Units of each resource a footprint needs per (row, resource), rows folded modulo `ii`
-// (ii = 0: not folded). Returns the first pair over capacity as (row, resource), or (-1, -1).
-std::pair<int, int> overCapacity(const ModuloProblem &p, const Footprint &f, int ii) {
-  std::vector<std::pair<int, int>> units;
-  for (int k = 0; k < static_cast<int>(f.size()); ++k)
-    for (int r : f[k]) units.emplace_back(ii > 0 ? k % ii : k, r);
-  std::sort(units.begin(), units.end());
-  for (size_t i = 0; i < units.size();) {
-    size_t j = i;
-    while (j < units.size() && units[j] == units[i]) ++j;
-    if (static_cast<int>(j - i) > p.capacity[units[i].second]) return units[i];
-    i = j;
-  }
-  return {-1, -1};
-}
-
 }  // namespace
 
 bool footprintSelfConflicts(const ModuloProblem &p, int v, int ii) {
-  return overCapacity(p, p.footprint[v], ii).first >= 0;
+  return firstOverfilled(p.footprint[v], ii, p.capacity).found();
 }
 
 int resourceMii(const ModuloProblem &p, std::string *binding) {
@@ -140,14 +125,13 @@ int dependencyMii(const ModuloProblem &p) {
 MiiAnalysis computeMiiBounds(const ModuloProblem &p) {
   MiiAnalysis a;
   for (int v = 0; v < p.numNodes && !a.infeasible; ++v) {
-    auto [row, r] = overCapacity(p, p.footprint[v], 0);
-    if (row < 0) continue;
-    int need = 0;
-    for (int x : p.footprint[v][row]) need += x == r;
+    const OverfilledCell over = firstOverfilled(p.footprint[v], 0, p.capacity);
+    if (!over.found()) continue;
+    const int r = over.resource;
     a.infeasible = true;
     a.infeasibleNode = v;
-    a.infeasibleReason = p.nodeNames[v] + " needs " + std::to_string(need) + " units of '" + p.resourceNames[r] +
-                         "' in cycle " + std::to_string(row) + " of its footprint, but '" + p.resourceNames[r] +
+    a.infeasibleReason = p.nodeNames[v] + " needs " + std::to_string(over.units) + " units of '" + p.resourceNames[r] +
+                         "' in cycle " + std::to_string(over.row) + " of its footprint, but '" + p.resourceNames[r] +
                          "' has capacity " + std::to_string(p.capacity[r]) + "; no II can seat it";
   }
   for (int c = 0; c < static_cast<int>(p.sccMembers.size()) && !a.infeasible; ++c) {

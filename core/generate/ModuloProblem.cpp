@@ -4,6 +4,7 @@
 #include <map>
 
 #include "generate/GraphAlgorithms.h"
+#include "target/ModuloOccupancy.h"
 
 namespace tilesched {
 
@@ -46,9 +47,14 @@ bool ModuloProblem::hasStageConstraints() const {
   return false;
 }
 
-ModuloProblem buildModuloProblem(const ScheduleInput &in) {
+std::string malformedNote(const SchedulingProblem &in) {
+  const std::vector<ProblemDefect> defects = in.defects();
+  return defects.empty() ? std::string() : "the scheduling problem is malformed: " + defects.front().message;
+}
+
+ModuloProblem buildModuloProblem(const SchedulingProblem &in) {
   ModuloProblem p;
-  const DependenceGraph &g = *in.graph;
+  const DependenceGraph &g = in.graph;
   const int n = g.numNodes;
   p.numNodes = n;
   p.succ.resize(n);
@@ -57,27 +63,14 @@ ModuloProblem buildModuloProblem(const ScheduleInput &in) {
   p.footprint.assign(n, {});
   p.nodeNames.resize(n);
   for (int v = 0; v < n; ++v) {
-    if (in.resources && v < static_cast<int>(in.resources->size())) {
-      p.latency[v] = (*in.resources)[v].latency;
-      p.footprint[v] = (*in.resources)[v].footprint;
-    }
-    p.nodeNames[v] = v < static_cast<int>(in.nodeNames.size()) && !in.nodeNames[v].empty() ? in.nodeNames[v]
-                                                                                           : "op#" + std::to_string(v);
+    p.latency[v] = in.resources[v].latency;
+    p.footprint[v] = in.resources[v].footprint;
+    p.nodeNames[v] = in.name(v);
   }
-  if (in.model)
-    for (const Resource &r : in.model->resources) {
-      p.capacity.push_back(r.capacity);
-      p.resourceNames.push_back(r.name);
-    }
-  // Footprints name resources by index; an index the model does not have is a zero-capacity
-  // resource, which the bounds then report as infeasible rather than reading out of range.
-  for (const Footprint &f : p.footprint)
-    for (const FootprintRow &row : f)
-      for (int r : row)
-        while (r >= static_cast<int>(p.capacity.size())) {
-          p.resourceNames.push_back("resource#" + std::to_string(p.capacity.size()));
-          p.capacity.push_back(0);
-        }
+  for (const Resource &r : in.model.resources) {
+    p.capacity.push_back(unitLimit(r));
+    p.resourceNames.push_back(r.name);
+  }
 
   for (const DepEdge &e : g.edges) addEdge(p, e.src, e.dst, e.latency, e.distance);
 

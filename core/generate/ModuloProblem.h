@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "contract/ScheduleAnalysis.h"
+#include "contract/SchedulingProblem.h"
 
 namespace tilesched {
 
@@ -47,6 +48,12 @@ struct ModuloProblem {
   bool hasStageConstraints() const;
 };
 
-ModuloProblem buildModuloProblem(const ScheduleInput &in);
+// `in` must pass SchedulingProblem::check() (see malformedNote).
+ModuloProblem buildModuloProblem(const SchedulingProblem &in);
+
+// The generators' own guard against a problem check() rejects (the driver reports its defects,
+// located, before any generator runs): the note an unschedulable analysis carries, empty when the
+// problem is well formed.
+std::string malformedNote(const SchedulingProblem &in);
 
 }  // namespace tilesched

@@ -4,56 +4,6 @@
 
 namespace tilesched {
 
-ResourceLayout::ResourceLayout(const std::vector<int> &capacity) : capacity_(capacity) {
-  const int n = static_cast<int>(capacity.size());
-  bitOf_.assign(n, -1);
-  poolOf_.assign(n, -1);
-  for (int r = 0; r < n; ++r) {
-    if (capacity[r] == 1) {
-      bitOf_[r] = static_cast<int>(bitResource_.size());
-      bitResource_.push_back(r);
-    } else {
-      poolOf_[r] = static_cast<int>(poolResource_.size());
-      poolResource_.push_back(r);
-    }
-  }
-  words_ = std::max<int>(1, (static_cast<int>(bitResource_.size()) + 63) / 64);
-}
-
-FoldedFootprint foldFootprint(const Footprint &f, int ii, const ResourceLayout &layout) {
-  FoldedFootprint out;
-  out.duration = static_cast<int>(f.size());
-  std::vector<std::pair<int, int>> units;  // (folded row, resource)
-  for (int k = 0; k < out.duration; ++k)
-    for (int r : f[k]) units.emplace_back(static_cast<int>(moduloRow(0, k, ii)), r);
-  std::sort(units.begin(), units.end());
-  const int words = layout.words();
-  for (size_t i = 0; i < units.size();) {
-    const int offset = units[i].first;
-    FoldedFootprint::Row row;
-    row.offset = offset;
-    row.poolBegin = static_cast<int>(out.pools.size());
-    out.bits.resize(out.bits.size() + words, 0);
-    uint64_t *mask = &out.bits[out.bits.size() - words];
-    while (i < units.size() && units[i].first == offset) {
-      const int r = units[i].second;
-      size_t j = i;
-      while (j < units.size() && units[j] == units[i]) ++j;
-      const int count = static_cast<int>(j - i);
-      if (count > layout.capacity(r) && !out.selfConflict()) {
-        out.selfConflictResource = r;
-        out.selfConflictRow = offset;
-      }
-      if (layout.isSingleton(r)) mask[layout.bitOf(r) / 64] |= uint64_t{1} << (layout.bitOf(r) % 64);
-      else out.pools.emplace_back(layout.poolOf(r), count);
-      i = j;
-    }
-    row.poolEnd = static_cast<int>(out.pools.size());
-    out.rows.push_back(row);
-  }
-  return out;
-}
-
 Footprint composeFootprints(const Footprint &a, const Footprint &b) {
   Footprint out(std::max(a.size(), b.size()));
   for (size_t k = 0; k < out.size(); ++k) {

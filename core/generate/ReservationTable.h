@@ -1,7 +1,7 @@
-// The Resource Reservation Table (seed 001; facts §2.1): one row per cycle modulo II. Singleton
-// resources (capacity 1) are RRT bits tested with AND; pools are per-row unit counters checked
-// against their capacity. A footprint is first folded onto II rows — a footprint longer than II
-// wraps onto itself, and a fold that overfills a row makes the op unplaceable at that II.
+// The Resource Reservation Table (seed 001; facts §2.1): one row per cycle modulo II, laid out and
+// folded as target/ModuloOccupancy.h says (the owner of the row rule and the per-resource limit):
+// resources admitting one unit per row are RRT bits tested with AND, the others per-row unit
+// counters; a fold that overfills a row makes the op unplaceable at that II.
 // Probe-before-commit: `probe` never mutates. The table also keeps the dual view the
 // bank-pressure evaluator reads (seed 002): units held in the occupant's issue stage
 // ("in-iteration") versus units that spilled past it into the next stage ("carry").
@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
-#include <utility>
 #include <vector>
 
 #include "target/ModuloOccupancy.h"
@@ -20,41 +19,6 @@
 
 namespace tilesched {
 
-class ResourceLayout {
-public:
-  explicit ResourceLayout(const std::vector<int> &capacity);
-  int numResources() const { return static_cast<int>(capacity_.size()); }
-  int words() const { return words_; }
-  int numPools() const { return static_cast<int>(poolResource_.size()); }
-  int capacity(int r) const { return capacity_[r]; }
-  bool isSingleton(int r) const { return bitOf_[r] >= 0; }
-  int bitOf(int r) const { return bitOf_[r]; }
-  int poolOf(int r) const { return poolOf_[r]; }
-  int poolResource(int pool) const { return poolResource_[pool]; }
-  int bitResource(int bit) const { return bitResource_[bit]; }
-
-private:
-  std::vector<int> capacity_, bitOf_, poolOf_, poolResource_, bitResource_;
-  int words_ = 1;
-};
-
-struct FoldedFootprint {
-  struct Row {
-    int offset = 0;     // row offset from the start cycle, in [0, II)
-    int poolBegin = 0;  // range into `pools`
-    int poolEnd = 0;
-  };
-  int duration = 0;                        // unfolded footprint rows
-  std::vector<Row> rows;                   // occupied folded rows, ascending offset
-  std::vector<uint64_t> bits;              // rows.size() * words singleton masks
-  std::vector<std::pair<int, int>> pools;  // (pool ordinal, units)
-  int selfConflictResource = -1;           // resource overfilled by the fold itself
-  int selfConflictRow = -1;
-  bool selfConflict() const { return selfConflictResource >= 0; }
-  bool empty() const { return rows.empty(); }
-};
-
-FoldedFootprint foldFootprint(const Footprint &f, int ii, const ResourceLayout &layout);
 // Row-wise union of two footprints issued together (the fuse arm's composed vector).
 Footprint composeFootprints(const Footprint &a, const Footprint &b);
 

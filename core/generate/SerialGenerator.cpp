@@ -14,7 +14,7 @@ namespace {
 
 // seed 000 QUIRK: the serial path consults only force_serial_execution. tilesched keeps the
 // behaviour but says so, once per dropped attribute.
-void warnDroppedConstraints(const ScheduleInput &in, DiagnosticEngine &diags) {
+void warnDroppedConstraints(const SchedulingProblem &in, DiagnosticEngine &diags) {
   if (!in.block) return;
   static const char *dropped[] = {kAttrGid, kAttrLeaderGid, kAttrMaxDepth};
   for (const Operation *op : in.block->ops)
@@ -32,9 +32,13 @@ std::string cycleLimitMessage(int64_t cycles) {
          std::to_string(kMaxCycle);
 }
 
-ScheduleAnalysis generateSerialSchedule(const ScheduleInput &in, DiagnosticEngine &diags) {
+ScheduleAnalysis generateSerialSchedule(const SchedulingProblem &in, DiagnosticEngine &diags) {
   ScheduleAnalysis a;
   a.generator = GeneratorKind::Serial;
+  if (std::string why = malformedNote(in); !why.empty()) {
+    a.notes.push_back(why);
+    return a;
+  }
   warnDroppedConstraints(in, diags);
   const ModuloProblem p = buildModuloProblem(in);
   const SerialFallback walk = buildSerialFallback(p);

@@ -5,15 +5,11 @@
 
 #include "generate/GraphAlgorithms.h"
 #include "support/Sort.h"
+#include "target/ModuloOccupancy.h"
 
 namespace tilesched {
 
 namespace {
-
-int rowOf(int64_t t, int ii) {
-  const int64_t r = t % ii;
-  return static_cast<int>(r < 0 ? r + ii : r);
-}
 
 int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
 
@@ -118,7 +114,7 @@ void WindowSearch::refreshFits(int i, int64_t t) {
     std::vector<uint64_t> &bits = fits_[cls];
     for (const FoldedFootprint::Row &a : changed.rows)
       for (const FoldedFootprint::Row &b : fp.rows) {
-        const int r = rowOf(t + a.offset - b.offset, ii_);
+        const int r = static_cast<int>(moduloRow(t, a.offset - b.offset, ii_));
         const uint64_t bit = uint64_t{1} << (r % 64);
         bits[r / 64] = rrt_.probe(fp, r) ? bits[r / 64] | bit : bits[r / 64] & ~bit;
       }
@@ -130,7 +126,7 @@ int WindowSearch::freeRows(int i) {
   const std::vector<uint64_t> &bits = fits_[fc_.footprintClass[ops_[i]]];
   const int64_t width = std::min<int64_t>(hi_[i] - lo_[i] + 1, ii_);
   if (width <= 0) return 0;
-  const int begin = rowOf(lo_[i], ii_);
+  const int begin = static_cast<int>(moduloRow(lo_[i], 0, ii_));
   const int end = begin + static_cast<int>(width);
   return end <= ii_ ? countBits(bits, begin, end) : countBits(bits, begin, ii_) + countBits(bits, 0, end - ii_);
 }
@@ -141,7 +137,7 @@ void WindowSearch::place(int i, int64_t t) {
   start_[i] = t;
   ++placedCount_;
   ++compPlaced_[c];
-  rrt_.reserve(ctx_.folded[ops_[i]], rowOf(t, ii_));
+  rrt_.reserve(ctx_.folded[ops_[i]], static_cast<int>(moduloRow(t, 0, ii_)));
   refreshFits(i, t);
   for (int j : compOps_[c]) {
     if (placed_[j]) continue;
@@ -162,7 +158,7 @@ void WindowSearch::unplace(int i, size_t trailMark) {
     hi_[s.op] = s.hi;
     trail_.pop_back();
   }
-  rrt_.release(ctx_.folded[ops_[i]], rowOf(start_[i], ii_));
+  rrt_.release(ctx_.folded[ops_[i]], static_cast<int>(moduloRow(start_[i], 0, ii_)));
   refreshFits(i, start_[i]);
   --compPlaced_[comp_[i]];
   --placedCount_;
@@ -196,7 +192,7 @@ bool WindowSearch::search() {
   }
   const FoldedFootprint &fp = ctx_.folded[ops_[pick]];
   for (int64_t t = lo; t <= hi; ++t) {
-    if (!rrt_.probe(fp, rowOf(t, ii_))) continue;
+    if (!rrt_.probe(fp, static_cast<int>(moduloRow(t, 0, ii_)))) continue;
     if (++nodes_ > nodeLimit_ || (budget_ && !budget_->spend())) {
       exhausted_ = true;
       return false;

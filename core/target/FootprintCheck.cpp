@@ -1,5 +1,7 @@
 #include "target/FootprintCheck.h"
 
+#include "target/ModuloOccupancy.h"
+
 namespace tilesched {
 
 std::string checkFootprintRow(const TargetModel &m, const FootprintRow &row, size_t &bad) {
@@ -7,15 +9,11 @@ std::string checkFootprintRow(const TargetModel &m, const FootprintRow &row, siz
     int listed = 0;
     for (size_t j = 0; j <= i; ++j) listed += row[j] == row[i];
     const Resource &r = m.resources[static_cast<size_t>(row[i])];
-    if (r.isSlot && listed > 1) {
-      bad = i;
-      return "slot '" + r.name + "' is listed twice in one row; a slot is a singleton";
-    }
-    if (!r.isSlot && listed > r.capacity) {
-      bad = i;
-      return "row requests " + std::to_string(listed) + " units of pool '" + r.name + "', whose capacity is " +
-             std::to_string(r.capacity);
-    }
+    if (listed <= unitLimit(r)) continue;
+    bad = i;
+    if (r.isSlot) return "slot '" + r.name + "' is listed twice in one row; a slot is a singleton";
+    return "row requests " + std::to_string(listed) + " units of pool '" + r.name + "', whose capacity is " +
+           std::to_string(r.capacity);
   }
   return "";
 }

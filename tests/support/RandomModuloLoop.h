@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "contract/ScheduleAnalysis.h"
+#include "contract/SchedulingProblem.h"
 
 namespace tilesched::test {
 
@@ -36,14 +37,7 @@ struct RandomLoop {
   TargetModel model;
   ConstraintState constraints;
 
-  ScheduleInput input() const {
-    ScheduleInput in;
-    in.graph = &graph;
-    in.resources = &resources;
-    in.constraints = &constraints;
-    in.model = &model;
-    return in;
-  }
+  SchedulingProblem input() const { return {graph, resources, model, &constraints}; }
 };
 
 class SplitMix {

@@ -8,7 +8,7 @@ import { ARG_SETS, assertSameRun, examples, repo, requireBuilt, runBin, runNativ
 
 requireBuilt();
 const files = examples();
-const argSets = [...ARG_SETS, ['--emit=ir'], ['--generator=cost-based', '--emit=json'], ['--check']];
+const argSets = [...ARG_SETS, ['--emit=ir'], ['--emit=triton'], ['--emit=perfetto'], ['--generator=cost-based', '--emit=json'], ['--check']];
 
 test('the examples folder has examples', () => {
   assert.ok(files.length > 0, 'no examples/*.mlir');

@@ -1,5 +1,5 @@
 // Entry of embed.html: the chromeless view for iframes. State comes from the fragment
-// (#v=1&s=...), flags from the query: readonly=1, panes=table,rrt,..., theme=light|dark.
+// (#v=1&s=...), flags from the query: readonly=1, panes=table,rrt,..., theme=light|dark, title=...
 import './styles/theme.css';
 import './styles/panes.css';
 import './styles/embed.css';
@@ -13,6 +13,8 @@ const decoded = decodeState(location.hash);
 const host = document.getElementById('app')!;
 const panes = paneList(query.get('panes'));
 const theme = query.get('theme');
+const title = query.get('title') ?? '';
+if (title) document.title = title;
 
 mountEmbed({
   host,
@@ -21,4 +23,5 @@ mountEmbed({
   panes,
   siteBase: new URL('./', location.href).href,
   theme: theme === 'light' || theme === 'dark' ? (theme as Theme) : 'system',
+  title,
 });

@@ -326,17 +326,6 @@ TEST_CASE("inputs that disagree are a shape violation, not a crash", "[check]") 
   }
 }
 
-TEST_CASE("every violation kind has its own name", "[check]") {
-  using K = Violation::Kind;
-  std::vector<std::string> names;
-  for (K k : {K::Dependence, K::Resource, K::StageMismatch, K::DuplicateStageOrder, K::OrderMismatch, K::BadII,
-              K::Shape, K::MaxDepth, K::SameDepth, K::Leader, K::ForceSerial})
-    names.push_back(violationKindName(k));
-  CHECK(names == std::vector<std::string>{"dependence", "resource", "stage-mismatch", "duplicate-stage-order",
-                                          "order-mismatch", "bad-ii", "shape", "max-depth", "same-depth", "leader",
-                                          "force-serial"});
-}
-
 namespace {
 
 ConstraintSlot group(uint32_t gid, uint32_t leader) {

@@ -27,12 +27,16 @@ std::vector<OpResources> plain(int n, int latency = 1) {
   return r;
 }
 
-ScheduleInput inputFor(const DependenceGraph &g, const std::vector<OpResources> &r) {
-  ScheduleInput in;
-  in.graph = &g;
-  in.resources = &r;
-  return in;
+// One slot, index 0: the footprints below name it.
+TargetModel oneSlot() {
+  TargetModel m;
+  m.name = "one-slot";
+  m.resources.push_back({"unit", 1, true, 1, "coarse"});
+  return m;
 }
+const TargetModel kOneSlot = oneSlot();
+
+SchedulingProblem inputFor(const DependenceGraph &g, const std::vector<OpResources> &r) { return {g, r, kOneSlot}; }
 
 }  // namespace
 
@@ -143,7 +147,7 @@ TEST_CASE("region summary reads the traits of the resolved ops and the region fl
   r[2].traits = TraitAsyncPipeline;
   ConstraintState cs;
   cs.regionForceSerial = true;
-  ScheduleInput in = inputFor(g, r);
+  SchedulingProblem in = inputFor(g, r);
   in.constraints = &cs;
   RegionSummary s = summarizeRegion(in);
   CHECK(s.opCount == 3);
@@ -211,7 +215,7 @@ TEST_CASE("serial walk: a force_serial_execution op waits for earlier ops to com
   ConstraintState cs;
   cs.slots.resize(3);
   cs.slots[1].flags = FlagForceSerial;
-  ScheduleInput in = inputFor(g, r);
+  SchedulingProblem in = inputFor(g, r);
   in.constraints = &cs;
   DiagnosticEngine d;
   ScheduleAnalysis a = generateSerialSchedule(in, d);
@@ -246,7 +250,7 @@ scf.for %i = %z to %z step %z {
   std::vector<OpResources> r = plain(2);
   DiagnosticEngine d;
   DependenceGraph g = buildDependenceGraph(sb, r, d);
-  ScheduleInput in = inputFor(g, r);
+  SchedulingProblem in = inputFor(g, r);
   in.block = &sb;
   ScheduleAnalysis a = generateSerialSchedule(in, d);
   CHECK(a.valid);

@@ -23,6 +23,8 @@ export interface EmbedConfig {
   panes: PaneId[]; // the embedder's `panes=` list, offered as tabs (empty: EMBED_PANES)
   siteBase: string; // URL of the folder holding index.html
   theme: Theme;
+  title?: string; // what the embedder calls the example: the view's accessible name
+  warning?: string; // shown above the editor (the element's snippet lost text to HTML)
 }
 
 export const EMBED_PANES: PaneId[] = ['table', 'rrt', 'trace', 'timeline', 'ir'];
@@ -44,7 +46,7 @@ export function mountEmbed(cfg: EmbedConfig): Session {
   const { state, results } = session;
   const bus = new LinkBus();
 
-  const container = h('div', { class: 'ts-embed', 'data-testid': 'embed' });
+  const container = h('div', { class: 'ts-embed', 'data-testid': 'embed', role: cfg.title ? 'region' : null, 'aria-label': cfg.title || null });
   const setTheme = () => applyTheme(container, cfg.theme);
   setTheme();
   globalThis.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', setTheme);
@@ -90,6 +92,7 @@ export function mountEmbed(cfg: EmbedConfig): Session {
     doneText: (r) => `tilesched · ${r.ms.toFixed(1)} ms`,
     onRun: () => void session.run(),
   });
+  if (cfg.warning) container.append(h('p', { class: 'embed-warning', role: 'alert', 'data-testid': 'embed-warning' }, cfg.warning));
   container.append(editorHost, diagnosticsHost, view.el,
     h('div', { class: 'embed-foot' }, status.el, h('span', { class: 'spacer' }), open));
   cfg.host.replaceChildren(container);

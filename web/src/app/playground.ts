@@ -20,6 +20,7 @@ import { ResultsView } from './results-view';
 import { bindMenus } from './menus';
 import { RunStatus } from './run-status';
 import { Session, type Results } from './session';
+import { exportMenu } from './exports';
 import { SharePanel } from './share-panel';
 import { examplesPicker, helpMenu, prefsMenu } from './toolbar-menus';
 import { builtinModelJson } from './builtin-models';
@@ -119,7 +120,7 @@ function doneText(engine: Engine, r: Results): string {
   const parts = [`core ran in ${r.ms.toFixed(1)} ms`];
   if (count('error')) parts.push(`${count('error')} error${count('error') > 1 ? 's' : ''}`);
   if (count('warning')) parts.push(`${count('warning')} warning${count('warning') > 1 ? 's' : ''}`);
-  if (engine.restarts) parts.push(`worker restarted ${engine.restarts}×`);
+  if (engine.restarts) parts.push(`worker restarted ${engine.restarts}× after the time limit`);
   return parts.join(' · ');
 }
 
@@ -213,12 +214,17 @@ export function mountPlayground(root: HTMLElement): void {
     state.update({ source: ex.source, options: exampleOptions(ex.source), compare: null, block: 0 });
     void session.run();
   });
+  examples.showSource(state.get().source);
+  state.subscribe((s, before) => {
+    if (s.source !== before.source) examples.showSource(s.source);
+  });
   const runButton = h('button', { type: 'button', class: 'primary', 'data-testid': 'run', title: 'Run (Ctrl/Cmd+Enter)' }, 'Run ▶');
   runButton.addEventListener('click', () => void session.run());
   const options = optionsBar(root, session);
   const version = h('span', { class: 'version muted', 'data-testid': 'core-version' });
   void engine.version().then((v) => (version.textContent = `core ${v}`));
-  const header = topBar({ examples, run: runButton, options: options.el, menus: [share.el, prefsMenu(prefs), helpMenu()], version });
+  const exports = exportMenu({ engine, view: session.id, current: () => state.get() });
+  const header = topBar({ examples: examples.el, run: runButton, options: options.el, menus: [exports, share.el, prefsMenu(prefs), helpMenu()], version });
 
   const notice = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice', hidden: notices.length === 0 }, notices.join(' '));
   const status = new RunStatus(session, { timeLimitMs: () => prefs.get().timeLimitMs, doneText: (r) => doneText(engine, r), onRun: () => void session.run() });

@@ -4,17 +4,19 @@ import type { Prefs } from '../state/prefs';
 import type { Store } from '../state/state';
 import { h } from '../ui/dom';
 
-// A picker that calls `onPick` with the example chosen and goes back to its prompt.
-export function examplesPicker(onPick: (ex: ExampleWithSource) => void): HTMLSelectElement {
+// A picker that calls `onPick` with the example chosen. It shows the example whose text the
+// editor holds (`showSource`; its prompt once the text is edited), so ↓ on the closed list moves
+// to the next example (reset to its prompt after each pick, ↓ always reloaded the first).
+export function examplesPicker(onPick: (ex: ExampleWithSource) => void): { el: HTMLSelectElement; showSource: (source: string) => void } {
   const examples = h('select', { 'aria-label': 'examples', 'data-testid': 'examples' },
     h('option', { value: '' }, EXAMPLES.length ? 'Examples…' : 'no examples'),
     ...EXAMPLES.map((e) => h('option', { value: e.id, title: e.description }, e.title)));
   examples.addEventListener('change', () => {
     const ex = EXAMPLES.find((e) => e.id === examples.value);
-    examples.value = '';
     if (ex) onPick(ex);
   });
-  return examples;
+  const showSource = (source: string) => (examples.value = EXAMPLES.find((e) => e.source === source)?.id ?? '');
+  return { el: examples, showSource };
 }
 
 // Preferences: theme, layout, run on edit, time limit (localStorage only).

@@ -54,6 +54,8 @@ export const editorTheme = EditorView.theme({
   '.cm-gutters': { backgroundColor: 'var(--bg-gutter)', color: 'var(--fg-muted)', border: 'none' },
   '.cm-activeLine': { backgroundColor: 'var(--bg-active-line)' },
   '.cm-activeLineGutter': { backgroundColor: 'var(--bg-active-line)' },
+  // CodeMirror's own focus ring (1px dotted) was lost against the page; the page's focus colour.
+  '&.cm-focused': { outline: '2px solid var(--accent)', outlineOffset: '-2px' },
   '&.cm-focused .cm-cursor': { borderLeftColor: 'var(--fg)' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--bg-selection)' },
   '.cm-op-linked': { backgroundColor: 'var(--bg-linked)' },

@@ -22,9 +22,11 @@ export function stateFromAttributes(el: Element, text: string): AppState {
   return s;
 }
 
-export function mountElement(el: HTMLElement, shadow: ShadowRoot, text: string, siteBase: string): void {
+export function mountElement(el: HTMLElement, shadow: ShadowRoot, text: string, siteBase: string, swallowed: string[] = []): void {
   const style = document.createElement('style');
-  style.textContent = `:host { display: block; margin: 1em 0; }\n${themeCss}\n${panesCss}\n${embedCss}`;
+  const height = Number(el.getAttribute('height'));
+  const box = Number.isFinite(height) && height >= 100 ? ` max-height: ${Math.round(height)}px; overflow: auto;` : '';
+  style.textContent = `:host { display: block; margin: 1em 0;${box} }\n${themeCss}\n${panesCss}\n${embedCss}`;
   const host = document.createElement('div');
   shadow.replaceChildren(style, host);
   const panes = paneList(el.getAttribute('panes'));
@@ -36,5 +38,9 @@ export function mountElement(el: HTMLElement, shadow: ShadowRoot, text: string, 
     panes,
     siteBase,
     theme: theme === 'light' || theme === 'dark' ? (theme as Theme) : 'system',
+    title: el.getAttribute('title') ?? '',
+    warning: swallowed.length && !el.hasAttribute('state')
+      ? `Part of this snippet was read as HTML and is missing: ${swallowed.join(' ')} (text such as !tt.ptr<f16>). Put the snippet in a <script type="text/mlir"> child of the element, or write < as &lt;.`
+      : '',
   });
 }

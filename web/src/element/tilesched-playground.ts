@@ -4,16 +4,22 @@
 // else is a lazily imported chunk.
 //
 //   <script type="module" src="https://…/tilesched-playground.js"></script>
-//   <tilesched-playground generator="cost-based" panes="table,rrt" readonly>
-//     scf.for ... { ... }
+//   <tilesched-playground title="Hopper GEMM" generator="cost-based" panes="table,rrt" readonly>
+//   <script type="text/mlir">
+//     scf.for ... { ... tensor<64x!tt.ptr<f16>> ... }
+//   </script>
 //   </tilesched-playground>
 //
-// Attributes: generator (auto|serial|cost-based), model (blackwell|hopper; without it, the IR's
-// ttg.target picks the model), ii-cap,
-// panes (comma list of table,rrt,trace,timeline,ir), readonly, theme (light|dark),
-// state (a share-link fragment "v=1&s=…", used instead of the text).
+// The snippet is best given in a <script type="text/mlir"> child: HTML leaves its text alone, so
+// `<f16>` needs no escaping. Written as the element's own text, HTML reads such text as tags and
+// drops it; the view then says so above the editor.
+// Attributes: title (names the example for screen readers), generator (auto|serial|cost-based),
+// model (blackwell|hopper; without it, the IR's ttg.target picks the model), ii-cap,
+// panes (comma list of table,rrt,trace,timeline,graph,ir), readonly, theme (light|dark),
+// height (px: the view scrolls past it), state (a share-link fragment "v=1&s=…", used instead
+// of the text).
 
-import { dedent } from './dedent';
+import { snippetOf } from './dedent';
 
 const SITE_BASE = new URL(/* @vite-ignore */ './', import.meta.url).href;
 
@@ -45,7 +51,8 @@ class TileschedPlayground extends HTMLElement {
     this.started = true;
     this.observer?.disconnect();
     const { mountElement } = await import('./element-view');
-    mountElement(this, this.shadowRoot!, dedent(this.textContent ?? ''), SITE_BASE);
+    const { text, swallowed } = snippetOf(this);
+    mountElement(this, this.shadowRoot!, text, SITE_BASE, swallowed);
   }
 }
 

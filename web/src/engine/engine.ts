@@ -68,7 +68,10 @@ export class Engine {
   private versionText: string | null = null;
   private versionWaiters: Array<(v: string) => void> = [];
   private readonly config: Required<EngineConfig>;
-  // Observable counters (shown in the status bar, asserted by the e2e suite).
+  // Workers replaced because a run passed the time limit (shown in the status bar, asserted by
+  // the e2e suite). A run superseded or cancelled by the user also replaces its worker, but that
+  // is what was asked for, so it is not counted: it made "worker restarted 1×" appear, unexplained,
+  // after switching examples quickly.
   restarts = 0;
 
   constructor(config: EngineConfig) {
@@ -103,7 +106,7 @@ export class Engine {
     });
     const busy = this.slots.find((s) => s.job && keyOf(s.job.key) === k);
     if (busy && busy.ready && performance.now() - busy.started > this.config.supersedeAfterMs) {
-      this.replace(busy, { kind: 'stale' });
+      this.replace(busy, { kind: 'stale' }, false);
     }
     this.pump();
     return reply;
@@ -118,7 +121,7 @@ export class Engine {
       return false;
     });
     for (const slot of [...this.slots]) {
-      if (slot.job?.key.view === view) this.replace(slot, { kind: 'cancelled' });
+      if (slot.job?.key.view === view) this.replace(slot, { kind: 'cancelled' }, false);
     }
     this.pump();
   }
@@ -171,7 +174,7 @@ export class Engine {
     if (!slot.job || slot.timer) return;
     slot.started = performance.now();
     slot.job.progress?.({ phase: 'running', since: slot.started });
-    slot.timer = setTimeout(() => this.replace(slot, { kind: 'timeout', limitMs: this.config.timeLimitMs }),
+    slot.timer = setTimeout(() => this.replace(slot, { kind: 'timeout', limitMs: this.config.timeLimitMs }, true),
       this.config.timeLimitMs);
   }
 
@@ -185,10 +188,10 @@ export class Engine {
     job.resolve(current || reply.kind === 'timeout' || reply.kind === 'cancelled' ? reply : { kind: 'stale' });
   }
 
-  private replace(slot: Slot, replyForRunning: EngineReply): void {
+  private replace(slot: Slot, replyForRunning: EngineReply, overLimit: boolean): void {
     slot.worker.terminate();
     this.slots = this.slots.filter((s) => s !== slot);
-    this.restarts++;
+    if (overLimit) this.restarts++;
     if (slot.job) this.finish(slot, replyForRunning);
     this.pump();
   }

@@ -40,3 +40,32 @@ export function toOptionsJson(o: ScheduleOptions): string {
   payload.emit = 'json';
   return JSON.stringify(payload);
 }
+
+// What the page exports through the core (one implementation with the command line's --emit):
+// the schedule as a Chrome / Perfetto trace, and the input IR with Triton's loop.stage / loop.cluster.
+// The module's schedule() returns the JSON document only, so an export is a command line for its
+// runCli(): `- --emit=FORM` and the options as flags, an edited model served as a file.
+export type ExportForm = 'perfetto' | 'triton';
+
+export interface ExportCommand {
+  export: { args: string[]; files: Record<string, string> };
+}
+
+const MODEL_FILE = 'model.json';
+
+export function exportCommand(o: ScheduleOptions, emit: ExportForm): ExportCommand {
+  const args = ['-', `--emit=${emit}`];
+  const files: Record<string, string> = {};
+  if (o.model === 'custom') {
+    files[MODEL_FILE] = o.modelJson;
+    args.push(`--model=${MODEL_FILE}`);
+  } else if (o.model !== 'ir') args.push(`--model=${o.model}`);
+  for (const spec of OPTION_SPECS) {
+    const v = o[spec.key];
+    if (v === spec.default) continue;
+    if (spec.type === 'flag') {
+      if (v) args.push(spec.flag);
+    } else args.push(`${spec.flag}=${v}`);
+  }
+  return { export: { args, files } };
+}

@@ -5,6 +5,7 @@
 import type createTilesched from '../../../wasm/tilesched';
 import type { TileschedModule } from '../../../wasm/tilesched';
 import { DocumentError, parseDocument } from './parse';
+import type { ExportCommand } from './options';
 import { splitDocument, type HostMessage, type WorkerMessage } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -59,6 +60,16 @@ self.onmessage = async (event: MessageEvent<HostMessage>) => {
     if (!core) throw new Error('the scheduler worker was not initialised');
     const instance = await core;
     const t0 = performance.now();
+    if (msg.options.startsWith('{"export":')) {
+      // An export (options.ts, exportCommand): the command line's output, not a document.
+      const { args, files } = (JSON.parse(msg.options) as ExportCommand).export;
+      const r = instance.runCli(args, files, msg.source);
+      const ms = performance.now() - t0;
+      const out = r.stdout.slice(); // its own buffer, to transfer (never the module's memory)
+      if (out.length || r.exitCode !== 2) post({ type: 'result', id: msg.id, ok: true, json: out, ms }, [out.buffer]);
+      else post({ type: 'result', id: msg.id, ok: false, error: new TextDecoder().decode(r.stderr).trim(), ms });
+      return;
+    }
     const json = instance.schedule(msg.source, msg.options);
     const ms = performance.now() - t0;
     const bytes = new TextEncoder().encode(json);

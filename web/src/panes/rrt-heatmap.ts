@@ -20,11 +20,13 @@ export interface HeatmapOptions {
   conflicts?: Unit[]; // cells a rejected candidate overfills (marked, and scrolled into view)
   candidate?: Unit[]; // cells the candidate of the step takes or would take (marked)
   differs?: Unit[]; // a comparison: cells held otherwise on the other side (marked)
+  fit?: boolean; // every modulo row in the pane's width (cells narrow down to MIN_CELL_W)
 }
 
 // Geometry in px, matched by .heatmap in panes.css.
 const LABEL_W = 132;
 const CELL_W = 56;
+const MIN_CELL_W = 12; // fit to width: narrower cells show colour only (class narrow)
 const HEAD_H = 22;
 const LINE_H = 14;
 const ROW_PAD = 10;
@@ -54,6 +56,7 @@ export class Heatmap {
   private caption = h('p', { class: 'heatmap-caption' });
   private drawn = ''; // the window last drawn, to skip a redraw that would change nothing
   private marks = new Map<string, 'conflict' | 'candidate' | 'differs'>(); // `${modulo row}:${resource}`
+  private cellW = CELL_W;
 
   constructor() {
     this.scroller.append(this.grid);
@@ -104,7 +107,7 @@ export class Heatmap {
     this.grid.setAttribute('aria-label', opts.caption ?? `reservation table, II ${table.ii}`);
     this.grid.setAttribute('aria-rowcount', String(this.rows.length + 1));
     this.grid.setAttribute('aria-colcount', String(this.columns.length + 1));
-    this.grid.style.width = `${LABEL_W + this.columns.length * CELL_W}px`;
+    this.fitWidth();
     this.grid.style.height = `${top}px`;
     const hidden = table.resources.length - this.rows.length;
     const emptyRows = table.ii - this.columns.length;
@@ -121,6 +124,21 @@ export class Heatmap {
     this.draw(true);
   }
 
+  // The cell width: CELL_W, or with `fit` the width that shows every column (not below
+  // MIN_CELL_W). True when it changed.
+  private fitWidth(): boolean {
+    const room = viewportWidth(this.scroller) - LABEL_W;
+    const w = this.opts.fit && this.columns.length && room > 0
+      ? Math.max(MIN_CELL_W, Math.min(CELL_W, Math.floor(room / this.columns.length))) : CELL_W;
+    const changed = w !== this.cellW;
+    this.cellW = w;
+    this.grid.style.width = `${LABEL_W + this.columns.length * w}px`;
+    this.grid.style.setProperty('--cell-w', `${w}px`);
+    this.grid.classList.toggle('narrow', w < 40);
+    this.grid.dataset.fit = String(Boolean(this.opts.fit));
+    return changed;
+  }
+
   // Scrolls a cell into view (the conflict of a trace step), without taking focus.
   private reveal(unit: Unit | undefined): void {
     if (!unit) return;
@@ -128,8 +146,8 @@ export class Heatmap {
     const row = this.rows.find((r) => r.index === unit[1]);
     if (col < 0 || !row) return;
     const s = this.scroller;
-    const x = LABEL_W + col * CELL_W;
-    if (x - LABEL_W < s.scrollLeft || x + CELL_W > s.scrollLeft + viewportWidth(s)) s.scrollLeft = Math.max(0, x - LABEL_W - CELL_W);
+    const x = LABEL_W + col * this.cellW;
+    if (x - LABEL_W < s.scrollLeft || x + this.cellW > s.scrollLeft + viewportWidth(s)) s.scrollLeft = Math.max(0, x - LABEL_W - this.cellW);
     if (row.top - HEAD_H < s.scrollTop || row.top + row.height > s.scrollTop + viewportHeight(s, 400)) s.scrollTop = Math.max(0, row.top - HEAD_H);
   }
 
@@ -164,7 +182,8 @@ export class Heatmap {
     if (!table) return;
     const s = this.scroller;
     if (!connectedOrLater(s, () => this.draw(true))) return;
-    const cols = visibleRange(s.scrollLeft, viewportWidth(s), LABEL_W, CELL_W, this.columns.length, 1);
+    if (this.fitWidth()) force = true;
+    const cols = visibleRange(s.scrollLeft, viewportWidth(s), LABEL_W, this.cellW, this.columns.length, 1);
     const top = s.scrollTop;
     const bottom = top + viewportHeight(s, 400);
     const key = `${cols.first}:${cols.last}:${Math.floor(top / 60)}:${Math.ceil(bottom / 60)}`;
@@ -174,7 +193,7 @@ export class Heatmap {
     const head = h('div', { class: 'hm-head', role: 'row', 'aria-rowindex': 1 },
       h('div', { class: 'hm-corner', role: 'columnheader' }, 'slot / pool \\ row'));
     for (let c = cols.first; c < cols.last; c++) {
-      head.append(h('div', { class: 'hm-col num', role: 'columnheader', 'aria-colindex': c + 2, style: `left:${LABEL_W + c * CELL_W}px` }, this.columns[c]));
+      head.append(h('div', { class: 'hm-col num', role: 'columnheader', 'aria-colindex': c + 2, style: `left:${LABEL_W + c * this.cellW}px` }, this.columns[c]));
     }
     const rows: HTMLElement[] = [head];
     let stop: HTMLElement | null = null;
@@ -214,7 +233,7 @@ export class Heatmap {
       class: `cell${n > cap ? ' over' : ''}${n === 0 ? ' empty' : ''}${mark ? ` ${mark}` : ''}`, role: 'gridcell', tabindex: -1,
       'aria-colindex': col + 2, 'data-mark': mark,
       'data-slot': row.r.name, 'data-row': modRow, 'data-col': col, 'data-used': n, 'data-shown': shown, 'data-op': ops[0],
-      style: `left:${LABEL_W + col * CELL_W}px${n ? `;--occ:${pct}%` : ''}`,
+      style: `left:${LABEL_W + col * this.cellW}px${n ? `;--occ:${pct}%` : ''}`,
     }, ...chips.map((id) => {
       const op = this.opById.get(id);
       return h('span', { class: `chip${id === this.opts.stepped ? ' stepped' : ''}`, 'data-op': id }, op?.label || `#${id}`);
@@ -231,8 +250,8 @@ export class Heatmap {
   private focusActive(): void {
     const s = this.scroller;
     const row = this.rows[this.active.row];
-    const x = LABEL_W + this.active.col * CELL_W;
-    if (x - LABEL_W < s.scrollLeft || x + CELL_W > s.scrollLeft + viewportWidth(s)) s.scrollLeft = x - LABEL_W - CELL_W;
+    const x = LABEL_W + this.active.col * this.cellW;
+    if (x - LABEL_W < s.scrollLeft || x + this.cellW > s.scrollLeft + viewportWidth(s)) s.scrollLeft = x - LABEL_W - this.cellW;
     if (row.top - HEAD_H < s.scrollTop || row.top + row.height > s.scrollTop + viewportHeight(s, 400)) s.scrollTop = row.top - HEAD_H;
     this.draw(true);
     this.activeCell()?.focus({ preventScroll: true });
@@ -241,7 +260,7 @@ export class Heatmap {
   private onKey(e: KeyboardEvent): void {
     if (!this.table || this.rows.length === 0 || this.columns.length === 0 || !(e.target as Element).classList.contains('cell')) return;
     const last = this.columns.length - 1;
-    const page = Math.max(1, Math.floor(viewportWidth(this.scroller) / CELL_W) - 3);
+    const page = Math.max(1, Math.floor(viewportWidth(this.scroller) / this.cellW) - 3);
     const { row, col } = this.active;
     const moves: Record<string, [number, number]> = {
       ArrowRight: [row, col + 1], ArrowLeft: [row, col - 1], ArrowDown: [row + 1, col], ArrowUp: [row - 1, col],
@@ -257,8 +276,9 @@ export class Heatmap {
 
 // The pane: the block's final reservation table; in a comparison both tables side by side, each
 // marking the cells whose holders differ from the other side's.
-export const rrtPane: PaneFactory = (host) => ({
-  render({ block, other }) {
+export const rrtPane: PaneFactory = (host) => {
+  let fitWidth = false;
+  return { render({ block, other }) {
     const table = finalRRT(block);
     const hide = h('input', { type: 'checkbox', 'data-testid': 'hide-empty' });
     hide.checked = host.hideEmpty();
@@ -266,13 +286,20 @@ export const rrtPane: PaneFactory = (host) => ({
       host.setHideEmpty(hide.checked);
       host.redraw();
     });
-    const controls = h('label', { class: 'inline' }, hide, ' hide empty slots');
+    const fit = h('input', { type: 'checkbox', 'data-testid': 'heatmap-fit' });
+    fit.checked = fitWidth;
+    fit.addEventListener('change', () => {
+      fitWidth = fit.checked;
+      host.redraw();
+    });
+    const controls = h('span', { class: 'table-controls' }, h('label', { class: 'inline' }, hide, ' hide empty slots'),
+      h('label', { class: 'inline', title: 'narrow the columns so every modulo row fits the pane' }, fit, ' fit to width'));
     const none = (testid: string) => h('p', { class: 'muted', 'data-testid': testid }, 'No reservation table: the block has no II.');
     const otherTable = other ? finalRRT(other) : null;
     const draw = (b: Block, t: RRT | null, testid: string, differs?: Unit[]) => {
       if (!t) return none(testid);
       const heatmap = new Heatmap();
-      heatmap.show(t, b, { hideEmpty: hide.checked, testid, differs });
+      heatmap.show(t, b, { hideEmpty: hide.checked, testid, differs, fit: fit.checked });
       return heatmap.el;
     };
     if (!other) return { controls, body: draw(block, table, 'rrt-heatmap'), windowed: true };
@@ -288,5 +315,5 @@ export const rrtPane: PaneFactory = (host) => ({
           h('div', {}, h('h3', { class: 'compare-side' }, a), draw(block, table, 'rrt-heatmap', mine)),
           h('div', {}, h('h3', { class: 'compare-side' }, `compared with: ${b}`), draw(other, otherTable, 'rrt-heatmap-other', theirs)))),
     };
-  },
-});
+  } };
+};

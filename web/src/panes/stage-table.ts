@@ -1,14 +1,13 @@
-// Stage/order table: one row per op of the block, in program order or in (stage, order). Only
+// Stage/order table: one row per op of the block, in the order the table view asks for. Only
 // the rows in view are in the page (windowed), and the table is one tab stop: arrow keys,
 // Page Up/Down, Home and End move between rows, Enter shows the op in the source.
 import type { Block, Op } from '../engine/types';
 import { h } from '../ui/dom';
 import { WindowedRows } from '../ui/windowing';
 import { diffOps, type OpField } from '../model/compare';
+import { DEFAULT_TABLE_VIEW, renderCompareTable, tableControls, tableOps, type TableView } from './table-view';
 import type { PaneFactory } from './pane';
 import { footprintText, nestedFootprintText } from './format';
-
-export type TableOrder = 'program' | 'schedule';
 
 const ROW_HEIGHT = 24; // px: .stage-table tbody tr in panes.css
 
@@ -30,18 +29,13 @@ function tritonCell(op: Op): HTMLElement {
   }, t.stage);
 }
 
-export function sortedOps(block: Block, order: TableOrder): Op[] {
-  if (order === 'program') return block.ops;
-  return [...block.ops].sort((a, b) => a.stage - b.stage || a.order - b.order || a.id - b.id);
-}
-
+// `ops`: the block's ops the table shows, in its order (panes/table-view: filter and sort).
 // With `diff` (generator comparison) the table is compact: the columns the comparison marks.
-export function renderStageTable(block: Block, order: TableOrder, diff?: Map<number, Set<OpField>>): HTMLElement {
+export function renderStageTable(block: Block, ops: Op[], diff?: Map<number, Set<OpField>>): HTMLElement {
   const moved = (op: Op, f: OpField) => (diff?.get(op.id)?.has(f) ? 'diff' : undefined);
   const full = diff === undefined;
   const groups = full && block.ops.some((o) => o.group !== null);
   const triton = block.ops.some((o) => o.triton?.stage != null);
-  const ops = sortedOps(block, order);
   const columns = 5 + (full ? 2 : 0) + (groups ? 1 : 0) + (triton ? 1 : 0);
   // An op the generator did not place (a failed block) has no stage, order or cycle.
   const placed = (v: number) => (v >= 0 ? v : '—');
@@ -83,32 +77,42 @@ export function renderStageTable(block: Block, order: TableOrder, diff?: Map<num
   return scroller;
 }
 
-// The pane: the table in the order picked in its title bar; in a comparison both tables side by
-// side, the ops placed differently marked.
+// The pane: the table filtered and sorted as its title bar asks (./table-view); in a comparison
+// one table of the ops side by side, only those placed differently unless asked for all.
 export const stageTablePane: PaneFactory = (host) => {
-  let order: TableOrder = 'program';
+  let view: TableView = DEFAULT_TABLE_VIEW;
+  let all = false;
+  let typing = false; // the filter changed: it keeps focus and caret across the redraw
   return {
     render({ block, other }) {
-      const orderSel = h('select', { 'aria-label': 'row order' },
-        h('option', { value: 'program' }, 'program order'), h('option', { value: 'schedule' }, '(stage, order)'));
-      orderSel.value = order;
-      orderSel.addEventListener('change', () => {
-        order = orderSel.value as TableOrder;
+      if (other) {
+        const diff = diffOps(block, other);
+        const box = h('input', { type: 'checkbox', 'data-testid': 'compare-all' });
+        box.checked = all;
+        box.addEventListener('change', () => {
+          all = box.checked;
+          host.redraw();
+        });
+        const moved = h('p', { class: 'muted small', 'data-testid': 'compare-summary' },
+          diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently` : 'Both sides place every op alike.',
+          ' ', h('label', { class: 'inline' }, box, ' show every op'));
+        return { body: h('div', {}, moved, renderCompareTable(block, other, host.labels(block, other), all)) };
+      }
+      const ops = tableOps(block, view);
+      const controls = tableControls(view, ops.length, block.ops.length, (v) => {
+        typing = v.filter !== view.filter;
+        view = v;
         host.redraw();
       });
-      if (!other) return { controls: orderSel, body: renderStageTable(block, order), windowed: true };
-      const diff = diffOps(block, other);
-      const moved = h('p', { class: 'muted small', 'data-testid': 'compare-summary' },
-        diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently (marked)` : 'Both sides place every op alike.');
-      return {
-        controls: orderSel,
-        body: h('div', {},
-          moved,
-          h('div', { class: 'compare-tables' },
-            renderStageTable(block, order, diff),
-            renderStageTable(other, order, diffOps(other, block)))),
-        windowed: true,
-      };
+      if (typing) {
+        typing = false;
+        const filter = controls.querySelector('input')!;
+        requestAnimationFrame(() => {
+          filter.focus();
+          filter.setSelectionRange(filter.value.length, filter.value.length);
+        });
+      }
+      return { controls, body: renderStageTable(block, ops), windowed: true };
     },
   };
 };

@@ -58,7 +58,7 @@ export class Timeline {
     this.canvas.setAttribute('aria-label',
       `timeline: ${t.iterations} iterations of ${t.ops.length} ops overlapped at II ${t.ii}. Arrow keys move between bars, Enter shows the op in the source.`);
     this.scroller.append(h('div', { class: 'timeline-sizer', style: `width:${this.width}px;height:${this.height}px` }, this.canvas));
-    this.el.append(this.scroller, this.detail);
+    this.el.append(timelineLegend(t), this.scroller, this.detail);
     onScrollFrame(this.scroller, () => this.draw());
     this.canvas.addEventListener('mousemove', (e) => {
       const b = this.barAt(e.offsetX, e.offsetY);
@@ -167,7 +167,19 @@ export class Timeline {
         const y = y0 + b.lane * LANE;
         if (y + LANE < sy || y > sy + ht) continue;
         g.fillStyle = stages[b.op.stage % 6];
-        g.fillRect(this.x(b.start) + 0.5, y, Math.max(2, b.length * this.px - 1), LANE - 2);
+        const w = Math.max(2, b.length * this.px - 1);
+        g.fillRect(this.x(b.start) + 0.5, y, w, LANE - 2);
+        // A bar wide enough for its op's value (or short name) carries it.
+        const label = b.op.label ?? b.op.name.replace(/^.*\./, '');
+        if (w > 24) {
+          g.save();
+          g.beginPath();
+          g.rect(this.x(b.start) + 0.5, y, w, LANE - 2);
+          g.clip();
+          g.fillStyle = '#111'; // dark on every stage colour (light and dark themes)
+          g.fillText(label, this.x(b.start) + 3, y + LANE - 4);
+          g.restore();
+        }
         bars++;
         if (linked.has(b.op.id) || (this.focused && b.index === this.active.index && it === this.active.iteration)) outlined.push([b, y]);
       }
@@ -291,3 +303,13 @@ export const timelinePane: PaneFactory = (host) => {
     },
   };
 };
+
+// What the colours and shading mean: bar colour = stage, bands = iterations, shading = the
+// prologue (filling), kernel (steady state) and epilogue (draining), x = cycle.
+function timelineLegend(t: TimelineLayout): HTMLElement {
+  const stages = new Set(t.ops.map((o) => o.stage));
+  return h('div', { class: 'timeline-legend small', 'data-testid': 'timeline-legend' },
+    h('span', { class: 'muted' }, 'bar colour = stage:'),
+    ...[...stages].sort((a, b) => a - b).slice(0, 12).map((k) => h('span', { class: 'lg-item' }, h('span', { class: `lg-swatch stage-bg-${k % 6}`, 'aria-hidden': 'true' }), ` stage ${k}`)),
+    h('span', { class: 'muted' }, `· one band per iteration, started every ${t.ii} cycles · shading: prologue, kernel (steady state), epilogue · x: cycle · bar length: latency`));
+}

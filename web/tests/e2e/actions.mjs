@@ -134,3 +134,14 @@ export const longestTaskSince = (page, since) =>
 
 // Waits until every open pane has been drawn (the ones after the first come in tasks of their own).
 export const panesDrawn = (page) => page.waitForFunction(() => !document.querySelector('.pane-slot'), null, { timeout: 30000 });
+
+// SNIPPET scheduled cost-based and compared with the serial generator, both results shown.
+export async function compareGenerators(page) {
+  await openPlayground(page, { runOnEdit: true });
+  await setSource(page, SNIPPET);
+  const before = await runs(page);
+  await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+  await page.selectOption('[data-testid="opt-compare"]', 'serial');
+  await page.locator('[data-testid="compare"]').waitFor({ timeout: 20000 });
+  await nextResult(page, before);
+}

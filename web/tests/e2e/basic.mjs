@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, REPO, assert } from './harness.mjs';
 import {
-  SNIPPET, example, nextResult, openPlayground, openShareLink, pasteInto, payloadOf, runWithKeyboard, runawaySnippet, runs,
+  SNIPPET, compareGenerators, example, nextResult, openPlayground, openShareLink, pasteInto, payloadOf, runWithKeyboard, runawaySnippet, runs,
   setSource, site, text, withPrefs,
 } from './actions.mjs';
 
@@ -189,14 +189,8 @@ ${inline}
   }],
 
   ['comparing two generators marks the differences', async (page) => {
-    await openPlayground(page, { runOnEdit: true });
-    await setSource(page, SNIPPET);
-    const before = await runs(page);
-    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
-    await page.selectOption('[data-testid="opt-compare"]', 'serial');
-    await page.locator('[data-testid="compare"]').waitFor({ timeout: 20000 });
-    await nextResult(page, before);
-    assert(await page.locator('[data-testid="stage-table"]').count() === 2, 'not two stage tables');
+    await compareGenerators(page);
+    assert(await page.locator('[data-testid="compare-table"]').count() === 1, 'no comparison table');
     const gens = await page.locator('[data-testid="compare"] [data-testid="generator"]').allInnerTexts();
     assert(gens.join() === 'cost-based,serial', `generators shown: ${gens}`);
     assert((await text(page, 'compare-summary')).length > 0, 'no comparison summary');

@@ -249,7 +249,7 @@ async function afterRun(page, action) {
 async function assertMarked(page, where, { moved = false } = {}) {
   await page.locator('[data-testid="compare"]').waitFor();
   assert(await page.locator('[data-testid="compare"] .stat.diff').count() >= 2, `${where}: no difference marked in the headers`);
-  await page.waitForSelector('.compare-tables .row-diff');
+  await page.waitForSelector('[data-testid="compare-table"] .row-diff');
   const placed = await page.locator('[data-testid="compare-summary"]').innerText();
   assert(Number(/^(\d+) ops? placed differently/.exec(placed)?.[1]) > 0, `${where}: stage table summary: ${placed}`);
   await page.waitForSelector('[data-testid="rrt-heatmap"] .cell.differs');

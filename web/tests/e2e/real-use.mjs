@@ -21,7 +21,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 
 // axe-core's serious and critical violations on the page (open shadow roots included), as
 // "rule: target" lines. Evaluated through the debugger, so the page's CSP does not block it.
-async function axeViolations(page) {
+export async function axeViolations(page) {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -143,7 +143,7 @@ export const realUseCases = ({ metrics }) => [
       assert(!(await page.locator(`.${menu}`).evaluate((d) => d.open)), `Escape did not close the ${menu} menu`);
     }
     await page.locator('.share summary').click();
-    await page.mouse.click(640, 600);
+    await page.mouse.click(20, 600); // the editor, left of the menu (it holds the embed builder, so it is wide)
     assert(!(await page.locator('.share').evaluate((d) => d.open)), 'a click outside did not close the share menu');
   }],
 

@@ -1,7 +1,8 @@
 // End-to-end tests of the built playground in headless Chromium (playwright-core + Debian's
 // chromium): the basic cases (basic.mjs) and real use (real-use.mjs: many embeds on one page,
 // phones, big loops, cancel, keyboard and axe, page wording, untrusted links, transfer) and
-// explaining the schedule (explain.mjs: dependence graph, gate trace, comparisons).
+// explaining the schedule (explain.mjs: dependence graph, gate trace, comparisons), exports,
+// embeds and bugs (exports-embeds.mjs: Perfetto and Triton exports, Share → Embed snippets).
 // Screenshots go to tests/artifacts/web/; figures to e2e-summary.json. Prints
 // "e2e: N passed, N failed".
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { site } from './actions.mjs';
 import { basicCases } from './basic.mjs';
 import { explainCases } from './explain.mjs';
+import { exportsEmbedsCases } from './exports-embeds.mjs';
 import { ARTIFACTS, buildSite, requireWasm, runCases, startBrowser } from './harness.mjs';
 import { realUseCases } from './real-use.mjs';
 
@@ -17,7 +19,7 @@ await buildSite();
 const { context, url, close } = await startBrowser();
 site.url = url;
 const metrics = {};
-const cases = [...basicCases({ context, metrics }), ...realUseCases({ context, metrics }), ...explainCases()];
+const cases = [...basicCases({ context, metrics }), ...realUseCases({ context, metrics }), ...explainCases(), ...exportsEmbedsCases()];
 
 console.log(`e2e: ${url} (chromium, 1280x800)`);
 // E2E_ONLY=<regular expression> runs the cases whose name matches it (for working on some cases).

@@ -138,6 +138,8 @@ describe('engine host', () => {
     const fresh = e.run(MAIN, 'edited', '{}');
     expect(await done(old)).toEqual({ kind: 'stale' });
     expect(FakeWorker.all[0].terminated).toBe(true);
+    // What the user asked for (a newer run), not a worker restart to report.
+    expect(e.restarts).toBe(0);
     await flush();
     FakeWorker.all[1].answer();
     expect(await done(fresh)).toMatchObject({ kind: 'ok', json: '{"version":1}/edited' });

@@ -1,0 +1,280 @@
+// Exports, embeds a docs author pastes, and bugs a daily user hit: the Perfetto trace and the
+// Triton IR from the Export menu (checked against the document and, read back, the command
+// line), the Share → Embed snippets opened in a fresh page (axe: 0 serious), an inline snippet
+// that HTML swallowed, ↓ on the Examples list, the editor's focus ring, the favicon, and switching
+// examples quickly. Screenshots of the new views at 1440x900 and 390x844.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS, REPO, assert } from './harness.mjs';
+import { compareGenerators, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
+import { axeViolations } from './real-use.mjs';
+
+const SIZES = [[1440, 900], [390, 844]];
+
+// The view at desktop and phone sizes; `what` (a locator) is scrolled into view at each size.
+async function shoot(page, name, what = null) {
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(150);
+    if (what) await what.first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function loadExample(page, id) {
+  const before = await runs(page);
+  await page.selectOption('[data-testid="examples"]', id);
+  await nextResult(page, before);
+}
+
+// Presses an export button and returns the downloaded file's text.
+async function exported(page, testid) {
+  if (!(await page.locator('.export').evaluate((d) => d.open))) await page.locator('[data-testid="export"]').click();
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20000 }), page.locator(`[data-testid="${testid}"]`).click()]);
+  return readFileSync(await download.path(), 'utf8');
+}
+
+// The command line the goldens use: the native tool when built, else the npm bin (the same core).
+function cli(input, args) {
+  const native = join(REPO, 'build/bin/tilesched');
+  const [cmd, pre] = existsSync(native) ? [native, []] : [process.execPath, [join(REPO, 'wasm/cli.mjs')]];
+  return execFileSync(cmd, [...pre, '-', ...args], { input, encoding: 'utf8' });
+}
+
+export const exportsEmbedsCases = () => [
+  ['exports: the Perfetto trace is a traceEvents document whose slices name the loop\'s ops', async (page) => {
+    await openPlayground(page);
+    await loadExample(page, 'triton-hopper-tma-wgmma-gemm');
+    const trace = JSON.parse(await exported(page, 'export-perfetto'));
+    assert(Array.isArray(trace.traceEvents), 'no traceEvents array');
+    const slices = trace.traceEvents.filter((e) => e.ph === 'X');
+    assert(slices.every((e) => Number.isInteger(e.ts) && e.dur > 0 && e.pid && e.tid), 'an X event without ts/dur/pid/tid');
+    const threads = new Set(trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => `${e.pid}/${e.tid}`));
+    assert(slices.every((e) => threads.has(`${e.pid}/${e.tid}`)), 'a slice on a thread with no name');
+    const names = new Set(trace.traceEvents.filter((e) => e.name === 'thread_name').map((e) => e.args.name));
+    assert([...names].some((n) => n.startsWith('stage 0')) && [...names].some((n) => n.startsWith('resource tma')), `tracks: ${[...names].join(', ')}`);
+    // Every op of the loop (its name and source line, as the command line's document gives them) is a slice.
+    const doc = JSON.parse(cli(example('triton-hopper-tma-wgmma-gemm'), ['--emit=json']));
+    const ops = doc.blocks[0].ops;
+    assert(ops.length === 15, `${ops.length} ops in the document`);
+    for (const op of ops) {
+      assert(slices.some((e) => e.args.line === op.line && e.name.startsWith(op.name) && e.args.op === op.name && e.args.stage === op.stage),
+        `no slice for ${op.name} on line ${op.line}`);
+    }
+    const iterations = new Set(slices.map((e) => e.args.iteration));
+    assert(iterations.size === doc.blocks[0].stage_count + 2, `${iterations.size} iterations shown`);
+    await shoot(page, 'export-menu');
+  }],
+
+  ['exports: the Triton IR carries loop.stage on every scheduled op and reads back with the same stages', async (page) => {
+    await openPlayground(page);
+    await loadExample(page, 'triton-hopper-tma-wgmma-gemm');
+    const ir = await exported(page, 'export-triton');
+    // The table's stage per source line.
+    const rows = await page.evaluate(() => [...document.querySelectorAll('[data-testid="stage-table"] tbody tr[data-op]')]
+      .map((r) => ({ text: r.innerText })));
+    assert(rows.length === 15, `${rows.length} table rows`);
+    const opLines = ir.split('\n').filter((l) => /^\s+(%[\w#:, ]+ = )?(arith|ttg|ttng|tt)\.\w+/.test(l) && !/scf\.yield/.test(l) && /%k|%slot|%phase|%bar_k|%a_buf|%b_buf|%d\b|%next|%wrap|%flip/.test(l));
+    const stamped = ir.split('\n').filter((l) => /loop\.stage = \d+ : i32/.test(l));
+    assert(stamped.length === 15, `${stamped.length} ops carry loop.stage, expected 15:\n${ir}`);
+    assert(stamped.every((l) => /loop\.cluster = \d+ : i32/.test(l)), 'an op without loop.cluster');
+    assert(/tt\.scheduled_max_stage = 1 : i32/.test(ir), 'no tt.scheduled_max_stage on the loop');
+    assert(opLines.length >= 15, 'ops not found');
+    // Read back: Triton's stage column equals tilesched's on every op (no `*`).
+    const table = cli(ir, []);
+    const body = table.split('\n').filter((l) => /^\s+\d+\s+\d+\*?\s+\d+\s+\d+\s+\d+\s/.test(l));
+    assert(/Triton: loop\.stage on 15 of 15 ops, 2 stages/.test(table), `read back:\n${table}`);
+    assert(body.length === 15 && body.every((l) => { const [s, t] = l.trim().split(/\s+/); return s === t; }), `stages differ on reading back:\n${table}`);
+    await page.locator('[data-testid="copy-triton"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="export-note"]')?.textContent === 'Copied.');
+    assert((await page.evaluate(() => navigator.clipboard.readText())) === ir, 'the copied Triton IR differs from the download');
+  }],
+
+  ['embed: Share → Embed snippets (element with a script child, iframe) render in a fresh page, axe 0 serious', async (page) => {
+    await openPlayground(page);
+    await loadExample(page, 'triton-hopper-tma-wgmma-gemm');
+    await page.locator('[data-testid="share"]').click();
+    await page.locator('[data-testid="embed-pane-graph"]').check();
+    await page.fill('[data-testid="embed-title"]', 'Hopper GEMM main loop');
+    await page.fill('[data-testid="embed-base"]', './');
+    await page.selectOption('[data-testid="embed-theme"]', 'light');
+    const element = await page.inputValue('[data-testid="embed-element"]');
+    const iframe = await page.inputValue('[data-testid="embed-iframe"]');
+    assert(element.includes('<script type="text/mlir">') && element.includes('!tt.tensordesc<128x64xf16, #nvmma>'), `element snippet:\n${element}`);
+    assert(/panes="table,rrt,graph"/.test(element) && /title="Hopper GEMM main loop"/.test(element), `element attributes:\n${element}`);
+    assert(/^<iframe src="\.\/embed\.html\?readonly=1&amp;panes=table%2Crrt%2Cgraph&amp;theme=light&amp;title=/.test(iframe) && iframe.includes('title="Hopper GEMM main loop"'), `iframe snippet:\n${iframe}`);
+    await page.locator('[data-testid="copy-embed-element"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="embed-note"]')?.textContent?.includes('copied'));
+    assert((await page.evaluate(() => navigator.clipboard.readText())) === element, 'the copied element snippet differs');
+    await shoot(page, 'share-embed');
+    const host = await page.context().newPage();
+    await host.route(`${site.url}docs-embed.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title></head><body><main><h1>Pipelining notes</h1>
+<h2>As an element</h2>
+${element}
+<h2>As an iframe</h2>
+${iframe}
+</main></body></html>`,
+    }));
+    await host.goto(`${site.url}docs-embed.html`);
+    const el = host.locator('tilesched-playground');
+    await el.locator('[data-testid="ii"]').waitFor({ timeout: 30000 });
+    assert((await el.locator('[data-testid="ii"]').innerText()) === (await text(page, 'ii')), 'the element shows another II than the playground');
+    assert(await el.locator('[data-testid="embed-warning"]').count() === 0, 'a warning on a script-child snippet');
+    await el.locator('.pane-toggle[data-pane="graph"]').click();
+    await el.locator('[data-testid="dep-graph"], .dep-graph').first().waitFor({ timeout: 20000 });
+    await host.locator('iframe').scrollIntoViewIfNeeded();
+    const frame = host.frameLocator('iframe');
+    await frame.locator('[data-testid="ii"]').waitFor({ timeout: 30000 });
+    assert(await frame.locator('.pane-toggle[data-pane="graph"]').count() === 1, 'the iframe offers no dependence graph');
+    await panesDrawn(host);
+    const serious = await axeViolations(host);
+    assert(serious.length === 0, `axe violations:\n        ${serious.join('\n        ')}`);
+    await shoot(host, 'embed-host-page', host.locator('h2'));
+    await host.close();
+  }],
+
+  ['embed: an inline snippet whose <f16> HTML swallowed shows a visible warning', async (page) => {
+    await page.route(`${site.url}docs-swallowed.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title><script type="module" src="./tilesched-playground.js"></script></head>
+<body><main><h1>Docs</h1><tilesched-playground title="swallowed">
+func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %v = tt.load %p : tensor<64x!tt.ptr<f16>>
+    scf.yield
+  }
+  return
+}
+</tilesched-playground></main></body></html>`,
+    }));
+    await page.goto(`${site.url}docs-swallowed.html`);
+    const warning = page.locator('tilesched-playground [data-testid="embed-warning"]');
+    await warning.waitFor({ timeout: 20000 });
+    assert((await warning.innerText()).includes('<f16>') && await warning.isVisible(), `warning: ${await warning.innerText()}`);
+    await shoot(page, 'embed-swallowed-warning');
+  }],
+
+  ['bug: ↓ on the closed Examples list moves to the next example', async (page) => {
+    await openPlayground(page);
+    const ids = await page.locator('[data-testid="examples"] option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+    await loadExample(page, ids[2]);
+    const before = await runs(page);
+    await page.locator('[data-testid="examples"]').focus();
+    await page.keyboard.press('ArrowDown');
+    await nextResult(page, before);
+    const shown = await page.evaluate(() => document.querySelector('.cm-content').textContent);
+    const want = example(ids[3]).split('\n').find((l) => l.includes('func.func') || l.includes('tt.func') || l.includes('entry')) ?? '';
+    assert(shown.replace(/\s+/g, '').includes(want.replace(/\s+/g, '')), `↓ after ${ids[2]} did not load ${ids[3]}`);
+    assert((await page.inputValue('[data-testid="examples"]')) === ids[3], `the list shows ${await page.inputValue('[data-testid="examples"]')}`);
+  }],
+
+  ['bug: the editor shows a visible focus ring (3:1 against the page, light and dark)', async (page) => {
+    for (const theme of ['light', 'dark']) {
+      await openPlayground(page, { runOnEdit: false, theme });
+      await page.locator('[data-testid="run"]').focus();
+      // Keyboard focus reaches the editor (Shift+Tab from the controls after it would too).
+      await page.locator('.cm-content').focus();
+      const ring = await page.locator('.editor-host .cm-editor').evaluate((el) => {
+        const cs = getComputedStyle(el);
+        const bg = getComputedStyle(document.body).backgroundColor;
+        return { style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), color: cs.outlineColor, bg };
+      });
+      const lum = (c) => {
+        const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const [a, b] = [lum(ring.color), lum(ring.bg)].sort((x, y) => y - x);
+      const contrast = (a + 0.05) / (b + 0.05);
+      assert(ring.style !== 'none' && ring.width >= 2 && contrast >= 3, `${theme}: focus ring ${JSON.stringify(ring)}, contrast ${contrast.toFixed(2)}`);
+      await page.screenshot({ path: join(ARTIFACTS, `editor-focus-${theme}.png`) });
+    }
+  }],
+
+  ['bug: no favicon.ico 404 (nor any other) on load', async (page) => {
+    const missing = [];
+    page.on('response', (r) => { if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`); });
+    await openPlayground(page);
+    await page.waitForTimeout(500);
+    assert(missing.length === 0, `failed requests: ${missing.join(', ')}`);
+    // Without an icon link the browser asks for /favicon.ico (a 404 on every load; headless
+    // Chromium skips that request, so the link and what it serves are checked).
+    assert(await page.locator('link[rel="icon"]').count() === 1, 'no icon link');
+    const icon = await page.evaluate(async () => {
+      const r = await fetch(document.querySelector('link[rel="icon"]').href);
+      return `${r.status} ${r.headers.get('content-type')}`;
+    });
+    assert(/^200 image\//.test(icon), `the icon answers ${icon}`);
+  }],
+
+  ['bug: switching examples quickly reports no worker restart', async (page) => {
+    await openPlayground(page);
+    await setSource(page, runawaySnippet());
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+Enter');
+    await page.waitForTimeout(700);
+    // The long run is still under way (past the 300 ms after which a newer request replaces its
+    // worker): picking an example now supersedes it.
+    assert((await text(page, 'run-status')).includes('s (stops at'), `the long run is not running: ${await text(page, 'run-status')}`);
+    await loadExample(page, 'hopper-tma-wgmma-gemm');
+    const status = await text(page, 'run-status');
+    assert(!status.includes('restarted'), `status after switching examples: ${status}`);
+  }],
+
+  ['big loops: table filter, sort and hidden address arithmetic; heatmap fit to width; timeline legend', async (page) => {
+    await openPlayground(page);
+    await loadExample(page, 'triton-hopper-tma-wgmma-gemm');
+    await panesDrawn(page);
+    const rows = page.locator('[data-testid="stage-table"] tbody tr[data-op]');
+    assert(await rows.count() === 15 && (await text(page, 'table-count')) === '15 ops', 'the table does not start with every op');
+    await page.locator('[data-testid="hide-address"]').check();
+    await page.waitForFunction(() => document.querySelector('[data-testid="table-count"]')?.textContent === '6 of 15 ops');
+    const kept = await rows.evaluateAll((rs) => rs.map((r) => r.querySelector('.op-name').textContent));
+    assert(kept.every((n) => !/arith\.|memdesc_index/.test(n)) && kept.some((n) => n.includes('warp_group_dot')), `kept: ${kept.join(', ')}`);
+    await page.locator('[data-testid="hide-address"]').uncheck();
+    await page.fill('[data-testid="table-filter"]', 'tma');
+    await page.waitForFunction(() => document.querySelector('[data-testid="table-count"]')?.textContent === '2 of 15 ops');
+    await page.fill('[data-testid="table-filter"]', '');
+    await page.waitForFunction(() => document.querySelector('[data-testid="table-count"]')?.textContent === '15 ops');
+    await page.selectOption('[data-testid="table-sort"]', 'cycle');
+    const cycles = await rows.evaluateAll((rs) => rs.map((r) => Number(r.children[4].textContent)));
+    assert(cycles.every((c, i) => i === 0 || cycles[i - 1] <= c), `not sorted by cycle: ${cycles}`);
+    await page.selectOption('[data-testid="table-sort"]', 'resource');
+    const first = await rows.first().locator('.op-name').innerText();
+    assert(/warp_group_dot|muli|addi|xori|cmpi|select|tma/.test(first), `sort by resource starts with ${first}`);
+    await shoot(page, 'table-filter-sort', page.locator('[data-testid="table-filter"]'));
+    // The heatmap: 16 modulo rows do not fit at 56 px; fit to width shows them all.
+    const grid = page.locator('[data-testid="rrt-heatmap"]');
+    const fits = () => grid.evaluate((g) => g.scrollWidth <= g.parentElement.clientWidth + 1);
+    assert(!(await fits()), 'the heatmap already fits: the case needs a wider table');
+    await page.locator('[data-testid="heatmap-fit"]').check();
+    await page.waitForFunction(() => document.querySelector('[data-testid="rrt-heatmap"]')?.dataset.fit === 'true');
+    assert(await fits(), 'fit to width left columns out of view');
+    assert(await grid.locator('.hm-col').count() === Number(await grid.getAttribute('data-ii')), 'not every column drawn');
+    await shoot(page, 'heatmap-fit', grid);
+    const legend = page.locator('[data-testid="timeline-legend"]');
+    const words = await legend.innerText();
+    assert(words.includes('stage 0') && words.includes('stage 1') && words.includes('prologue'), `legend: ${words}`);
+    await shoot(page, 'timeline-legend', legend);
+  }],
+
+  ['compare: one table of the ops side by side, only what differs', async (page) => {
+    await compareGenerators(page);
+    const table = page.locator('[data-testid="compare-table"]');
+    await table.waitFor();
+    const summary = await text(page, 'compare-summary');
+    const n = Number(/^(\d+) ops? placed differently/.exec(summary)?.[1]);
+    const rows = table.locator('tbody tr[data-op]');
+    assert(n > 0 && await rows.count() === n && await table.locator('tbody tr.row-diff').count() === n, `${await rows.count()} rows for "${summary}"`);
+    assert(await table.locator('td.diff').first().innerText().then((t) => /\d+ → \d+/.test(t)), 'a difference is not written a → b');
+    await page.locator('[data-testid="compare-all"]').check();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-table"] tbody tr[data-op]').length === 4);
+    await page.locator('[data-testid="compare-all"]').uncheck();
+    await shoot(page, 'compare-table', page.locator('[data-testid="compare-summary"]'));
+  }],
+];
