@@ -37,7 +37,7 @@ struct SchedulingProblem {
   const ConstraintState *constraints = nullptr;         // absent: seed 004 constraints not in force
   const std::vector<std::string> *nodeNames = nullptr;  // "op#i" when absent or empty
   const ScheduledBlock *block = nullptr;                // the IR, when there is one (locations)
-  ProposedScheduleCheck checkProposed;                  // null: an exact solver's schedule is used unchecked
+  ProposedScheduleCheck checkProposed = nullptr;        // null: an exact solver's schedule is used unchecked
 
   int numNodes() const { return graph.numNodes; }
   std::string name(int node) const;

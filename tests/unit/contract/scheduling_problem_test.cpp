@@ -93,7 +93,7 @@ TEST_CASE("check rejects a footprint naming a resource the model lacks", "[contr
   const ScheduleAnalysis a = generateSchedule({g, r, m, nullptr, &names}, ScheduleOptions{}, diags);
   CHECK_FALSE(a.valid);
   REQUIRE(a.notes.size() == 1);
-  CHECK(a.notes[0].find("index 4") != std::string::npos);
+  CHECK(a.notes[0].text.find("index 4") != std::string::npos);
 }
 
 TEST_CASE("check rejects a slot whose capacity is not one and a pool without units", "[contract]") {

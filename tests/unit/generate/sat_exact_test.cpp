@@ -145,11 +145,11 @@ TEST_CASE("an exact schedule replaces the heuristic's only once the independent 
   DiagnosticEngine diags;
   for (uint64_t seed = 1; seed <= 2000; ++seed) {
     const RandomLoop loop = makeRandomLoop(spec, seed);
-    ScheduleInput in = loop.input();
+    SchedulingProblem in = loop.input();
     const ScheduleAnalysis alone = generateCostBasedSchedule(in, heuristicOnly, diags);
     if (!alone.valid) continue;
     int calls = 0;
-    in.checkProposed = [&](const ScheduleInput &, const ScheduleAnalysis &proposed) {
+    in.checkProposed = [&](const SchedulingProblem &, const ScheduleAnalysis &proposed) {
       ++calls;
       CHECK(proposed.ii < alone.ii);
       return true;
@@ -159,13 +159,13 @@ TEST_CASE("an exact schedule replaces the heuristic's only once the independent 
     INFO("seed " << seed);
     CHECK(calls == 1);
     CHECK(accepted.ii < alone.ii);
-    in.checkProposed = [](const ScheduleInput &, const ScheduleAnalysis &) { return false; };
+    in.checkProposed = [](const SchedulingProblem &, const ScheduleAnalysis &) { return false; };
     const ScheduleAnalysis rejected = generateCostBasedSchedule(in, options, diags);
     CHECK(rejected.ii == alone.ii);
     CHECK(rejected.optimality.status == Optimality::Bound);
     CHECK(rejected.optimality.lowerBound == rejected.mii->lower());
     bool noted = false;
-    for (const std::string &n : rejected.notes) noted = noted || n.find("failed the independent checker") != std::string::npos;
+    for (const AnalysisNote &n : rejected.notes) noted = noted || n.text.find("failed the independent checker") != std::string::npos;
     CHECK(noted);
     return;
   }
