@@ -39,7 +39,7 @@ struct ScheduleOptions {
   int64_t proofBudget =
       options::kDefaultProofBudget;  // exact-search nodes per block for the optimality proof (0 = none)
   int64_t compactionBudget =
-      options::kDefaultCompactionBudget;  // exact-search nodes per block for the fewest stages (0 = none)
+      options::kDefaultCompactionBudget;                // exact-search nodes per block for the fewest stages (0 = none)
   bool tritonLatency = options::kDefaultTritonLatency;  // tt.latency moves users to later stages
   bool operator==(const ScheduleOptions &) const = default;
 };

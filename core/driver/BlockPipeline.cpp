@@ -234,8 +234,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       // Pipe_/Mutex_ values (seeds 002-003), then buffers within the model's budgets: over one,
       // the block is scheduled again over its graph plus lifetime edges, and checked again.
       auto reschedule = [&](const DependenceGraph &graph, DiagnosticEngine &d) -> std::optional<ScheduleAnalysis> {
-        const SchedulingProblem again{graph,          r.resources, model,        &r.constraints,
-                                      &r.nodeNames,   &r.block,    checkProposed};
+        const SchedulingProblem again{graph, r.resources, model, &r.constraints, &r.nodeNames, &r.block, checkProposed};
         ScheduleAnalysis a = generateSchedule(again, blockOpts, d);
         const ConstraintState kept = constraintsInForce(r.constraints, a.lifted);
         if (!a.valid ||

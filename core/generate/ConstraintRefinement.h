@@ -28,7 +28,7 @@ struct RefinementOutcome {
   std::optional<PlacementFailure> failure;  // from the largest II whose probe failed
   std::vector<int> provenInfeasible;        // IIs whose probe proved that no schedule exists
   bool provenInfeasibleAtFailure = false;
-  std::vector<IIAttempt> unscheduled;       // every round that found no schedule, in round order
+  std::vector<IIAttempt> unscheduled;  // every round that found no schedule, in round order
 };
 
 RefinementOutcome refineSchedule(const ModuloProblem &p, const ResourceLayout &layout, int lower, int cap,

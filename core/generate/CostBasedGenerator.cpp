@@ -80,7 +80,8 @@ void warnLifted(const SchedulingProblem &in, const ModuloProblem &p, const Lifte
 
 // What stopped each II below `ii` that was searched, ascending: the II search's rounds, then the
 // optimality proof's verdicts, a later word replacing an earlier one unless that one was a proof.
-std::vector<IIAttempt> attemptsBelow(const std::vector<IIAttempt> &rounds, const std::vector<IIAttempt> &proof, int ii) {
+std::vector<IIAttempt> attemptsBelow(const std::vector<IIAttempt> &rounds, const std::vector<IIAttempt> &proof,
+                                     int ii) {
   std::map<int, IIAttempt> byII;
   for (const std::vector<IIAttempt> *list : {&rounds, &proof})
     for (const IIAttempt &x : *list) {
@@ -182,9 +183,8 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
   // that loop, so this schedule is the final one and the proof runs once per block. It holds for
   // the constraints still in force (a lifted one no longer binds), and only this search's proven
   // IIs count: an II infeasible before a lift may be feasible after it.
-  const ProofOutcome proof =
-      proveLowerBound(p, layout, lower, out.ii, out.provenInfeasible, opts.proofBudget,
-                      satConflicts(opts.proofBudget), &budget, trace);
+  const ProofOutcome proof = proveLowerBound(p, layout, lower, out.ii, out.provenInfeasible, opts.proofBudget,
+                                             satConflicts(opts.proofBudget), &budget, trace);
   int lowerBound = proof.lowerBound;
   if (proof.improved) {
     // The exact searches' schedule passes the independent checker before it replaces the

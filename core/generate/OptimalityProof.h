@@ -20,10 +20,10 @@
 namespace tilesched {
 
 struct ProofOutcome {
-  int lowerBound = 0;      // no schedule exists at any II below it
-  bool improved = false;   // the search found a schedule below the given II:
-  int ii = 0;              //   at this II,
-  std::vector<int> start;  //   with these start cycles
+  int lowerBound = 0;               // no schedule exists at any II below it
+  bool improved = false;            // the search found a schedule below the given II:
+  int ii = 0;                       //   at this II,
+  std::vector<int> start;           //   with these start cycles
   std::vector<IIAttempt> verdicts;  // each II the search tried and found no schedule at, in search order
 };
 

@@ -216,16 +216,14 @@ private:
   int vars_ = 0;
   int top_ = 0;
   bool emptyWindow_ = false;
-  std::vector<int> modelled_;      // ops with a window, component by component
-  std::vector<int64_t> lo_, hi_;   // per op: its window of start cycles
-  std::vector<int> first_;         // per op: the variable of [t >= lo + 1]
-  std::vector<int> rowVar_;        // per op with a footprint: the variable of row 0
+  std::vector<int> modelled_;     // ops with a window, component by component
+  std::vector<int64_t> lo_, hi_;  // per op: its window of start cycles
+  std::vector<int> first_;        // per op: the variable of [t >= lo + 1]
+  std::vector<int> rowVar_;       // per op with a footprint: the variable of row 0
 };
 
 }  // namespace
 
-SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit) {
-  return SatModel(ctx).solve(conflictLimit);
-}
+SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit) { return SatModel(ctx).solve(conflictLimit); }
 
 }  // namespace tilesched

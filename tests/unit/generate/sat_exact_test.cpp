@@ -17,9 +17,7 @@ using namespace tilesched::test;
 
 namespace {
 
-SatAnswer sat(const Placement &pl, int64_t limit = 1000000) {
-  return solveIIBySat(pl.ctx, limit);
-}
+SatAnswer sat(const Placement &pl, int64_t limit = 1000000) { return solveIIBySat(pl.ctx, limit); }
 
 }  // namespace
 
@@ -165,7 +163,8 @@ TEST_CASE("an exact schedule replaces the heuristic's only once the independent 
     CHECK(rejected.optimality.status == Optimality::Bound);
     CHECK(rejected.optimality.lowerBound == rejected.mii->lower());
     bool noted = false;
-    for (const AnalysisNote &n : rejected.notes) noted = noted || n.text.find("failed the independent checker") != std::string::npos;
+    for (const AnalysisNote &n : rejected.notes)
+      noted = noted || n.text.find("failed the independent checker") != std::string::npos;
     CHECK(noted);
     return;
   }

@@ -183,6 +183,7 @@ TEST_CASE("limits: a spent work budget falls back to serial execution with a war
   CHECK(free["blocks"][0]["refinement"]["budget_exceeded"] == false);
 
   opts.schedule.workBudget = 3;
+  opts.schedule.proofBudget = 0;  // no exact search after the heuristics: the budget's own fallback
   Json cut = runJson(kWideLoop, opts);
   CHECK(cut["exit"] == 0);
   const Json &b = cut["blocks"][0];
