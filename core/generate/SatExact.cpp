@@ -7,6 +7,7 @@
 #include <cadical.hpp>
 
 #include "generate/GraphAlgorithms.h"
+#include "target/ModuloOccupancy.h"
 
 namespace tilesched {
 
@@ -161,7 +162,7 @@ private:
     for (int v : modelled_) {
       const Footprint &fp = p_.footprint[v];
       for (size_t k = 0; k < fp.size(); ++k)
-        for (int r : fp[k]) units[v][{r, static_cast<int>(k % ii_)}] += 1;
+        for (int r : fp[k]) units[v][{r, static_cast<int>(moduloRow(0, static_cast<int64_t>(k), ii_))}] += 1;
     }
     for (int r = 0; r < static_cast<int>(p_.capacity.size()); ++r)
       for (int row = 0; row < ii_; ++row) {

@@ -7,6 +7,7 @@
 #include "generate/PlacementState.h"
 #include "generate/PublishSchedule.h"
 #include "support/Sort.h"
+#include "target/ModuloOccupancy.h"
 
 namespace tilesched {
 
@@ -112,7 +113,7 @@ private:
     int64_t lo, hi;
   };
 
-  int rowOf(int64_t t) const { return static_cast<int>(t % ii_); }  // t >= 0 inside the horizon
+  int rowOf(int64_t t) const { return static_cast<int>(moduloRow(t, 0, ii_)); }
   int64_t dist(size_t i, size_t j) const { return dist_[i * ops_.size() + j]; }
 
   // Narrows every unplaced op's window by op i at cycle t; false when one empties.
@@ -160,7 +161,7 @@ private:
         pick = i;
     const FoldedFootprint &fp = ctx_.folded[ops_[pick]];
     const int64_t lo = lo_[pick], hi = hi_[pick];
-    const int64_t first = lo + (givenRow_[pick] - rowOf(lo) + ii_) % ii_;
+    const int64_t first = lo + moduloRow(givenRow_[pick] - rowOf(lo), 0, ii_);
     for (int64_t t = first; t <= hi; t += ii_)
       if (tryAt(pick, fp, t)) return true;
     for (int64_t t = lo; t <= hi && !exhausted_; ++t)
@@ -212,10 +213,10 @@ std::vector<int64_t> earliestKeepingRows(const ModuloProblem &p, int ii, const s
   std::vector<int64_t> row(n), t(n);
   for (int v = 0; v < n; ++v) {
     rowKept[v] = p.duration(v) > 0 || p.group[v] >= 0;
-    row[v] = given[v] % ii;
+    row[v] = moduloRow(given[v], 0, ii);
     t[v] = rowKept[v] ? row[v] : 0;
   }
-  auto fit = [&](int v, int64_t x) { return rowKept[v] ? x + ((row[v] - x) % ii + ii) % ii : x; };
+  auto fit = [&](int v, int64_t x) { return rowKept[v] ? x + moduloRow(row[v] - x, 0, ii) : x; };
   std::vector<std::vector<int>> groups;
   for (int v = 0; v < n; ++v)
     if (p.group[v] >= 0) {
