@@ -203,11 +203,25 @@ ProofOutcome windowProof(const ModuloProblem &p, const ResourceLayout &layout, i
 
 }  // namespace
 
+// The SAT encoding has a clause per edge and cycle of a window and a unit per footprint row, so
+// on occupancy-long footprints (measured models: hundreds of rows) one conflict costs
+// milliseconds and the proof budget would no longer bound time; those blocks keep the window
+// search's proof alone (docs/decisions.md, "Exact II by SAT").
+namespace {
+constexpr int kMaxSatFootprintRows = 64;
+
+bool satSized(const ModuloProblem &p) {
+  for (int v = 0; v < p.numNodes; ++v)
+    if (p.duration(v) > kMaxSatFootprintRows || p.latency[v] > kMaxSatFootprintRows) return false;
+  return true;
+}
+}  // namespace
+
 ProofOutcome proveLowerBound(const ModuloProblem &p, const ResourceLayout &layout, int mii, int ii,
                              const std::vector<int> &knownInfeasible, int64_t limit, int64_t conflicts,
                              WorkBudget *budget, TraceRecorder &trace) {
   ProofOutcome out = windowProof(p, layout, mii, ii, knownInfeasible, limit, budget, trace);
-  if (!p.hasStageConstraints() && out.lowerBound < (out.improved ? out.ii : ii) && conflicts > 0)
+  if (!p.hasStageConstraints() && satSized(p) && out.lowerBound < (out.improved ? out.ii : ii) && conflicts > 0)
     satProof(p, layout, ii, knownInfeasible, conflicts, trace, out);
   return out;
 }
