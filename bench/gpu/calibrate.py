@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
-"""Writes core/target/models/hopper-measured.json: the hopper model with the latencies and
-footprints of the ops the H100 microbenchmarks measured (bench/gpu/micro.cu, recorded in
-bench/gpu/results/), in SM cycles. Every number is derived here from the record, never typed.
+"""Writes the measured built-in models (docs/target-model.md, "Shape-aware costs"):
+
+- core/target/models/hopper-measured.json: the hopper model with the costs the H100
+  microbenchmarks measured (bench/gpu/micro.cu, recorded in bench/gpu/results/), in SM cycles.
+  Every number is derived here from the record, never typed.
+- core/target/models/blackwell-measured.json: the blackwell model with B200 costs from public
+  sources (BLACKWELL below, each with its source).
 
   python3 bench/gpu/calibrate.py [--check]
 
-Each op's cost is that of its reference tile, the tiles of Triton's Hopper tutorial matmul
-128x128x64 f16 (one warpgroup): memory ops move a 128x64 f16 tile (16 KiB), a dot is the 128x128x64
-f16 tile product, eight m64n128k16 wgmma instructions. The model format has one cost per op name,
-blind to shape (docs/target-model.md, "hopper-measured").
+A memory op's or an MMA's cost is a `shape_cost`: its latency and footprint rows as formulas of
+the tile it moves (`bytes`) or the MMA's FLOPs and the tensor cores' rate for its type (`flops`,
+`rate`). The entry's own latency and footprint are the formulas' values at its reference tile,
+the tiles of Triton's tutorial matmul 128x128x64 f16: memory ops move a 128x64 f16 tile (16 KiB),
+a dot is the 128x128x64 tile product, a TMEM transfer a 128x128 f32 accumulator (64 KiB); they
+are the cost when an op's types do not give its shape.
 """
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -21,6 +28,8 @@ MODELS = REPO / "core" / "target" / "models"
 RUNS = sorted((HERE / "results").glob("run*-results.json"))
 
 TILE_BYTES = 128 * 64 * 2  # a 128x64 f16 operand tile
+DOT_FLOPS = 2 * 128 * 128 * 64  # the 128x128x64 tile product
+ACC_BYTES = 128 * 128 * 4  # a 128x128 f32 accumulator
 WGMMA_PER_DOT = (128 // 64) * (64 // 16)  # m64n128k16 instructions in a 128x128x64 tile product
 
 
@@ -40,82 +49,163 @@ def pick(ms, bench, **match):
     raise KeyError(f"no {bench} record with {match}")
 
 
+def num(x, digits=4):
+    """A constant as the formula writes it: at most `digits` decimals, no trailing zeros."""
+    text = f"{x:.{digits}f}".rstrip("0").rstrip(".")
+    return text if text else "0"
+
+
+def evaluate(formula, **shape):
+    """The formula's value, as the core's CostFormula computes it, rounded up."""
+    return math.ceil(eval(formula, {"__builtins__": {}, "max": max, "min": min}, shape) - 1e-9)
+
+
+def line_fit(points):
+    """Least squares y = a + b x."""
+    n = len(points)
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    b = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
+    return my - b * mx, b
+
+
 def costs(ms):
-    """The calibrated numbers, each with the measurement it comes from."""
+    """op role -> (latency formula, rows formula, reference latency, reference rows), from the record."""
     wg = pick(ms, "wgmma", shape="m64n128k16", a="shared", warpgroups=1)
-    interval = round(wg["interval_cycles"])
-    dot_rows = WGMMA_PER_DOT * interval
-    tma = pick(ms, "tma_tile_latency", bytes=TILE_BYTES)
-    stream = pick(ms, "tma_tile_stream", bytes=TILE_BYTES, ctas=1, source="l2")
-    transfer_rows = round(TILE_BYTES / stream["bytes_per_cycle_per_sm"])
-    cp = pick(ms, "cpasync_tile_latency", bytes=TILE_BYTES)
-    smem_lat = round(pick(ms, "smem_load_latency")["cycles"])
-    smem_rows = round(TILE_BYTES / pick(ms, "smem_load_bandwidth")["bytes_per_cycle"])
-    return {
-        # the tile product: its instructions back to back at the measured interval, the result one
-        # instruction latency after the last issue
-        "dot": (dot_rows + round(wg["latency_cycles"] - wg["interval_cycles"]), dot_rows),
-        # a TMA tile: latency of one tile from L2; transport = bytes / one SM's streaming rate
-        "tma": (round(tma["cycles_warm"]), transfer_rows),
-        # a cp.async tile (Triton's tt.load becomes cp.async): latency from L2; the transport is
-        # taken equal to the TMA's for the same bytes (cp.async throughput was not measured)
-        "load": (round(cp["cycles_warm"]), transfer_rows),
-        # an SMEM tile write or read: first-word latency + bytes / ld.shared.v4 bandwidth
-        "smem": (smem_lat + smem_rows, smem_rows),
+    # the tensor cores' measured share of their peak, one warpgroup issuing back to back
+    efficiency = num(wg["flop_per_cycle_per_sm"] / 4096)
+    drain = round(wg["latency_cycles"] - wg["interval_cycles"])
+    dot_rows = f"flops / ({efficiency} * rate)"
+    # TMA tile latency (L2 hit) over the measured tile sizes: a fixed latency plus bytes at a rate
+    sizes = sorted({m["bytes"] for m in ms["tma_tile_latency"]})
+    fixed, per_byte = line_fit([(b, pick(ms, "tma_tile_latency", bytes=b)["cycles_warm"]) for b in sizes])
+    latency_rate = num(1 / per_byte, 1)
+    # transport: one SM's share of the L2 -> SMEM stream when all 132 SMs load (the kernels do)
+    stream = pick(ms, "tma_tile_stream", bytes=TILE_BYTES, ctas=132, source="l2")["bytes_per_cycle_per_sm"]
+    transfer = f"bytes / {num(stream, 2)}"
+    # cp.async: its one measured tile, the TMA's rate for other sizes
+    cp = pick(ms, "cpasync_tile_latency", bytes=TILE_BYTES)["cycles_warm"]
+    cp_fixed = cp - TILE_BYTES * per_byte
+    smem_lat = pick(ms, "smem_load_latency")["cycles"]
+    smem_bw = num(pick(ms, "smem_load_bandwidth")["bytes_per_cycle"], 2)
+    c = {
+        # the tile product: its instructions at the measured rate, the result one instruction's
+        # drain (latency - interval) after the last issue
+        "dot": (f"{dot_rows} + {drain}", dot_rows),
+        "tma": (f"{num(fixed, 1)} + bytes / {latency_rate}", transfer),
+        "load": (f"{num(cp_fixed, 1)} + bytes / {latency_rate}", transfer),
+        # an SMEM tile write or read: first-word latency + bytes at ld.shared.v4 bandwidth
+        "smem": (f"{num(smem_lat, 1)} + bytes / {smem_bw}", f"bytes / {smem_bw}"),
     }
+    ref = {"dot": {"flops": DOT_FLOPS, "rate": 4096}}
+    return {k: (lat, rows, evaluate(lat, **ref.get(k, {"bytes": TILE_BYTES})),
+                evaluate(rows, **ref.get(k, {"bytes": TILE_BYTES}))) for k, (lat, rows) in c.items()}
 
 
-def op_line(name, latency, rows, extra=""):
-    fp = ", ".join([rows[0]] * rows[1]) if rows[1] else ""
-    body = f'"latency": {latency}' + (f', "footprint": [{fp}]' if fp else "") + extra
+# B200 costs in SM cycles, each from a public source (docs/target-model.md, "blackwell-measured").
+# facebookexperimental/triton's modulo scheduler latency model (NVLatencyModel, refit from B200
+# microbenchmarks): TMA load 460 + 6/KiB (+240 per extra 512 B inner-dim instruction, which the
+# formula variables do not see; none for inner extents <= 512 B), occupancy max(30, 6/KiB); TMA
+# store 130 + 52/KiB, occupancy max(30, 52/KiB); tcgen05.mma occupancy MACs / 4096 per cycle for
+# f16 (= flops / rate at the machine's 8192 FLOP/cycle), fp8 double, tf32 half, at least the
+# 30-cycle issue; completion 559 cycles for 128x128x64 f16, so the drain is 559 - 256 = 303;
+# tmem_load 532 cycles (occupancy 256) and tmem_store 96 (occupancy 48) for 128x128 f32 elements.
+# SMEM: 128 B per cycle per SM, 32 banks of 4 B (an assumption for B200: the H100 reached 123.44
+# of that 128), at least the fork's 105-cycle local_load / local_store.
+BLACKWELL = {
+    "tma": ("460 + 6 * bytes / 1024", "max(30, 6 * bytes / 1024)"),
+    "tma_store": ("130 + 52 * bytes / 1024", "max(30, 52 * bytes / 1024)"),
+    "dot": ("max(30, flops / rate) + 303", "max(30, flops / rate)"),
+    "tmem_ld": ("532 * bytes / 65536", "256 * bytes / 65536"),
+    "tmem_st": ("96 * bytes / 65536", "48 * bytes / 65536"),
+    "smem": ("max(105, bytes / 128)", "bytes / 128"),
+}
+
+
+def blackwell_costs():
+    ref = {"dot": {"flops": DOT_FLOPS, "rate": 8192}, "tmem_ld": {"bytes": ACC_BYTES},
+           "tmem_st": {"bytes": ACC_BYTES}}
+    return {k: (lat, rows, evaluate(lat, **ref.get(k, {"bytes": TILE_BYTES})),
+                evaluate(rows, **ref.get(k, {"bytes": TILE_BYTES}))) for k, (lat, rows) in BLACKWELL.items()}
+
+
+def op_line(name, cost, row, traits=""):
+    """One op entry as the core's model writer prints it: latency, footprint, traits, shape_cost."""
+    lat, rows, ref_lat, ref_rows = cost
+    fp = ", ".join([row] * ref_rows)
+    body = f'"latency": {ref_lat}' + (f', "footprint": [{fp}]' if fp else "") + traits
+    body += f', "shape_cost": {{"latency": {json.dumps(lat)}, "rows": {json.dumps(rows)}}}'
     return f'    "{name}": {{{body}}}'
+
+
+def rewrite(base, name, description, entries):
+    lines = (MODELS / f"{base}.json").read_text().split("\n")
+    for op, new in entries.items():
+        key = f'    "{op}": '
+        idx = [i for i, line in enumerate(lines) if line.startswith(key)]
+        assert len(idx) == 1, op
+        comma = "," if lines[idx[0]].endswith(",") else ""
+        lines[idx[0]] = op_line(op, *new) + comma
+    lines = [f'  "name": "{name}",' if line == f'  "name": "{base}",' else line for line in lines]
+    desc = next(i for i, line in enumerate(lines) if line.startswith('  "description": '))
+    lines[desc] = '  "description": ' + json.dumps(description) + ","
+    return "\n".join(lines)
+
+
+TMA, WGMMA = ', "traits": ["tma"]', ', "traits": ["wgmma"]'
 
 
 def model_text(ms):
     c = costs(ms)
-    text = (MODELS / "hopper.json").read_text()
-    lines = text.split("\n")
+    return rewrite("hopper", "hopper-measured", (
+        "sm_90 (H100) in SM cycles: the hopper model with shape-aware costs measured on an H100 by bench/gpu/micro.cu "
+        "(TMA and cp.async tiles, wgmma, SMEM): latencies and footprint rows follow the bytes an op moves or the "
+        "FLOPs of its MMA; the fixed costs are those of a 128x128x64 f16 matmul's tiles. TMA and global stores are "
+        "taken equal to the loads of the same tile, and every other op keeps hopper's values. See "
+        "docs/target-model.md."), {
+        "nv_tileas.async.tiled_tma_load": (c["tma"], '["tma", "tp_smem_wr"]', TMA),
+        "nv_tileas.async.tiled_tma_store": (c["tma"], '["tma", "tp_smem_rd"]', TMA),
+        "nv_tileas.dot": (c["dot"], '["tc_and_mma", "tp_mma"]', WGMMA),
+        "nv_tileas.async.smem_write": (c["smem"], '["tp_smem_wr"]'),
+        "nv_tileas.async.smem_read": (c["smem"], '["tp_smem_rd"]'),
+        "nv_tileas.async.load": (c["load"], '["tp_gnic_rd"]'),
+        "nv_tileas.async.store": (c["load"], '["tp_gnic_wr"]'),
+        # nv_tileas.async.copy (Triton's cp.async, ttg.async_copy_global_to_local) moves a tile from
+        # global memory into SMEM: the measured cp.async tile, not an SMEM write
+        "nv_tileas.async.copy": (c["load"], '["tp_gnic_rd"]'),
+    })
 
-    def replace(name, new):
-        key = f'    "{name}": '
-        idx = [i for i, line in enumerate(lines) if line.startswith(key)]
-        assert len(idx) == 1, name
-        comma = "," if lines[idx[0]].endswith(",") else ""
-        lines[idx[0]] = new + comma
 
-    tma_rd, tma_wr = '["tma", "tp_smem_wr"]', '["tma", "tp_smem_rd"]'
-    replace("nv_tileas.async.tiled_tma_load", op_line("nv_tileas.async.tiled_tma_load", c["tma"][0],
-                                                       (tma_rd, c["tma"][1]), ', "traits": ["tma"]'))
-    replace("nv_tileas.async.tiled_tma_store", op_line("nv_tileas.async.tiled_tma_store", c["tma"][0],
-                                                        (tma_wr, c["tma"][1]), ', "traits": ["tma"]'))
-    replace("nv_tileas.dot", op_line("nv_tileas.dot", c["dot"][0], ('["tc_and_mma", "tp_mma"]', c["dot"][1]),
-                                     ', "traits": ["wgmma"]'))
-    replace("nv_tileas.async.smem_write", op_line("nv_tileas.async.smem_write", c["smem"][0],
-                                                   ('["tp_smem_wr"]', c["smem"][1])))
-    replace("nv_tileas.async.smem_read", op_line("nv_tileas.async.smem_read", c["smem"][0],
-                                                  ('["tp_smem_rd"]', c["smem"][1])))
-    replace("nv_tileas.async.load", op_line("nv_tileas.async.load", c["load"][0], ('["tp_gnic_rd"]', c["load"][1])))
-    replace("nv_tileas.async.store", op_line("nv_tileas.async.store", c["load"][0], ('["tp_gnic_wr"]', c["load"][1])))
-    # nv_tileas.async.copy (Triton's cp.async, ttg.async_copy_global_to_local) moves a tile from
-    # global memory into SMEM: the measured cp.async tile, not an SMEM write
-    replace("nv_tileas.async.copy", op_line("nv_tileas.async.copy", c["load"][0], ('["tp_gnic_rd"]', c["load"][1])))
-    head = {
-        '  "name": "hopper",': '  "name": "hopper-measured",',
-    }
-    lines = [head.get(line, line) for line in lines]
-    desc = next(i for i, line in enumerate(lines) if line.startswith('  "description": '))
-    lines[desc] = '  "description": ' + json.dumps(
-        "sm_90 (H100) in SM cycles: the hopper model with the latencies and footprints measured on an H100 by "
-        "bench/gpu/micro.cu for the reference tiles of a 128x128x64 f16 matmul (a 128x64 f16 operand tile, the "
-        "128x128x64 tile product of one warpgroup); TMA and global stores are taken equal to the loads of the same "
-        "tile, and every other op keeps hopper's values. See docs/target-model.md.") + ","
-    return "\n".join(lines)
+def blackwell_text():
+    c = blackwell_costs()
+    return rewrite("blackwell", "blackwell-measured", (
+        "sm_100 (B200) in SM cycles: the blackwell model with shape-aware costs from public B200 measurements "
+        "(TMA, tcgen05.mma, TMEM and SMEM transfers; Meta's Triton fork's modulo-scheduler latency model and the "
+        "CUDA programming guide): latencies and footprint rows follow the bytes an op moves or the FLOPs of its "
+        "MMA; every other op keeps blackwell's values. See docs/target-model.md."), {
+        "nv_tileas.async.tiled_tma_load": (c["tma"], '["tma", "tp_smem_wr"]', TMA),
+        "nv_tileas.async.tiled_tma_store": (c["tma_store"], '["tma", "tp_smem_rd"]', TMA),
+        "nv_tileas.dot": (c["dot"], '["tc_and_mma", "tp_mma", "tmem_banks"]', WGMMA),
+        "nv_tileas.async.tcgen05_cp": (c["tmem_st"], '["tp_tmem_wr", "tmem_banks"]'),
+        "nv_tileas.async.tcgen05_ld": (c["tmem_ld"], '["tp_tmem_rd", "tmem_banks"]'),
+        "nv_tileas.async.smem_write": (c["smem"], '["tp_smem_wr"]'),
+        "nv_tileas.async.smem_read": (c["smem"], '["tp_smem_rd"]'),
+        # the fork prices a pointer load (tt.load, Triton's cp.async) and store as the TMA's
+        "nv_tileas.async.copy": (c["tma"], '["tp_gnic_rd"]'),
+        "nv_tileas.async.load": (c["tma"], '["tp_gnic_rd"]'),
+        "nv_tileas.async.store": (c["tma_store"], '["tp_gnic_wr"]'),
+    })
+
+
+def outputs():
+    return {MODELS / "hopper-measured.json": model_text(measurements()),
+            MODELS / "blackwell-measured.json": blackwell_text()}
 
 
 if __name__ == "__main__":
-    text = model_text(measurements())
-    dest = MODELS / "hopper-measured.json"
     if sys.argv[1:] == ["--check"]:
-        sys.exit(0 if dest.exists() and dest.read_text() == text else f"{dest} differs from calibrate.py's output")
-    dest.write_text(text)
-    print(json.dumps({k: {"latency": v[0], "rows": v[1]} for k, v in costs(measurements()).items()}))
+        stale = [str(p) for p, text in outputs().items() if not p.exists() or p.read_text() != text]
+        sys.exit(f"{', '.join(stale)} differ from calibrate.py's output" if stale else 0)
+    for path, text in outputs().items():
+        path.write_text(text)
+    print(json.dumps({"hopper-measured": costs(measurements()), "blackwell-measured": blackwell_costs()}, indent=1))

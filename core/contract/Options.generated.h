@@ -24,7 +24,7 @@ struct OptionSpec {
 inline constexpr OptionSpec kOptionSpecs[] = {
     {"emit", "--emit", OptionKind::Choice, "json|ir|table|triton|perfetto", "json|ir|table|triton|perfetto", 0, 0, "table", "what to print: the JSON document (SPEC 5.1), the scheduled IR, a stage/order table, the input IR with Triton's loop.stage/loop.cluster from this schedule, or a Chrome/Perfetto trace"},
     {"generator", "--generator", OptionKind::Choice, "auto|serial|cost-based", "auto|serial|cost-based", 0, 0, "auto", "the schedule generator; auto applies seed 000's selection rules"},
-    {"model", "--model", OptionKind::Model, "blackwell|hopper|hopper-measured", "blackwell|hopper|hopper-measured|PATH.json", 0, 0, "blackwell", "the target model: a built-in name, or a model file (a value with '/' or ending in .json); without it, the built-in model of the input's ttg.target, else the default"},
+    {"model", "--model", OptionKind::Model, "blackwell|blackwell-measured|hopper|hopper-measured", "blackwell|blackwell-measured|hopper|hopper-measured|PATH.json", 0, 0, "blackwell", "the target model: a built-in name, or a model file (a value with '/' or ending in .json); without it, the built-in model of the input's ttg.target, else the default"},
     {"iiCap", "--ii-cap", OptionKind::Int, "", "N", 0, 1073741824, "0", "the largest II to try; 0 = automatic (the serial-execution II)"},
     {"maxConstraintIterations", "--max-constraint-iterations", OptionKind::Int, "", "N", 1, 1000000, "10", "rounds of the constraint refinement loop (candidate IIs probed, constraints lifted)"},
     {"workBudget", "--work-budget", OptionKind::Int, "", "N", 0, 2147483647, "10000000", "seat probes per block before the II search stops (0 = unlimited)"},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "buffers/OpShape.h"
 #include "driver/InputChunks.h"
 #include "driver/MaterializeStep.h"
 #include "driver/MemoryBudget.h"
@@ -141,8 +142,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       const auto inner = loopCosts.find(op);
       const NestedLoop *nested = inner == loopCosts.end() ? nullptr : &inner->second;
       const bool outside = keptInTmem[r.resources.size()];
-      r.resources.push_back(
-          resolveOpResources(*op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases, outside}));
+      r.resources.push_back(resolveOpResources(
+          *op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases, outside, &opShape}));
       if (outside)
         diags.note(op->nameRange,
                    "the accumulator stays in tensor memory across iterations (Triton's "

@@ -20,6 +20,7 @@ constexpr BuiltinArch kBuiltinArchs[] = {
     // The same machine in measured SM cycles: never the IR's pick (the first model of a
     // capability is), but chosen with --model it agrees with a cuda:90 target.
     {"hopper-measured", "Hopper (sm_90), measured on an H100", {90, 0, 0, 0}},
+    {"blackwell-measured", "Blackwell (sm_100), in B200 cycles from public measurements", {100, 101, 103, 110}},
 };
 
 // "cuda:90" -> 90, "cuda:90a" -> 90; 0 for anything else.
@@ -87,10 +88,11 @@ std::string builtinModelWords(std::string_view modelName) {
 std::string targetOnlyOpModelWords(std::string_view opName) {
   std::string having;
   bool someLack = false;
-  for (const std::string &name : builtinTargetModelNames()) {
-    std::shared_ptr<const TargetModel> m = builtinTargetModel(name);
+  // In kBuiltinArchs' order, so the seed-weight model of a machine names it before its measured one.
+  for (const BuiltinArch &arch : kBuiltinArchs) {
+    std::shared_ptr<const TargetModel> m = builtinTargetModel(arch.model);
     if (m && supports(*m, opName)) {
-      if (having.empty()) having = builtinModelWords(name);
+      if (having.empty()) having = arch.words;
     } else {
       someLack = true;
     }

@@ -1,5 +1,6 @@
 // parseTargetModel: the JSON model format of docs/target-model.md. One pass of readJson gives
 // the tree with the span of every value and key, so each error is located where it is found.
+#include <algorithm>
 #include <climits>
 #include <initializer_list>
 #include <map>
@@ -45,6 +46,7 @@ private:
   void checkLoweredNames(const TargetModel &m);
   void readMachine(const JsonValue &v, MachineModel &machine);
   Footprint readFootprint(const JsonValue &v, const std::string &op, const TargetModel &m);
+  std::optional<ShapeCost> readShapeCost(const JsonValue &v, const std::string &op);
 
   const JsonDocument &doc_;
   const LineIndex &lines_;
@@ -267,7 +269,7 @@ void ModelReader::readOp(const JsonMember &entry, TargetModel &m) {
   }
   if (!checkObject(v, "op '" + pattern + "'",
                    {"like", "latency", "footprint", "traits", "effects", "view", "layout_conversion", "region_cost",
-                    "lowers_to", "lowers_to_pipelined", "forwards_to_mma", "unsupported"}))
+                    "lowers_to", "lowers_to_pipelined", "forwards_to_mma", "unsupported", "shape_cost"}))
     return;
   OpModel op;
   op.latency = m.defaultLatency;
@@ -339,8 +341,51 @@ void ModelReader::readOp(const JsonMember &entry, TargetModel &m) {
     op.given |= KeyUnsupported;
     if (auto why = readString(*unsupported, "'unsupported' of '" + pattern + "'", true)) op.unsupported = *why;
   }
+  // An entry `like` a shape-aware one that states its own cost keeps that cost, whatever its shape.
+  if ((op.given & (KeyLatency | KeyFootprint)) && !v.find("shape_cost")) op.shapeCost.reset();
+  if (const JsonValue *shapeCost = v.find("shape_cost")) {
+    op.given |= KeyShapeCost;
+    op.shapeCost = readShapeCost(*shapeCost, pattern);
+    // The rows formula says how long the footprint's row is held: there must be one.
+    if (op.shapeCost && op.shapeCost->rows && op.footprint.empty())
+      error(*shapeCost,
+            "shape_cost of '" + pattern + "' has 'rows' but the entry has no footprint whose row it repeats");
+  }
   opIndex_.emplace(op.pattern, m.ops.size());
   m.ops.push_back(std::move(op));
+}
+
+// "shape_cost": {"latency": "477 - 16384 / 61.2 + bytes / 61.2", "rows": "bytes / 61.2"}: each a
+// formula (CostFormula.h), located at its first error within the string.
+std::optional<ShapeCost> ModelReader::readShapeCost(const JsonValue &v, const std::string &op) {
+  if (!checkObject(v, "shape_cost of '" + op + "'", {"latency", "rows"})) return std::nullopt;
+  ShapeCost cost;
+  bool ok = true;
+  for (const char *key : {"latency", "rows"}) {
+    const JsonValue *text = v.find(key);
+    if (!text) continue;
+    const std::string what = std::string("shape_cost ") + key + " of '" + op + "'";
+    if (!text->is(JsonValue::Kind::String)) {
+      error(*text, what + " must be a formula in a string, e.g. \"bytes / 61.2\"");
+      ok = false;
+      continue;
+    }
+    CostFormula::Error why;
+    std::optional<CostFormula> f = CostFormula::parse(text->text, why);
+    if (!f) {
+      const size_t at = std::min(text->span.begin + 1 + why.offset, text->span.end - 1);
+      error(JsonSpan{at, at + 1}, what + ": " + why.message);
+      ok = false;
+      continue;
+    }
+    (std::string_view(key) == "latency" ? cost.latency : cost.rows) = std::move(f);
+  }
+  if (ok && !cost.latency && !cost.rows) {
+    error(v, "shape_cost of '" + op + "' must give 'latency', 'rows' or both");
+    ok = false;
+  }
+  if (!ok) return std::nullopt;
+  return cost;
 }
 
 // "machine": {"clock_mhz": 1980, "sm_count": 132, "smem_bytes": 232448, "tmem_bytes": 262144,

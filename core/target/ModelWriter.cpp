@@ -85,6 +85,12 @@ std::string opJson(const TargetModel &m, const OpModel &op) {
   if (shows(KeyForwardsToMma, op.forwardsToMma))
     parts.push_back(std::string("\"forwards_to_mma\": ") + (op.forwardsToMma ? "true" : "false"));
   if (shows(KeyUnsupported, !op.unsupported.empty())) parts.push_back("\"unsupported\": " + quote(op.unsupported));
+  if (shows(KeyShapeCost, op.shapeCost.has_value()) && op.shapeCost) {
+    std::vector<std::string> formulas;
+    if (op.shapeCost->latency) formulas.push_back("\"latency\": " + quote(op.shapeCost->latency->text()));
+    if (op.shapeCost->rows) formulas.push_back("\"rows\": " + quote(op.shapeCost->rows->text()));
+    parts.push_back("\"shape_cost\": " + braced(formulas));
+  }
   return braced(parts);
 }
 

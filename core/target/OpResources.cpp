@@ -4,6 +4,7 @@
 // (docs/target-model.md, "One cost per op"): the few entries whose cost depends on their
 // operands are resolved here.
 #include <algorithm>
+#include <cmath>
 
 #include "ir/TypeAliases.h"
 #include "support/Limits.h"
@@ -106,7 +107,8 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
     for (const auto &block : region->blocks)
       for (const auto &inner : block->operations) {
         if (inner->isTerminator()) continue;
-        OpResources r = resolveOpResources(*inner, model, diags, {context.target, nullptr, context.aliases});
+        const OpCostContext innerContext{context.target, nullptr, context.aliases, false, context.shapeOf};
+        OpResources r = resolveOpResources(*inner, model, diags, innerContext);
         sum += r.latency;
         out.traits |= r.traits;
         for (FootprintRow &row : r.footprint) {
@@ -128,6 +130,34 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
   }
   out.latency = static_cast<int>(latency);
   return out;
+}
+
+// A `shape_cost` entry (docs/target-model.md, "Shape-aware costs"): each formula's value for the
+// op's shape, rounded up; the entry's own latency or footprint where the op's types do not give
+// what the formula names. The rows repeat the footprint's first row.
+void applyShapeCost(const Operation &op, const OpModel &entry, const TargetModel &model, const OpShape &shape,
+                    DiagnosticEngine &diags, OpResources &r) {
+  const ShapeCost &cost = *entry.shapeCost;
+  const double rate = model.machine.mmaRate(shape.element);
+  auto value = [&](const std::optional<CostFormula> &f) -> std::optional<double> {
+    std::optional<double> v = f ? f->evaluate(shape, rate) : std::nullopt;
+    if (!v || *v < 0) return std::nullopt;
+    return std::ceil(*v - 1e-9);
+  };
+  std::string cut;
+  if (std::optional<double> latency = value(cost.latency)) {
+    if (*latency > kMaxLatency) cut = std::to_string(int64_t(*latency)) + " cycles of latency";
+    r.latency = int(std::min<double>(*latency, kMaxLatency));
+  }
+  if (std::optional<double> rows = value(cost.rows); rows && !entry.footprint.empty()) {
+    if (*rows > kMaxFootprintRows)
+      cut += (cut.empty() ? "" : " and ") + std::to_string(int64_t(*rows)) + " footprint rows";
+    r.footprint.assign(size_t(std::min<double>(*rows, kMaxFootprintRows)), entry.footprint.front());
+  }
+  if (!cut.empty())
+    diags.warning(op.nameRange, "'" + op.name + "' costs " + cut + " for its shape in model '" + model.name +
+                                    "', more than the model limits (" + std::to_string(kMaxLatency) + " cycles, " +
+                                    std::to_string(kMaxFootprintRows) + " rows); it is cut to them");
 }
 
 constexpr const char *kFootprintShape =
@@ -209,6 +239,8 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
     if (!free) {
       r.latency = m->latency;
       r.footprint = m->footprint;
+      const TypeAliases &aliases = context.aliases ? *context.aliases : kNoAliases;
+      if (m->shapeCost && context.shapeOf) applyShapeCost(op, *m, model, context.shapeOf(op, aliases), diags, r);
     }
   } else if (std::string other = targetOnlyOpModelWords(op.name); !other.empty()) {
     // An op of another machine (tcgen05 on Hopper) is the IR's or the model's mistake, never a

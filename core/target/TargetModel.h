@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ir/IR.h"
+#include "target/CostFormula.h"
 #include "support/Diagnostics.h"
 #include "support/Limits.h"
 
@@ -102,6 +103,7 @@ enum OpKey : unsigned {
   KeyLowersTo = 1u << 8,
   KeyLowersToPipelined = 1u << 9,
   KeyForwardsToMma = 1u << 10,
+  KeyShapeCost = 1u << 11,
 };
 
 struct OpModel {
@@ -127,6 +129,9 @@ struct OpModel {
   // Non-empty: the target lacks the unit this op needs (tcgen05 on Hopper); the op is scheduled
   // as an unknown op, with a warning giving this reason. Its effects still order it.
   std::string unsupported;
+  // Latency and footprint rows from the op's shape (CostFormula.h); `latency` and `footprint`
+  // stay the cost when the op's types do not give what a formula needs.
+  std::optional<ShapeCost> shapeCost;
 };
 
 // The machine beyond the op table (docs/target-model.md, "Machine"): the SM clock, the SM count
@@ -211,6 +216,9 @@ struct OpCostContext {
   const TypeAliases *aliases =
       nullptr;               // the module's `#name = ...`: a layout conversion sees its layouts through them
   bool outsideLoop = false;  // the op runs once outside the loop, not in every iteration
+  // What an op's types say about its work, for `shape_cost` entries (buffers/OpShape.h); without
+  // it every op costs its entry's `latency` and `footprint`.
+  OpShape (*shapeOf)(const Operation &, const TypeAliases &) = nullptr;
 };
 
 // Unknown slot/pool names in `sched.footprint` and malformed overrides are errors at the

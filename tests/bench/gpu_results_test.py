@@ -95,13 +95,22 @@ class Record(unittest.TestCase):
 
     def test_the_built_in_model_is_what_calibrate_makes_of_the_record(self):
         ms = calibrate.measurements()
-        text = calibrate.model_text(ms)
-        self.assertEqual((REPO / "core" / "target" / "models" / "hopper-measured.json").read_text(), text)
+        for path, text in calibrate.outputs().items():
+            self.assertEqual(path.read_text(), text, path.name)
         c = calibrate.costs(ms)
-        self.assertEqual(c["dot"], (572, 520))
-        self.assertEqual(c["tma"], (477, 268))
+        # the tile product at the measured 4,030.7 FLOP/cycle plus one wgmma's 52-cycle drain
+        self.assertEqual(c["dot"], ("flops / (0.9841 * rate) + 52", "flops / (0.9841 * rate)", 573, 521))
+        # the least-squares line through the four L2-hit TMA latencies, the 132-SM streaming rate
+        self.assertEqual(c["tma"], ("333.6 + bytes / 112.8", "bytes / 30.15", 479, 544))
+        for size in (4096, 8192, 16384, 32768):
+            measured = calibrate.pick(ms, "tma_tile_latency", bytes=size)["cycles_warm"]
+            self.assertLess(abs(calibrate.evaluate(c["tma"][0], bytes=size) - measured) / measured, 0.06, size)
         # a later run's record of a benchmark supersedes an earlier one (run 3 re-measured the TMA latency)
         self.assertEqual(calibrate.pick(ms, "tma_tile_latency", bytes=16384)["cycles_warm"], 477.0)
+        # the B200 figures at their reference shapes are the fork's table values
+        b = calibrate.blackwell_costs()
+        self.assertEqual(b["dot"][2:], (559, 256))
+        self.assertEqual(b["tmem_ld"][2:], (532, 256))
 
     def test_the_void_store_load_chain_of_run_1_is_superseded(self):
         # run 1's 4.82 cycles was the xor alone (ptxas forwarded the store); run 3 used volatile accesses

@@ -9,12 +9,12 @@
 // UNKNOWN: usage: tilesched
 // VERSION: tilesched 0.1.0
 // JSON: "message": "--generator takes auto, serial or cost-based (got 'fast')"
-// MODEL: error: unknown target model 'volta' (built-in models: blackwell, hopper-measured, hopper; or pass --model=PATH.json)
+// MODEL: error: unknown target model 'volta' (built-in models: blackwell-measured, blackwell, hopper-measured, hopper; or pass --model=PATH.json)
 // The same message as data (docs/json-document.md, "diagnostics"): the page words it from these.
 // MODELJSON: "message": "unknown target model 'volta'
 // MODELJSON-NEXT: "id": "unknown_model",
 // MODELJSON-NEXT: "fields": {
 // MODELJSON-NEXT: "name": "volta",
-// MODELJSON-NEXT: "builtin": "blackwell, hopper-measured, hopper",
+// MODELJSON-NEXT: "builtin": "blackwell-measured, blackwell, hopper-measured, hopper",
 // MODELJSON-NEXT: "option": "model"
 %a = x.op : i32

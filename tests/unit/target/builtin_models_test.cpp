@@ -35,10 +35,23 @@ void checkUniformFootprint(const TargetModel &m, const char *op, int latency, in
   for (const FootprintRow &r : o->footprint) CHECK(names(m, r) == row);
 }
 
+// `measured` keeps `base`'s costs for `ops` (what no measurement or source priced) and its resources.
+void checkKeepsBaseCosts(const TargetModel &measured, const TargetModel &base,
+                         std::initializer_list<const char *> ops) {
+  for (const char *op : ops) {
+    INFO(measured.name << ": " << op);
+    CHECK(measured.lookup(op)->latency == base.lookup(op)->latency);
+    CHECK(measured.lookup(op)->footprint == base.lookup(op)->footprint);
+    CHECK_FALSE(measured.lookup(op)->shapeCost);
+  }
+  CHECK(measured.resources.size() == base.resources.size());
+}
+
 }  // namespace
 
 TEST_CASE("built-in models: in file-name order (EmbedModels.cmake), other names unknown") {
-  CHECK(builtinTargetModelNames() == std::vector<std::string>{"blackwell", "hopper-measured", "hopper"});
+  CHECK(builtinTargetModelNames() ==
+        std::vector<std::string>{"blackwell-measured", "blackwell", "hopper-measured", "hopper"});
   CHECK_FALSE(builtinTargetModel("ampere"));
 }
 
@@ -148,27 +161,50 @@ TEST_CASE("built-in models: hopper has no tensor memory and wgmma keeps its accu
 }
 
 TEST_CASE("built-in models: hopper-measured has the H100's measured costs in SM cycles") {
-  // bench/gpu/calibrate.py from bench/gpu/results/: a 128x128x64 f16 tile product is 8 m64n128k16
-  // wgmmas at the measured 65-cycle interval, plus the 52 cycles by which one's latency exceeds it;
-  // a 16 KiB TMA tile lands in 477 cycles from L2 and streams at 61.2 B/cycle into one SM.
+  // bench/gpu/calibrate.py from bench/gpu/results/: the costs follow each op's shape; the entries'
+  // own costs are the formulas' values for a 128x128x64 f16 matmul's tiles. A tile product runs at
+  // the measured 4,031 FLOP/cycle (0.9841 of 4,096) plus the 52 cycles one wgmma's latency exceeds
+  // its interval; a TMA tile lands after 333.6 + bytes / 112.8 cycles (the fit of the 4-32 KiB
+  // L2-hit latencies) and streams at 30.15 B/cycle per SM with all 132 SMs loading.
   auto m = builtinTargetModel("hopper-measured");
   auto h = builtinTargetModel("hopper");
   REQUIRE(m);
   REQUIRE(h);
-  checkUniformFootprint(*m, "nv_tileas.dot", 572, 520, {"tc_and_mma", "tp_mma"});
-  checkUniformFootprint(*m, "ttng.warp_group_dot", 572, 520, {"tc_and_mma", "tp_mma"});
-  checkUniformFootprint(*m, "tt.descriptor_load", 477, 268, {"tma", "tp_smem_wr"});
-  checkUniformFootprint(*m, "ttg.async_copy_global_to_local", 460, 268, {"tp_gnic_rd"});
-  checkUniformFootprint(*m, "tt.load", 460, 268, {"tp_gnic_rd"});
+  checkUniformFootprint(*m, "nv_tileas.dot", 573, 521, {"tc_and_mma", "tp_mma"});
+  checkUniformFootprint(*m, "ttng.warp_group_dot", 573, 521, {"tc_and_mma", "tp_mma"});
+  checkUniformFootprint(*m, "tt.descriptor_load", 479, 544, {"tma", "tp_smem_wr"});
+  checkUniformFootprint(*m, "ttg.async_copy_global_to_local", 461, 544, {"tp_gnic_rd"});
+  checkUniformFootprint(*m, "tt.load", 461, 544, {"tp_gnic_rd"});
   checkUniformFootprint(*m, "ttg.local_alloc", 156, 133, {"tp_smem_wr"});
   checkUniformFootprint(*m, "ttg.local_load", 156, 133, {"tp_smem_rd"});
+  CHECK(m->lookup("ttng.warp_group_dot")->shapeCost->rows->text() == "flops / (0.9841 * rate)");
+  CHECK(m->lookup("tt.descriptor_load")->shapeCost->latency->text() == "333.6 + bytes / 112.8");
+  CHECK(m->lookup("ttg.local_load")->shapeCost->rows->text() == "bytes / 123.44");
   // What was not measured keeps hopper's costs.
-  for (const char *op : {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi"}) {
-    INFO(op);
-    CHECK(m->lookup(op)->latency == h->lookup(op)->latency);
-    CHECK(m->lookup(op)->footprint == h->lookup(op)->footprint);
-  }
-  CHECK(m->resources.size() == h->resources.size());
+  checkKeepsBaseCosts(
+      *m, *h, {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi", "ttg.convert_layout"});
+}
+
+TEST_CASE("built-in models: blackwell-measured has public B200 costs in SM cycles") {
+  // Meta's Triton fork's modulo-scheduler latency model (docs/target-model.md, "blackwell-measured"):
+  // a 16 KiB TMA load 460 + 6 per KiB, its engine held 6 cycles per KiB (at least 30); a 128x128x64
+  // f16 tcgen05.mma 559 cycles, the tensor cores held flops / 8192; a 128x128 f32 tmem_load 532
+  // cycles (256 held), a tmem_store 96 (48 held).
+  auto m = builtinTargetModel("blackwell-measured");
+  auto b = builtinTargetModel("blackwell");
+  REQUIRE(m);
+  REQUIRE(b);
+  checkUniformFootprint(*m, "tt.descriptor_load", 556, 96, {"tma", "tp_smem_wr"});
+  checkUniformFootprint(*m, "tt.descriptor_store", 962, 832, {"tma", "tp_smem_rd"});
+  checkUniformFootprint(*m, "ttng.tc_gen5_mma", 559, 256, {"tc_and_mma", "tp_mma", "tmem_banks"});
+  checkUniformFootprint(*m, "ttng.tmem_load", 532, 256, {"tp_tmem_rd", "tmem_banks"});
+  checkUniformFootprint(*m, "ttng.tmem_store", 96, 48, {"tp_tmem_wr", "tmem_banks"});
+  checkUniformFootprint(*m, "ttg.local_load", 128, 128, {"tp_smem_rd"});
+  CHECK(m->lookup("ttng.tc_gen5_mma")->shapeCost->latency->text() == "max(30, flops / rate) + 303");
+  CHECK(m->lookup("tt.load")->shapeCost->rows->text() == "max(30, 6 * bytes / 1024)");
+  checkKeepsBaseCosts(
+      *m, *b, {"arith.mulf", "math.exp2", "tt.reduce", "ttng.wait_barrier", "arith.addi", "ttg.convert_layout"});
+  CHECK(m->machine.mmaRate("f16") == 8192);
 }
 
 namespace {

@@ -370,3 +370,53 @@ TEST_CASE("target model: the machine object gives the clock, SM count, MMA rates
   CHECK(errorOf(R"({"name": "x", "machine": {"mma_flops_per_cycle_per_sm": [1]}})")
             .rfind("1:57 'mma_flops_per_cycle_per_sm' must be an object", 0) == 0);
 }
+
+TEST_CASE("target model: shape_cost formulas are read, copied by like, and printed as written") {
+  DiagnosticEngine d;
+  auto m = parseTargetModel(R"({"name": "m",
+  "slots": [{"id": 1, "name": "a", "kind": "fine"}],
+  "ops": {
+    "t.load": {"latency": 5, "footprint": [["a"], ["a"]], "shape_cost": {"latency": "100 + bytes / 64", "rows": "bytes / 128"}},
+    "t.like": {"like": "t.load"},
+    "t.fixed": {"like": "t.load", "latency": 9},
+    "t.lat": {"shape_cost": {"latency": "flops / rate"}}
+  }
+})",
+                            d);
+  CHECK(d.all().empty());
+  REQUIRE(m);
+  const OpModel *load = m->lookup("t.load");
+  REQUIRE(load->shapeCost);
+  CHECK(load->shapeCost->latency->text() == "100 + bytes / 64");
+  CHECK(load->shapeCost->rows->text() == "bytes / 128");
+  CHECK(load->latency == 5);  // the cost where an op's types do not give its shape
+  // `like` copies the formulas; an entry that states its own cost keeps it.
+  CHECK(m->lookup("t.like")->shapeCost == load->shapeCost);
+  CHECK_FALSE(m->lookup("t.fixed")->shapeCost);
+  CHECK_FALSE(m->lookup("t.lat")->shapeCost->rows);
+  const std::string once = targetModelToJson(*m);
+  CHECK(
+      once.find(
+          R"("t.load": {"latency": 5, "footprint": [["a"], ["a"]], "shape_cost": {"latency": "100 + bytes / 64", "rows": "bytes / 128"}})") !=
+      std::string::npos);
+  CHECK(once.find(R"("t.like": {"like": "t.load"})") != std::string::npos);
+  auto back = parseTargetModel(once, d);
+  REQUIRE(back);
+  CHECK(targetModelToJson(*back) == once);
+}
+
+TEST_CASE("target model: a shape_cost formula that does not parse is an error at its position") {
+  const std::string head = R"({"name": "x", "slots": [{"id": 1, "name": "a", "kind": "fine"}], "ops": {"o": )";
+  CHECK(errorOf(head + R"({"footprint": [["a"]], "shape_cost": {"rows": "flop / rate"}}}})") ==
+        "1:126 shape_cost rows of 'o': unknown name 'flop' (expected bytes, m, n, k, flops, rate, max(a, b) or "
+        "min(a, b))");
+  CHECK(errorOf(head + R"({"shape_cost": {"latency": "1 +"}}}})") ==
+        "1:110 shape_cost latency of 'o': the formula ends where a number, a name or '(' is expected");
+  CHECK(errorOf(head + R"({"shape_cost": {"latency": 3}}}})") ==
+        "1:106 shape_cost latency of 'o' must be a formula in a string, e.g. \"bytes / 61.2\"");
+  CHECK(errorOf(head + R"({"shape_cost": {"latency": "1", "cycles": "1"}}}})") ==
+        "1:111 unknown key 'cycles' in shape_cost of 'o' (expected latency, rows)");
+  CHECK(errorOf(head + R"({"shape_cost": {}}}})") == "1:94 shape_cost of 'o' must give 'latency', 'rows' or both");
+  CHECK(errorOf(head + R"({"shape_cost": {"rows": "bytes"}}}})") ==
+        "1:94 shape_cost of 'o' has 'rows' but the entry has no footprint whose row it repeats");
+}

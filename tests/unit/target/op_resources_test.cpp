@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "TestSupport.h"
+#include "buffers/OpShape.h"
 #include "ir/TypeAliases.h"
 #include "target/TargetModel.h"
 
@@ -366,4 +367,42 @@ TEST_CASE("op resources: a region op's traits are its regions' traits") {
   CHECK(r.traits == TraitWgmma);
   CHECK(r.latency == 8);
   CHECK(d.all().empty());
+}
+
+TEST_CASE("op resources: a shape_cost entry follows the op's shape, its own cost where the shape is unknown") {
+  auto m = builtinTargetModel("hopper-measured");
+  REQUIRE(m);
+  Snippet s = snippet(
+      R"(func.func @f(%d: !tt.tensordesc<tensor<64x64xf16>>, %e: !tt.tensordesc<tensor<128x64xf16>>, %u: !tt.tensordesc<tensor<?x64xf16>>, %x: !ttg.memdesc<128x64xf16>, %y: !ttg.memdesc<64x256xf16>, %acc: tensor<128x256xf32>, %h: !tt.tensordesc<tensor<512x512xf32>>, %i: i32) {
+  %a = tt.descriptor_load %d[%i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16>
+  %b = tt.descriptor_load %e[%i] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16>
+  %c = tt.descriptor_load %u[%i] : !tt.tensordesc<tensor<?x64xf16>> -> tensor<?x64xf16>
+  %g = ttng.warp_group_dot %x, %y, %acc : !ttg.memdesc<128x64xf16> * !ttg.memdesc<64x256xf16> -> tensor<128x256xf32>
+  %k = tt.descriptor_load %h[%i] : !tt.tensordesc<tensor<512x512xf32>> -> tensor<512x512xf32>
+  return
+})");
+  const TypeAliases aliases;
+  const OpCostContext shaped{"", nullptr, &aliases, false, &opShape};
+  DiagnosticEngine d;
+  // bench/gpu/calibrate.py's TMA fit: 333.6 + bytes / 112.8 cycles, bytes / 30.15 rows.
+  checkCost(*m, resolveOpResources(s.op(0), *m, d, shaped), 407, 272, {"tma", "tp_smem_wr"});
+  checkCost(*m, resolveOpResources(s.op(1), *m, d, shaped), 479, 544, {"tma", "tp_smem_wr"});
+  // A dynamic extent gives no bytes: the entry's own cost, the 128x64 f16 reference tile's.
+  const OpModel *entry = m->lookup("tt.descriptor_load");
+  checkCost(*m, resolveOpResources(s.op(2), *m, d, shaped), entry->latency, entry->footprint.size(),
+            {"tma", "tp_smem_wr"});
+  // Without the driver's shapes every op costs its entry.
+  checkCost(*m, resolveOpResources(s.op(0), *m, d), entry->latency, entry->footprint.size(), {"tma", "tp_smem_wr"});
+  CHECK(d.all().empty());
+  // 128x256x64 f16: 4,194,304 FLOP at 0.9841 x 4096 per cycle is 1,041 rows, cut to the 1,024-row
+  // limit with a warning; the latency adds the 52-cycle drain.
+  checkCost(*m, resolveOpResources(s.op(3), *m, d, shaped), 1093, 1024, {"tc_and_mma", "tp_mma"});
+  REQUIRE(d.all().size() == 1);
+  CHECK(located(d.all()[0]) ==
+        "5:8 'ttng.warp_group_dot' costs 1041 footprint rows for its shape in model 'hopper-measured', more than "
+        "the model limits (100000 cycles, 1024 rows); it is cut to them");
+  // A 1 MiB f32 tile: 9,630 cycles and 34,779 rows, the rows cut.
+  OpResources big = resolveOpResources(s.op(4), *m, d, shaped);
+  CHECK(big.latency == 9630);
+  CHECK(big.footprint.size() == 1024);
 }

@@ -51,7 +51,7 @@ export const CORE_DEFAULTS: CoreOptions = {
 
 export const GENERATOR_CHOICES = ['auto', 'serial', 'cost-based'] as const;
 export type GeneratorChoice = (typeof GENERATOR_CHOICES)[number];
-export const BUILTIN_MODELS = ['blackwell', 'hopper', 'hopper-measured'] as const;
+export const BUILTIN_MODELS = ['blackwell', 'blackwell-measured', 'hopper', 'hopper-measured'] as const;
 export type BuiltinModel = (typeof BUILTIN_MODELS)[number];
 export const DEFAULT_MODEL: BuiltinModel = 'blackwell';
 export const MODEL_SHARE_KEY = 'model';

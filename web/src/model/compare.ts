@@ -41,6 +41,7 @@ const MODEL_NAMES: Record<ModelChoice, string> = {
   blackwell: 'Blackwell',
   hopper: 'Hopper',
   'hopper-measured': 'Hopper (measured on an H100)',
+  'blackwell-measured': 'Blackwell (B200 cycles, public figures)',
   custom: 'the edited model',
 };
 export const isBuiltinModel = (m: unknown): m is BuiltinModel => (BUILTIN_MODELS as readonly unknown[]).includes(m);

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""The gallery under the seed-weight and the measured target models (docs/target-model.md).
+
+  python3 bench/models_bench.py [--tilesched build/bin/tilesched] [--timeout S] [--no-write]
+                                [--timing] [--realir DIR]
+
+For every loop of examples/*.mlir: the II and stages the seed-weight model of the IR's family gives
+(the model the IR's target picks: `hopper` or `blackwell`) beside those of the measured model of
+the same family (`hopper-measured`, `blackwell-measured`), with the measured model's SMEM / TMEM
+bytes, throughput estimate and bound. It rewrites the section between the models-bench markers of
+docs/benchmarks.md (unless --no-write) and prints it.
+
+--timing also times each file under both models (whole process, the median of 3 runs) on the
+gallery and on the public real-IR sample (--realir, default ../shared/benchmarks/real-ir) and
+prints the per-file ratio measured / seed and its median. Each run has a timeout (--timeout,
+default 60 s); a run that reaches it is reported as a timeout, never waited for.
+"""
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO / "examples"
+DOC = REPO / "docs" / "benchmarks.md"
+BEGIN, END = "<!-- models-bench:begin -->", "<!-- models-bench:end -->"
+REALIR = REPO.parent / "shared" / "benchmarks" / "real-ir"
+# The table's measured runs cap the II search at a million seat probes (a tenth of the default):
+# under the measured models' footprints of hundreds of rows, the default's search on the persistent
+# TMA matmul runs for over ten minutes today, and every other loop ends well under the cap. The
+# timing runs use the default options and report a timeout instead.
+TABLE_OPTIONS = ["--work-budget=1000000"]
+
+
+class Timeout(Exception):
+    pass
+
+
+def run(tool, path, model=None, timeout=60.0, options=()):
+    """(JSON document or None, seconds); raises Timeout."""
+    cmd = [str(tool), str(path), "--emit=json"] + ([f"--model={model}"] if model else []) + list(options)
+    start = time.perf_counter()
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise Timeout(f"{path.name} --model={model}: over {timeout:g} s")
+    seconds = time.perf_counter() - start
+    try:
+        return json.loads(out.stdout), seconds
+    except ValueError:
+        return None, seconds
+
+
+def family(doc):
+    """The seed-weight model the document was scheduled on (the IR's target's, or the default)."""
+    model = doc["chunks"][0]["model"] if doc.get("chunks") else doc.get("model")
+    return model["name"] if isinstance(model, dict) else model
+
+
+def loops(doc):
+    return [b for b in doc.get("blocks", [])]
+
+
+def fmt_int(v):
+    return "—" if v is None else f"{v:,}"
+
+
+def estimate_text(e):
+    if not e:
+        return "—"
+    parts = [f"{fmt_int(e.get('cycles_per_iteration'))} cycles"]
+    if e.get("ns_per_iteration") is not None:
+        parts.append(f"{e['ns_per_iteration']:.1f} ns")
+    if e.get("tflops_per_sm") is not None and e.get("peak_tflops_per_sm") is not None:
+        parts.append(f"{e['tflops_per_sm']:.3f} / {e['peak_tflops_per_sm']:.3f} TFLOP/s per SM")
+    return ", ".join(parts)
+
+
+def bytes_text(m):
+    if not m:
+        return "—"
+    text = f"SMEM {fmt_int(m.get('smem_bytes'))}"
+    if m.get("tmem_bytes"):
+        text += f", TMEM {fmt_int(m['tmem_bytes'])}"
+    return text + ("" if m.get("fits", True) else " (over budget)")
+
+
+def gallery_rows(tool, timeout):
+    rows = []
+    for path in sorted(EXAMPLES.glob("*.mlir")):
+        seed, _ = run(tool, path, timeout=timeout)
+        if not seed or not loops(seed):
+            continue
+        name = family(seed)
+        measured_model = f"{name}-measured"
+        try:
+            measured, _ = run(tool, path, measured_model, timeout, TABLE_OPTIONS)
+            measured_blocks = loops(measured) if measured else []
+        except Timeout:
+            measured_blocks = None
+        for i, b in enumerate(loops(seed)):
+            m = measured_blocks[i] if measured_blocks and i < len(measured_blocks) else None
+            rows.append({
+                "file": path.name, "line": b.get("line"), "seed": name, "seed_ii": b.get("ii"),
+                "seed_stages": b.get("stage_count"), "measured": measured_model,
+                "timeout": measured_blocks is None,
+                "ii": m.get("ii") if m else None, "stages": m.get("stage_count") if m else None,
+                "memory": m.get("memory") if m else None, "estimate": m.get("estimate") if m else None,
+            })
+    return rows
+
+
+def section(rows):
+    out = [BEGIN, "## The gallery under the seed-weight and the measured models", "",
+           "Made by `python3 bench/models_bench.py` (a test checks it is current). Each loop of `examples/` under the "
+           "seed-weight model the IR's target picks (`hopper`, `blackwell`; the default) and under the measured model of "
+           "the same family (`--model=hopper-measured`, `--model=blackwell-measured`: SM cycles, costs that follow each "
+           "op's shape; docs/target-model.md). *Bytes*: the measured schedule's SMEM and TMEM per SM "
+           "(`memory`). *Estimate*: the measured model's `estimate` — cycles and ns per iteration, and for an MMA loop "
+           "its TFLOP/s per SM against the tensor cores' peak for the same MMAs. It is the model's estimate, not a "
+           "measurement (the H100 section below compares one with measured kernels). The measured runs cap the II search "
+           "at a million seat probes (`--work-budget=1000000`; docs/decisions.md, \"Long footprints slow the search\"). A loop over the SMEM or TMEM "
+           "budget is not scheduled under either model (its error names the buffers).", "",
+           "| loop | seed model: II / stages | measured model: II / stages | bytes | estimate | bound |",
+           "|---|---|---|---|---|---|"]
+    for r in rows:
+        measured = "timeout" if r["timeout"] else (
+            "not scheduled" if not r["ii"] else f"{fmt_int(r['ii'])} / {r['stages']}")
+        seed = "not scheduled" if not r["seed_ii"] else f"{fmt_int(r['seed_ii'])} / {r['seed_stages']}"
+        bound = (r["estimate"] or {}).get("bound", "—").replace("|", "\\|")
+        out.append(f"| {r['file']}:{r['line']} | `{r['seed']}`: {seed} | "
+                   f"`{r['measured']}`: {measured} | {bytes_text(r['memory'])} | {estimate_text(r['estimate'])} | "
+                   f"{bound} |")
+    out.append(END)
+    return "\n".join(out)
+
+
+def timing(tool, files, timeout, repeats=3):
+    """(file, seed seconds, measured seconds or 'timeout') per file, seconds the median of `repeats`."""
+    out = []
+    for path in files:
+        seed_doc, _ = run(tool, path, timeout=timeout)
+        if not seed_doc or not loops(seed_doc):
+            continue
+        measured_model = f"{family(seed_doc)}-measured"
+        seed = statistics.median(run(tool, path, timeout=timeout)[1] for _ in range(repeats))
+        try:
+            measured = statistics.median(run(tool, path, measured_model, timeout)[1] for _ in range(repeats))
+        except Timeout:
+            measured = "timeout"
+        out.append((path, measured_model, seed, measured))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tilesched", default=str(REPO / "build" / "bin" / "tilesched"))
+    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--timing", action="store_true")
+    ap.add_argument("--realir", default=str(REALIR))
+    args = ap.parse_args()
+    text = section(gallery_rows(args.tilesched, args.timeout))
+    print(text)
+    if not args.no_write:
+        doc = DOC.read_text()
+        begin, end = doc.index(BEGIN), doc.index(END) + len(END)
+        DOC.write_text(doc[:begin] + text + doc[end:])
+    if args.timing:
+        for label, files in (("gallery", sorted(EXAMPLES.glob("*.mlir"))),
+                             ("real-IR sample", sorted(Path(args.realir).rglob("*.mlir")))):
+            rows = timing(args.tilesched, files, args.timeout)
+            print(f"\n{label}: scheduling time per file, seed vs measured model (median of 3 runs)")
+            ratios = []
+            for path, model, seed, measured in rows:
+                if measured == "timeout":
+                    print(f"  {path.name}: seed {seed:.3f} s, {model} timeout (over {args.timeout:g} s)")
+                    ratios.append(float("inf"))  # a timeout counts, as a ratio above any other
+                    continue
+                ratios.append(measured / seed)
+                print(f"  {path.name}: seed {seed:.3f} s, {model} {measured:.3f} s, ratio {measured / seed:.2f}")
+            timeouts = sum(1 for r in rows if r[3] == "timeout")
+            median = statistics.median(ratios) if ratios else float("nan")
+            print(f"  median ratio {median:.2f} over {len(ratios)} files ({timeouts} timeouts, each counted as "
+                  f"the highest ratio)")
+
+
+if __name__ == "__main__":
+    main()

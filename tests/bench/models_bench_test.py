@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""The measured target models on the gallery (docs/target-model.md, "Shape-aware costs").
+
+  python3 tests/bench/models_bench_test.py --tilesched build/bin/tilesched
+
+Every loop of examples/ that hopper (blackwell) schedules is scheduled by hopper-measured
+(blackwell-measured); an MMA loop's estimate never beats the tensor cores: its TFLOP/s per SM is at
+most the peak and its cycles per iteration at least its MMAs' cycles at peak. And the gallery table
+of docs/benchmarks.md is what bench/models_bench.py makes now.
+"""
+import argparse
+import sys
+import unittest
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "bench"))
+import models_bench as bench  # noqa: E402
+
+TOOL = None
+MEASURED = ("hopper-measured", "blackwell-measured")
+
+
+class Gallery(unittest.TestCase):
+    def test_every_loop_schedules_under_both_measured_models_within_the_peak(self):
+        mma_loops = 0
+        for path in sorted(bench.EXAMPLES.glob("*.mlir")):
+            for model in MEASURED:
+                # the loops the same machine's seed-weight model schedules (a loop whose
+                # sched.footprint names Blackwell's TMEM slots is not a Hopper loop)
+                seed, _ = bench.run(TOOL, path, model.replace("-measured", ""), 600)
+                seed_blocks = [b for b in (seed or {}).get("blocks", []) if b.get("ii")]
+                if not seed_blocks:
+                    continue
+                with self.subTest(file=path.name, model=model):
+                    doc, _ = bench.run(TOOL, path, model, 600, bench.TABLE_OPTIONS)
+                    self.assertIsNotNone(doc)
+                    measured = {b["line"]: b for b in doc["blocks"]}
+                    for line in (b["line"] for b in seed_blocks):
+                        self.assertIn(line, measured)
+                        b = measured[line]
+                        self.assertGreater(b["ii"], 0, line)
+                        e = b["estimate"]
+                        if not e.get("flops_per_iteration"):
+                            continue
+                        mma_loops += 1
+                        self.assertLessEqual(e["tflops_per_sm"], e["peak_tflops_per_sm"], (path.name, b["line"]))
+                        self.assertGreaterEqual(e["cycles_per_iteration"], e["mma_cycles_at_peak"],
+                                                (path.name, b["line"]))
+        self.assertGreater(mma_loops, 10)
+
+    def test_the_documented_table_is_what_the_script_makes(self):
+        text = bench.section(bench.gallery_rows(TOOL, 600))
+        self.assertIn(text, bench.DOC.read_text())
+        self.assertNotIn("timeout", text)
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tilesched", required=True)
+    args, rest = ap.parse_known_args()
+    TOOL = args.tilesched
+    unittest.main(argv=[sys.argv[0]] + rest)
