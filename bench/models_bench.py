@@ -7,8 +7,8 @@
 For every loop of examples/*.mlir: the II and stages the seed-weight model of the IR's family gives
 (the model the IR's target picks: `hopper` or `blackwell`) beside those of the measured model of
 the same family (`hopper-measured`, `blackwell-measured`), with the measured model's SMEM / TMEM
-bytes, throughput estimate and bound. It rewrites the section between the models-bench markers of
-docs/benchmarks.md (unless --no-write) and prints it.
+bytes, throughput estimate and bound. It writes that table to docs/benchmarks/models.md (unless
+--no-write; docs/benchmarks.md links it) and prints it.
 
 --timing also times each file under both models (whole process, the median of 3 runs) on the
 gallery and on the public real-IR sample (--realir, default ../shared/benchmarks/real-ir) and
@@ -27,7 +27,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
-DOC = REPO / "docs" / "benchmarks.md"
+DOC = REPO / "docs" / "benchmarks" / "models.md"  # a file of its own: the table is one row per loop
 BEGIN, END = "<!-- models-bench:begin -->", "<!-- models-bench:end -->"
 REALIR = REPO.parent / "shared" / "benchmarks" / "real-ir"
 # The table's measured runs cap the II search at a million seat probes (a tenth of the default):
@@ -123,7 +123,7 @@ def section(rows):
            "op's shape; docs/target-model.md). *Bytes*: the measured schedule's SMEM and TMEM per SM "
            "(`memory`). *Estimate*: the measured model's `estimate` — cycles and ns per iteration, and for an MMA loop "
            "its TFLOP/s per SM against the tensor cores' peak for the same MMAs. It is the model's estimate, not a "
-           "measurement (the H100 section below compares one with measured kernels). The measured runs cap the II search "
+           "measurement ([../benchmarks.md](../benchmarks.md)'s H100 section compares one with measured kernels). The measured runs cap the II search "
            "at a million seat probes (`--work-budget=1000000`; docs/decisions.md, \"Long footprints slow the search\"). A loop over the SMEM or TMEM "
            "budget is not scheduled under either model (its error names the buffers).", "",
            "| loop | seed model: II / stages | measured model: II / stages | bytes | estimate | bound |",
@@ -168,9 +168,7 @@ def main():
     text = section(gallery_rows(args.tilesched, args.timeout))
     print(text)
     if not args.no_write:
-        doc = DOC.read_text()
-        begin, end = doc.index(BEGIN), doc.index(END) + len(END)
-        DOC.write_text(doc[:begin] + text + doc[end:])
+        DOC.write_text(text + "\n")
     if args.timing:
         for label, files in (("gallery", sorted(EXAMPLES.glob("*.mlir"))),
                              ("real-IR sample", sorted(Path(args.realir).rglob("*.mlir")))):

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""docs/benchmarks.md's "Exact II by SAT on CHStone" section is current.
+"""docs/benchmarks.md's "Exact II by SAT on CHStone" section and docs/benchmarks/exact-ii-schedules.md
+are current.
 
   python3 tests/bench/exact_bench_test.py --tilesched build/bin/tilesched [--shared ../shared]
 
-The section must be what bench/exact_bench.py renders from its record (bench/results/exact_ii.json),
+Both must be what bench/exact_bench.py renders from its record (bench/results/exact_ii.json),
 and the tool must still give the recorded II and optimality status on every CHStone loop where the
 proof changed the heuristic's result and that took under 10 s, plus the record's fastest loops of
 each benchmark program; each schedule is checked against HatScheT's constraints again.
@@ -34,6 +35,10 @@ class ExactSection(unittest.TestCase):
         section = exact_bench.BEGIN + doc.split(exact_bench.BEGIN, 1)[1].split(exact_bench.END, 1)[0] + exact_bench.END
         self.assertEqual(section, exact_bench.render(self.record),
                          "docs/benchmarks.md is stale: python3 bench/exact_bench.py --render-only")
+
+    def test_the_schedules_file_is_the_record_rendered(self):
+        self.assertEqual(exact_bench.SCHEDULES.read_text(), exact_bench.render_schedules(self.record),
+                         "docs/benchmarks/exact-ii-schedules.md is stale: python3 bench/exact_bench.py --render-only")
 
     def test_the_record_covers_every_chstone_loop(self):
         if SHARED is None or not (SHARED / "benchmarks" / "hatschet").is_dir():

@@ -1,7 +1,7 @@
 // Runs every reproducer of tests/hostile/reproducers.mjs natively and through the npm bin
 // (node wasm/cli.mjs) under a 2 GB address-space limit (ulimit -v 2097152) and GNU time, and
 // prints one row per reproducer: exit status, seconds, peak RSS, output bytes, internal errors,
-// and whether both tools printed the same bytes. The figures of docs/benchmarks.md, "Hostile inputs".
+// and whether both tools printed the same bytes: the table of docs/benchmarks/hostile.md.
 //
 //   node tests/hostile/measure.mjs [--native PATH] [--wasm-dir DIR] [--timeout S] [ID...]
 import { spawnSync } from 'node:child_process';
