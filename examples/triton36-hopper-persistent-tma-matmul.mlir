@@ -7,7 +7,7 @@
 // as one device call, then `python3 bench/gpu/gpu_results.py extract DIR` and `examples`
 // (bench/gpu/README.md). Measured on the H100: 0.2604 ms, 528 TFLOP/s; docs/benchmarks.md sets it
 // beside tilesched's estimate.
-// Run: tilesched examples/triton36-hopper-persistent-tma-matmul.mlir --model=hopper-measured
+// Run: tilesched examples/triton36-hopper-persistent-tma-matmul.mlir --model=hopper-measured --work-budget=100000
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #loc = loc("/work/main/.devrun/triton_kernels.py":108:0)

@@ -84,7 +84,7 @@ MaterializeStep::Trial MaterializeStep::trial(const BlockResult &r) {
 
 void MaterializeStep::commit(BlockResult &r, Trial trial, DiagnosticEngine &diags) {
   namerFor(r.block) = std::move(trial.namer);
-  for (const Diagnostic &d : trial.diags.all()) diags.report(d.severity, d.range, d.message);
+  for (const Diagnostic &d : trial.diags.all()) diags.report(d.severity, d.range, d.message, d.data);
   r.materialized = std::move(trial.plan);
   if (!r.materialized.valid) r.status = BlockStatus::Failed;
 }

@@ -57,7 +57,7 @@ public:
     if (t.plan.valid) plan = assign(t.plan);
     DiagnosticEngine kept;  // the diagnostics of the rescheduled generation, if one is kept
     if (t.plan.valid && !plan.memory.fits() && !r_.pinned) refit(t, plan, kept);
-    for (const Diagnostic &d : kept.all()) diags.report(d.severity, d.range, d.message);
+    for (const Diagnostic &d : kept.all()) diags.report(d.severity, d.range, d.message, d.data);
     materialize_.commit(r_, std::move(t), diags);
     if (!r_.materialized.valid) return;
     r_.buffers = std::move(plan);

@@ -13,7 +13,7 @@ function above(status: 'proven' | 'bound', lower: number) {
   b.ii = b.mii.lower_bound + 8;
   b.optimality = { status, lower_bound: lower };
   b.refinement = { rounds: 10, converged: false, budget_exceeded: true, budget_truncated: true };
-  b.below = [{ ii: b.mii.lower_bound, result: 'infeasible', op: 1, resource: 'tma', reason: 'no seat for %x at II 16: --ii-cap' },
+  b.below = [{ ii: b.mii.lower_bound, result: 'infeasible', op: 1, resource: 'tma', reason: 'no seat for %x at II 16: tma is full' },
     { ii: 0, result: 'nonsense', op: -1, resource: '', reason: '' }];
   return parseDocument(JSON.stringify(raw)).blocks[0];
 }
@@ -31,9 +31,9 @@ describe('why this II', () => {
     expect(searchSentence(at)).toBe(`II ${at.ii} equals the lower bound: no schedule can have a smaller II.`);
   });
 
-  it('reads what stopped each smaller II, in the page\'s words, dropping entries it does not know', () => {
+  it('reads what stopped each smaller II, as the core words it, dropping entries it does not know', () => {
     const b = above('proven', 24);
-    expect(b.below).toEqual([{ ii: 16, result: 'infeasible', op: 1, resource: 'tma', reason: 'no seat for %x at II 16: the II cap (Options)' }]);
+    expect(b.below).toEqual([{ ii: 16, result: 'infeasible', op: 1, resource: 'tma', reason: 'no seat for %x at II 16: tma is full' }]);
   });
 });
 
