@@ -221,7 +221,11 @@ ProofOutcome proveLowerBound(const ModuloProblem &p, const ResourceLayout &layou
                              const std::vector<int> &knownInfeasible, int64_t limit, int64_t conflicts,
                              WorkBudget *budget, TraceRecorder &trace) {
   ProofOutcome out = windowProof(p, layout, mii, ii, knownInfeasible, limit, budget, trace);
-  if (!p.hasStageConstraints() && satSized(p) && out.lowerBound < (out.improved ? out.ii : ii) && conflicts > 0)
+  // A spent work budget asks for a quick answer: the solver's conflicts are not charged to it, so
+  // it then runs only on small blocks (at most 32 ops), where it answers in milliseconds.
+  const bool workLeft = !budget || !budget->spent() || p.numNodes <= 32;
+  if (!p.hasStageConstraints() && satSized(p) && workLeft && out.lowerBound < (out.improved ? out.ii : ii) &&
+      conflicts > 0)
     satProof(p, layout, ii, knownInfeasible, conflicts, trace, out);
   return out;
 }
