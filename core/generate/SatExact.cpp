@@ -176,7 +176,6 @@ private:
   // its holder, at most the capacity of them true.
   void encodeCapacities() {
     // (resource, footprint row mod II) -> units, per op: a footprint longer than II folds.
-    std::vector<std::vector<int>> byResource(p_.capacity.size());
     std::vector<std::map<std::pair<int, int>, int>> units(p_.numNodes);
     for (int v : modelled_) {
       const Footprint &fp = p_.footprint[v];
