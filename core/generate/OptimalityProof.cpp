@@ -73,8 +73,11 @@ public:
       note(ii, TraceOutcome::Infeasible, "the exact search exhausted every placement");
       verdicts.push_back({ii, IIAttempt::Result::Infeasible, -1, "", "the exact search exhausted every placement"});
     } else {
-      note(ii, TraceOutcome::Open, "the search budget ran out");
-      verdicts.push_back({ii, IIAttempt::Result::CutShort, -1, "", "the exact search's budget ran out at this II"});
+      // Which budget cut it: the block's work budget, or this proof's node share.
+      const bool work = budget_ && budget_->spent();
+      note(ii, TraceOutcome::Open, work ? "the work budget ran out (--work-budget)" : "the search budget ran out");
+      verdicts.push_back({ii, IIAttempt::Result::CutShort, -1, "",
+                          work ? "the work budget ran out at this II" : "the exact search's budget ran out at this II"});
     }
     return a;
   }

@@ -158,8 +158,15 @@ TEST_CASE("the SAT proof charges its clauses and conflicts to the work budget an
       CHECK(e.reason.find("conflict budget") == std::string::npos);
     }
     CHECK(cut == 1);
-    CHECK(satEntries >= 1);
+    CHECK(satEntries >= (units > 40 ? 2 : 1));  // the larger budget decides a probe before the cut
   }
+  // The window search cut by the work budget says so as well.
+  WorkBudget small(40);
+  TraceRecorder quiet(false, 0);
+  const ProofOutcome window = proveLowerBound(p, layout, mii, 4 * mii, {}, 1000000, 0, &small, quiet);
+  REQUIRE_FALSE(window.verdicts.empty());
+  CHECK(window.verdicts.front().result == IIAttempt::Result::CutShort);
+  CHECK(window.verdicts.front().reason == "the work budget ran out at this II");
 }
 
 TEST_CASE("a block with footprints over 64 rows gets the SAT proof", "[cost][sat]") {
