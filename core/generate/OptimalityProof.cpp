@@ -76,8 +76,9 @@ public:
       // Which budget cut it: the block's work budget, or this proof's node share.
       const bool work = budget_ && budget_->spent();
       note(ii, TraceOutcome::Open, work ? "the work budget ran out (--work-budget)" : "the search budget ran out");
-      verdicts.push_back({ii, IIAttempt::Result::CutShort, -1, "",
-                          work ? "the work budget ran out at this II" : "the exact search's budget ran out at this II"});
+      verdicts.push_back(
+          {ii, IIAttempt::Result::CutShort, -1, "",
+           work ? "the work budget ran out at this II" : "the exact search's budget ran out at this II"});
     }
     return a;
   }
@@ -126,7 +127,7 @@ void satProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, cons
                    a.verdict == SatVerdict::Feasible     ? "the SAT solver found a schedule" + spent
                    : a.verdict == SatVerdict::Infeasible ? "the SAT solver proved that no schedule exists" + spent
                    : a.workSpent ? "the work budget ran out (--work-budget) before the SAT solver decided" + spent
-                                                         : "the SAT solver's conflict budget ran out" + spent);
+                                 : "the SAT solver's conflict budget ran out" + spent);
     }
     return a;
   };
