@@ -27,16 +27,16 @@ std::optional<int> readCount(const Operation &op, const char *key, DiagnosticEng
 
 // Triton's 2024 spelling read as today's (triton_gpu.* is ttg.*, triton_nvidia_gpu.* is ttng.*).
 std::string tritonName(const std::string &name) {
-  for (auto [old, now] : {std::pair<std::string_view, std::string_view>{"triton_gpu.", "ttg."},
-                          {"triton_nvidia_gpu.", "ttng."}})
+  for (auto [old, now] :
+       {std::pair<std::string_view, std::string_view>{"triton_gpu.", "ttg."}, {"triton_nvidia_gpu.", "ttng."}})
     if (name.compare(0, old.size(), old) == 0) return std::string(now) + name.substr(old.size());
   return name;
 }
 
 // AssignLatencies' ops: DotOpInterface, and the loads it considers for pipelining.
 bool isTritonDot(const Operation &op) {
-  static const std::string_view dots[] = {"tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.dot_async",
-                                          "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled"};
+  static const std::string_view dots[] = {"tt.dot",         "tt.dot_scaled",    "ttng.warp_group_dot",
+                                          "ttng.dot_async", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled"};
   const std::string name = tritonName(op.name);
   return std::find(std::begin(dots), std::end(dots), name) != std::end(dots);
 }
@@ -51,9 +51,8 @@ bool isTritonLoad(const Operation &op) {
 // contiguity of a tensor of pointers is not known here; it is taken as wide enough.
 bool isWideLoad(const Operation &op) {
   if (op.name != "tt.load") return true;
-  const std::string &type = !op.operands.empty() && op.operands[0] && !op.operands[0]->type.empty()
-                                ? op.operands[0]->type
-                                : op.typeText;
+  const std::string &type =
+      !op.operands.empty() && op.operands[0] && !op.operands[0]->type.empty() ? op.operands[0]->type : op.typeText;
   return type.find("tensor<") != std::string::npos;
 }
 
@@ -85,7 +84,7 @@ void assignPipelinedLoadLatencies(const ScheduledBlock &block, TritonSchedule &t
   if (numStages <= 1) return;
   for (const Operation *op : block.ops)
     if (loopKindOf(op->name) || op->name == "scf.while" || holdsLoop(*op)) return;  // an outer loop
-  std::unordered_map<const Operation *, int> index;  // lookups only
+  std::unordered_map<const Operation *, int> index;                                 // lookups only
   for (size_t i = 0; i < block.ops.size(); ++i) index[block.ops[i]] = static_cast<int>(i);
   const int n = static_cast<int>(block.ops.size());
   std::vector<int> level(n, -1);  // indirection level of a load considered for pipelining

@@ -116,10 +116,8 @@ void steerByTritonLatency(BlockResult &r, bool requested, DiagnosticEngine &diag
     break;
   }
   why += "; the schedule is kept as generated";
-  if (requested)
-    diags.warning(r.block.ops[s.blockedBy]->nameRange, why);
-  else
-    diags.note(r.block.ops[s.blockedBy]->nameRange, why);
+  if (requested) diags.warning(r.block.ops[s.blockedBy]->nameRange, why);
+  else diags.note(r.block.ops[s.blockedBy]->nameRange, why);
 }
 
 }  // namespace
@@ -159,8 +157,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       const NestedLoop *nested = inner == loopCosts.end() ? nullptr : &inner->second;
       const bool outside = keptInTmem[r.resources.size()];
       r.resources.push_back(resolveOpResources(
-          *op, model, diags,
-          {target, nested ? &nested->cost : nullptr, &aliases, outside, &opShape, &pipelinedLoads}));
+          *op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases, outside, &opShape, &pipelinedLoads}));
       if (outside)
         diags.note(op->nameRange,
                    "the accumulator stays in tensor memory across iterations (Triton's "

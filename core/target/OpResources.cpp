@@ -246,12 +246,11 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
     // A pipelined load is the async copy it becomes: one movement, global to shared memory. A
     // layout conversion of its value reads the tile from shared memory into the new layout
     // (Triton's pipeliner replaces the conversion with a `local_load` of the copy's buffer).
-    const OpModel *copy = m->lowersToPipelined && isPipelinedLoad(&op, context)
-                              ? model.lookup(m->lowersToPipelined->front())
-                              : m->layoutConversion && !free && !op.operands.empty() &&
-                                        isPipelinedLoad(op.operands[0]->definingOp, context)
-                                    ? model.lookup("nv_tileas.async.smem_read")
-                                    : nullptr;
+    const OpModel *copy =
+        m->lowersToPipelined && isPipelinedLoad(&op, context) ? model.lookup(m->lowersToPipelined->front())
+        : m->layoutConversion && !free && !op.operands.empty() && isPipelinedLoad(op.operands[0]->definingOp, context)
+            ? model.lookup("nv_tileas.async.smem_read")
+            : nullptr;
     if (copy || !free) {
       const OpModel &cost = copy ? *copy : *m;
       r.latency = cost.latency;
