@@ -30,8 +30,9 @@ int countBits(const std::vector<uint64_t> &bits, int begin, int end) {
 // What makes two folded footprints equal, flattened.
 std::vector<int64_t> footprintKey(const FoldedFootprint &fp) {
   std::vector<int64_t> key;
-  for (const FoldedFootprint::Row &r : fp.rows) {
+  for (const FoldedFootprint::Run &r : fp.runs) {
     key.push_back(r.offset);
+    key.push_back(r.length);
     key.push_back(r.poolEnd - r.poolBegin);
     for (int k = r.poolBegin; k < r.poolEnd; ++k) {
       key.push_back(fp.pools[k].first);
@@ -95,9 +96,7 @@ WindowSearch::WindowSearch(const IIContext &ctx, const FootprintComponents &fc, 
   lo_.assign(m, 0);
   hi_.assign(m, 0);
   fits_.assign(fc.classRepresentative.size(), std::vector<uint64_t>((ii_ + 63) / 64, 0));
-  for (size_t cls = 0; cls < fits_.size(); ++cls)
-    for (int r = 0; r < ii_; ++r)
-      if (rrt_.probe(ctx.folded[fc.classRepresentative[cls]], r)) fits_[cls][r / 64] |= uint64_t{1} << (r % 64);
+  for (size_t cls = 0; cls < fits_.size(); ++cls) rrt_.markFits(ctx.folded[fc.classRepresentative[cls]], 0, ii_, fits_[cls]);
 }
 
 int64_t WindowSearch::dist(int i, int j) const {
@@ -106,18 +105,16 @@ int64_t WindowSearch::dist(int i, int j) const {
 }
 
 // Rows where each footprint class fits. A change of op i at cycle t only affects the rows r of
-// a class whose folded rows meet i's: r + b == t + a (mod II) for offsets a of i and b of it.
+// a class whose folded rows meet i's: r + b + y == t + a + x (mod II) for a run of i at offset a
+// (x below its length la) and one of the class at offset b (y below its length lb), so r lies in
+// the la + lb - 1 rows from t + a - b - lb + 1.
 void WindowSearch::refreshFits(int i, int64_t t) {
   const FoldedFootprint &changed = ctx_.folded[ops_[i]];
   for (size_t cls = 0; cls < fits_.size(); ++cls) {
     const FoldedFootprint &fp = ctx_.folded[fc_.classRepresentative[cls]];
-    std::vector<uint64_t> &bits = fits_[cls];
-    for (const FoldedFootprint::Row &a : changed.rows)
-      for (const FoldedFootprint::Row &b : fp.rows) {
-        const int r = static_cast<int>(moduloRow(t, a.offset - b.offset, ii_));
-        const uint64_t bit = uint64_t{1} << (r % 64);
-        bits[r / 64] = rrt_.probe(fp, r) ? bits[r / 64] | bit : bits[r / 64] & ~bit;
-      }
+    for (const FoldedFootprint::Run &a : changed.runs)
+      for (const FoldedFootprint::Run &b : fp.runs)
+        rrt_.markFits(fp, t + a.offset - b.offset - b.length + 1, a.length + b.length - 1, fits_[cls]);
   }
 }
 
