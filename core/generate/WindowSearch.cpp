@@ -106,15 +106,17 @@ int64_t WindowSearch::dist(int i, int j) const {
 
 // Rows where each footprint class fits. A change of op i at cycle t only affects the rows r of
 // a class whose folded rows meet i's: r + b + y == t + a + x (mod II) for a run of i at offset a
-// (x below its length la) and one of the class at offset b (y below its length lb), so r lies in
-// the la + lb - 1 rows from t + a - b - lb + 1.
+// (x below its length) and one of the class at offset b (y below its length), so r lies between
+// t + (first row of i) - (end of the class's last run) + 1 and t + (end of i's last run) - (first
+// row of the class): one range per class, re-marked at once.
 void WindowSearch::refreshFits(int i, int64_t t) {
   const FoldedFootprint &changed = ctx_.folded[ops_[i]];
+  const int64_t from = t + changed.runs.front().offset;
+  const int64_t to = t + changed.runs.back().offset + changed.runs.back().length;
   for (size_t cls = 0; cls < fits_.size(); ++cls) {
     const FoldedFootprint &fp = ctx_.folded[fc_.classRepresentative[cls]];
-    for (const FoldedFootprint::Run &a : changed.runs)
-      for (const FoldedFootprint::Run &b : fp.runs)
-        rrt_.markFits(fp, t + a.offset - b.offset - b.length + 1, a.length + b.length - 1, fits_[cls]);
+    const int64_t begin = from - (fp.runs.back().offset + fp.runs.back().length) + 1;
+    rrt_.markFits(fp, begin, to - fp.runs.front().offset - begin, fits_[cls]);
   }
 }
 
@@ -187,9 +189,11 @@ bool WindowSearch::search() {
       if (pick < 0 && compPlaced_[c] == 0) pick = compOps_[c].front();
     hi = placedCount_ == 0 && rotationFixed_ ? 0 : ii_ - 1;
   }
-  const FoldedFootprint &fp = ctx_.folded[ops_[pick]];
+  // fits_ is current (place and unplace refresh it), and the op's footprint is its class's.
+  const std::vector<uint64_t> &fits = fits_[fc_.footprintClass[ops_[pick]]];
   for (int64_t t = lo; t <= hi; ++t) {
-    if (!rrt_.probe(fp, static_cast<int>(moduloRow(t, 0, ii_)))) continue;
+    const int64_t row = moduloRow(t, 0, ii_);
+    if (!(fits[row / 64] >> (row % 64) & 1)) continue;
     if (++nodes_ > nodeLimit_ || (budget_ && !budget_->spend())) {
       exhausted_ = true;
       return false;
