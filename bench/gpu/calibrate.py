@@ -69,6 +69,15 @@ def line_fit(points):
     return my - b * mx, b
 
 
+# The reference matmul's loads (gemm_load_rate): Triton's tutorial 128x128x64 f16 tiles at its
+# default 3 stages, 2 CTAs per SM (98,304 B of SMEM each), programs grouped 8 rows at a time.
+REFERENCE_GEMM = dict(bm=128, bn=128, bk=64, stages=3, ctas_per_sm=2, group_m=8)
+
+
+def gemm_rate(ms, loader):
+    return pick(ms, "gemm_load_rate", loader=loader, **REFERENCE_GEMM)["bytes_per_cycle_per_sm"]
+
+
 def costs(ms):
     """op role -> (latency formula, rows formula, reference latency, reference rows), from the record."""
     wg = pick(ms, "wgmma", shape="m64n128k16", a="shared", warpgroups=1)
@@ -80,10 +89,11 @@ def costs(ms):
     sizes = sorted({m["bytes"] for m in ms["tma_tile_latency"]})
     fixed, per_byte = line_fit([(b, pick(ms, "tma_tile_latency", bytes=b)["cycles_warm"]) for b in sizes])
     latency_rate = num(1 / per_byte, 1)
-    # transport: one SM's share of the L2 -> SMEM stream when all 132 SMs load (the kernels do)
-    stream = pick(ms, "tma_tile_stream", bytes=TILE_BYTES, ctas=132, source="l2")["bytes_per_cycle_per_sm"]
-    transfer = f"bytes / {num(stream, 2)}"
-    # cp.async: its one measured tile, the TMA's rate for other sizes
+    # transport: one SM's rate when every SM loads a tiled matmul's tiles, sharing them through L2
+    # as the grid's programs do, at the reference tiles, stages and CTAs per SM (gemm_load_rate)
+    transfer = f"bytes / {num(gemm_rate(ms, 'tma'), 2)}"
+    cp_transfer = f"bytes / {num(gemm_rate(ms, 'cpasync'), 2)}"
+    # cp.async: its one measured tile, the TMA's slope for other sizes
     cp = pick(ms, "cpasync_tile_latency", bytes=TILE_BYTES)["cycles_warm"]
     cp_fixed = cp - TILE_BYTES * per_byte
     smem_lat = pick(ms, "smem_load_latency")["cycles"]
@@ -93,7 +103,7 @@ def costs(ms):
         # drain (latency - interval) after the last issue
         "dot": (f"{dot_rows} + {drain}", dot_rows),
         "tma": (f"{num(fixed, 1)} + bytes / {latency_rate}", transfer),
-        "load": (f"{num(cp_fixed, 1)} + bytes / {latency_rate}", transfer),
+        "load": (f"{num(cp_fixed, 1)} + bytes / {latency_rate}", cp_transfer),
         # an SMEM tile write or read: first-word latency + bytes at ld.shared.v4 bandwidth
         "smem": (f"{num(smem_lat, 1)} + bytes / {smem_bw}", f"bytes / {smem_bw}"),
     }
@@ -160,7 +170,8 @@ def model_text(ms):
     return rewrite("hopper", "hopper-measured", (
         "sm_90 (H100) in SM cycles: the hopper model with shape-aware costs measured on an H100 by bench/gpu/micro.cu "
         "(TMA and cp.async tiles, wgmma, SMEM): latencies and footprint rows follow the bytes an op moves or the "
-        "FLOPs of its MMA; the fixed costs are those of a 128x128x64 f16 matmul's tiles. TMA and global stores are "
+        "FLOPs of its MMA; the fixed costs are those of a 128x128x64 f16 matmul's tiles, and loads move them at the "
+        "rate every SM gets while loading such a matmul's shared tiles (3 stages, 2 CTAs per SM). TMA and global stores are "
         "taken equal to the loads of the same tile, and every other op keeps hopper's values. See "
         "docs/target-model.md."), {
         "nv_tileas.async.tiled_tma_load": (c["tma"], '["tma", "tp_smem_wr"]', TMA),

@@ -3,7 +3,7 @@
 // one JSON object per line: {"bench": ..., "method": ..., figures}. One test per process
 // (`micro TEST`), so a hang or a fault in one leaves the others' results.
 //   nvcc -std=c++17 -O3 -gencode=arch=compute_90a,code=sm_90a -o micro micro.cu -lcuda
-// Tests: clock smem mbarrier gload cpasync bulk tma wgmma
+// Tests: clock smem mbarrier gload cpasync bulk tma wgmma gemmload alu
 #include <cuda.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -677,6 +677,361 @@ static void test_tma() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// gemmload: a tiled matmul's loads without its math. The grid of an M = N = K = 4096 f16 matmul
+// with BM x BN tiles, its programs ordered as Triton's tutorials order them (GROUP_SIZE_M rows of
+// tiles per group): each program loads its A row panel's and B column panel's BK-wide tiles, K / BK
+// of each, into a ring of `stages` slots, a slot refilled as soon as its tiles landed. So every A
+// tile is read by the N / BN programs of its row and every B tile by the M / BM of its column, as
+// in the kernel, and the SMs share L2 the way the kernel's do. Two ways to load: TMA
+// (cp.async.bulk.tensor, A M x K and B N x K, both K-major as tutorial 09 passes them) and
+// cp.async.cg 16 B by 128 threads (A M x K, B K x N, as tutorial 03's pointer loads). Each program
+// records its SM, clock64 and %globaltimer at start and end; the rate of an SM is the bytes its
+// programs loaded over the span from its first start to its last end (clock64 is the SM's own).
+
+constexpr int kGemmDim = 4096;
+
+struct GemmGrid {
+  int bm, bn, bk, group;
+  __host__ __device__ int programs() const { return (kGemmDim / bm) * (kGemmDim / bn); }
+  // tutorial 03's / 09's program -> tile mapping
+  __device__ void tile(int pid, int& pid_m, int& pid_n) const {
+    int num_pid_m = kGemmDim / bm, num_pid_n = kGemmDim / bn;
+    int in_group = group * num_pid_n, first_m = (pid / in_group) * group;
+    int size_m = min(num_pid_m - first_m, group);
+    pid_m = first_m + (pid % in_group) % size_m;
+    pid_n = (pid % in_group) / size_m;
+  }
+};
+
+struct ProgramTimes {
+  long long c0, c1, g0, g1;
+  int sm, bad;
+};
+
+__device__ __forceinline__ int sm_id() {
+  int s;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(s));
+  return s;
+}
+
+__device__ __forceinline__ long long global_ns() {
+  unsigned long long g;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(g));
+  return (long long)g;
+}
+
+__global__ void k_gemm_tma(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
+                           GemmGrid grid, int stages, ProgramTimes* out) {
+  extern __shared__ unsigned char dyn[];
+  __shared__ uint64_t bars[8];
+  if (threadIdx.x != 0) return;
+  int pid_m, pid_n;
+  grid.tile(blockIdx.x, pid_m, pid_n);
+  uint32_t a_bytes = grid.bm * grid.bk * 2, b_bytes = grid.bn * grid.bk * 2, slot = a_bytes + b_bytes;
+  uint32_t base = aligned_smem(dyn, 1024);
+  for (int i = 0; i < stages; ++i) mbar_init(smem_addr(&bars[i]), 1);
+  int kt = kGemmDim / grid.bk, bad = 0;
+  long long g0 = global_ns(), c0 = clock64();
+  for (int k = 0; k < kt; ++k) {
+    int s = k % stages;
+    uint32_t b = smem_addr(&bars[s]), dst = base + s * slot;
+    if (k >= stages) bad += !mbar_wait(b, (k / stages - 1) & 1);
+    mbar_expect_tx(b, slot);
+    tma_load_2d(dst, &a_map, k * grid.bk, pid_m * grid.bm, b);
+    tma_load_2d(dst + a_bytes, &b_map, k * grid.bk, pid_n * grid.bn, b);
+  }
+  for (int k = max(0, kt - stages); k < kt; ++k) bad += !mbar_wait(smem_addr(&bars[k % stages]), (k / stages) & 1);
+  long long c1 = clock64(), g1 = global_ns();
+  out[blockIdx.x] = ProgramTimes{c0, c1, g0, g1, sm_id(), bad};
+}
+
+// One rows x (16 << shift) bytes tile at (row0, col0_bytes) of a matrix with `pitch` bytes per row,
+// by the CTA's threads with cp.async.cg 16 B each (shifts, not divisions: the address arithmetic
+// stays as cheap as the kernel's pointer increments).
+__device__ __forceinline__ void cp_tile(uint32_t dst, const unsigned char* g, size_t pitch, int row0, int col0_bytes,
+                                        int rows, int shift) {
+  for (int c = threadIdx.x; c < (rows << shift); c += blockDim.x) {
+    const unsigned char* src = g + (size_t)(row0 + (c >> shift)) * pitch + col0_bytes + ((c & ((1 << shift) - 1)) << 4);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst + c * 16), "l"(src) : "memory");
+  }
+}
+
+__host__ __device__ constexpr int log2i(int x) { return x <= 1 ? 0 : 1 + log2i(x / 2); }
+
+template <int kStages>
+__global__ void k_gemm_cpasync(const unsigned char* a, const unsigned char* b, GemmGrid grid, ProgramTimes* out) {
+  extern __shared__ unsigned char dyn[];
+  int pid_m, pid_n;
+  grid.tile(blockIdx.x, pid_m, pid_n);
+  uint32_t a_bytes = grid.bm * grid.bk * 2, b_bytes = grid.bn * grid.bk * 2, slot = a_bytes + b_bytes;
+  uint32_t base = aligned_smem(dyn, 128);
+  size_t pitch = (size_t)kGemmDim * 2;
+  int kt = kGemmDim / grid.bk, a_shift = log2i(grid.bk * 2 / 16), b_shift = log2i(grid.bn * 2 / 16);
+  __syncthreads();
+  long long g0 = global_ns(), c0 = clock64();
+  for (int k = 0; k < kt; ++k) {
+    uint32_t dst = base + (k % kStages) * slot;
+    cp_tile(dst, a, pitch, pid_m * grid.bm, k * grid.bk * 2, grid.bm, a_shift);            // A[pid_m rows, k]
+    cp_tile(dst + a_bytes, b, pitch, k * grid.bk, pid_n * grid.bn * 2, grid.bk, b_shift);  // B[k, pid_n cols]
+    asm volatile("cp.async.commit_group;" ::: "memory");
+    // the oldest of the kStages groups in flight has landed; its slot is refilled next iteration
+    asm volatile("cp.async.wait_group %0;" ::"n"(kStages - 1) : "memory");
+    __syncthreads();
+  }
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
+  __syncthreads();
+  long long c1 = clock64(), g1 = global_ns();
+  if (threadIdx.x == 0) out[blockIdx.x] = ProgramTimes{c0, c1, g0, g1, sm_id(), 0};
+}
+
+static bool tile_map(CUtensorMap* map, void* g, int box_cols, int box_rows) {
+  cuuint64_t dims[2] = {(cuuint64_t)kGemmDim, (cuuint64_t)kGemmDim};
+  cuuint64_t strides[1] = {(cuuint64_t)kGemmDim * 2};
+  cuuint32_t box[2] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows};
+  cuuint32_t estr[2] = {1, 1};
+  CUresult cr = cuTensorMapEncodeTiled(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, g, dims, strides, box, estr,
+                                       CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                       box_cols * 2 == 128 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_64B,
+                                       CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (cr != CUDA_SUCCESS)
+    std::printf("{\"bench\": \"error\", \"where\": \"cuTensorMapEncodeTiled box %dx%d\", \"error\": %d}\n", box_rows,
+                box_cols, (int)cr);
+  return cr == CUDA_SUCCESS;
+}
+
+struct GemmRate {
+  double sm_median = 0, sm_min = 0, sm_max = 0, kernel_ms = 0, busiest = 0, mhz = 0;
+  int bad = 0;
+};
+
+// Per launch: each SM's bytes / its span in its own clock64 cycles (median, min, max over SMs),
+// and the rate the way docs/benchmarks.md measures kernels: bytes per program iteration over
+// (kernel time in SM cycles / the iterations of the busiest SM).
+static GemmRate gemm_rate(const std::vector<ProgramTimes>& t, const GemmGrid& grid, int sms) {
+  double slot = (double)(grid.bm + grid.bn) * grid.bk * 2, kt = kGemmDim / grid.bk;
+  std::vector<long long> first(sms, -1), last(sms, 0);
+  std::vector<int> count(sms, 0);
+  long long g0 = t[0].g0, g1 = t[0].g1;
+  std::vector<double> mhz;
+  GemmRate r;
+  for (const ProgramTimes& p : t) {
+    if (p.sm < 0 || p.sm >= sms) continue;
+    first[p.sm] = first[p.sm] < 0 ? p.c0 : std::min(first[p.sm], p.c0);
+    last[p.sm] = std::max(last[p.sm], p.c1);
+    count[p.sm] += 1;
+    g0 = std::min(g0, p.g0);
+    g1 = std::max(g1, p.g1);
+    if (p.g1 > p.g0) mhz.push_back(1e3 * (double)(p.c1 - p.c0) / (double)(p.g1 - p.g0));
+    r.bad += p.bad;
+  }
+  std::vector<double> per;
+  int busiest = 0;
+  for (int s = 0; s < sms; ++s) {
+    if (count[s] == 0) continue;
+    per.push_back(count[s] * kt * slot / (double)(last[s] - first[s]));
+    busiest = std::max(busiest, count[s]);
+  }
+  r.sm_median = median(per);
+  r.sm_min = per.empty() ? 0 : *std::min_element(per.begin(), per.end());
+  r.sm_max = per.empty() ? 0 : *std::max_element(per.begin(), per.end());
+  r.mhz = median(mhz);
+  r.kernel_ms = (double)(g1 - g0) * 1e-6;
+  r.busiest = slot * busiest * kt / ((double)(g1 - g0) * r.mhz * 1e-3);
+  return r;
+}
+
+static void test_gemmload() {
+  int sms;
+  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  size_t bytes = (size_t)kGemmDim * kGemmDim * 2;
+  unsigned char *a, *b;
+  CK(cudaMalloc(&a, bytes));
+  CK(cudaMalloc(&b, bytes));
+  CK(cudaMemset(a, 0x3c, bytes));
+  CK(cudaMemset(b, 0x3c, bytes));
+  ProgramTimes* dt;
+  CK(cudaMalloc(&dt, sizeof(ProgramTimes) * 4096));
+  const int smem_per_sm = 233472, reserved = 1024, per_block_max = 232448, launches = 5;
+  CK(cudaFuncSetAttribute(k_gemm_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, per_block_max - 1024));
+  CK(cudaFuncSetAttribute(k_gemm_cpasync<2>, cudaFuncAttributeMaxDynamicSharedMemorySize, per_block_max - 1024));
+  CK(cudaFuncSetAttribute(k_gemm_cpasync<3>, cudaFuncAttributeMaxDynamicSharedMemorySize, per_block_max - 1024));
+  CK(cudaFuncSetAttribute(k_gemm_cpasync<4>, cudaFuncAttributeMaxDynamicSharedMemorySize, per_block_max - 1024));
+  struct Case {
+    const char* loader;
+    int bm, bn, bk, stages, ctas_per_sm, group;
+    const char* like;
+  };
+  // the recorded Triton kernels' tiles, stages and CTAs per SM (docs/benchmarks.md), and one
+  // without the grouped order
+  const Case cases[] = {
+      {"tma", 128, 128, 64, 3, 2, 8, "tma_128x128x64_s3_w4"},
+      {"tma", 128, 128, 64, 3, 2, 1, "tma_128x128x64_s3_w4, GROUP_SIZE_M 1"},
+      {"tma", 128, 128, 64, 4, 1, 8, "tma_128x128x64 at 4 stages, 1 CTA per SM"},
+      {"tma", 128, 256, 64, 3, 1, 8, "tmapers_128x256x64_s3_w8's tiles, not persistent"},
+      {"cpasync", 128, 128, 64, 3, 2, 8, "mm_128x128x64_s3_w4"},
+      {"cpasync", 128, 128, 64, 2, 2, 8, "mm_128x128x64_s2_w4"},
+      {"cpasync", 128, 128, 64, 4, 1, 8, "mm_128x128x64_s4_w4"},
+      {"cpasync", 128, 256, 64, 3, 1, 8, "mm_128x256x64_s3_w8"},
+      {"cpasync", 128, 128, 32, 4, 2, 8, "mm_128x128x32_s4_w4"},
+      {"cpasync", 64, 128, 32, 4, 4, 8, "mm_64x128x32_s4_w4"},
+      {"cpasync", 128, 64, 32, 4, 4, 8, "mm_128x64x32_s4_w4"},
+      {"cpasync", 128, 128, 64, 3, 2, 1, "mm_128x128x64_s3_w4, GROUP_SIZE_M 1"},
+  };
+  for (const Case& c : cases) {
+    GemmGrid grid{c.bm, c.bn, c.bk, c.group};
+    bool tma = std::strcmp(c.loader, "tma") == 0;
+    int ring = c.stages * (c.bm + c.bn) * c.bk * 2;
+    // dynamic SMEM padded so that exactly ctas_per_sm programs fit on an SM, as the kernel's did
+    int smem = std::min(per_block_max - 1024, smem_per_sm / c.ctas_per_sm - reserved - 1024);
+    if (ring + 1024 > smem) {
+      std::printf("{\"bench\": \"error\", \"where\": \"gemmload %s\", \"error\": \"ring does not fit\"}\n", c.like);
+      continue;
+    }
+    CUtensorMap a_map, b_map;
+    if (tma && !(tile_map(&a_map, a, c.bk, c.bm) && tile_map(&b_map, b, c.bk, c.bn))) continue;
+    int occupancy = 0;
+    if (tma) CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, k_gemm_tma, 32, smem));
+    std::vector<GemmRate> rs;
+    for (int l = 0; l <= launches; ++l) {
+      if (tma) {
+        k_gemm_tma<<<grid.programs(), 32, smem>>>(a_map, b_map, grid, c.stages, dt);
+      } else if (c.stages == 2) {
+        k_gemm_cpasync<2><<<grid.programs(), 128, smem>>>(a, b, grid, dt);
+      } else if (c.stages == 3) {
+        k_gemm_cpasync<3><<<grid.programs(), 128, smem>>>(a, b, grid, dt);
+      } else {
+        k_gemm_cpasync<4><<<grid.programs(), 128, smem>>>(a, b, grid, dt);
+      }
+      launched();
+      std::vector<ProgramTimes> h(grid.programs());
+      CK(cudaMemcpy(h.data(), dt, sizeof(ProgramTimes) * h.size(), cudaMemcpyDeviceToHost));
+      if (l > 0) rs.push_back(gemm_rate(h, grid, sms));  // launch 0 warms L2 and the clocks up
+    }
+    if (!tma) {
+      const void* f = c.stages == 2 ? (const void*)k_gemm_cpasync<2>
+                      : c.stages == 3 ? (const void*)k_gemm_cpasync<3> : (const void*)k_gemm_cpasync<4>;
+      CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, f, 128, smem));
+    }
+    auto med = [&](double GemmRate::*f) {
+      std::vector<double> v;
+      for (const GemmRate& r : rs) v.push_back(r.*f);
+      return median(v);
+    };
+    int bad = 0;
+    for (const GemmRate& r : rs) bad += r.bad;
+    std::printf(
+        "{\"bench\": \"gemm_load_rate\", \"method\": \"the loads of an M = N = K = %d f16 matmul without its math: "
+        "%d programs of a %dx%d tile grid in tutorial order (GROUP_SIZE_M %d), each loading its A row panel's and "
+        "B column panel's %d-wide tiles (%d KiB per step) into a ring of %d slots, each slot refilled as soon as its "
+        "tiles landed; %s; %d CTAs per SM (dynamic SMEM padded to %d B); per launch, each SM's bytes over its span "
+        "from its first program's start to its last's end in its own clock64 cycles; busiest = bytes per step x "
+        "the busiest SM's steps / (kernel %%globaltimer span x SM clock); medians of %d launches after one "
+        "warm-up\", \"loader\": \"%s\", \"like\": \"%s\", \"bm\": %d, \"bn\": %d, \"bk\": %d, \"stages\": %d, "
+        "\"group_m\": %d, \"ctas_per_sm\": %d, \"occupancy\": %d, \"bytes_per_step\": %d, "
+        "\"bytes_per_cycle_per_sm\": %.2f, \"bytes_per_cycle_per_sm_min\": %.2f, \"bytes_per_cycle_per_sm_max\": "
+        "%.2f, \"bytes_per_cycle_per_sm_busiest\": %.2f, \"kernel_ms\": %.4f, \"sm_mhz\": %.1f, \"timeouts\": %d}\n",
+        kGemmDim, grid.programs(), kGemmDim / c.bm, kGemmDim / c.bn, c.group, c.bk, (c.bm + c.bn) * c.bk * 2 / 1024,
+        c.stages,
+        tma ? "one thread issues two cp.async.bulk.tensor.2d per step (A box BKxBM of M x K, B box BKxBN of N x K, "
+              "128 B swizzle at BK 64, 64 B at 32) on the slot's mbarrier"
+            : "128 threads issue cp.async.cg 16 B chunks of A (M x K) and B (K x N), commit_group, wait_group "
+              "stages-1 and __syncthreads per step",
+        c.ctas_per_sm, smem, launches, c.loader, c.like, c.bm, c.bn, c.bk, c.stages, c.group, c.ctas_per_sm,
+        occupancy, (c.bm + c.bn) * c.bk * 2, med(&GemmRate::sm_median), med(&GemmRate::sm_min),
+        med(&GemmRate::sm_max), med(&GemmRate::busiest), med(&GemmRate::kernel_ms), med(&GemmRate::mhz), bad);
+    std::fflush(stdout);
+  }
+  CK(cudaFree(a));
+  CK(cudaFree(b));
+  CK(cudaFree(dt));
+}
+
+// ---------------------------------------------------------------------------------------------
+// alu: an elementwise op on a 128 x 64 f32 tile as a kernel runs it: every thread of the CTA
+// holds its share of the tile in registers (64 values with 128 threads) and applies the PTX
+// instruction to each, `kAluRounds` times; one CTA on one SM, clock64 of thread 0 between two
+// __syncthreads. Rate = tile elements x rounds / cycles: the SM's elementwise throughput for it.
+
+constexpr int kAluRounds = 256, kAluTile = 128 * 64;
+
+template <int kOp, int kPer>
+__global__ void k_alu(const float* in, long long* out, float* sink) {
+  float v[kPer];
+  float c = in[0], d = in[1];
+#pragma unroll
+  for (int i = 0; i < kPer; ++i) v[i] = in[2 + (threadIdx.x + i) % 64];
+  __syncthreads();
+  long long t0 = clock64();
+#pragma unroll 2
+  for (int r = 0; r < kAluRounds; ++r) {
+#pragma unroll
+    for (int i = 0; i < kPer; ++i) {
+      if constexpr (kOp == 0) asm volatile("add.rn.f32 %0, %0, %1;" : "+f"(v[i]) : "f"(c));
+      else if constexpr (kOp == 1) asm volatile("mul.rn.f32 %0, %0, %1;" : "+f"(v[i]) : "f"(c));
+      else if constexpr (kOp == 2) asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(v[i]) : "f"(c), "f"(d));
+      else if constexpr (kOp == 3) asm volatile("max.f32 %0, %0, %1;" : "+f"(v[i]) : "f"(i % 2 ? c : d));
+      else if constexpr (kOp == 4) asm volatile("ex2.approx.f32 %0, %0;" : "+f"(v[i]));
+      else asm volatile("ex2.approx.ftz.f32 %0, %0;" : "+f"(v[i]));
+    }
+  }
+  __syncthreads();
+  long long t1 = clock64();
+  if (threadIdx.x == 0) out[0] = t1 - t0;
+  float s = 0;
+#pragma unroll
+  for (int i = 0; i < kPer; ++i) s += v[i];
+  sink[threadIdx.x] = s;
+}
+
+template <int kOp, int kThreads>
+static double alu_cycles(const float* in, long long* d, float* sink) {
+  std::vector<double> cyc;
+  for (int r = 0; r < 5; ++r) {
+    k_alu<kOp, kAluTile / kThreads><<<1, kThreads>>>(in, d, sink);
+    launched();
+    long long h;
+    CK(cudaMemcpy(&h, d, 8, cudaMemcpyDeviceToHost));
+    cyc.push_back((double)h / kAluRounds);
+  }
+  return median(cyc);
+}
+
+template <int kOp>
+static void run_alu(const char* name, const float* in, long long* d, float* sink) {
+  double c128 = alu_cycles<kOp, 128>(in, d, sink), c256 = alu_cycles<kOp, 256>(in, d, sink);
+  for (auto [threads, cyc] : {std::pair<int, double>{128, c128}, std::pair<int, double>{256, c256}})
+    std::printf(
+        "{\"bench\": \"alu_tile\", \"method\": \"one CTA of %d threads on one SM holds a 128x64 f32 tile in "
+        "registers (%d values per thread) and applies %s to every value, %d rounds (the values of a round are "
+        "independent); clock64 of thread 0 between two __syncthreads; cycles per tile op = cycles / rounds, "
+        "median of 5 runs\", \"op\": \"%s\", \"threads\": %d, \"per_thread\": %d, \"cycles_per_tile_op\": %.2f, "
+        "\"elements_per_cycle_per_sm\": %.2f}\n",
+        threads, kAluTile / threads, name, kAluRounds, name, threads, kAluTile / threads, cyc, kAluTile / cyc);
+}
+
+static void test_alu() {
+  std::vector<float> h(66);
+  for (int i = 0; i < 66; ++i) h[i] = -0.5f + 0.01f * (float)i;
+  h[0] = 1.0000001f;  // add / mul / fma operands that keep the values finite over the rounds
+  h[1] = -0.25f;
+  float *in, *sink;
+  long long* d;
+  CK(cudaMalloc(&in, 66 * 4));
+  CK(cudaMemcpy(in, h.data(), 66 * 4, cudaMemcpyHostToDevice));
+  CK(cudaMalloc(&d, 8));
+  CK(cudaMalloc(&sink, 256 * 4));
+  run_alu<0>("add.rn.f32", in, d, sink);
+  run_alu<1>("mul.rn.f32", in, d, sink);
+  run_alu<2>("fma.rn.f32", in, d, sink);
+  run_alu<3>("max.f32", in, d, sink);
+  run_alu<4>("ex2.approx.f32", in, d, sink);
+  run_alu<5>("ex2.approx.ftz.f32", in, d, sink);
+  CK(cudaFree(in));
+  CK(cudaFree(d));
+  CK(cudaFree(sink));
+}
+
+// ---------------------------------------------------------------------------------------------
 // wgmma: m64nNk16 f16 x f16 -> f32. Latency: fence + one wgmma + commit + wait_group 0, chained
 // through the accumulator. Rate: `kRun` wgmmas on the same accumulator issued back to back
 // (as a K loop does), then one commit + wait; per warpgroup, with 1 or 2 warpgroups per CTA.
@@ -801,7 +1156,7 @@ static void test_wgmma() {
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: micro clock|smem|mbarrier|gload|cpasync|bulk|tma|wgmma\n");
+    std::fprintf(stderr, "usage: micro clock|smem|mbarrier|gload|cpasync|bulk|tma|wgmma|gemmload|alu\n");
     return 1;
   }
   std::string t = argv[1];
@@ -813,6 +1168,8 @@ int main(int argc, char** argv) {
   else if (t == "bulk") test_bulk();
   else if (t == "tma") test_tma();
   else if (t == "wgmma") test_wgmma();
+  else if (t == "gemmload") test_gemmload();
+  else if (t == "alu") test_alu();
   else {
     std::fprintf(stderr, "unknown test %s\n", t.c_str());
     return 1;

@@ -6,7 +6,7 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$HERE/out}
 BUDGET=${BUDGET_S:-400}          # seconds for the stages; packing needs a few more
-MICRO_TESTS=${MICRO_TESTS:-"smem mbarrier gload cpasync bulk tma wgmma"}  # a rerun may name fewer
+MICRO_TESTS=${MICRO_TESTS:-"smem mbarrier gload cpasync bulk tma wgmma gemmload alu"}  # a rerun may name fewer
 KERNELS=${KERNELS:-$(python3 "$HERE/triton_kernels.py" list)}
 mkdir -p "$OUT"
 W=$(mktemp -d)

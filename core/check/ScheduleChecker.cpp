@@ -8,25 +8,6 @@
 
 namespace tilesched {
 
-const char *violationKindName(Violation::Kind k) {
-  switch (k) {
-  case Violation::Kind::Dependence: return "dependence";
-  case Violation::Kind::Resource: return "resource";
-  case Violation::Kind::StageMismatch: return "stage-mismatch";
-  case Violation::Kind::DuplicateStageOrder: return "duplicate-stage-order";
-  case Violation::Kind::OrderMismatch: return "order-mismatch";
-  case Violation::Kind::BadII: return "bad-ii";
-  case Violation::Kind::Shape: return "shape";
-  case Violation::Kind::MaxDepth: return "max-depth";
-  case Violation::Kind::SameDepth: return "same-depth";
-  case Violation::Kind::Leader: return "leader";
-  case Violation::Kind::ForceSerial: return "force-serial";
-  case Violation::Kind::MemoryOrder: return "memory-order";
-  case Violation::Kind::BarrierOrder: return "barrier-order";
-  }
-  return "unknown";
-}
-
 namespace check {
 
 std::string CheckContext::name(int node) const { return problem.name(node); }

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-#include "check/PinnedSchedule.h"
+#include "check/ScheduleChecker.h"
+#include "generate/PinnedSchedule.h"
 #include "ir/OpKinds.h"
 #include "support/Sort.h"
 

@@ -73,8 +73,12 @@ public:
       note(ii, TraceOutcome::Infeasible, "the exact search exhausted every placement");
       verdicts.push_back({ii, IIAttempt::Result::Infeasible, -1, "", "the exact search exhausted every placement"});
     } else {
-      note(ii, TraceOutcome::Open, "the search budget ran out");
-      verdicts.push_back({ii, IIAttempt::Result::CutShort, -1, "", "the exact search's budget ran out at this II"});
+      // Which budget cut it: the block's work budget, or this proof's node share.
+      const bool work = budget_ && budget_->spent();
+      note(ii, TraceOutcome::Open, work ? "the work budget ran out (--work-budget)" : "the search budget ran out");
+      verdicts.push_back(
+          {ii, IIAttempt::Result::CutShort, -1, "",
+           work ? "the work budget ran out at this II" : "the exact search's budget ran out at this II"});
     }
     return a;
   }
@@ -96,10 +100,11 @@ private:
 // schedule, while it keeps finding schedules (each with at most half of the conflicts left, so
 // one hard II cannot starve the climb), then the climb from the lower bound, each II with at most
 // an eighth of the budget. A climb either proves IIs in a few hundred conflicts each (CHStone
-// blowfish/graph1: 66-79 in under 300 each) or not at all (aes/graph4 at 72 after 25,000),
-// and a conflict on a 1,000-op loop costs about a millisecond.
+// blowfish/graph1: 66-79 in under 300 each) or not at all (aes/graph4 at 72 after 25,000).
+// The models and conflicts are charged to the work budget as well, which bounds the time on
+// large models; once it is spent the proof ends.
 void satProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, const std::vector<int> &knownInfeasible,
-              int64_t conflicts, TraceRecorder &trace, ProofOutcome &out) {
+              int64_t conflicts, WorkBudget *budget, TraceRecorder &trace, ProofOutcome &out) {
   std::vector<int> infeasible = knownInfeasible;
   auto known = [&](int x) { return std::find(infeasible.begin(), infeasible.end(), x) != infeasible.end(); };
   int64_t left = conflicts;
@@ -109,7 +114,7 @@ void satProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, cons
     if (ctx.rejectNode >= 0) {
       a.verdict = SatVerdict::Infeasible;
     } else {
-      a = solveIIBySat(ctx, share);
+      a = solveIIBySat(ctx, share, budget);
       left -= a.conflicts;
     }
     if (a.verdict == SatVerdict::Infeasible) infeasible.push_back(target);
@@ -121,7 +126,8 @@ void satProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, cons
                                                          : TraceOutcome::Open,
                    a.verdict == SatVerdict::Feasible     ? "the SAT solver found a schedule" + spent
                    : a.verdict == SatVerdict::Infeasible ? "the SAT solver proved that no schedule exists" + spent
-                                                         : "the SAT solver's conflict budget ran out" + spent);
+                   : a.workSpent ? "the work budget ran out (--work-budget) before the SAT solver decided" + spent
+                                 : "the SAT solver's conflict budget ran out" + spent);
     }
     return a;
   };
@@ -130,14 +136,16 @@ void satProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, cons
     out.ii = target;
     out.start = std::move(a.start);
   };
+  // A spent work budget ends the proof (a cut probe says so in the trace).
+  auto open = [&] { return left > 0 && !(budget && budget->spent()); };
   int best = out.improved ? out.ii : ii;
-  for (int target = best - 1; target > out.lowerBound && left > 0 && !known(target); --target) {
+  for (int target = best - 1; target > out.lowerBound && open() && !known(target); --target) {
     SatAnswer a = probe(target, left / 2);
     if (a.verdict != SatVerdict::Feasible) break;
     take(target, a);
     best = target;
   }
-  while (out.lowerBound < best && left > 0) {
+  while (out.lowerBound < best && open()) {
     if (known(out.lowerBound)) {
       ++out.lowerBound;
       continue;
@@ -203,30 +211,12 @@ ProofOutcome windowProof(const ModuloProblem &p, const ResourceLayout &layout, i
 
 }  // namespace
 
-// The SAT encoding has a clause per edge and cycle of a window and a unit per footprint row, so
-// on occupancy-long footprints (measured models: hundreds of rows) one conflict costs
-// milliseconds and the proof budget would no longer bound time; those blocks keep the window
-// search's proof alone (docs/decisions.md, "Exact II by SAT").
-namespace {
-constexpr int kMaxSatFootprintRows = 64;
-
-bool satSized(const ModuloProblem &p) {
-  for (int v = 0; v < p.numNodes; ++v)
-    if (p.duration(v) > kMaxSatFootprintRows || p.latency[v] > kMaxSatFootprintRows) return false;
-  return true;
-}
-}  // namespace
-
 ProofOutcome proveLowerBound(const ModuloProblem &p, const ResourceLayout &layout, int mii, int ii,
                              const std::vector<int> &knownInfeasible, int64_t limit, int64_t conflicts,
                              WorkBudget *budget, TraceRecorder &trace) {
   ProofOutcome out = windowProof(p, layout, mii, ii, knownInfeasible, limit, budget, trace);
-  // A spent work budget asks for a quick answer: the solver's conflicts are not charged to it, so
-  // it then runs only on small blocks (at most 32 ops), where it answers in milliseconds.
-  const bool workLeft = !budget || !budget->spent() || p.numNodes <= 32;
-  if (!p.hasStageConstraints() && satSized(p) && workLeft && out.lowerBound < (out.improved ? out.ii : ii) &&
-      conflicts > 0)
-    satProof(p, layout, ii, knownInfeasible, conflicts, trace, out);
+  if (!p.hasStageConstraints() && out.lowerBound < (out.improved ? out.ii : ii) && conflicts > 0)
+    satProof(p, layout, ii, knownInfeasible, conflicts, budget, trace, out);
   return out;
 }
 

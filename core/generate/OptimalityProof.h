@@ -34,7 +34,8 @@ inline int64_t satConflicts(int64_t proofBudget) { return proofBudget / 4; }
 
 // `knownInfeasible`: IIs the II search already proved infeasible. `limit` counts window-search
 // nodes (0 = no search); each is also charged to `budget`. What the window search leaves open
-// goes to the SAT solver (SatExact.h), `conflicts` conflicts in all (0 = none).
+// goes to the SAT solver (SatExact.h), `conflicts` conflicts in all (0 = none), its clauses and
+// conflicts charged to `budget` too.
 ProofOutcome proveLowerBound(const ModuloProblem &p, const ResourceLayout &layout, int mii, int ii,
                              const std::vector<int> &knownInfeasible, int64_t limit, int64_t conflicts,
                              WorkBudget *budget, TraceRecorder &trace);

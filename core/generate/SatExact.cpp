@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <limits>
 #include <map>
 
 #include <cadical.hpp>
@@ -25,21 +26,32 @@ public:
   int64_t count = 0;
 };
 
+// The work budget's rates (docs/decisions.md, "Exact II by SAT"), so that a unit costs about a seat
+// probe's time: a clause, built and loaded, about one probe; a conflict about one probe per 256
+// clauses of the model (the propagation behind a conflict runs over the model).
+constexpr int64_t kUnitsPerClause = 1;
+constexpr int64_t kClausesPerConflictUnit = 256;
+int64_t conflictWeight(int64_t clauses) { return 1 + clauses / kClausesPerConflictUnit; }
+
 class SatModel {
 public:
-  explicit SatModel(const IIContext &ctx) : ctx_(ctx), p_(ctx.problem), ii_(ctx.ii) {
+  // Stops adding clauses past `maxClauses`: the model is then incomplete (complete() is false).
+  SatModel(const IIContext &ctx, int64_t maxClauses)
+      : ctx_(ctx), p_(ctx.problem), ii_(ctx.ii), maxClauses_(maxClauses) {
     top_ = newVar();
-    solver_.add(top_);
-    solver_.add(0);
+    clause({top_});
     lo_.assign(p_.numNodes, 0);
     hi_.assign(p_.numNodes, -1);
     first_.assign(p_.numNodes, 0);
     rowVar_.assign(p_.numNodes, 0);
     buildWindows();
-    for (int v : modelled_) encodeEdges(v);
-    for (int v : modelled_) encodeRows(v);
-    encodeCapacities();
+    for (size_t i = 0; i < modelled_.size() && complete(); ++i) encodeEdges(modelled_[i]);
+    for (size_t i = 0; i < modelled_.size() && complete(); ++i) encodeRows(modelled_[i]);
+    if (complete()) encodeCapacities();
   }
+
+  bool complete() const { return clauses_ <= maxClauses_; }
+  int64_t clauses() const { return clauses_; }
 
   SatAnswer solve(int64_t conflictLimit) {
     SatAnswer out;
@@ -66,6 +78,7 @@ public:
 private:
   int newVar() { return ++vars_; }
   void clause(std::initializer_list<int> lits) {
+    if (++clauses_ > maxClauses_) return;
     for (int l : lits) solver_.add(l);
     solver_.add(0);
   }
@@ -97,12 +110,18 @@ private:
       const std::vector<int64_t> from = longestInComponent(anchor[c], false);
       const std::vector<int64_t> to = longestInComponent(anchor[c], true);
       for (int v : p_.sccMembers[c]) {
+        if (!complete()) return;
         lo_[v] = from[v];
         hi_[v] = anchorHi - to[v];
         if (hi_[v] < lo_[v]) emptyWindow_ = true;
         first_[v] = vars_ + 1;
-        for (int64_t k = lo_[v] + 1; k <= hi_[v]; ++k) newVar();
-        for (int64_t k = lo_[v] + 1; k < hi_[v]; ++k) clause({-atLeast(v, k + 1), atLeast(v, k)});
+        // A window has a clause per cycle: one wider than what is left ends the model here.
+        if (hi_[v] - lo_[v] > maxClauses_ - clauses_) {
+          clauses_ = maxClauses_ + 1;
+          return;
+        }
+        if (hi_[v] > lo_[v]) vars_ += static_cast<int>(hi_[v] - lo_[v]);
+        for (int64_t k = lo_[v] + 1; k < hi_[v] && complete(); ++k) clause({-atLeast(v, k + 1), atLeast(v, k)});
         modelled_.push_back(v);
       }
     }
@@ -139,7 +158,7 @@ private:
       const ModuloEdge &e = p_.edges[ei];
       if (p_.scc[e.dst] != p_.scc[v]) continue;
       const int64_t w = edgeWeight(e, ii_);
-      for (int64_t k = lo_[v]; k <= hi_[v]; ++k)
+      for (int64_t k = lo_[v]; k <= hi_[v] && complete(); ++k)
         if (k + w > lo_[e.dst]) clause({-atLeast(v, k), atLeast(e.dst, k + w)});
     }
   }
@@ -149,7 +168,7 @@ private:
     if (ctx_.folded[v].empty()) return;
     rowVar_[v] = vars_ + 1;
     for (int r = 0; r < ii_; ++r) newVar();
-    for (int64_t k = lo_[v]; k <= hi_[v]; ++k)
+    for (int64_t k = lo_[v]; k <= hi_[v] && complete(); ++k)
       clause({-atLeast(v, k), atLeast(v, k + 1), rowVar_[v] + static_cast<int>(moduloRow(k, 0, ii_))});
   }
 
@@ -157,7 +176,6 @@ private:
   // its holder, at most the capacity of them true.
   void encodeCapacities() {
     // (resource, footprint row mod II) -> units, per op: a footprint longer than II folds.
-    std::vector<std::vector<int>> byResource(p_.capacity.size());
     std::vector<std::map<std::pair<int, int>, int>> units(p_.numNodes);
     for (int v : modelled_) {
       const Footprint &fp = p_.footprint[v];
@@ -167,6 +185,7 @@ private:
     for (int r = 0; r < static_cast<int>(p_.capacity.size()); ++r)
       for (int row = 0; row < ii_; ++row) {
         std::vector<int> lits;
+        if (!complete()) return;
         for (int v : modelled_)
           for (const auto &[key, count] : units[v]) {
             if (key.first != r) continue;
@@ -187,7 +206,7 @@ private:
       return;
     }
     std::vector<int> prev(cap + 1, 0), cur(cap + 1, 0);
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < n && complete(); ++i) {
       const int x = lits[i];
       if (i > 0) clause({-x, -prev[cap]});
       if (i == n - 1) break;
@@ -213,6 +232,8 @@ private:
   const IIContext &ctx_;
   const ModuloProblem &p_;
   const int ii_;
+  const int64_t maxClauses_;
+  int64_t clauses_ = 0;
   mutable CaDiCaL::Solver solver_;
   int vars_ = 0;
   int top_ = 0;
@@ -225,6 +246,32 @@ private:
 
 }  // namespace
 
-SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit) { return SatModel(ctx).solve(conflictLimit); }
+SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit, WorkBudget *budget) {
+  const int64_t left = budget ? budget->remaining() : std::numeric_limits<int64_t>::max();
+  SatModel model(ctx, left / kUnitsPerClause);
+  if (!model.complete()) {  // the model alone would overdraw the budget: it is never finished
+    budget->spendAll();
+    SatAnswer out;
+    out.clauses = model.clauses();
+    out.workSpent = true;
+    return out;
+  }
+  const int64_t weight = conflictWeight(model.clauses());
+  int64_t limit = conflictLimit;
+  if (budget) {
+    budget->spend(model.clauses() * kUnitsPerClause);
+    limit = std::min(limit, budget->remaining() / weight);
+  }
+  SatAnswer out = model.solve(limit);
+  out.clauses = model.clauses();
+  if (budget) {
+    budget->spend(out.conflicts * weight);
+    if (out.verdict == SatVerdict::Unknown && limit < conflictLimit) {
+      budget->spendAll();
+      out.workSpent = true;
+    }
+  }
+  return out;
+}
 
 }  // namespace tilesched

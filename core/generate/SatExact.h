@@ -13,7 +13,8 @@
 // Edges between components only run forward in topological order, and a component moves down
 // whole stages without changing its rows, so a model of the components is a schedule of the
 // block (completeFootprintSchedule) and no model proves that none exists at this II.
-// The solver's search is deterministic: its default seed, and a conflict limit, never wall time.
+// The solver's search is deterministic: its default seed, and limits in conflicts and work units,
+// never wall time.
 #pragma once
 
 #include <cstdint>
@@ -29,10 +30,14 @@ struct SatAnswer {
   SatVerdict verdict = SatVerdict::Unknown;
   std::vector<int> start;  // Feasible: a start cycle for every op of the block
   int64_t conflicts = 0;   // the solver's conflicts, what the limit counts
+  int64_t clauses = 0;     // the model's clauses (as far as it was built)
+  bool workSpent = false;  // Unknown because the work budget ran out
 };
 
 // For a block without stage constraints (ModuloProblem::hasStageConstraints() is false) and an
-// II at which IIContext found no reject. Unknown when `conflictLimit` conflicts did not decide.
-SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit);
+// II at which IIContext found no reject. Unknown when `conflictLimit` conflicts did not decide,
+// or (workSpent) when the model's clauses and its conflicts, charged to `budget` (null:
+// unlimited), would overdraw it: a model that does not fit is never built to the end.
+SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit, WorkBudget *budget);
 
 }  // namespace tilesched

@@ -79,7 +79,7 @@ class Record(unittest.TestCase):
         benches = {m["bench"] for run in results.runs() for m in run["micro"]}
         for b in ("clock", "smem_load_latency", "smem_load_bandwidth", "mbarrier_arrive_wait", "mbarrier_pingpong",
                   "global_load_latency_l2", "global_load_latency_dram", "cpasync_tile_latency", "bulk_copy_latency",
-                  "tma_tile_latency", "tma_tile_rate", "tma_tile_stream", "wgmma"):
+                  "tma_tile_latency", "tma_tile_rate", "tma_tile_stream", "wgmma", "gemm_load_rate", "alu_tile"):
             self.assertIn(b, benches)
         for name in ks:
             self.assertTrue((results.IR_DIR / f"{name}.mlir").exists(), name)
@@ -100,17 +100,38 @@ class Record(unittest.TestCase):
         c = calibrate.costs(ms)
         # the tile product at the measured 4,030.7 FLOP/cycle plus one wgmma's 52-cycle drain
         self.assertEqual(c["dot"], ("flops / (0.9841 * rate) + 52", "flops / (0.9841 * rate)", 573, 521))
-        # the least-squares line through the four L2-hit TMA latencies, the 132-SM streaming rate
-        self.assertEqual(c["tma"], ("333.6 + bytes / 112.8", "bytes / 30.15", 479, 544))
+        # the least-squares line through the four L2-hit TMA latencies; transport at the rate of a
+        # tiled matmul's loads on every SM (gemm_load_rate, the reference tiles, 3 stages, 2 CTAs per SM)
+        self.assertEqual(c["tma"], ("332.1 + bytes / 112.4", "bytes / 37.9", 478, 433))
+        self.assertEqual(c["load"], ("314.2 + bytes / 112.4", "bytes / 55", 460, 298))
         for size in (4096, 8192, 16384, 32768):
             measured = calibrate.pick(ms, "tma_tile_latency", bytes=size)["cycles_warm"]
             self.assertLess(abs(calibrate.evaluate(c["tma"][0], bytes=size) - measured) / measured, 0.06, size)
-        # a later run's record of a benchmark supersedes an earlier one (run 3 re-measured the TMA latency)
-        self.assertEqual(calibrate.pick(ms, "tma_tile_latency", bytes=16384)["cycles_warm"], 477.0)
+        # a later run's record of a benchmark supersedes an earlier one (run 5 re-measured the TMA latency)
+        self.assertEqual(calibrate.pick(ms, "tma_tile_latency", bytes=16384)["cycles_warm"], 475.0)
         # the B200 figures at their reference shapes are the fork's table values
         b = calibrate.blackwell_costs()
         self.assertEqual(b["dot"][2:], (559, 256))
         self.assertEqual(b["tmem_ld"][2:], (532, 256))
+
+    def test_a_matmuls_shared_tiles_load_faster_than_distinct_ones(self):
+        # the same machine (run 5): every SM streaming its own L2-resident tiles gets 30.17 B/cycle;
+        # a matmul grid's programs, sharing each A and B tile, get more
+        ms = calibrate.measurements()
+        distinct = calibrate.pick(ms, "tma_tile_stream", bytes=16384, ctas=132, source="l2")
+        self.assertEqual(distinct["bytes_per_cycle_per_sm"], 30.17)
+        self.assertGreater(calibrate.gemm_rate(ms, "tma"), 1.2 * distinct["bytes_per_cycle_per_sm"])
+
+    def test_a_kernels_loads_alone_are_its_configurations_record(self):
+        ms = calibrate.measurements()
+        ks = results.kernels(results.runs())
+        # mm_128x128x64_s3_w4: 32 KiB a step at cp.async's 55.0 B/cycle per SM, 2 CTAs per SM
+        self.assertAlmostEqual(results.loads_alone(ks["mm_128x128x64_s3_w4"][0], ms), 32768 / 55.0)
+        self.assertAlmostEqual(results.loads_alone(ks["tma_128x128x64_s3_w4"][0], ms), 32768 / 37.9)
+        self.assertIsNone(results.loads_alone(ks["attn_d64_128x64_s3_w4"][0], ms))
+        # two 128x64x64 products at the measured 4,030.7 FLOP/cycle
+        self.assertAlmostEqual(results.mma_alone(ks["attn_d64_128x64_s3_w4"][0], ms), 4 * 128 * 64 * 64 / 4030.7,
+                               delta=0.5)
 
     def test_the_void_store_load_chain_of_run_1_is_superseded(self):
         # run 1's 4.82 cycles was the xor alone (ptxas forwarded the store); run 3 used volatile accesses

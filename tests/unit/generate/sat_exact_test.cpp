@@ -17,7 +17,7 @@ using namespace tilesched::test;
 
 namespace {
 
-SatAnswer sat(const Placement &pl, int64_t limit = 1000000) { return solveIIBySat(pl.ctx, limit); }
+SatAnswer sat(const Placement &pl, int64_t limit = 1000000) { return solveIIBySat(pl.ctx, limit, nullptr); }
 
 }  // namespace
 
@@ -131,13 +131,78 @@ TEST_CASE("the proof hands the solver what the window search leaves open", "[cos
   CHECK(proveLowerBound(p, layout, 4, 9, {}, 1, 0, nullptr, trace).lowerBound == 4);
 }
 
+TEST_CASE("the SAT proof charges its clauses and conflicts to the work budget and stops when it is spent",
+          "[cost][sat]") {
+  // A 120-op loop at a large II: without the charge the solver's models and conflicts here take
+  // tens of seconds whatever the work budget says.
+  RandomLoopSpec spec;
+  spec.ops = 120;
+  spec.window = 8;
+  spec.carriedEdge = 0.02;
+  const RandomLoop loop = makeRandomLoop(spec, 7);
+  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ResourceLayout layout(p.capacity);
+  const int mii = computeMiiBounds(p).bounds.lower();
+  for (const int64_t units : {int64_t{40}, int64_t{3000000}}) {
+    INFO("work budget " << units);
+    WorkBudget budget(units);
+    TraceRecorder trace(true, 1000);
+    proveLowerBound(p, layout, mii, 4 * mii, {}, 0, 1000000, &budget, trace);
+    CHECK(budget.spent());
+    CHECK(budget.remaining() >= 0);
+    int satEntries = 0, cut = 0;
+    for (const TraceEntry &e : trace.entries()) {
+      if (e.arm != TraceArm::Optimality) continue;
+      ++satEntries;
+      if (e.reason.find("the work budget ran out") != std::string::npos) ++cut;
+      CHECK(e.reason.find("conflict budget") == std::string::npos);
+    }
+    CHECK(cut == 1);
+    CHECK(satEntries >= (units > 40 ? 2 : 1));  // the larger budget decides a probe before the cut
+  }
+  // The window search cut by the work budget says so as well.
+  WorkBudget small(40);
+  TraceRecorder quiet(false, 0);
+  const ProofOutcome window = proveLowerBound(p, layout, mii, 4 * mii, {}, 1000000, 0, &small, quiet);
+  REQUIRE_FALSE(window.verdicts.empty());
+  CHECK(window.verdicts.front().result == IIAttempt::Result::CutShort);
+  CHECK(window.verdicts.front().reason == "the work budget ran out at this II");
+}
+
+TEST_CASE("a block with footprints over 64 rows gets the SAT proof", "[cost][sat]") {
+  // The gapped loop with the second op's gap stretched to 66 rows: the same rows at II 4 (66 mod
+  // 4 = 2), so II 4 is infeasible, and at 5 the two ops fit. One window-search node proves nothing.
+  LoopBuilder b;
+  const int s = b.slot("s"), pool = b.pool("p", 4);
+  b.op(1, {{s}, {s}});
+  Footprint gapped(67);
+  gapped.front() = {s};
+  gapped.back() = {s};
+  b.op(1, gapped);
+  for (int i = 0; i < 4; ++i) b.op(1, {{pool}});
+  const RandomLoop &loop = b.build();
+  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ResourceLayout layout(p.capacity);
+  REQUIRE(computeMiiBounds(p).bounds.lower() == 4);
+  WorkBudget budget(1000000);
+  TraceRecorder trace(false, 0);
+  const ProofOutcome out = proveLowerBound(p, layout, 4, 9, {}, 1, 100000, &budget, trace);
+  REQUIRE(out.improved);
+  CHECK(out.ii == 5);
+  CHECK(out.lowerBound == 5);
+  CHECK(checkStarts(loop, 5, out.start).empty());
+  CHECK(budget.remaining() < 1000000 - 1);  // more than the window search's one node
+}
+
 TEST_CASE("an exact schedule replaces the heuristic's only once the independent checker accepts it", "[cost][sat]") {
-  // A random loop where the proof finds a smaller II than heuristics cut short by the work budget.
+  // A random loop where the proof finds a smaller II than a heuristic cut short after two
+  // refinement rounds; the work budget leaves the proof room.
   RandomLoopSpec spec;
   spec.ops = 9;
   spec.carriedEdge = 0.15;
   ScheduleOptions options;
-  options.workBudget = 40;
+  options.maxConstraintIterations = 2;
+  options.workBudget = 200000;
   ScheduleOptions heuristicOnly = options;
   heuristicOnly.proofBudget = 0;
   DiagnosticEngine diags;

@@ -4,6 +4,7 @@
 // in the page: 30,000 rows cost as much as 30) and is one tab stop: arrow keys, Home/End and
 // Page Up/Down move between cells, and the focused (or hovered) cell's occupants are spelled out
 // under the grid and in the cell's accessible name.
+import { expertWords } from '../ui/expert-words';
 import type { Block, Op, RRT, RRTResource, Unit } from '../engine/types';
 import { h } from '../ui/dom';
 import { connectedOrLater, onScrollFrame, viewportHeight, viewportWidth, visibleRange } from '../ui/windowing';
@@ -191,7 +192,7 @@ export class Heatmap {
     this.drawn = key;
     const focused = this.grid.contains(document.activeElement);
     const head = h('div', { class: 'hm-head', role: 'row', 'aria-rowindex': 1 },
-      h('div', { class: 'hm-corner', role: 'columnheader' }, 'slot / pool \\ row'));
+      h('div', { class: 'hm-corner', role: 'columnheader' }, expertWords() ? 'slot / pool \\ row' : 'unit \\ cycle'));
     for (let c = cols.first; c < cols.last; c++) {
       head.append(h('div', { class: 'hm-col num', role: 'columnheader', 'aria-colindex': c + 2, style: `left:${LABEL_W + c * this.cellW}px` }, this.columns[c]));
     }

@@ -44,12 +44,15 @@ ${body.join('\n')}
 }
 
 // Sets the preferences a case starts with, once per tab (a reload keeps what the case changed).
+// Each call's preferences are stored once, on the next load (a later reload keeps what the case
+// changed); init scripts run in the order added, so a later call's preferences win.
+let prefsCalls = 0;
 export async function withPrefs(page, prefs) {
-  await page.addInitScript((p) => {
-    if (location.protocol !== 'http:' || sessionStorage.getItem('e2e-prefs')) return; // not about:blank
-    sessionStorage.setItem('e2e-prefs', '1');
+  await page.addInitScript(([p, key]) => {
+    if (location.protocol !== 'http:' || sessionStorage.getItem(key)) return; // not about:blank
+    sessionStorage.setItem(key, '1');
     localStorage.setItem('tilesched.prefs', JSON.stringify(p));
-  }, prefs);
+  }, [prefs, `e2e-prefs-${++prefsCalls}`]);
 }
 
 export const runs = (page) => page.locator('[data-testid="run-status"]').first().getAttribute('data-runs').then((v) => Number(v ?? 0));

@@ -180,6 +180,8 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
       await page.locator('[data-testid="run"]').focus();
       // Keyboard focus reaches the editor (Shift+Tab from the controls after it would too).
       await page.locator('.cm-content').focus();
+      // CodeMirror marks its focus a frame later; the theme is applied from the stored preferences.
+      await page.waitForFunction((t) => document.querySelector('.editor-host .cm-editor.cm-focused') && document.documentElement.dataset.theme === t, theme);
       const ring = await page.locator('.editor-host .cm-editor').evaluate((el) => {
         const cs = getComputedStyle(el);
         const bg = getComputedStyle(document.body).backgroundColor;

@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "check/ScheduleChecker.h"
+#include "contract/CheckedSchedule.h"
+#include "contract/SchedulingProblem.h"
 #include "contract/ScheduleAttributes.h"
 #include "graph/ScheduledBlock.h"
 #include "support/Diagnostics.h"

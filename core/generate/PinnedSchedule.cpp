@@ -1,7 +1,8 @@
 // Reading a pinned schedule for --check, and completing it where it pins only stage and order
-// (docs/decisions.md "Pinned schedules"). Shares nothing with core/generate/: stage and order are
-// taken as written; only the cycles inside each stage are derived.
-#include "check/PinnedSchedule.h"
+// (docs/decisions.md "Pinned schedules"): a schedule producer beside the generators, sharing none
+// of their search code. Stage and order are taken as written; only the cycles inside each stage
+// are derived, and the independent checker (core/check) then judges the completed schedule.
+#include "generate/PinnedSchedule.h"
 
 #include <algorithm>
 #include <climits>
