@@ -121,3 +121,34 @@ TEST_CASE("the dual view also splits singleton units", "[cost][rrt]") {
   t.uncommit(0, foldFootprint(f, 3, layout), 2);
   CHECK(t.carry(1, 0) == 0);
 }
+
+TEST_CASE("a footprint of 600 equal rows is one run, and the table answers as row by row", "[cost][rrt]") {
+  const ResourceLayout layout({1, 1, 3});
+  const Footprint engine(600, FootprintRow{0, 2});  // slot 0 and one unit of pool 2 for 600 cycles
+  const FoldedFootprint fp = foldFootprint(engine, 1000, layout);
+  REQUIRE(fp.runs.size() == 1);
+  CHECK(fp.runs[0].length == 600);
+  CHECK(fp.spans.size() == 1);
+  ReservationTable t(layout, 1000);
+  t.commit(1, fp, 900);  // rows 900..999 in its stage, rows 0..499 carried into the next
+  CHECK(t.units(950, 0) == 1);
+  CHECK(t.units(499, 2) == 1);
+  CHECK(t.units(500, 0) == 0);
+  CHECK(t.carry(0, 0) == 1);
+  CHECK(t.inIteration(950, 0) == 1);
+  CHECK(t.carry(950, 0) == 0);
+  CHECK(t.occupants(250, 2) == std::vector<int>{1});
+  const FoldedFootprint ten = foldFootprint(Footprint(10, FootprintRow{0}), 1000, layout);
+  CHECK(t.probe(ten, 500));
+  CHECK_FALSE(t.probe(ten, 495));
+  CHECK(t.conflictCount(ten, 495) == 5);  // rows 495..499
+  CHECK(t.firstConflict(ten, 495)->row == 495);
+  // markFits gives probe's answer for every row of the table.
+  std::vector<uint64_t> fits((1000 + 63) / 64, 0);
+  t.markFits(ten, 0, 1000, fits);
+  for (int r = 0; r < 1000; ++r) CHECK(((fits[r / 64] >> (r % 64)) & 1) == (t.probe(ten, r) ? 1u : 0u));
+  t.uncommit(1, fp, 900);
+  CHECK(t.units(950, 0) == 0);
+  CHECK(t.carry(0, 0) == 0);
+  CHECK(t.occupants(250, 2).empty());
+}
