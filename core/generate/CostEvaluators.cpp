@@ -47,16 +47,8 @@ std::optional<int64_t> pipeSlotThreshold(const PlacementState &st, const SeatCan
 }
 
 int64_t bankPressureThreshold(const PlacementState &st, const SeatCandidate &c, int t) {
-  const ResourceLayout &layout = st.ctx.layout;
-  int64_t inIteration = 0, carried = 0;
-  for (const FoldedFootprint::Row &row : c.footprint->rows) {
-    const int r = static_cast<int>(moduloRow(t, row.offset, st.ii()));
-    for (int k = row.poolBegin; k < row.poolEnd; ++k) {
-      const int res = layout.poolResource(c.footprint->pools[k].first);
-      inIteration += st.rrt.inIteration(r, res);
-      carried += st.rrt.carry(r, res);
-    }
-  }
+  const ReservationTable::PooledLoad load = st.rrt.pooledLoad(*c.footprint, t);
+  const int64_t inIteration = load.inIteration, carried = load.carried;
   // Always feasible at cap = in + carry, so the driver finds exactly that threshold.
   return *smallestFeasibleThreshold([&](int64_t cap) { return inIteration + carried <= cap; }, 0, kThresholdCap);
 }
@@ -65,7 +57,7 @@ CostVector seatCost(const PlacementState &st, const SeatCandidate &c, int t) {
   CostVector cost;
   if (!st.rrt.probe(*c.footprint, t)) {
     CostVector bad = CostVector::infinite();
-    bad.resource = static_cast<int64_t>(st.rrt.conflicts(*c.footprint, t).size());
+    bad.resource = st.rrt.conflictCount(*c.footprint, t);
     return bad;
   }
   const std::optional<int64_t> stretch = pipeSlotThreshold(st, c, t);

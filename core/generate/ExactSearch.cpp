@@ -47,6 +47,7 @@ public:
     wIn_.resize(m_);
     wOut_.resize(m_);
     fixFirstRow_ = !p_.hasStageConstraints();
+    fits_.assign(m_, std::vector<uint64_t>((ii_ + 63) / 64, 0));
   }
 
   ExactOutcome run() {
@@ -152,18 +153,22 @@ private:
     const int x = order_[d], v = ops_[x];
     const FoldedFootprint &fp = st_.ctx.folded[v];
     const int rows = fixFirstRow_ && d == 0 ? 1 : ii_;
+    // The rows where the op fits, all at once: the table is the same before each row is tried.
+    std::vector<uint64_t> &fits = fits_[d];
+    std::fill(fits.begin(), fits.end(), 0);
+    rrt_.markFits(fp, 0, rows, fits);
     saveBlock(d);
     for (int r = 0; r < rows && !exhausted_; ++r) {
-      if (!rrt_.probe(fp, r)) continue;
+      if (!(fits[r / 64] >> (r % 64) & 1)) continue;
       if (--budget_ < 0 || !st_.spend()) {
         exhausted_ = true;
         break;
       }
       row_[x] = r;
       if (extend(d, r)) {
-        rrt_.commit(v, fp, p_.footprint[v], r);
+        rrt_.reserve(fp, r);
         if (search(d + 1)) return true;
-        rrt_.uncommit(v, fp, p_.footprint[v], r);
+        rrt_.release(fp, r);
       }
       restoreBlock(d);
     }
@@ -184,6 +189,7 @@ private:
   std::vector<int64_t> k_;
   std::vector<int64_t> saved_;                  // per depth, the K block an attempt may change
   std::vector<int64_t> in_, out_, wIn_, wOut_;  // extend's scratch rows
+  std::vector<std::vector<uint64_t>> fits_;     // per depth, the rows its op fits in
 };
 
 }  // namespace

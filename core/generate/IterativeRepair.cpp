@@ -113,12 +113,12 @@ private:
         evict(q, v, t, broken(true, st_.start(q) - from, q, -1, true));
     });
     const FoldedFootprint &fp = st_.ctx.folded[v];
-    while (!st_.rrt.probe(fp, t)) {
-      const std::vector<ReservationTable::Conflict> conflicts = st_.rrt.conflicts(fp, t);
-      const ReservationTable::Conflict c = conflicts.front();
-      const std::vector<int> &holders = st_.rrt.occupants(c.row, c.resource);
+    while (const std::optional<ReservationTable::Conflict> first = st_.rrt.firstConflict(fp, t)) {
+      const ReservationTable::Conflict c = *first;
+      const std::vector<int> holders = st_.rrt.occupants(c.row, c.resource);
       if (holders.empty()) return false;  // only a self-conflicting fold, which the ladder rejects first
       evict(holders.back(), v, t, [&](TraceEntry &e) {
+        const std::vector<ReservationTable::Conflict> conflicts = st_.rrt.conflicts(fp, t);
         e.gate = TraceGate::Probe;
         for (const ReservationTable::Conflict &k : conflicts)
           e.conflicts.push_back({k.row, k.resource, st_.rrt.occupants(k.row, k.resource)});

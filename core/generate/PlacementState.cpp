@@ -226,7 +226,7 @@ std::optional<int> PlacementState::groupStage(int v) const {
 void PlacementState::commit(int v, int t, TraceArm arm, std::string reason) {
   start_[v] = t;
   ++seatedCount_;
-  rrt.commit(v, ctx.folded[v], ctx.problem.footprint[v], t);
+  rrt.commit(v, ctx.folded[v], t);
   inversions.insert(v, t);
   if (const int g = ctx.problem.group[v]; g >= 0 && groupCount_[g]++ == 0) groupStage_[g] = stageOf(t);
   seatChanged(v, -1);
@@ -235,7 +235,7 @@ void PlacementState::commit(int v, int t, TraceArm arm, std::string reason) {
 
 void PlacementState::uncommit(int v, TraceArm arm, std::string reason) {
   const int t = start_[v];
-  rrt.uncommit(v, ctx.folded[v], ctx.problem.footprint[v], t);
+  rrt.uncommit(v, ctx.folded[v], t);
   inversions.erase(v, t);
   if (const int g = ctx.problem.group[v]; g >= 0) --groupCount_[g];
   start_[v] = kUnseated;

@@ -5,13 +5,14 @@
 // Probe-before-commit: `probe` never mutates. The table also keeps the dual view the
 // bank-pressure evaluator reads (seed 002): units held in the occupant's issue stage
 // ("in-iteration") versus units that spilled past it into the next stage ("carry").
-// Memory is O(II * (slots/64 + pools)) words: holders are kept only for occupied cells, so a
-// large II (a long recurrence) does not allocate per-cell lists.
+// The rows are kept as segments, maximal ranges of rows holding the same units, and footprints
+// arrive as runs of equal rows: a probe, a reservation or a release costs a binary search plus
+// the segments the footprint's runs meet, so an op holding a pipeline for 600 cycles costs what
+// one holding it for 6 does, and a large II allocates nothing per row.
 #pragma once
 
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "target/ModuloOccupancy.h"
@@ -28,17 +29,28 @@ public:
     int row = -1;       // modulo row
     int resource = -1;  // slot or pool that is full
   };
+  // Pooled units already held in the rows a footprint would take, summed over its rows and
+  // pools: the bank-pressure evaluator's in-iteration and carried load.
+  struct PooledLoad {
+    int64_t inIteration = 0, carried = 0;
+  };
 
   ReservationTable(const ResourceLayout &layout, int ii);
   int ii() const { return ii_; }
 
   bool probe(const FoldedFootprint &fp, int t) const;
+  // For every row r of the `length` rows from `begin` (modulo II): bit r of `fits` = probe(fp, r).
+  // Costs the segments the footprint's runs meet there, not the rows.
+  void markFits(const FoldedFootprint &fp, int64_t begin, int64_t length, std::vector<uint64_t> &fits) const;
   std::optional<Conflict> firstConflict(const FoldedFootprint &fp, int t) const;
-  // Every (row, resource) the footprint would overfill at `t`.
+  // Every (row, resource) the footprint would overfill at `t`, in row order.
   std::vector<Conflict> conflicts(const FoldedFootprint &fp, int t) const;
-  // `original` is the unfolded footprint: it decides the in-iteration / carry split.
-  void commit(int node, const FoldedFootprint &fp, const Footprint &original, int t);
-  void uncommit(int node, const FoldedFootprint &fp, const Footprint &original, int t);
+  // conflicts(fp, t).size(), counted per segment.
+  int64_t conflictCount(const FoldedFootprint &fp, int t) const;
+  PooledLoad pooledLoad(const FoldedFootprint &fp, int t) const;
+  // The footprint's spans decide the in-iteration / carry split and the holders.
+  void commit(int node, const FoldedFootprint &fp, int t);
+  void uncommit(int node, const FoldedFootprint &fp, int t);
   // Units only, without holders or the carry split: for a search that never reads them.
   void reserve(const FoldedFootprint &fp, int t) { applyUnits(fp, t, +1); }
   void release(const FoldedFootprint &fp, int t) { applyUnits(fp, t, -1); }
@@ -48,21 +60,34 @@ public:
   int inIteration(int row, int resource) const { return units(row, resource) - carry(row, resource); }
   int carry(int row, int resource) const;
   // Holders of (row, resource), one entry per unit, in commit order.
-  const std::vector<int> &occupants(int row, int resource) const;
+  std::vector<int> occupants(int row, int resource) const;
 
 private:
-  size_t cell(int row, int resource) const { return static_cast<size_t>(row) * layout_.numResources() + resource; }
-  int rowOf(int t, int offset) const;
-  void apply(int node, const FoldedFootprint &fp, const Footprint &original, int t, int sign);
+  // A committed op: what its holders are read from.
+  struct Holder {
+    int node = 0, t = 0;
+    std::vector<FoldedFootprint::Span> spans;
+    std::vector<int> spanResources;
+  };
+  // A segment's record: singleton bits, carried singleton bits, pooled units, carried pooled units.
+  uint64_t *record(size_t segment) { return &data_[segment * recordWords_]; }
+  const uint64_t *record(size_t segment) const { return &data_[segment * recordWords_]; }
+  size_t segmentAt(int64_t row) const;
+  int64_t segmentEnd(size_t segment) const;
+  size_t split(int64_t row);
+  // Applies `change` to the record of every row in [begin, end), then merges equal neighbours.
+  template <class Change>
+  void update(int64_t begin, int64_t end, Change change);
+  bool overfills(const uint64_t *rec, const FoldedFootprint &fp, size_t run) const;
   void applyUnits(const FoldedFootprint &fp, int t, int sign);
+  void applyCarry(const FoldedFootprint &fp, int t, int sign);
 
   const ResourceLayout &layout_;
   int ii_;
-  std::vector<uint64_t> bits_;                        // ii * words
-  std::vector<uint64_t> carryBits_;                   // ii * words: the singleton units that spilled
-  std::vector<int> poolUnits_;                        // ii * pools
-  std::vector<int> poolCarry_;                        // ii * pools: the pooled units that spilled
-  std::unordered_map<size_t, std::vector<int>> occ_;  // occupied cells only
+  int recordWords_;               // 2 * words + 2 * pools
+  std::vector<int64_t> begin_;    // segment starts, ascending, the first 0
+  std::vector<uint64_t> data_;    // a record per segment
+  std::vector<Holder> holders_;   // committed ops, in commit order
 };
 
 }  // namespace tilesched

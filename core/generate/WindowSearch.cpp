@@ -30,8 +30,9 @@ int countBits(const std::vector<uint64_t> &bits, int begin, int end) {
 // What makes two folded footprints equal, flattened.
 std::vector<int64_t> footprintKey(const FoldedFootprint &fp) {
   std::vector<int64_t> key;
-  for (const FoldedFootprint::Row &r : fp.rows) {
+  for (const FoldedFootprint::Run &r : fp.runs) {
     key.push_back(r.offset);
+    key.push_back(r.length);
     key.push_back(r.poolEnd - r.poolBegin);
     for (int k = r.poolBegin; k < r.poolEnd; ++k) {
       key.push_back(fp.pools[k].first);
@@ -95,9 +96,7 @@ WindowSearch::WindowSearch(const IIContext &ctx, const FootprintComponents &fc, 
   lo_.assign(m, 0);
   hi_.assign(m, 0);
   fits_.assign(fc.classRepresentative.size(), std::vector<uint64_t>((ii_ + 63) / 64, 0));
-  for (size_t cls = 0; cls < fits_.size(); ++cls)
-    for (int r = 0; r < ii_; ++r)
-      if (rrt_.probe(ctx.folded[fc.classRepresentative[cls]], r)) fits_[cls][r / 64] |= uint64_t{1} << (r % 64);
+  for (size_t cls = 0; cls < fits_.size(); ++cls) rrt_.markFits(ctx.folded[fc.classRepresentative[cls]], 0, ii_, fits_[cls]);
 }
 
 int64_t WindowSearch::dist(int i, int j) const {
@@ -106,18 +105,18 @@ int64_t WindowSearch::dist(int i, int j) const {
 }
 
 // Rows where each footprint class fits. A change of op i at cycle t only affects the rows r of
-// a class whose folded rows meet i's: r + b == t + a (mod II) for offsets a of i and b of it.
+// a class whose folded rows meet i's: r + b + y == t + a + x (mod II) for a run of i at offset a
+// (x below its length) and one of the class at offset b (y below its length), so r lies between
+// t + (first row of i) - (end of the class's last run) + 1 and t + (end of i's last run) - (first
+// row of the class): one range per class, re-marked at once.
 void WindowSearch::refreshFits(int i, int64_t t) {
   const FoldedFootprint &changed = ctx_.folded[ops_[i]];
+  const int64_t from = t + changed.runs.front().offset;
+  const int64_t to = t + changed.runs.back().offset + changed.runs.back().length;
   for (size_t cls = 0; cls < fits_.size(); ++cls) {
     const FoldedFootprint &fp = ctx_.folded[fc_.classRepresentative[cls]];
-    std::vector<uint64_t> &bits = fits_[cls];
-    for (const FoldedFootprint::Row &a : changed.rows)
-      for (const FoldedFootprint::Row &b : fp.rows) {
-        const int r = static_cast<int>(moduloRow(t, a.offset - b.offset, ii_));
-        const uint64_t bit = uint64_t{1} << (r % 64);
-        bits[r / 64] = rrt_.probe(fp, r) ? bits[r / 64] | bit : bits[r / 64] & ~bit;
-      }
+    const int64_t begin = from - (fp.runs.back().offset + fp.runs.back().length) + 1;
+    rrt_.markFits(fp, begin, to - fp.runs.front().offset - begin, fits_[cls]);
   }
 }
 
@@ -190,9 +189,11 @@ bool WindowSearch::search() {
       if (pick < 0 && compPlaced_[c] == 0) pick = compOps_[c].front();
     hi = placedCount_ == 0 && rotationFixed_ ? 0 : ii_ - 1;
   }
-  const FoldedFootprint &fp = ctx_.folded[ops_[pick]];
+  // fits_ is current (place and unplace refresh it), and the op's footprint is its class's.
+  const std::vector<uint64_t> &fits = fits_[fc_.footprintClass[ops_[pick]]];
   for (int64_t t = lo; t <= hi; ++t) {
-    if (!rrt_.probe(fp, static_cast<int>(moduloRow(t, 0, ii_)))) continue;
+    const int64_t row = moduloRow(t, 0, ii_);
+    if (!(fits[row / 64] >> (row % 64) & 1)) continue;
     if (++nodes_ > nodeLimit_ || (budget_ && !budget_->spend())) {
       exhausted_ = true;
       return false;

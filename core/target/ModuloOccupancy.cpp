@@ -7,9 +7,6 @@ namespace tilesched {
 
 namespace {
 
-// Row of footprint row k: folded modulo ii, or k itself when ii == 0 (not folded).
-int64_t foldedRow(int64_t k, int64_t ii) { return ii > 0 ? moduloRow(0, k, ii) : k; }
-
 void appendUnits(std::vector<OccupiedUnit> &units, int node, int64_t cycle, const Footprint &fp, int64_t ii) {
   for (size_t k = 0; k < fp.size(); ++k)
     for (int r : fp[k]) units.push_back({moduloRow(cycle, static_cast<int64_t>(k), ii), r, node, static_cast<int>(k)});
@@ -23,13 +20,68 @@ void sortUnits(std::vector<OccupiedUnit> &units) {
   });
 }
 
-// (row, resource) of every unit of `f`, rows folded as foldedRow does, sorted.
-std::vector<std::pair<int64_t, int>> foldedUnits(const Footprint &f, int64_t ii) {
-  std::vector<std::pair<int64_t, int>> units;
-  for (size_t k = 0; k < f.size(); ++k)
-    for (int r : f[k]) units.emplace_back(foldedRow(static_cast<int64_t>(k), ii), r);
-  std::sort(units.begin(), units.end());
-  return units;
+// Rows of `f` that list the same resources, as spans (resources sorted, a unit per listing): one
+// pass comparing each row with the one before, so a long footprint of one repeated row is one span.
+void footprintSpans(const Footprint &f, std::vector<FoldedFootprint::Span> &spans, std::vector<int> &resources) {
+  for (int k = 0; k < static_cast<int>(f.size()); ++k) {
+    if (f[k].empty()) continue;
+    if (!spans.empty() && spans.back().end == k && f[k] == f[k - 1]) {
+      ++spans.back().end;
+      continue;
+    }
+    FoldedFootprint::Span span;
+    span.begin = k;
+    span.end = k + 1;
+    span.resourceBegin = static_cast<int>(resources.size());
+    resources.insert(resources.end(), f[k].begin(), f[k].end());
+    std::sort(resources.begin() + span.resourceBegin, resources.end());
+    span.resourceEnd = static_cast<int>(resources.size());
+    spans.push_back(span);
+  }
+}
+
+// Folded rows [offset, offset + length) that hold the same units: (resource, units) by resource.
+struct UnitRun {
+  int64_t offset = 0, length = 0;
+  std::vector<std::pair<int, int>> units;
+};
+
+// The spans folded onto `ii` rows (ii == 0: not folded), as runs in row order: a sweep over the
+// rows where a span's range begins or ends, so the cost follows the spans, not the rows.
+std::vector<UnitRun> foldSpans(const std::vector<FoldedFootprint::Span> &spans, const std::vector<int> &resources,
+                               int64_t ii) {
+  struct Event {
+    int64_t row;
+    int sign, span;
+  };
+  std::vector<Event> events;
+  for (int i = 0; i < static_cast<int>(spans.size()); ++i) {
+    const auto add = [&](int64_t begin, int64_t end, int64_t) {
+      events.push_back({begin, +1, i});
+      events.push_back({end, -1, i});
+    };
+    if (ii > 0) forEachModuloRange(spans[i].begin, spans[i].end - spans[i].begin, ii, add);
+    else add(spans[i].begin, spans[i].end, 0);
+  }
+  std::sort(events.begin(), events.end(), [](const Event &a, const Event &b) { return a.row < b.row; });
+  std::vector<UnitRun> runs;
+  std::map<int, int> held;
+  for (size_t i = 0; i < events.size();) {
+    const int64_t row = events[i].row;
+    for (; i < events.size() && events[i].row == row; ++i) {
+      const FoldedFootprint::Span &span = spans[events[i].span];
+      for (int k = span.resourceBegin; k < span.resourceEnd; ++k)
+        if ((held[resources[k]] += events[i].sign) == 0) held.erase(resources[k]);
+    }
+    if (held.empty() || i == events.size()) continue;
+    std::vector<std::pair<int, int>> units(held.begin(), held.end());
+    const int64_t next = events[i].row;
+    if (!runs.empty() && runs.back().offset + runs.back().length == row && runs.back().units == units)
+      runs.back().length += next - row;
+    else
+      runs.push_back({row, next - row, std::move(units)});
+  }
+  return runs;
 }
 
 }  // namespace
@@ -41,15 +93,14 @@ std::vector<int> unitLimits(const TargetModel &model) {
 }
 
 OverfilledCell firstOverfilled(const Footprint &footprint, int64_t ii, const std::vector<int> &limits) {
-  const std::vector<std::pair<int64_t, int>> units = foldedUnits(footprint, ii);
-  for (size_t i = 0; i < units.size();) {
-    size_t j = i;
-    while (j < units.size() && units[j] == units[i]) ++j;
-    const int r = units[i].second;
-    const int limit = r >= 0 && r < static_cast<int>(limits.size()) ? limits[r] : 0;
-    if (static_cast<int>(j - i) > limit) return {units[i].first, r, static_cast<int>(j - i)};
-    i = j;
-  }
+  std::vector<FoldedFootprint::Span> spans;
+  std::vector<int> resources;
+  footprintSpans(footprint, spans, resources);
+  for (const UnitRun &run : foldSpans(spans, resources, ii))
+    for (const auto &[r, units] : run.units) {
+      const int limit = r >= 0 && r < static_cast<int>(limits.size()) ? limits[r] : 0;
+      if (units > limit) return {run.offset, r, units};
+    }
   return {};
 }
 
@@ -69,33 +120,47 @@ ResourceLayout::ResourceLayout(const std::vector<int> &limits) : capacity_(limit
   words_ = std::max<int>(1, (static_cast<int>(bitResource_.size()) + 63) / 64);
 }
 
+int64_t moduloHits(int64_t start, int64_t length, int64_t row, int64_t ii) {
+  const int64_t first = moduloRow(row - start, 0, ii);  // the first k with start + k in `row`
+  return first < length ? (length - 1 - first) / ii + 1 : 0;
+}
+
 FoldedFootprint foldFootprint(const Footprint &f, int ii, const ResourceLayout &layout) {
   FoldedFootprint out;
   out.duration = static_cast<int>(f.size());
-  const std::vector<std::pair<int64_t, int>> units = foldedUnits(f, ii);
+  footprintSpans(f, out.spans, out.spanResources);
   const int words = layout.words();
-  for (size_t i = 0; i < units.size();) {
-    const int offset = static_cast<int>(units[i].first);
-    FoldedFootprint::Row row;
-    row.offset = offset;
-    row.poolBegin = static_cast<int>(out.pools.size());
-    out.bits.resize(out.bits.size() + words, 0);
-    uint64_t *mask = &out.bits[out.bits.size() - words];
-    while (i < units.size() && units[i].first == offset) {
-      const int r = units[i].second;
-      size_t j = i;
-      while (j < units.size() && units[j] == units[i]) ++j;
-      const int count = static_cast<int>(j - i);
+  std::vector<uint64_t> mask(words);
+  std::vector<std::pair<int, int>> pools;
+  for (const UnitRun &unitRun : foldSpans(out.spans, out.spanResources, ii)) {
+    std::fill(mask.begin(), mask.end(), 0);
+    pools.clear();
+    for (const auto &[r, count] : unitRun.units) {
       if (count > layout.capacity(r) && !out.selfConflict()) {
         out.selfConflictResource = r;
-        out.selfConflictRow = offset;
+        out.selfConflictRow = static_cast<int>(unitRun.offset);
       }
       if (layout.isSingleton(r)) mask[layout.bitOf(r) / 64] |= uint64_t{1} << (layout.bitOf(r) % 64);
-      else out.pools.emplace_back(layout.poolOf(r), count);
-      i = j;
+      else pools.emplace_back(layout.poolOf(r), count);
     }
-    row.poolEnd = static_cast<int>(out.pools.size());
-    out.rows.push_back(row);
+    // A run extends the last one when it follows it and requests the same units.
+    if (!out.runs.empty()) {
+      FoldedFootprint::Run &last = out.runs.back();
+      if (last.offset + last.length == unitRun.offset && std::equal(mask.begin(), mask.end(), out.bits.end() - words) &&
+          std::equal(pools.begin(), pools.end(), out.pools.begin() + last.poolBegin,
+                     out.pools.begin() + last.poolEnd)) {
+        last.length += static_cast<int>(unitRun.length);
+        continue;
+      }
+    }
+    FoldedFootprint::Run run;
+    run.offset = static_cast<int>(unitRun.offset);
+    run.length = static_cast<int>(unitRun.length);
+    run.poolBegin = static_cast<int>(out.pools.size());
+    out.pools.insert(out.pools.end(), pools.begin(), pools.end());
+    run.poolEnd = static_cast<int>(out.pools.size());
+    out.bits.insert(out.bits.end(), mask.begin(), mask.end());
+    out.runs.push_back(run);
   }
   return out;
 }

@@ -8,13 +8,17 @@
 //
 // The API, smallest first:
 //   moduloRow(cycle, k, ii)          the row footprint row k of an op issued at `cycle` lands in
+//   forEachModuloRange(...)          the row ranges a run of consecutive footprint rows lands in
+//   moduloHits(start, n, row, ii)    how many of n consecutive rows from `start` land in `row`
 //   unitLimit(resource)              the units one row admits (slot: 1, pool: capacity)
 //   firstOverfilled(fp, ii, limits)  the first (row, resource) one footprint overfills by itself
-//   foldFootprint(fp, ii, layout)    a footprint folded onto II rows, for a reservation table
+//   foldFootprint(fp, ii, layout)    a footprint folded onto II rows as runs of equal rows, for a
+//                                    reservation table
 //   RowOccupancy                     a sparse table of units per (row, resource): fits / place
 //   moduloOccupancy(...)             every occupied cell of a whole schedule, with its holders
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <utility>
@@ -29,6 +33,25 @@ inline int64_t moduloRow(int64_t cycle, int64_t footprintRow, int64_t ii) {
   const int64_t row = (cycle + footprintRow) % ii;
   return row < 0 ? row + ii : row;
 }
+
+// The rows `length` consecutive cycles from `start` land in, as ranges of modulo rows:
+// fn(begin, end, k) for rows [begin, end) holding cycles start + k .. start + k + (end - begin) - 1,
+// in cycle order. More than II cycles pass over the table again (a pool held that long holds
+// each row more than once). Costs one call per pass, whatever the length: a run of 600 rows on
+// one engine is one or two ranges, never 600 rows.
+template <class Fn>
+void forEachModuloRange(int64_t start, int64_t length, int64_t ii, Fn &&fn) {
+  int64_t row = moduloRow(start, 0, ii);
+  for (int64_t k = 0; k < length;) {
+    const int64_t take = std::min(length - k, ii - row);
+    fn(row, row + take, k);
+    k += take;
+    row = 0;
+  }
+}
+
+// How many of the `length` consecutive cycles from `start` land in modulo row `row`.
+int64_t moduloHits(int64_t start, int64_t length, int64_t row, int64_t ii);
 
 // Units of `r` one modulo row admits: a slot is a singleton whatever its capacity field says.
 inline int unitLimit(const Resource &r) { return r.isSlot ? 1 : r.capacity; }
@@ -68,21 +91,33 @@ private:
   int words_ = 1;
 };
 
-// A footprint folded onto II rows: the rows it occupies, as offsets from its issue cycle.
+// A footprint folded onto II rows, as runs: consecutive folded rows that request the same units
+// are one run, so a footprint that holds one engine for 600 cycles is one run, not 600 rows, and
+// what a reservation table does with it costs the same as for a footprint of one row.
 struct FoldedFootprint {
-  struct Row {
-    int offset = 0;     // row offset from the start cycle, in [0, II)
-    int poolBegin = 0;  // range into `pools`
+  struct Run {
+    int offset = 0;     // first row's offset from the start cycle, in [0, II)
+    int length = 1;     // rows [offset, offset + length), within [0, II)
+    int poolBegin = 0;  // range into `pools`: each row of the run requests these
     int poolEnd = 0;
   };
+  // Unfolded footprint rows [begin, end) that list the same resources: what the table's holders
+  // and its in-iteration / carry split are kept from (seed 002's dual view reads unfolded rows).
+  struct Span {
+    int begin = 0, end = 0;
+    int resourceBegin = 0;  // range into `spanResources`, sorted, a unit per listing
+    int resourceEnd = 0;
+  };
   int duration = 0;                        // unfolded footprint rows
-  std::vector<Row> rows;                   // occupied folded rows, ascending offset
-  std::vector<uint64_t> bits;              // rows.size() * words singleton masks
+  std::vector<Run> runs;                   // occupied folded rows, ascending offset
+  std::vector<uint64_t> bits;              // runs.size() * words singleton masks
   std::vector<std::pair<int, int>> pools;  // (pool ordinal, units)
+  std::vector<Span> spans;                 // occupied unfolded rows, ascending
+  std::vector<int> spanResources;
   int selfConflictResource = -1;           // resource overfilled by the fold itself
   int selfConflictRow = -1;
   bool selfConflict() const { return selfConflictResource >= 0; }
-  bool empty() const { return rows.empty(); }
+  bool empty() const { return runs.empty(); }
 };
 
 FoldedFootprint foldFootprint(const Footprint &f, int ii, const ResourceLayout &layout);

@@ -175,10 +175,10 @@ TEST_CASE("the trace replays the RRT: commits, uncommits and clears of the final
     const FoldedFootprint fp = e.op >= 0 ? foldFootprint(p.footprint[e.op], a.ii, layout) : FoldedFootprint{};
     if (e.outcome == TraceOutcome::Commit) {
       REQUIRE(replay.probe(fp, e.cycle));  // every traced commit was legal at its step
-      replay.commit(e.op, fp, p.footprint[e.op], e.cycle);
+      replay.commit(e.op, fp, e.cycle);
       seat[e.op] = e.cycle;
     } else if (e.outcome == TraceOutcome::Uncommit) {
-      replay.uncommit(e.op, fp, p.footprint[e.op], e.cycle);
+      replay.uncommit(e.op, fp, e.cycle);
       seat.erase(e.op);
     } else if (e.outcome == TraceOutcome::Clear) {
       replay.clear();

@@ -23,7 +23,7 @@ TEST_CASE("a probe never mutates the table", "[cost][rrt]") {
   ReservationTable t(layout, 4);
   const Footprint f{{0, 2}, {1}, {2, 2}};
   const FoldedFootprint fp = foldFootprint(f, 4, layout);
-  t.commit(7, fp, f, 1);
+  t.commit(7, fp, 1);
   const int before = totalUnits(t, 3);
   for (int c = -8; c < 16; ++c) (void)t.probe(fp, c);
   CHECK(totalUnits(t, 3) == before);
@@ -38,8 +38,8 @@ TEST_CASE("commit then uncommit restores the table and its occupants", "[cost][r
   ReservationTable t(layout, 3);
   const Footprint a{{0, 1}, {1}}, b{{1}};
   const FoldedFootprint fa = foldFootprint(a, 3, layout), fb = foldFootprint(b, 3, layout);
-  t.commit(1, fa, a, 5);  // rows 2 and 0
-  t.commit(2, fb, b, 3);  // row 0
+  t.commit(1, fa, 5);  // rows 2 and 0
+  t.commit(2, fb, 3);  // row 0
   CHECK(t.occupants(2, 0) == std::vector<int>{1});
   CHECK(t.occupants(0, 1) == std::vector<int>{1, 2});
   CHECK(t.units(0, 1) == 2);
@@ -48,8 +48,8 @@ TEST_CASE("commit then uncommit restores the table and its occupants", "[cost][r
   REQUIRE(conflict);
   CHECK(conflict->row == 0);
   CHECK(conflict->resource == 1);
-  t.uncommit(1, fa, a, 5);
-  t.uncommit(2, fb, b, 3);
+  t.uncommit(1, fa, 5);
+  t.uncommit(2, fb, 3);
   CHECK(totalUnits(t, 2) == 0);
   CHECK(t.occupants(0, 1).empty());
 }
@@ -65,12 +65,12 @@ TEST_CASE("footprints longer than II wrap onto themselves", "[cost][rrt]") {
   CHECK(foldFootprint(poolThrice, 1, layout).selfConflict());        // 3 units in one row, capacity 2
   CHECK_FALSE(foldFootprint(poolThrice, 2, layout).selfConflict());  // 2 + 1
   const FoldedFootprint folded = foldFootprint(poolThrice, 2, layout);
-  REQUIRE(folded.rows.size() == 2);
-  CHECK(folded.pools[folded.rows[0].poolBegin].second == 2);
+  REQUIRE(folded.runs.size() == 2);
+  CHECK(folded.pools[folded.runs[0].poolBegin].second == 2);
 
   // A wrapped footprint occupies its folded rows from any start.
   ReservationTable t(layout, 2);
-  t.commit(0, folded, poolThrice, 1);
+  t.commit(0, folded, 1);
   CHECK(t.units(1, 1) == 2);
   CHECK(t.units(0, 1) == 1);
 }
@@ -82,7 +82,7 @@ TEST_CASE("singleton masks span more than 64 slots", "[cost][rrt]") {
   ReservationTable t(layout, 2);
   const Footprint f{{69}, {3}};
   const FoldedFootprint fp = foldFootprint(f, 2, layout);
-  t.commit(0, fp, f, 0);
+  t.commit(0, fp, 0);
   CHECK_FALSE(t.probe(foldFootprint({{69}}, 2, layout), 0));
   CHECK(t.probe(foldFootprint({{69}}, 2, layout), 1));  // row 1 holds slot 3 only
   CHECK_FALSE(t.probe(foldFootprint({{3}}, 2, layout), 1));
@@ -92,12 +92,12 @@ TEST_CASE("the dual view splits units held in the issue stage from units carried
   const ResourceLayout layout({4});
   ReservationTable t(layout, 4);
   const Footprint f{{0}, {0}, {0}};
-  t.commit(0, foldFootprint(f, 4, layout), f, 2);  // cycles 2, 3 in its stage; cycle 4 spills to row 0
+  t.commit(0, foldFootprint(f, 4, layout), 2);  // cycles 2, 3 in its stage; cycle 4 spills to row 0
   CHECK(t.inIteration(2, 0) == 1);
   CHECK(t.inIteration(3, 0) == 1);
   CHECK(t.carry(0, 0) == 1);
   CHECK(t.inIteration(0, 0) == 0);
-  t.commit(1, foldFootprint(f, 4, layout), f, 4);  // issue row 0: no spill
+  t.commit(1, foldFootprint(f, 4, layout), 4);  // issue row 0: no spill
   CHECK(t.inIteration(0, 0) == 1);
   CHECK(t.carry(0, 0) == 1);
   CHECK(t.units(0, 0) == 2);
@@ -112,12 +112,43 @@ TEST_CASE("the dual view also splits singleton units", "[cost][rrt]") {
   const ResourceLayout layout({1, 1});
   ReservationTable t(layout, 3);
   const Footprint f{{0}, {1}, {0, 1}};  // rows 0..2 from cycle 2: rows 2, 0, 1; the last two spill
-  t.commit(0, foldFootprint(f, 3, layout), f, 2);
+  t.commit(0, foldFootprint(f, 3, layout), 2);
   CHECK(t.inIteration(2, 0) == 1);
   CHECK(t.carry(0, 1) == 1);
   CHECK(t.carry(1, 0) == 1);
   CHECK(t.carry(1, 1) == 1);
   CHECK(t.inIteration(1, 1) == 0);
-  t.uncommit(0, foldFootprint(f, 3, layout), f, 2);
+  t.uncommit(0, foldFootprint(f, 3, layout), 2);
   CHECK(t.carry(1, 0) == 0);
+}
+
+TEST_CASE("a footprint of 600 equal rows is one run, and the table answers as row by row", "[cost][rrt]") {
+  const ResourceLayout layout({1, 1, 3});
+  const Footprint engine(600, FootprintRow{0, 2});  // slot 0 and one unit of pool 2 for 600 cycles
+  const FoldedFootprint fp = foldFootprint(engine, 1000, layout);
+  REQUIRE(fp.runs.size() == 1);
+  CHECK(fp.runs[0].length == 600);
+  CHECK(fp.spans.size() == 1);
+  ReservationTable t(layout, 1000);
+  t.commit(1, fp, 900);  // rows 900..999 in its stage, rows 0..499 carried into the next
+  CHECK(t.units(950, 0) == 1);
+  CHECK(t.units(499, 2) == 1);
+  CHECK(t.units(500, 0) == 0);
+  CHECK(t.carry(0, 0) == 1);
+  CHECK(t.inIteration(950, 0) == 1);
+  CHECK(t.carry(950, 0) == 0);
+  CHECK(t.occupants(250, 2) == std::vector<int>{1});
+  const FoldedFootprint ten = foldFootprint(Footprint(10, FootprintRow{0}), 1000, layout);
+  CHECK(t.probe(ten, 500));
+  CHECK_FALSE(t.probe(ten, 495));
+  CHECK(t.conflictCount(ten, 495) == 5);  // rows 495..499
+  CHECK(t.firstConflict(ten, 495)->row == 495);
+  // markFits gives probe's answer for every row of the table.
+  std::vector<uint64_t> fits((1000 + 63) / 64, 0);
+  t.markFits(ten, 0, 1000, fits);
+  for (int r = 0; r < 1000; ++r) CHECK(((fits[r / 64] >> (r % 64)) & 1) == (t.probe(ten, r) ? 1u : 0u));
+  t.uncommit(1, fp, 900);
+  CHECK(t.units(950, 0) == 0);
+  CHECK(t.carry(0, 0) == 0);
+  CHECK(t.occupants(250, 2).empty());
 }
