@@ -54,7 +54,8 @@ size_t ReservationTable::split(int64_t row) {
   const size_t s = segmentAt(row);
   if (begin_[s] == row) return s;
   begin_.insert(begin_.begin() + static_cast<std::ptrdiff_t>(s + 1), row);
-  data_.insert(data_.begin() + static_cast<std::ptrdiff_t>((s + 1) * recordWords_), record(s), record(s) + recordWords_);
+  data_.insert(data_.begin() + static_cast<std::ptrdiff_t>((s + 1) * recordWords_), record(s),
+               record(s) + recordWords_);
   return s + 1;
 }
 
@@ -89,10 +90,11 @@ bool ReservationTable::overfills(const uint64_t *rec, const FoldedFootprint &fp,
 bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
   for (size_t i = 0; i < fp.runs.size(); ++i) {
     bool clash = false;
-    forEachModuloRange(int64_t{t} + fp.runs[i].offset, fp.runs[i].length, ii_, [&](int64_t begin, int64_t end, int64_t) {
-      for (size_t s = segmentAt(begin); !clash && s < begin_.size() && begin_[s] < end; ++s)
-        clash = overfills(record(s), fp, i);
-    });
+    forEachModuloRange(int64_t{t} + fp.runs[i].offset, fp.runs[i].length, ii_,
+                       [&](int64_t begin, int64_t end, int64_t) {
+                         for (size_t s = segmentAt(begin); !clash && s < begin_.size() && begin_[s] < end; ++s)
+                           clash = overfills(record(s), fp, i);
+                       });
     if (clash) return false;
   }
   return true;

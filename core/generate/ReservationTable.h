@@ -84,10 +84,10 @@ private:
 
   const ResourceLayout &layout_;
   int ii_;
-  int recordWords_;               // 2 * words + 2 * pools
-  std::vector<int64_t> begin_;    // segment starts, ascending, the first 0
-  std::vector<uint64_t> data_;    // a record per segment
-  std::vector<Holder> holders_;   // committed ops, in commit order
+  int recordWords_;              // 2 * words + 2 * pools
+  std::vector<int64_t> begin_;   // segment starts, ascending, the first 0
+  std::vector<uint64_t> data_;   // a record per segment
+  std::vector<Holder> holders_;  // committed ops, in commit order
 };
 
 }  // namespace tilesched

@@ -96,7 +96,8 @@ WindowSearch::WindowSearch(const IIContext &ctx, const FootprintComponents &fc, 
   lo_.assign(m, 0);
   hi_.assign(m, 0);
   fits_.assign(fc.classRepresentative.size(), std::vector<uint64_t>((ii_ + 63) / 64, 0));
-  for (size_t cls = 0; cls < fits_.size(); ++cls) rrt_.markFits(ctx.folded[fc.classRepresentative[cls]], 0, ii_, fits_[cls]);
+  for (size_t cls = 0; cls < fits_.size(); ++cls)
+    rrt_.markFits(ctx.folded[fc.classRepresentative[cls]], 0, ii_, fits_[cls]);
 }
 
 int64_t WindowSearch::dist(int i, int j) const {

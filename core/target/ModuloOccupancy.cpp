@@ -78,8 +78,7 @@ std::vector<UnitRun> foldSpans(const std::vector<FoldedFootprint::Span> &spans, 
     const int64_t next = events[i].row;
     if (!runs.empty() && runs.back().offset + runs.back().length == row && runs.back().units == units)
       runs.back().length += next - row;
-    else
-      runs.push_back({row, next - row, std::move(units)});
+    else runs.push_back({row, next - row, std::move(units)});
   }
   return runs;
 }

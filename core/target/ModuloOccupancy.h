@@ -114,7 +114,7 @@ struct FoldedFootprint {
   std::vector<std::pair<int, int>> pools;  // (pool ordinal, units)
   std::vector<Span> spans;                 // occupied unfolded rows, ascending
   std::vector<int> spanResources;
-  int selfConflictResource = -1;           // resource overfilled by the fold itself
+  int selfConflictResource = -1;  // resource overfilled by the fold itself
   int selfConflictRow = -1;
   bool selfConflict() const { return selfConflictResource >= 0; }
   bool empty() const { return runs.empty(); }
