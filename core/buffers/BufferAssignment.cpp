@@ -189,6 +189,27 @@ private:
     return false;
   }
 
+  // The node of a copy into shared memory (a TMA copy, or a load that became an async copy: an op
+  // whose footprint holds the SMEM write transport and writes no SMEM of its own operands) whose
+  // tile an allocation takes as its initial value; -1 for anything else. Triton's pipeliner makes
+  // the allocation the copy's destination, so the tile is the allocation's memory from the copy on.
+  int copiedInto(const Operation &alloc) const {
+    if (!allocSpace(alloc) || alloc.operands.empty() || !alloc.operands[0]->definingOp) return -1;
+    const int m = view_.nodeOf(alloc.operands[0]->definingOp);
+    if (m < 0) return -1;
+    for (const FootprintRow &row : (*in_.resources)[m].footprint)
+      for (int r : row)
+        if (model_.resources[r].name == "tp_smem_wr") return m;
+    return -1;
+  }
+  bool takenByCopyAllocation(const Value *v) const {
+    auto readers = readers_.find(v);
+    if (readers == readers_.end()) return false;
+    for (const auto &[c, distance] : readers->second)
+      if (view_.op(c).operands.size() && view_.op(c).operands[0] == v && copiedInto(view_.op(c)) >= 0) return true;
+    return false;
+  }
+
   void nodeBuffers(int n, std::vector<Buffer> &out) {
     const Operation &op = view_.op(n);
     const Value *first = op.results.empty() ? nullptr : op.results.front();
@@ -196,6 +217,13 @@ private:
       const TileType t = typeOf(first);
       add(out, n, first, Buffer::Kind::Allocation,
           t.kind == TileType::Kind::MemDesc && t.tensorMemory ? BufferSpace::Tmem : *space, t);
+      // The copy's tile is this allocation's memory: it is live from the copy on, one slot for each
+      // stage the tile waits between the copy and the allocation.
+      if (const int m = copiedInto(op); m >= 0) {
+        out.back().liveBegin = std::min<int64_t>(out.back().liveBegin, view_.info(m).cycle);
+        if (auto p = pipeOf_.find(op.operands[0]); p != pipeOf_.end())
+          out.back().slots = std::max(out.back().slots, in_.materialized->pipes[p->second].depth);
+      }
       return;
     }
     if (std::optional<TileType> tile = tmaTile(n)) {
@@ -203,6 +231,7 @@ private:
       return;
     }
     for (const Value *r : op.results) {
+      if (takenByCopyAllocation(r)) continue;  // counted with the allocation (copiedInto)
       const TileType t = typeOf(r);
       if (t.kind == TileType::Kind::Tmem || t.kind == TileType::Kind::Smem) {
         add(out, n, r, Buffer::Kind::Value, t.kind == TileType::Kind::Tmem ? BufferSpace::Tmem : BufferSpace::Smem, t);

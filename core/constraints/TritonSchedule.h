@@ -16,6 +16,10 @@ struct TritonOpSchedule {
   std::optional<int> stage;
   std::optional<int> cluster;
   std::optional<int> latency;  // in stages (iterations), not cycles
+  // The stages Triton's pipeliner keeps between this op and its users: its tt.latency when the
+  // loop carries any, else what AssignLatencies gives a load it turns into an async copy (0: none).
+  // See assignPipelinedLoadLatencies.
+  int pipelinedLatency = 0;
 };
 
 struct TritonSchedule {
@@ -30,5 +34,15 @@ struct TritonSchedule {
 // A value that is not a non-negative integer is ignored with a warning at the attribute (valid IR
 // is never rejected for annotations tilesched only reports).
 TritonSchedule readTritonSchedule(const ScheduledBlock &block, DiagnosticEngine &diags);
+
+// Triton's pipelining of a loop: the IR's tt.latency when any op of the loop carries one (Triton's
+// hasLatenciesAssigned); otherwise its default (AssignLatencies, with
+// Triton's default num_stages of 3 unless the loop states tt.num_stages): the loads that reach an
+// MMA's A or B operand through ops of the body (and, in a loop with tt.num_stages and no MMA, every
+// load) are pipelined, each `(num_stages - 1) / (deepest indirection + 1)` stages ahead of its
+// users; loads of a scalar pointer are too small for cp.async and stay, as do loads at an
+// indirection of num_stages - 1 or more. A loop holding another loop is not pipelined (Triton
+// pipelines innermost loops). Fills `pipelinedLatency`.
+void assignPipelinedLoadLatencies(const ScheduledBlock &block, TritonSchedule &t);
 
 }  // namespace tilesched

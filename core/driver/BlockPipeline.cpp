@@ -9,6 +9,7 @@
 #include "driver/MemoryBudget.h"
 #include "graph/TmemAccumulator.h"
 #include "support/Limits.h"
+#include "target/TileASView.h"
 
 namespace tilesched {
 
@@ -84,30 +85,39 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
               std::move(data));
 }
 
-// --triton-latency: Triton's tt.latency (stages between an op and its users) moves users of a
-// generated schedule to later stages; when it cannot, the schedule stands and a warning says why.
-void steerByTritonLatency(BlockResult &r, DiagnosticEngine &diags) {
+// Stages between an op and its users moved users of a generated schedule to later stages: Triton's
+// tt.latency (--triton-latency), or by default on a cost-based schedule the stages Triton's
+// AssignLatencies gives the loads its pipeliner turns into async copies (constraints/TritonSchedule).
+// When a shift is impossible the schedule stands: a warning for the user's tt.latency, a note for
+// the pipelined loads.
+void steerByTritonLatency(BlockResult &r, bool requested, DiagnosticEngine &diags) {
   std::vector<int> latency, limit;
   for (size_t v = 0; v < r.block.ops.size(); ++v) {
-    latency.push_back(v < r.triton.ops.size() ? r.triton.ops[v].latency.value_or(0) : 0);
+    const TritonOpSchedule *t = v < r.triton.ops.size() ? &r.triton.ops[v] : nullptr;
+    latency.push_back(t ? t->pipelinedLatency : 0);
     limit.push_back(v < r.constraints.slots.size() ? static_cast<int>(r.constraints.slots[v].max_depth) : 0);
   }
   if (std::none_of(latency.begin(), latency.end(), [](int l) { return l > 0; })) return;
   SteeringResult s = steerStagesByLatency(r.analysis, r.graph, r.resources, latency, limit);
   r.steeredOps = s.moved;
+  r.fromTtLatency = std::any_of(r.triton.ops.begin(), r.triton.ops.end(),
+                                [](const TritonOpSchedule &o) { return o.latency.has_value(); });
   if (s.blockedBy < 0) return;
+  const std::string what = r.fromTtLatency ? "tt.latency" : "Triton's pipelining of its loads";
   std::string why;
   switch (s.blockedByWhy) {
   case SteeringResult::Blocked::Recurrence:
-    why =
-        "tt.latency cannot be met here: a loop-carried dependence brings the users of an op with tt.latency back to it";
+    why = what + " cannot be met here: a loop-carried dependence brings the users of " +
+          (r.fromTtLatency ? "an op with tt.latency" : "a pipelined load") + " back to it";
     break;
-  case SteeringResult::Blocked::MaxDepth: why = "tt.latency would move this op past its max_depth"; break;
+  case SteeringResult::Blocked::MaxDepth: why = what + " would move this op past its max_depth"; break;
   case SteeringResult::Blocked::CycleLimit:
-    why = "tt.latency would move this op past cycle " + std::to_string(kMaxCycle) + " (the cycle limit)";
+    why = what + " would move this op past cycle " + std::to_string(kMaxCycle) + " (the cycle limit)";
     break;
   }
-  diags.warning(r.block.ops[s.blockedBy]->nameRange, why + "; the schedule is kept as generated");
+  why += "; the schedule is kept as generated";
+  if (requested) diags.warning(r.block.ops[s.blockedBy]->nameRange, why);
+  else diags.note(r.block.ops[s.blockedBy]->nameRange, why);
 }
 
 }  // namespace
@@ -138,12 +148,16 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     stripMaterializedOps(r.block, diags);  // Pipe_/Mutex_ of an earlier --emit=ir are not work
     checkReorderableNames(r.block, diags);
     const std::vector<bool> keptInTmem = accumulatorKeptInTmem(r.block);
+    std::vector<const Operation *> pipelinedLoads;  // what Triton's pipeliner makes async copies
+    const TileASView lowered = tileASView(r.block.ops, model);
+    for (size_t i = 0; i < r.block.ops.size(); ++i)
+      if (lowered.pipelined[i]) pipelinedLoads.push_back(r.block.ops[i]);
     for (const Operation *op : r.block.ops) {
       const auto inner = loopCosts.find(op);
       const NestedLoop *nested = inner == loopCosts.end() ? nullptr : &inner->second;
       const bool outside = keptInTmem[r.resources.size()];
       r.resources.push_back(resolveOpResources(
-          *op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases, outside, &opShape}));
+          *op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases, outside, &opShape, &pipelinedLoads}));
       if (outside)
         diags.note(op->nameRange,
                    "the accumulator stays in tensor memory across iterations (Triton's "
@@ -169,6 +183,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     r.graph = buildDependenceGraph(r.block, r.resources, diags, aliases, &model);
     r.constraints = parseConstraints(r.block, diags);
     r.triton = readTritonSchedule(r.block, diags);
+    assignPipelinedLoadLatencies(r.block, r.triton);
     ScheduleOptions blockOpts = blockOptions(r.block, opts.schedule, diags);
     // The trace limit is one budget for the whole run, so a file of many small loops cannot
     // print traceLimit entries for each (the output stays linear in the input).
@@ -217,7 +232,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       continue;
     }
 
-    if (blockOpts.tritonLatency) steerByTritonLatency(r, diags);
+    if (blockOpts.tritonLatency || r.analysis.generator == GeneratorKind::CostBased)
+      steerByTritonLatency(r, blockOpts.tritonLatency, diags);
 
     // Every schedule is checked by the independent checker before it is printed (SPEC §4.8).
     const ConstraintState inForce = constraintsInForce(r.constraints, r.analysis.lifted);

@@ -27,7 +27,11 @@ struct BlockResult {
   DependenceGraph graph;
   ConstraintState constraints;
   TritonSchedule triton;  // Triton's loop.stage / loop.cluster / tt.latency, as written
-  int steeredOps = -1;    // --triton-latency: ops moved to a later stage (-1: not steered)
+  // Ops Triton's latencies moved to a later stage (-1: not steered): on a cost-based schedule, and
+  // on any with --triton-latency; the IR's tt.latency (fromTtLatency), else the stages Triton's
+  // pipeliner gives its loads (constraints/TritonSchedule).
+  int steeredOps = -1;
+  bool fromTtLatency = false;
   RegionSummary summary;
   ScheduleAnalysis analysis;
   std::vector<Violation> violations;

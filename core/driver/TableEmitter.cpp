@@ -69,8 +69,8 @@ std::string tritonLine(const BlockResult &r) {
   if (t.scheduledMaxStage) parts.push_back("tt.scheduled_max_stage " + std::to_string(*t.scheduledMaxStage));
   if (t.numStages) parts.push_back("tt.num_stages " + std::to_string(*t.numStages));
   if (r.steeredOps >= 0)
-    parts.push_back("tt.latency moved " + std::to_string(r.steeredOps) + (r.steeredOps == 1 ? " op" : " ops") +
-                    " to a later stage");
+    parts.push_back(std::string(r.fromTtLatency ? "tt.latency" : "pipelining its loads") + " moved " +
+                    std::to_string(r.steeredOps) + (r.steeredOps == 1 ? " op" : " ops") + " to a later stage");
   std::string line = "  Triton:";
   for (size_t i = 0; i < parts.size(); ++i) line += (i == 0 ? " " : "; ") + parts[i];
   return line + "\n";

@@ -69,10 +69,17 @@ bool registerOnlyConversion(const Operation &op, const TypeAliases &aliases) {
   return !parent.empty() && aliases.sameType(parent, from);
 }
 
-// An allocation writes nothing without an initial value; with one that a TMA copy produced, the
-// copy already put the tile in shared memory (Triton's pipeliner gives the copy that buffer as
-// its destination), so the SMEM write is the copy's, not the allocation's.
-bool allocationWritesNothing(const Operation &op, const OpModel &entry, const TargetModel &model) {
+bool isPipelinedLoad(const Operation *op, const OpCostContext &context) {
+  return op && context.pipelinedLoads &&
+         std::find(context.pipelinedLoads->begin(), context.pipelinedLoads->end(), op) != context.pipelinedLoads->end();
+}
+
+// An allocation writes nothing without an initial value; with one that a TMA copy or a pipelined
+// load's async copy produced, the copy already put the tile in shared memory (Triton's pipeliner
+// gives the copy that buffer as its destination), so the SMEM write is the copy's, not the
+// allocation's.
+bool allocationWritesNothing(const Operation &op, const OpModel &entry, const TargetModel &model,
+                             const OpCostContext &context) {
   const bool alloc =
       entry.effects.of(MemSpace::Shared) == MemAccess::Alloc || entry.effects.of(MemSpace::Tensor) == MemAccess::Alloc;
   if (!alloc) return false;
@@ -80,7 +87,7 @@ bool allocationWritesNothing(const Operation &op, const OpModel &entry, const Ta
   const Operation *producer = op.operands[0]->definingOp;
   const OpModel *p = producer ? model.lookup(producer->name) : nullptr;
   return entry.effects.of(MemSpace::Shared) == MemAccess::Alloc && p && p->unsupported.empty() &&
-         (p->traits & TraitTma);
+         ((p->traits & TraitTma) || isPipelinedLoad(producer, context));
 }
 
 // `into` row k holds, for each resource, the most units any of the merged rows k holds.
@@ -234,13 +241,22 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
     r.source = OpResources::Source::Model;
     r.traits = m->traits;
     const bool free =
-        allocationWritesNothing(op, *m, model) ||
+        allocationWritesNothing(op, *m, model, context) ||
         (m->layoutConversion && registerOnlyConversion(op, context.aliases ? *context.aliases : kNoAliases));
-    if (!free) {
-      r.latency = m->latency;
-      r.footprint = m->footprint;
+    // A pipelined load is the async copy it becomes: one movement, global to shared memory. A
+    // layout conversion of its value reads the tile from shared memory into the new layout
+    // (Triton's pipeliner replaces the conversion with a `local_load` of the copy's buffer).
+    const OpModel *copy =
+        m->lowersToPipelined && isPipelinedLoad(&op, context) ? model.lookup(m->lowersToPipelined->front())
+        : m->layoutConversion && !free && !op.operands.empty() && isPipelinedLoad(op.operands[0]->definingOp, context)
+            ? model.lookup("nv_tileas.async.smem_read")
+            : nullptr;
+    if (copy || !free) {
+      const OpModel &cost = copy ? *copy : *m;
+      r.latency = cost.latency;
+      r.footprint = cost.footprint;
       const TypeAliases &aliases = context.aliases ? *context.aliases : kNoAliases;
-      if (m->shapeCost && context.shapeOf) applyShapeCost(op, *m, model, context.shapeOf(op, aliases), diags, r);
+      if (cost.shapeCost && context.shapeOf) applyShapeCost(op, cost, model, context.shapeOf(op, aliases), diags, r);
     }
   } else if (std::string other = targetOnlyOpModelWords(op.name); !other.empty()) {
     // An op of another machine (tcgen05 on Hopper) is the IR's or the model's mistake, never a

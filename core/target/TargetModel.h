@@ -219,6 +219,10 @@ struct OpCostContext {
   // What an op's types say about its work, for `shape_cost` entries (buffers/OpShape.h); without
   // it every op costs its entry's `latency` and `footprint`.
   OpShape (*shapeOf)(const Operation &, const TypeAliases &) = nullptr;
+  // The block's global loads that become async copies into shared memory (TileASView::pipelined):
+  // such a load costs the first op of its `lowers_to_pipelined`, and an allocation of its value
+  // writes nothing (docs/target-model.md, "One cost per op").
+  const std::vector<const Operation *> *pipelinedLoads = nullptr;
 };
 
 // Unknown slot/pool names in `sched.footprint` and malformed overrides are errors at the

@@ -56,10 +56,14 @@ public:
 
   TileASView build() const {
     TileASView view;
+    view.pipelined.assign(ops_.size(), false);
     for (size_t i = 0; i < ops_.size(); ++i) {
       const OpModel *m = entries_[i];
       const std::optional<std::vector<std::string>> *lowered = m ? &m->lowersTo : nullptr;
-      if (m && m->lowersToPipelined && feedsMma_[i]) lowered = &m->lowersToPipelined;
+      if (m && m->lowersToPipelined && feedsMma_[i]) {
+        lowered = &m->lowersToPipelined;
+        view.pipelined[i] = true;
+      }
       if (lowered && lowered->has_value()) {
         view.opCount += static_cast<int>((*lowered)->size());
         view.traits |= traitsOf(**lowered, model_);

@@ -13,6 +13,9 @@ namespace tilesched {
 struct TileASView {
   int opCount = 0;              // the ops of the block once lowered
   unsigned traits = TraitNone;  // their traits (a pipelined global load adds async_pipeline)
+  // Per op: its `lowers_to_pipelined` applies (a global load that feeds an MMA becomes an async
+  // copy into shared memory); what it costs follows (OpCostContext::pipelinedLoads).
+  std::vector<bool> pipelined;
 };
 
 // `ops` are the block's ops in program order (terminator excluded).

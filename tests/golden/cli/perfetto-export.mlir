@@ -1,6 +1,7 @@
 // --emit=perfetto: a Chrome / Perfetto trace (Trace Event Format, JSON object form): per block a
 // process, a track per stage and per resource (split into lanes where slices overlap), each op of
-// stage count + 2 iterations an "X" slice, 1 cycle = 1 us.
+// stage count + 2 iterations an "X" slice, 1 cycle = 1 us. tt.num_stages = 1: Triton does not
+// pipeline the loop, so its loads keep the generator's stages.
 // RUN: %tilesched %s --generator=cost-based --emit=perfetto | FileCheck %s
 // RUN: %tilesched %s --generator=cost-based --emit=perfetto | python3 %S/check_trace.py 4
 module {
@@ -10,13 +11,13 @@ module {
       %s = ttg.local_alloc %a {sched.latency = 1 : i32, sched.footprint = []} : (tensor<64x64xf16>) -> !ttg.memdesc<64x64xf16>
       %d = tt.dot %s, %s, %acc {sched.latency = 3 : i32, sched.footprint = []} : !ttg.memdesc<64x64xf16> * !ttg.memdesc<64x64xf16> -> tensor<64x64xf32>
       scf.yield %d : tensor<64x64xf32>
-    }
+    } {tt.num_stages = 1 : i32}
     return %r : tensor<64x64xf32>
   }
 }
 // CHECK: "traceEvents": [
 // CHECK: "name": "process_name",
-// CHECK: "name": "@gemm_like/scf.for %i (line 8): II 3, 2 stages, 4 iterations"
+// CHECK: "name": "@gemm_like/scf.for %i (line 9): II 3, 2 stages, 4 iterations"
 // CHECK: "name": "stage 0"
 // CHECK: "name": "tt.load %a",
 // CHECK-NEXT: "cat": "stage",
@@ -27,7 +28,7 @@ module {
 // CHECK-NEXT: "tid": 1,
 // CHECK-NEXT: "args": {
 // CHECK-NEXT: "op": "tt.load",
-// CHECK-NEXT: "line": 9,
+// CHECK-NEXT: "line": 10,
 // CHECK: "name": "stage 1"
 // CHECK: "name": "tt.dot %d",
 // CHECK-NEXT: "cat": "stage",

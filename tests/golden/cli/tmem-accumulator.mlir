@@ -2,7 +2,7 @@
 // memory"). Triton's Blackwell pipeline hoists the `ttng.tmem_alloc` of the carried value out of
 // the loop and sinks the `ttng.tmem_load` that feeds `scf.yield` after it, so the MMA accumulates
 // in place: both ops cost nothing per iteration, the recurrence is the MMA's own latency, and the
-// loads run a stage ahead of the MMA. When the loaded accumulator has another use in the loop
+// loads run two stages ahead of the MMA (Triton's pipelining). When the loaded accumulator has another use in the loop
 // (@acc_read_in_loop) or the allocation has no token (@no_token), the pass leaves them in the loop.
 // RUN: %tilesched %s --emit=table 2>&1 | FileCheck %s
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -12,13 +12,13 @@
 #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
   // CHECK-LABEL: block @kept_in_tmem
-  // CHECK-SAME: II 16, 2 stages
+  // CHECK-SAME: II 16, 4 stages
   // CHECK-NEXT: MII 16 = max(resource 16 [tma], recurrence 8,
   // CHECK: buffers: %c_tmem tmem 64 KiB,
   // CHECK: 0 {{.*}} %a = tt.descriptor_load
   // CHECK: 0 {{.*}} %b = tt.descriptor_load
   // CHECK: {{ 0 +}}%c_tmem = ttng.tmem_alloc {{.*}} -
-  // CHECK: 1 {{.*}} %mma_tok = ttng.tc_gen5_mma
+  // CHECK: 3 {{.*}} %mma_tok = ttng.tc_gen5_mma
   // CHECK: {{ 0 +}}%c = ttng.tmem_load {{.*}} -
   tt.func @kept_in_tmem(%a_desc: !tt.tensordesc<128x64xf16>, %b_desc: !tt.tensordesc<64x128xf16>) {
     %c0_i32 = arith.constant 0 : i32

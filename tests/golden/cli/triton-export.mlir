@@ -32,7 +32,9 @@ module {
     return %r : tensor<64x64xf32>
   }
 }
+// With tt.num_stages = 3, Triton's pipelining puts the load's users two stages after it, as
+// Triton's own loop.stage say; the dot, issued after its operand's last cycle, lands a stage later.
 // REPLACE: %a = tt.load %p {loop.cluster = 0 : i32, loop.stage = 0 : i32, sched.latency = 2 : i32
-// REPLACE: %s = ttg.local_alloc %a {loop.cluster = 0 : i32, loop.stage = 0 : i32, sched.latency = 1 : i32
-// REPLACE: %d = tt.dot %s, %s, %acc {loop.cluster = 1 : i32, loop.stage = 1 : i32, sched.latency = 3 : i32
-// REPLACE: } {tt.num_stages = 3 : i32, tt.scheduled_max_stage = 1 : i32}
+// REPLACE: %s = ttg.local_alloc %a {loop.cluster = 1 : i32, loop.stage = 2 : i32, sched.latency = 1 : i32
+// REPLACE: %d = tt.dot %s, %s, %acc {loop.cluster = 2 : i32, loop.stage = 3 : i32, sched.latency = 3 : i32
+// REPLACE: } {tt.num_stages = 3 : i32, tt.scheduled_max_stage = 3 : i32}

@@ -1,6 +1,5 @@
 // Triton's schedule beside tilesched's: loop.stage goes into a tt.stage column (* where the stage
-// differs), a Triton: line sums up the loop's annotations; --triton-latency lets tt.latency move
-// users to later stages.
+// differs), a Triton: line sums up the loop's annotations; tt.latency moves users to later stages.
 // RUN: %tilesched %s --generator=cost-based | FileCheck %s --check-prefix=TABLE
 // RUN: %tilesched %s --generator=cost-based --triton-latency | FileCheck %s --check-prefix=STEER
 // RUN: %tilesched %s --generator=cost-based --triton-latency --emit=json | FileCheck %s --check-prefix=JSON
@@ -15,19 +14,20 @@ module {
     return %r : tensor<64x64xf32>
   }
 }
-// TABLE: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 2 stages
-// TABLE: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3
-// TABLE-NEXT: memory: SMEM 8 KiB of 227 KiB, registers 32 KiB
-// TABLE-NEXT: buffers: %d registers 32 KiB (2 slots), %s smem 8 KiB
+// A cost-based schedule follows Triton's latencies by default (docs/decisions.md, "Triton's
+// schedule beside ours"): tt.latency = 2 on the load moves its user two stages after it, the dot
+// after its operand; the II and every op's modulo row (cycle mod 3) stay.
+// TABLE: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 4 stages
+// TABLE: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3; tt.latency moved 2 ops to a later stage
+// TABLE-NEXT: memory: SMEM 8 KiB of 227 KiB, registers 56 KiB
+// TABLE-NEXT: buffers: %d registers 32 KiB (2 slots), %a registers 24 KiB (3 slots), %s smem 8 KiB
 // TABLE-NEXT: estimate (the model's):
 // TABLE-NEXT: stage tt.stage order cycle lat op line footprint
 // TABLE-NEXT: 0 0 0 0 2 %a = tt.load
-// TABLE-NEXT: 0 2* 1 2 1 %s = ttg.local_alloc
-// TABLE-NEXT: 1 2* 0 3 3 %d = tt.dot
-// TABLE-NOT: tt.latency moved
+// TABLE-NEXT: 2 2 0 8 1 %s = ttg.local_alloc
+// TABLE-NEXT: 3 2* 0 9 3 %d = tt.dot
 
-// tt.latency = 2 on the load: its user moves two stages after it, the dot after its operand; the
-// II and every op's modulo row (cycle mod 3) stay.
+// --triton-latency gives the same schedule here (it also moves a serial schedule's ops).
 // STEER: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 4 stages
 // STEER: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3; tt.latency moved 2 ops to a later stage
 // STEER-NEXT: memory: SMEM 8 KiB of 227 KiB, registers 56 KiB

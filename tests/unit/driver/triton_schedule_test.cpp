@@ -1,6 +1,8 @@
 // Triton's own schedule beside ours: loop.stage / loop.cluster / tt.latency on
-// ops and tt.num_stages / tt.scheduled_max_stage on the loop are read and reported; with
-// --triton-latency, tt.latency moves users to later stages by whole multiples of II.
+// ops and tt.num_stages / tt.scheduled_max_stage on the loop are read and reported; a cost-based
+// schedule follows Triton's latencies (tt.latency, else the stages Triton's pipeliner gives its
+// loads), moving users to later stages by whole multiples of II; --triton-latency also moves a
+// serial schedule's.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -52,8 +54,8 @@ const char *kRecurrence = R"(func.func @f(%d: index, %n: index) {
 
 }  // namespace
 
-TEST_CASE("Triton's annotations are reported per op and per loop, without changing the schedule") {
-  Json plain = schedule(kLoad, false);
+TEST_CASE("Triton's annotations are reported per op and per loop; a serial schedule keeps its stages") {
+  Json plain = schedule(kLoad, false, false);
   const Json &b = plain["blocks"][0];
   REQUIRE(b["status"] == "scheduled");
   CHECK(b["ops"][0]["triton_stage"] == 0);
@@ -64,7 +66,7 @@ TEST_CASE("Triton's annotations are reported per op and per loop, without changi
   CHECK(b["triton"]["stage_count"] == 3);
   CHECK(b["triton"]["num_stages"] == 3);
   CHECK(b["triton"]["scheduled_max_stage"] == 2);
-  CHECK_FALSE(b["triton"].contains("steered_ops"));                              // the option is off by default
+  CHECK_FALSE(b["triton"].contains("steered_ops"));                              // serial, no option
   CHECK(b["ops"][1]["stage"].get<int>() - b["ops"][0]["stage"].get<int>() < 2);  // so the test can fail
 
   // A block without Triton's annotations has no `triton` member.
@@ -81,17 +83,18 @@ TEST_CASE("Triton's annotations are reported per op and per loop, without changi
   CHECK_FALSE(none["blocks"][0]["ops"][0].contains("triton_stage"));
 }
 
-TEST_CASE("the Triton latencies option puts the users of an op tt.latency stages after it, at the same II") {
+// A cost-based schedule by default, a serial one with --triton-latency.
+TEST_CASE("Triton's latencies put the users of an op tt.latency stages after it, at the same II") {
   for (bool costBased : {true, false}) {
     INFO((costBased ? "cost-based" : "serial"));
-    Json plain = schedule(kLoad, false, costBased), steered = schedule(kLoad, true, costBased);
+    Json plain = schedule(kLoad, false, costBased), steered = schedule(kLoad, !costBased, costBased);
     const Json &p = plain["blocks"][0], &s = steered["blocks"][0];
     REQUIRE(s["status"] == "scheduled");  // the independent checker accepted it
     CHECK(s["ii"] == p["ii"]);
     CHECK(s["ops"][1]["stage"].get<int>() - s["ops"][0]["stage"].get<int>() >= 2);
     CHECK(s["ops"][2]["stage"] >= s["ops"][1]["stage"]);
     CHECK(s["triton"]["steered_ops"].get<int>() >= 1);
-    CHECK(s["stage_count"].get<int>() > p["stage_count"].get<int>());
+    if (!costBased) CHECK(s["stage_count"].get<int>() > p["stage_count"].get<int>());
     // Same modulo rows: every op moved by a multiple of II.
     const int ii = s["ii"];
     for (size_t v = 0; v < 3; ++v) CHECK(s["ops"][v]["cycle"].get<int>() % ii == p["ops"][v]["cycle"].get<int>() % ii);
@@ -126,4 +129,101 @@ TEST_CASE("a malformed Triton annotation is ignored with a warning, never an err
   CHECK(m[0] == "'loop.stage' should be a non-negative integer, e.g. loop.stage = 1 : i32; it is ignored");
   CHECK(m[1].find("'tt.num_stages' should be") == 0);
   CHECK_FALSE(doc["blocks"][0].contains("triton"));
+}
+
+namespace {
+
+// Triton's GEMM before pipelining: two pointer loads feed an MMA through local_alloc; `extra` goes
+// on the loop (its tt.num_stages).
+std::string gemm(const std::string &extra) {
+  return R"(module attributes {ttg.target = "cuda:100"} {
+  tt.func @g(%pa: tensor<128x64x!tt.ptr<f16>>, %pb: tensor<64x128x!tt.ptr<f16>>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z = arith.constant dense<0.0> : tensor<128x128xf32>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x128xf32>) : i32 {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>>
+      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>>
+      %as = ttg.local_alloc %a : (tensor<128x64xf16>) -> !ttg.memdesc<128x64xf16, #ttg.shared_memory>
+      %bs = ttg.local_alloc %b : (tensor<64x128xf16>) -> !ttg.memdesc<64x128xf16, #ttg.shared_memory>
+      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x64xf16, #ttg.shared_memory> * !ttg.memdesc<64x128xf16, #ttg.shared_memory> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    } )" +
+         extra + R"(
+    tt.return
+  }
+})";
+}
+
+const Json &opNamed(const Json &block, const std::string &result) {
+  for (const Json &op : block["ops"])
+    if (op["label"] == result) return op;
+  static const Json none;
+  return none;
+}
+
+}  // namespace
+
+TEST_CASE("a cost-based schedule puts the loads Triton pipelines num_stages - 1 stages ahead of their users") {
+  for (auto [extra, ahead] : {std::pair<std::string, int>{"", 2},
+                              {"{tt.num_stages = 4 : i32}", 3},
+                              {"{tt.num_stages = 2 : i32}", 1},
+                              {"{tt.num_stages = 1 : i32}", 0}}) {
+    INFO(extra);
+    const Json b = schedule(gemm(extra), false)["blocks"][0];
+    REQUIRE(b["status"] == "scheduled");
+    CHECK(opNamed(b, "%as")["stage"].get<int>() - opNamed(b, "%a")["stage"].get<int>() >= ahead);
+    CHECK(opNamed(b, "%bs")["stage"].get<int>() - opNamed(b, "%b")["stage"].get<int>() >= ahead);
+    if (ahead > 0) CHECK(b["triton"]["steered_ops"].get<int>() >= 1);
+    if (ahead == 0) CHECK_FALSE((b.contains("triton") && b["triton"].contains("steered_ops")));
+  }
+}
+
+TEST_CASE("a pipelined load is charged as its async copy, and its allocation and conversion as no second write") {
+  const Json b = schedule(gemm(""), false)["blocks"][0];
+  REQUIRE(b["status"] == "scheduled");
+  // The async copy into shared memory: the SMEM write transport, not the global-read one.
+  CHECK(opNamed(b, "%a")["footprint"][0] == Json::array({"tp_smem_wr"}));
+  // The copy put the tile in shared memory: the allocation writes nothing.
+  CHECK(opNamed(b, "%as")["footprint"].empty());
+  CHECK(opNamed(b, "%as")["latency"] == 1);
+
+  // A load that feeds only arithmetic stays a load into registers (Triton does not pipeline it
+  // without tt.num_stages on the loop), and an allocation of a register value writes it.
+  const Json plain = schedule(R"(tt.func @h(%p: tensor<128x64x!tt.ptr<f16>>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %k = %c0 to %n step %c1 : i32 {
+    %a = tt.load %p : tensor<128x64x!tt.ptr<f16>>
+    %s = ttg.local_alloc %a : (tensor<128x64xf16>) -> !ttg.memdesc<128x64xf16, #ttg.shared_memory>
+    %e = arith.addf %a, %a : tensor<128x64xf16>
+    tt.store %p, %e : tensor<128x64x!tt.ptr<f16>>
+  }
+  tt.return
+})",
+                              false)["blocks"][0];
+  CHECK(opNamed(plain, "%a")["footprint"][0] == Json::array({"tp_gnic_rd"}));
+  CHECK(opNamed(plain, "%s")["footprint"][0] == Json::array({"tp_smem_wr"}));
+  CHECK_FALSE(plain.contains("triton"));
+}
+
+TEST_CASE("Triton's pipelining leaves a small load alone") {
+  // A scalar pointer's load is too small for cp.async (isSmallLoad): it feeds the MMA unpipelined.
+  const std::string scalar =
+      R"(tt.func @s(%p: !tt.ptr<f16>, %n: i32, %b: !ttg.memdesc<64x128xf16, #ttg.shared_memory>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z = arith.constant dense<0.0> : tensor<128x128xf32>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x128xf32>) : i32 {
+    %x = tt.load %p : !tt.ptr<f16>
+    %t = tt.splat %x : f16 -> tensor<128x64xf16>
+    %as = ttg.local_alloc %t : (tensor<128x64xf16>) -> !ttg.memdesc<128x64xf16, #ttg.shared_memory>
+    %d = ttng.warp_group_dot %as, %b, %acc : !ttg.memdesc<128x64xf16, #ttg.shared_memory> * !ttg.memdesc<64x128xf16, #ttg.shared_memory> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  tt.return
+})";
+  const Json s = schedule(scalar, false)["blocks"][0];
+  REQUIRE(s["status"] == "scheduled");
+  CHECK_FALSE(s.contains("triton"));
 }
