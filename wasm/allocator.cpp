@@ -1,11 +1,11 @@
 // operator new/delete for the module: freed blocks of up to 256 bytes are kept in one list per
-// 8-byte size class and handed out again, in front of Emscripten's dlmalloc. A run allocates
-// and frees thousands of small nodes and strings; dlmalloc's malloc and free were ~10 % of a
-// small example's time in the module's profile, and with the lists the module takes ~5 % less
-// time (docs/decisions.md). The native build keeps its allocator, so that the sanitizer builds
+// 8-byte size class and handed out again, in front of Emscripten's emmalloc. A run allocates
+// and frees thousands of small nodes and strings; malloc and free were ~10 % of a small
+// example's time in the module's profile, and without the lists the module takes 8 % more time
+// (docs/decisions.md). The native build keeps its allocator, so that the sanitizer builds
 // see every free. The module has one thread.
 //
-// A block's class is what dlmalloc says it holds (malloc_usable_size), so delete needs no size
+// A block's class is what malloc says it holds (malloc_usable_size), so delete needs no size
 // and a block in list c always holds c granules. Kept blocks are returned to malloc when a
 // malloc fails (then it is retried) and by trimKeptBlocks after each call into the module.
 // Built without LTO, like copies.cpp: its size and speed do not depend on the callers.
