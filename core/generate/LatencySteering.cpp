@@ -1,9 +1,9 @@
-// Triton's `tt.latency` steering (an option, off by default): after a
-// generator has scheduled a block, ops move to later stages, by whole multiples of II, until the
-// users of every op with `tt.latency = L` start at least L stages after it. A multiple of II keeps
-// every op's modulo row, so the reservation table is unchanged; the shifts are the least
-// solution of difference constraints (each dependence edge, each latency), found by longest-path
-// relaxation. II never changes. See docs/decisions.md ("Triton's schedule beside ours").
+// Triton's latency steering (`tt.latency`, or the stages Triton's pipeliner gives the loads it
+// pipelines): after a generator has scheduled a block, ops move to later stages, by whole
+// multiples of II, until the users of every op with a latency of L start at least L stages after it. A multiple of II
+// keeps every op's modulo row, so the reservation table is unchanged; the shifts are the least solution of difference
+// constraints (each dependence edge, each latency), found by longest-path relaxation. II never changes. See
+// docs/decisions.md ("Triton's schedule beside ours").
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -81,6 +81,9 @@ SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const DependenceGraph &
   }
   if (out.moved == 0) return out;
   publishSchedule(a, a.ii, std::move(start), completion);
+  // The stage bound stays a bound; the schedule is the fewest at the II only if it still has
+  // that many stages.
+  a.optimality.stagesProven = a.optimality.stagesProven && a.stageCount == a.optimality.stageBound;
   return out;
 }
 

@@ -179,6 +179,20 @@ TEST_CASE("a cost-based schedule puts the loads Triton pipelines num_stages - 1 
   }
 }
 
+TEST_CASE("a schedule Triton's pipelining lengthened keeps its stage bound but no longer claims the fewest stages") {
+  for (const std::string extra : {"", "{tt.num_stages = 1 : i32}"}) {
+    INFO(extra);
+    const Json b = schedule(gemm(extra), false)["blocks"][0];
+    REQUIRE(b["status"] == "scheduled");
+    const Json &o = b["optimality"];
+    const bool steered = b.contains("triton") && b["triton"].contains("steered_ops");
+    CHECK(steered == extra.empty());
+    CHECK(o["stage_bound"].get<int>() <= b["stage_count"].get<int>());
+    CHECK(o["stages_proven"].get<bool>() == (b["stage_count"] == o["stage_bound"]));
+    if (steered) CHECK_FALSE(o["stages_proven"].get<bool>());
+  }
+}
+
 TEST_CASE("a pipelined load is charged as its async copy, and its allocation and conversion as no second write") {
   const Json b = schedule(gemm(""), false)["blocks"][0];
   REQUIRE(b["status"] == "scheduled");
