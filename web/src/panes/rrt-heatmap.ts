@@ -293,7 +293,7 @@ export const rrtPane: PaneFactory = (host) => {
       fitWidth = fit.checked;
       host.redraw();
     });
-    const controls = h('span', { class: 'table-controls' }, h('label', { class: 'inline' }, hide, ' hide empty slots'),
+    const controls = h('span', { class: 'table-controls' }, h('label', { class: 'inline' }, hide, expertWords() ? ' hide empty slots' : ' hide unused units'),
       h('label', { class: 'inline', title: 'narrow the columns so every modulo row fits the pane' }, fit, ' fit to width'));
     const none = (testid: string) => h('p', { class: 'muted', 'data-testid': testid }, 'No reservation table: the block has no II.');
     const otherTable = other ? finalRRT(other) : null;

@@ -46,7 +46,7 @@ export async function startBrowser() {
   return { context, url, close };
 }
 
-// Runs cases in order; each gets a fresh page and leaves a screenshot <name>.png.
+// Runs cases in order; each gets a fresh page and storage, and leaves a screenshot <name>.png.
 export async function runCases(context, cases) {
   mkdirSync(ARTIFACTS, { recursive: true });
   let passed = 0;
@@ -66,6 +66,9 @@ export async function runCases(context, cases) {
       console.log(`  ✗ ${name}\n      ${String(e?.stack ?? e).split('\n').slice(0, 6).join('\n      ')}`);
     } finally {
       await page.screenshot({ path: join(ARTIFACTS, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`) }).catch(() => {});
+      // The cases share one browser context: what a case stored (preferences, expert words) must
+      // not reach the next one.
+      await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); }).catch(() => {});
       await page.close();
     }
   }
