@@ -30,7 +30,8 @@ struct CompactionOutcome {
   std::vector<int> start;  // the schedule kept: the given one unless one with fewer stages or crossings was found
   int stagesFrom = 0, stagesTo = 0;
   int64_t crossingsFrom = 0, crossingsTo = 0;
-  int stageBound = 0;  // no schedule at this II has fewer stages
+  int stageBound = 0;           // no schedule at this II has fewer stages
+  bool solverSchedule = false;  // `start` is built on the SAT solver's schedule (it needs the checker)
 };
 
 // `start` is a valid schedule at `ii`. `limit` counts search nodes (one op tried at one cycle),
