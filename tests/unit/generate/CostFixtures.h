@@ -90,6 +90,12 @@ struct Placement {
   }
 };
 
+// Whether one of the analysis's notes says `text`.
+inline bool hasNote(const ScheduleAnalysis &a, const std::string &text) {
+  return std::any_of(a.notes.begin(), a.notes.end(),
+                     [&](const AnalysisNote &n) { return n.text.find(text) != std::string::npos; });
+}
+
 // The independent checker on start cycles published as the generator publishes them: whole
 // stages up until the first op is in stage 0, orders by (cycle, program order) in each stage.
 inline std::vector<Violation> checkStarts(const RandomLoop &loop, int ii, std::vector<int> start) {

@@ -227,10 +227,7 @@ TEST_CASE("an exact schedule replaces the heuristic's only once the independent 
     CHECK(rejected.ii == alone.ii);
     CHECK(rejected.optimality.status == Optimality::Bound);
     CHECK(rejected.optimality.lowerBound == rejected.mii->lower());
-    bool noted = false;
-    for (const AnalysisNote &n : rejected.notes)
-      noted = noted || n.text.find("failed the independent checker") != std::string::npos;
-    CHECK(noted);
+    CHECK(hasNote(rejected, "failed the independent checker"));
     return;
   }
   FAIL("no random loop where the proof improves the heuristic's II");

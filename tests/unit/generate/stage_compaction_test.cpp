@@ -102,6 +102,15 @@ int fewestStages(const ModuloProblem &p, int ii, int most) {
   return most + 1;
 }
 
+ScheduleOptions costBased(int64_t proofBudget = options::kDefaultProofBudget,
+                          int64_t compactionBudget = options::kDefaultCompactionBudget) {
+  ScheduleOptions out;
+  out.generator = ScheduleOptions::Generator::CostBased;
+  out.proofBudget = proofBudget;
+  out.compactionBudget = compactionBudget;
+  return out;
+}
+
 RandomLoopSpec smallSpec() {
   RandomLoopSpec spec;
   spec.ops = 5;
@@ -153,13 +162,11 @@ TEST_CASE("the compaction's stage bound never passes the fewest stages, and prov
           "[cost][compaction]") {
   RandomLoopSpec spec = smallSpec();
   spec.ops = 6;
-  ScheduleOptions options;
-  options.generator = ScheduleOptions::Generator::CostBased;
   DiagnosticEngine diags;
   int blocks = 0, proven = 0, compacted = 0;
   for (uint64_t seed = 1; seed <= 120; ++seed) {
     const RandomLoop loop = makeRandomLoop(spec, seed);
-    const ScheduleAnalysis a = generateCostBasedSchedule(loop.input(), options, diags);
+    const ScheduleAnalysis a = generateCostBasedSchedule(loop.input(), costBased(), diags);
     if (!a.valid) continue;
     const ModuloProblem p = buildModuloProblem(loop.input());
     const int fewest = fewestStages(p, a.ii, a.stageCount);
@@ -184,12 +191,7 @@ TEST_CASE("a compaction built on the solver's schedule is kept only once the ind
   // without the II proof the checker sees compactions only.
   RandomLoopSpec spec = smallSpec();
   spec.ops = 7;
-  ScheduleOptions options;
-  options.generator = ScheduleOptions::Generator::CostBased;
-  options.proofBudget = 0;
-  options.compactionBudget = 4;
-  ScheduleOptions seedsOnly = options;
-  seedsOnly.compactionBudget = 0;
+  const ScheduleOptions options = costBased(0, 4), seedsOnly = costBased(0, 0);
   DiagnosticEngine diags;
   for (uint64_t seed = 1; seed <= 2000; ++seed) {
     const RandomLoop loop = makeRandomLoop(spec, seed);
@@ -212,10 +214,7 @@ TEST_CASE("a compaction built on the solver's schedule is kept only once the ind
     CHECK(rejected.ii == seeds.ii);
     CHECK(rejected.stageCount == seeds.stageCount);
     CHECK(rejected.optimality.stageBound == seeds.optimality.stageBound);
-    bool noted = false;
-    for (const AnalysisNote &n : rejected.notes)
-      noted = noted || n.text.find("stage compaction's schedule") != std::string::npos;
-    CHECK(noted);
+    CHECK(hasNote(rejected, "stage compaction's schedule"));
     return;
   }
   FAIL("no random loop where the compaction keeps a schedule the solver found");
