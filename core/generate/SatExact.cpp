@@ -171,6 +171,10 @@ private:
   void stageAndRow(int v, int64_t lo, int64_t hi) {
     const int64_t first = floorStages(lo), last = floorStages(hi);
     window(v, first, last);
+    if (!complete() || ii_ - 1 > maxClauses_ - clauses_) {  // a clause per row: past what is left
+      clauses_ = maxClauses_ + 1;
+      return;
+    }
     rowFirst_[v] = vars_ + 1;
     vars_ += ii_ - 1;
     for (int k = 1; k + 1 < ii_ && complete(); ++k) clause({-rowAtLeast(v, k + 1), rowAtLeast(v, k)});
@@ -334,26 +338,36 @@ private:
   // resource and row. A run of II rows or more holds every row floor(len / II) times whatever
   // the row: it lowers the capacity, and only its remainder gets literals.
   void encodeRuns() {
-    const int resources = static_cast<int>(p_.capacity.size());
-    std::vector<int64_t> left(p_.capacity.begin(), p_.capacity.end());
-    std::vector<std::vector<int>> lits(static_cast<size_t>(resources) * ii_);
-    for (int v = 0; v < p_.numNodes && complete(); ++v)
-      for (const ResourceRun &run : resourceRuns(ctx_.folded[v])) {
-        const int64_t full = run.length / ii_, len = run.length - full * ii_;
-        left[run.resource] -= full * run.units;
-        for (int row = 0; row < ii_ && len > 0 && complete(); ++row) {
-          const int64_t from = moduloRow(row - run.offset - len + 1, 0, ii_), to = from + len;  // rows [from, to)
-          const int lit = newVar();
-          clause({-rowAtLeast(v, from), rowAtLeast(v, to), lit});
-          if (to > ii_) clause({rowAtLeast(v, to - ii_), lit});
-          std::vector<int> &here = lits[static_cast<size_t>(run.resource) * ii_ + row];
-          here.insert(here.end(), run.units, lit);
+    std::vector<std::vector<ResourceRun>> runs(p_.numNodes);
+    for (int v = 0; v < p_.numNodes; ++v) runs[v] = resourceRuns(ctx_.folded[v]);
+    std::vector<std::vector<int>> lits;
+    for (int r = 0; r < static_cast<int>(p_.capacity.size()) && complete(); ++r) {
+      int64_t left = p_.capacity[r];
+      lits.clear();
+      for (int v = 0; v < p_.numNodes && complete(); ++v)
+        for (const ResourceRun &run : runs[v]) {
+          if (run.resource != r) continue;
+          const int64_t full = run.length / ii_, len = run.length - full * ii_;
+          left -= full * run.units;
+          if (len == 0) continue;
+          if (lits.empty()) {  // II rows, each about to get a clause: within what is left, or none
+            if (ii_ > maxClauses_ - clauses_) {
+              clauses_ = maxClauses_ + 1;
+              return;
+            }
+            lits.resize(ii_);
+          }
+          for (int row = 0; row < ii_ && complete(); ++row) {
+            const int64_t from = moduloRow(row - run.offset - len + 1, 0, ii_), to = from + len;  // rows [from, to)
+            const int lit = newVar();
+            clause({-rowAtLeast(v, from), rowAtLeast(v, to), lit});
+            if (to > ii_) clause({rowAtLeast(v, to - ii_), lit});
+            lits[row].insert(lits[row].end(), run.units, lit);
+          }
         }
-      }
-    for (int r = 0; r < resources; ++r) {
-      if (left[r] < 0) emptyWindow_ = true;
-      for (int row = 0; row < ii_ && complete(); ++row)
-        atMost(lits[static_cast<size_t>(r) * ii_ + row], static_cast<int>(std::max<int64_t>(left[r], 0)));
+      if (left < 0) emptyWindow_ = true;
+      for (size_t row = 0; row < lits.size() && complete(); ++row)
+        atMost(lits[row], static_cast<int>(std::max<int64_t>(left, 0)));
     }
   }
 

@@ -483,6 +483,8 @@ CompactionOutcome compactStages(const ModuloProblem &p, const ResourceLayout &la
     if (out.stageBound < best) best = satStages(windows, best, satConflicts(limit), budget, trace, out, kept);
   }
   shortenLifetimes(p, ii, best, kept);
+  // As it is published (first op in stage 0): a found schedule may need fewer than it was asked.
+  best = countStages(ii, std::vector<int>(kept.begin(), kept.end()), completion);
   const int64_t crossings = totalCrossings(p, ii, kept);
   if (std::make_pair(best, crossings) >= std::make_pair(out.stagesFrom, out.crossingsFrom)) {
     out.solverSchedule = false;
