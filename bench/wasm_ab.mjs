@@ -78,8 +78,9 @@ if (engine === 'node') {
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const examples = readdirSync(path.join(repo, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
+const nameWidth = Math.max(...examples.map((e) => e.length));
 
-console.log(`${'example'.padEnd(36)} ${'A us'.padStart(8)} ${'B us'.padStart(8)}  B/A`);
+console.log(`${'example'.padEnd(nameWidth)} ${'A us'.padStart(8)} ${'B us'.padStart(8)}  B/A`);
 let logSum = 0;
 for (const example of examples) {
   const file = path.join('examples', example);
@@ -87,7 +88,7 @@ for (const example of examples) {
   const [ta, tb] = times.map(median);
   logSum += Math.log(tb / ta);
   const note = same ? '' : '  OUTPUT DIFFERS';
-  console.log(`${example.padEnd(36)} ${ta.toFixed(0).padStart(8)} ${tb.toFixed(0).padStart(8)}  ${(tb / ta).toFixed(3)}${note}`);
+  console.log(`${example.padEnd(nameWidth)} ${ta.toFixed(0).padStart(8)} ${tb.toFixed(0).padStart(8)}  ${(tb / ta).toFixed(3)}${note}`);
 }
 console.log(`geometric mean B/A: ${Math.exp(logSum / examples.length).toFixed(3)}`);
 await close();

@@ -69,11 +69,12 @@ const rounds = Math.max(1, Math.min(runs, Number.parseInt(process.env.BENCH_ROUN
 const nativeRepeat = path.join(buildDir, 'bin', 'bench_driver_repeat');
 const examples = readdirSync(path.join(repo, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
 const engines = browser.skipped ? ['Node'] : ['Node', 'Chromium'];
+const nameWidth = Math.max(...examples.map((e) => e.length));
 console.log(`\ntime per run, the fastest of ${rounds} rounds over all examples (a round's mean), ${runs} runs per side (args: ${args.join(' ')});`);
 console.log("the ratio of the rounds' medians in brackets:");
 console.log(`  wasm in Node ${process.versions.node} (V8 ${process.versions.v8.replace(/-node.*/, '')})` +
   (browser.skipped ? `; Chromium skipped: ${browser.skipped}` : ` and in ${browser.version}, both with --no-liftoff`));
-console.log(`  ${'example'.padEnd(34)} ${'native'.padStart(9)} ${engines.map((e) => `${e.padStart(10)}  ratio (median)`).join(' ')}`);
+console.log(`  ${'example'.padEnd(nameWidth)} ${'native'.padStart(9)} ${engines.map((e) => `${e.padStart(10)}  ratio (median)`).join(' ')}`);
 const logSums = engines.map(() => 0);
 const medianLogSums = engines.map(() => 0);
 const totals = [0, ...engines.map(() => 0)];
@@ -113,11 +114,11 @@ for (const { example, times } of plan) {
     totals[e + 1] += w;
     return `${us(w).padStart(10)}  ${(w / native).toFixed(2)}x (${(wasmMedian[e] / nativeMedian).toFixed(2)}x)`;
   });
-  console.log(`  ${example.padEnd(34)} ${us(native)} ${cells.join(' ')}`);
+  console.log(`  ${example.padEnd(nameWidth)} ${us(native)} ${cells.join(' ')}`);
 }
 await browser.close?.();
 const totalCells = engines.map((_, e) => `${us(totals[e + 1]).padStart(10)}  ${`${(totals[e + 1] / totals[0]).toFixed(2)}x`.padEnd(14)}`);
-console.log(`  ${'total'.padEnd(34)} ${us(totals[0])} ${totalCells.join(' ')}`.trimEnd());
+console.log(`  ${'total'.padEnd(nameWidth)} ${us(totals[0])} ${totalCells.join(' ')}`.trimEnd());
 console.log(`  load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (${cpus().length} CPUs)`);
 console.log('');
 engines.forEach((engine, e) => {
