@@ -110,3 +110,25 @@ TEST_CASE("TileAS view: a region op adds the lowered traits of its regions") {
   CHECK(v.opCount == 1);
   CHECK(v.traits == (TraitTma | TraitAsyncPipeline));
 }
+
+TEST_CASE("TileAS view: the front end's decisions come first: Triton's pipelining, ops moved out of the loop") {
+  const char *loop = R"(tt.func @f(%p: tensor<64x64x!tt.ptr<f16>>, %lb: i32, %ub: i32, %acc: tensor<64x64xf32>) {
+  scf.for %k = %lb to %ub step %lb : i32 {
+    %a = tt.load %p : tensor<64x64x!tt.ptr<f16>>
+    %e = tt.load %p : tensor<64x64x!tt.ptr<f16>>
+    %c = ttng.warp_group_dot %a, %a, %acc : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+  }
+  tt.return
+})";
+  auto parsed = test::parseBlocks(loop);
+  REQUIRE_FALSE(parsed->diags.hasErrors());
+  auto m = builtinTargetModel("hopper");
+  const auto &ops = parsed->blocks[0].ops;
+  const TileASView own = tileASView(ops, *m);
+  CHECK(own.pipelined == std::vector<bool>{true, false, false});  // %a feeds the MMA
+  // Triton keeps %a synchronous (its users share its stage) and pipelines %e; the MMA was moved out.
+  const TileASView decided = tileASView(ops, *m, {{false, false, true}, {0, 2, -1}});
+  CHECK(decided.pipelined == std::vector<bool>{false, true, false});
+  CHECK(decided.opCount == 1 + 3);
+  CHECK(decided.traits == TraitAsyncPipeline);
+}
