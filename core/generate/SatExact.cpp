@@ -4,7 +4,6 @@
 #include <climits>
 #include <limits>
 #include <map>
-#include <memory>
 
 #include <cadical.hpp>
 
@@ -420,28 +419,30 @@ private:
   std::vector<int> rowFirst_;     // the windows question, per op: the variable of [q >= 1]
 };
 
-// Builds a model within what is left of the budget (a model that would overdraw it is never
-// finished), then solves it with at most the conflicts the budget still pays for.
-template <class Build>
-SatAnswer answerWithin(Build build, int64_t conflictLimit, WorkBudget *budget) {
-  const int64_t left = budget ? budget->remaining() : std::numeric_limits<int64_t>::max();
-  const std::unique_ptr<SatModel> model = build(left / kUnitsPerClause);
-  if (!model->complete()) {
+// The clauses a model may have: what is left of the budget (a model that would overdraw it is
+// never finished).
+int64_t clauseRoom(const WorkBudget *budget) {
+  return (budget ? budget->remaining() : std::numeric_limits<int64_t>::max()) / kUnitsPerClause;
+}
+
+// Solves a model built within clauseRoom with at most the conflicts the budget still pays for.
+SatAnswer answerWithin(SatModel &model, int64_t conflictLimit, WorkBudget *budget) {
+  if (!model.complete()) {
     budget->spendAll();
     SatAnswer out;
-    out.clauses = model->clauses();
+    out.clauses = model.clauses();
     out.workSpent = true;
     return out;
   }
   const int64_t weight =
-      1 + model->clauses() / (model->whole() ? kWindowClausesPerConflictUnit : kClausesPerConflictUnit);
+      1 + model.clauses() / (model.whole() ? kWindowClausesPerConflictUnit : kClausesPerConflictUnit);
   int64_t limit = conflictLimit;
   if (budget) {
-    budget->spend(model->clauses() * kUnitsPerClause);
+    budget->spend(model.clauses() * kUnitsPerClause);
     limit = std::min(limit, budget->remaining() / weight);
   }
-  SatAnswer out = model->solve(limit);
-  out.clauses = model->clauses();
+  SatAnswer out = model.solve(limit);
+  out.clauses = model.clauses();
   if (budget) {
     budget->spend(out.conflicts * weight);
     if (out.verdict == SatVerdict::Unknown && limit < conflictLimit) {
@@ -455,14 +456,14 @@ SatAnswer answerWithin(Build build, int64_t conflictLimit, WorkBudget *budget) {
 }  // namespace
 
 SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit, WorkBudget *budget) {
-  return answerWithin([&](int64_t maxClauses) { return std::make_unique<SatModel>(ctx, maxClauses); }, conflictLimit,
-                      budget);
+  SatModel model(ctx, clauseRoom(budget));
+  return answerWithin(model, conflictLimit, budget);
 }
 
 SatAnswer solveWindowsBySat(const IIContext &ctx, const std::vector<int64_t> &lo, const std::vector<int64_t> &hi,
                             int64_t conflictLimit, WorkBudget *budget) {
-  return answerWithin([&](int64_t maxClauses) { return std::make_unique<SatModel>(ctx, lo, hi, maxClauses); },
-                      conflictLimit, budget);
+  SatModel model(ctx, lo, hi, clauseRoom(budget));
+  return answerWithin(model, conflictLimit, budget);
 }
 
 }  // namespace tilesched
