@@ -243,11 +243,7 @@ TEST_CASE("like ops in program order decide a pigeonhole the plain search does n
   REQUIRE(out.improved);
   CHECK(out.ii == 11);
   CHECK(checkStarts(loop, 11, out.start).empty());
-  bool traced = false;
-  for (const TraceEntry &e : trace.entries())
-    traced = traced || (e.arm == TraceArm::Optimality && e.ii == 10 && e.outcome == TraceOutcome::Infeasible &&
-                        e.reason.find("like ops in program order") != std::string::npos);
-  CHECK(traced);
+  CHECK(provedInTrace(trace, 10, "like ops in program order"));
 }
 
 TEST_CASE("ops alike in footprint and in their distance apart, but not to a third op, are not ordered",
