@@ -56,9 +56,9 @@ public:
 
   // One II again, with interchangeable ops in program order (orderInterchangeableOps): first the
   // ops of each footprint shared by fewer than all, alone (dropping the other ops is a
-  // relaxation; like ops that fill a slot are where the order cuts most), most ops first, then
-  // the whole block; each search at most half of what is left of `share`. Only proofs count: a
-  // cut-short search leaves the verdict the plain search gave, and a footprint without
+  // relaxation; like ops that fill a slot are where the order cuts most), most ops first, each
+  // with at most half of what is left of `share`, then the whole block with the rest. Only proofs
+  // count: a cut-short search leaves the verdict the plain search gave, and a footprint without
   // interchangeable ops is not searched again.
   Attempt attemptOrdered(int ii, int64_t share) {
     const IIContext ctx(p_, layout_, ii);
@@ -215,9 +215,9 @@ void satProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, cons
 // (Prover::attemptOrdered), `limit` nodes more: like ops that fill a one-unit slot make a
 // pigeonhole that neither the plain search nor SAT decides (CHStone mips/graph1's 24 writes at
 // II 24 and 25, open after 10^6 nodes and 10^5 conflicts) and the order decides in thousands.
-// The IIs it proves join `infeasible` and the bound stays: the solver's descent toward the
-// bound, which finds schedules, is the same with or without it (mips/graph1 at 26), and it stops
-// at a proven II.
+// A lower-bound step only: the IIs it proves join `infeasible` and the bound stays, a schedule
+// it finds stops it unused, so the solver's descent, which finds the schedules, is the one it
+// would be without it (mips/graph1 at 26), only stopping at a proven II.
 void orderedProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, int64_t limit, WorkBudget *budget,
                   TraceRecorder &trace, ProofOutcome &out, std::vector<int> &infeasible) {
   auto known = [&](int x) { return std::find(infeasible.begin(), infeasible.end(), x) != infeasible.end(); };
@@ -225,17 +225,8 @@ void orderedProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, 
   Prover prover(p, layout, limit, budget, trace);
   for (int target = out.lowerBound; target < best && prover.remaining() > 0 && !(budget && budget->spent()); ++target) {
     if (known(target)) continue;
-    Attempt a = prover.attemptOrdered(target, prover.remaining());
-    if (a.verdict == Verdict::Infeasible) {
-      infeasible.push_back(target);
-      continue;
-    }
-    if (a.verdict == Verdict::Found) {
-      out.improved = true;
-      out.ii = target;
-      out.start = std::move(a.start);
-    }
-    break;
+    if (prover.attemptOrdered(target, prover.remaining()).verdict != Verdict::Infeasible) break;
+    infeasible.push_back(target);
   }
   out.verdicts.insert(out.verdicts.end(), prover.verdicts.begin(), prover.verdicts.end());
 }

@@ -234,7 +234,7 @@ TEST_CASE("like ops in program order decide a pigeonhole the plain search does n
   REQUIRE(search.run(1000, nullptr) == ExactOutcome::Found);
   CHECK(checkStarts(loop, 11, search.completeSchedule()).empty());
 
-  // The proof: the plain climb runs out at 10, the ordered climb proves it and finds 11.
+  // The proof: the plain climb runs out at 10 and its descent finds 11; the ordered climb proves 10.
   const ModuloProblem p = buildModuloProblem(loop.input());
   const ResourceLayout layout(p.capacity);
   TraceRecorder trace(true, 1000);
