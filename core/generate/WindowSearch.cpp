@@ -124,19 +124,24 @@ int64_t orderInterchangeableOps(const IIContext &ctx, FootprintComponents &fc, W
       return true;
     };
     // Interchangeable ops have equal multisets of closure entries in their rows and columns
-    // (the pair's own entries swap places), so only ops of one bucket are compared; and
-    // interchangeability is an equivalence (equal closures make every pair of a class the same
-    // distance apart both ways), so each op joins the class of the first member it matches.
+    // (the pair's own entries swap places), so only ops of one bucket (a hash of those and the
+    // footprint) are compared; and interchangeability is an equivalence (equal closures make
+    // every pair of a class the same distance apart both ways), so each op joins the class of
+    // the first member it matches.
     if (budget && !budget->spend(1 + static_cast<int64_t>(k * k / 64))) return -1;
-    std::map<std::vector<int64_t>, std::vector<std::vector<int>>> buckets;
+    std::map<uint64_t, std::vector<std::vector<int>>> buckets;
+    std::vector<int64_t> row(k), column(k);
     for (int a = 0; a < static_cast<int>(k); ++a) {
-      std::vector<int64_t> row(d.begin() + a * k, d.begin() + (a + 1) * k), column(k);
-      for (size_t x = 0; x < k; ++x) column[x] = d[x * k + a];
+      for (size_t x = 0; x < k; ++x) {
+        row[x] = d[a * k + x];
+        column[x] = d[x * k + a];
+      }
       std::sort(row.begin(), row.end());
       std::sort(column.begin(), column.end());
-      row.insert(row.end(), column.begin(), column.end());
-      row.push_back(fc.footprintClass[ops[a]]);
-      std::vector<std::vector<int>> &classes = buckets[row];
+      uint64_t bucket = static_cast<uint64_t>(fc.footprintClass[ops[a]]);
+      for (const std::vector<int64_t> *entries : {&row, &column})
+        for (int64_t x : *entries) bucket = bucket * 0x100000001B3ull ^ static_cast<uint64_t>(x);
+      std::vector<std::vector<int>> &classes = buckets[bucket];
       auto it = std::find_if(classes.begin(), classes.end(), [&](const auto &cl) { return twins(cl.front(), a); });
       if (it == classes.end()) classes.push_back({a});
       else it->push_back(a);
