@@ -241,3 +241,77 @@ TEST_CASE("Triton's pipelining leaves a small load alone") {
   REQUIRE(s["status"] == "scheduled");
   CHECK_FALSE(s.contains("triton"));
 }
+
+namespace {
+
+// The GEMM as Triton's ScheduleLoops leaves it: `loop.stage` on every op, the allocations (the
+// loads' users) `userStage` stages after the loads.
+std::string scheduledGemm(int userStage) {
+  const std::string s = std::to_string(userStage);
+  return R"(module attributes {ttg.target = "cuda:100"} {
+  tt.func @g(%pa: tensor<128x64x!tt.ptr<f16>>, %pb: tensor<64x128x!tt.ptr<f16>>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z = arith.constant dense<0.0> : tensor<128x128xf32>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x128xf32>) : i32 {
+      %a = tt.load %pa {loop.stage = 0 : i32} : tensor<128x64x!tt.ptr<f16>>
+      %b = tt.load %pb {loop.stage = 0 : i32} : tensor<64x128x!tt.ptr<f16>>
+      %as = ttg.local_alloc %a {loop.stage = )" +
+         s + R"( : i32} : (tensor<128x64xf16>) -> !ttg.memdesc<128x64xf16, #ttg.shared_memory>
+      %bs = ttg.local_alloc %b {loop.stage = )" +
+         s + R"( : i32} : (tensor<64x128xf16>) -> !ttg.memdesc<64x128xf16, #ttg.shared_memory>
+      %d = ttng.warp_group_dot %as, %bs, %acc {loop.stage = )" +
+         s +
+         R"( : i32} : !ttg.memdesc<128x64xf16, #ttg.shared_memory> * !ttg.memdesc<64x128xf16, #ttg.shared_memory> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    tt.return
+  }
+})";
+}
+
+}  // namespace
+
+TEST_CASE("a loop Triton has scheduled is pipelined by its stages: a load its users share a stage with stays a load") {
+  for (int userStage : {0, 1, 3}) {
+    INFO("users at stage " << userStage);
+    const Json b = schedule(scheduledGemm(userStage), false)["blocks"][0];
+    REQUIRE(b["status"] == "scheduled");
+    CHECK(opNamed(b, "%as")["stage"].get<int>() - opNamed(b, "%a")["stage"].get<int>() >= userStage);
+    // An async copy writes shared memory; a load left synchronous reads global memory into registers.
+    CHECK(opNamed(b, "%a")["footprint"][0] == Json::array({userStage > 0 ? "tp_smem_wr" : "tp_gnic_rd"}));
+    const bool steered = b["triton"].contains("steered_ops") && b["triton"]["steered_ops"].get<int>() > 0;
+    if (userStage == 0) CHECK_FALSE(steered);
+    if (userStage == 3) CHECK(steered);  // nothing else keeps a load three stages ahead
+  }
+}
+
+TEST_CASE("under tt.num_stages a loop without an MMA pipelines its loads, and TileAS counts their async copies") {
+  const auto loop = [](const std::string &extra) {
+    return R"(tt.func @h(%p: tensor<128x64x!tt.ptr<f16>>, %q: tensor<128x64x!tt.ptr<f16>>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %k = %c0 to %n step %c1 : i32 {
+    %a = tt.load %p : tensor<128x64x!tt.ptr<f16>>
+    %b = tt.load %q : tensor<128x64x!tt.ptr<f16>>
+    %e = arith.addf %a, %b : tensor<128x64xf16>
+    %f = arith.mulf %e, %e : tensor<128x64xf16>
+    tt.store %p, %f : tensor<128x64x!tt.ptr<f16>>
+  } )" + extra +
+           R"(
+  tt.return
+})";
+  };
+  DriverOptions opts;
+  opts.emit = EmitKind::Json;
+  const Json plain = Json::parse(runDriver(loop(""), opts).out)["blocks"][0];
+  const Json staged = Json::parse(runDriver(loop("{tt.num_stages = 3 : i32}"), opts).out)["blocks"][0];
+  // Without tt.num_stages Triton pipelines only an MMA's loads: 5 ops, no async op, serial.
+  CHECK(plain["selection"]["rule"] == "below_threshold");
+  CHECK(opNamed(plain, "%a")["footprint"][0] == Json::array({"tp_gnic_rd"}));
+  // With it both loads are async copies (copy, commit, wait each): 3 + 3 + 3 ops, cost-based.
+  CHECK(staged["generator"] == "cost-based");
+  CHECK(staged["selection"]["rule"] == "eligible");
+  CHECK(opNamed(staged, "%a")["footprint"][0] == Json::array({"tp_smem_wr"}));
+  CHECK(opNamed(staged, "%f")["stage"].get<int>() - opNamed(staged, "%a")["stage"].get<int>() >= 2);
+}
