@@ -214,7 +214,8 @@ void satProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, cons
 // Before the solver, the climb from the bound again with interchangeable ops in program order
 // (Prover::attemptOrdered), `limit` nodes more: like ops that fill a one-unit slot make a
 // pigeonhole that neither the plain search nor SAT decides (CHStone mips/graph1's 24 writes at
-// II 24 and 25, open after 10^6 nodes and 10^5 conflicts) and the order decides in thousands.
+// II 24: open after 3·10^6 unordered nodes; at 24 and 25 after 10^5 conflicts) and the order
+// decides in thousands.
 // A lower-bound step only: the IIs it proves join `infeasible` and the bound stays, a schedule
 // it finds stops it unused, so the solver's descent, which finds the schedules, is the one it
 // would be without it (mips/graph1 at 26), only stopping at a proven II.
