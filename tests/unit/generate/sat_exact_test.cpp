@@ -122,11 +122,7 @@ TEST_CASE("the proof hands the solver what the window search leaves open", "[cos
   CHECK(out.ii == 5);
   CHECK(out.lowerBound == 5);
   CHECK(checkStarts(loop, 5, out.start).empty());
-  bool proved = false;
-  for (const TraceEntry &e : trace.entries())
-    proved = proved || (e.arm == TraceArm::Optimality && e.ii == 4 && e.outcome == TraceOutcome::Infeasible &&
-                        e.reason.find("SAT solver") != std::string::npos);
-  CHECK(proved);
+  CHECK(provedInTrace(trace, 4, "SAT solver"));
   // Without conflicts the bound stays where the window search left it.
   CHECK(proveLowerBound(p, layout, 4, 9, {}, 1, 0, nullptr, trace).lowerBound == 4);
 }
