@@ -134,19 +134,26 @@ TEST_CASE("a malformed Triton annotation is ignored with a warning, never an err
 namespace {
 
 // Triton's GEMM before pipelining: two pointer loads feed an MMA through local_alloc; `extra` goes
-// on the loop (its tt.num_stages).
-std::string gemm(const std::string &extra) {
+// on the loop (its tt.num_stages), `loads` and `users` on the loads and on the ops that use them
+// (Triton's loop.stage, as ScheduleLoops leaves it).
+std::string gemm(const std::string &extra, const std::string &loads = "", const std::string &users = "") {
   return R"(module attributes {ttg.target = "cuda:100"} {
   tt.func @g(%pa: tensor<128x64x!tt.ptr<f16>>, %pb: tensor<64x128x!tt.ptr<f16>>, %n: i32) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %z = arith.constant dense<0.0> : tensor<128x128xf32>
     %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x128xf32>) : i32 {
-      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>>
-      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>>
-      %as = ttg.local_alloc %a : (tensor<128x64xf16>) -> !ttg.memdesc<128x64xf16, #ttg.shared_memory>
-      %bs = ttg.local_alloc %b : (tensor<64x128xf16>) -> !ttg.memdesc<64x128xf16, #ttg.shared_memory>
-      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x64xf16, #ttg.shared_memory> * !ttg.memdesc<64x128xf16, #ttg.shared_memory> -> tensor<128x128xf32>
+      %a = tt.load %pa )" +
+         loads + R"( : tensor<128x64x!tt.ptr<f16>>
+      %b = tt.load %pb )" +
+         loads + R"( : tensor<64x128x!tt.ptr<f16>>
+      %as = ttg.local_alloc %a )" +
+         users + R"( : (tensor<128x64xf16>) -> !ttg.memdesc<128x64xf16, #ttg.shared_memory>
+      %bs = ttg.local_alloc %b )" +
+         users + R"( : (tensor<64x128xf16>) -> !ttg.memdesc<64x128xf16, #ttg.shared_memory>
+      %d = ttng.warp_group_dot %as, %bs, %acc )" +
+         users +
+         R"( : !ttg.memdesc<128x64xf16, #ttg.shared_memory> * !ttg.memdesc<64x128xf16, #ttg.shared_memory> -> tensor<128x128xf32>
       scf.yield %d : tensor<128x128xf32>
     } )" +
          extra + R"(
@@ -242,40 +249,12 @@ TEST_CASE("Triton's pipelining leaves a small load alone") {
   CHECK_FALSE(s.contains("triton"));
 }
 
-namespace {
-
-// The GEMM as Triton's ScheduleLoops leaves it: `loop.stage` on every op, the allocations (the
-// loads' users) `userStage` stages after the loads.
-std::string scheduledGemm(int userStage) {
-  const std::string s = std::to_string(userStage);
-  return R"(module attributes {ttg.target = "cuda:100"} {
-  tt.func @g(%pa: tensor<128x64x!tt.ptr<f16>>, %pb: tensor<64x128x!tt.ptr<f16>>, %n: i32) {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
-    %z = arith.constant dense<0.0> : tensor<128x128xf32>
-    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x128xf32>) : i32 {
-      %a = tt.load %pa {loop.stage = 0 : i32} : tensor<128x64x!tt.ptr<f16>>
-      %b = tt.load %pb {loop.stage = 0 : i32} : tensor<64x128x!tt.ptr<f16>>
-      %as = ttg.local_alloc %a {loop.stage = )" +
-         s + R"( : i32} : (tensor<128x64xf16>) -> !ttg.memdesc<128x64xf16, #ttg.shared_memory>
-      %bs = ttg.local_alloc %b {loop.stage = )" +
-         s + R"( : i32} : (tensor<64x128xf16>) -> !ttg.memdesc<64x128xf16, #ttg.shared_memory>
-      %d = ttng.warp_group_dot %as, %bs, %acc {loop.stage = )" +
-         s +
-         R"( : i32} : !ttg.memdesc<128x64xf16, #ttg.shared_memory> * !ttg.memdesc<64x128xf16, #ttg.shared_memory> -> tensor<128x128xf32>
-      scf.yield %d : tensor<128x128xf32>
-    }
-    tt.return
-  }
-})";
-}
-
-}  // namespace
-
 TEST_CASE("a loop Triton has scheduled is pipelined by its stages: a load its users share a stage with stays a load") {
   for (int userStage : {0, 1, 3}) {
     INFO("users at stage " << userStage);
-    const Json b = schedule(scheduledGemm(userStage), false)["blocks"][0];
+    const Json b =
+        schedule(gemm("", "{loop.stage = 0 : i32}", "{loop.stage = " + std::to_string(userStage) + " : i32}"),
+                 false)["blocks"][0];
     REQUIRE(b["status"] == "scheduled");
     CHECK(opNamed(b, "%as")["stage"].get<int>() - opNamed(b, "%a")["stage"].get<int>() >= userStage);
     // An async copy writes shared memory; a load left synchronous reads global memory into registers.
