@@ -77,11 +77,10 @@ public:
     else runs_.push_back({std::move(row), end});
   }
   void push_back(FootprintRow row) { append(std::move(row), 1); }
-  // The first n rows; rows past the end are empty.
-  void resize(size_t n) {
-    if (n >= size()) return append({}, n - size());
+  // The first n rows (n <= size()): the run holding row n keeps the rows before it.
+  void truncate(size_t n) {
     auto cut = std::upper_bound(runs_.begin(), runs_.end(), n, [](size_t i, const Run &r) { return i < r.end; });
-    if ((cut == runs_.begin() ? 0 : std::prev(cut)->end) < n) (cut++)->end = n;  // row n's run keeps its head
+    if (cut != runs_.end() && (cut == runs_.begin() ? 0 : std::prev(cut)->end) < n) (cut++)->end = n;
     runs_.erase(cut, runs_.end());
   }
   void assign(size_t count, FootprintRow row) {
@@ -90,9 +89,9 @@ public:
   }
 
   bool operator==(const Footprint &o) const {
-    return runs_.size() == o.runs_.size() && std::equal(runs_.begin(), runs_.end(), o.runs_.begin(), [](const Run &a, const Run &b) {
-             return a.end == b.end && a.row == b.row;
-           });
+    return runs_.size() == o.runs_.size() &&
+           std::equal(runs_.begin(), runs_.end(), o.runs_.begin(),
+                      [](const Run &a, const Run &b) { return a.end == b.end && a.row == b.row; });
   }
   bool operator!=(const Footprint &o) const { return !(*this == o); }
 

@@ -19,11 +19,11 @@ std::string footprintJson(const TargetModel &m, const Footprint &fp) {
   for (const Footprint::Run &run : fp.runs()) {
     std::string row = "[";
     for (int r : run.row)
-      if (r >= 0 && size_t(r) < m.resources.size()) row += (row.size() > 1 ? ", " : "") + quote(m.resources[size_t(r)].name);
+      if (r >= 0 && size_t(r) < m.resources.size())
+        row += (row.size() > 1 ? ", " : "") + quote(m.resources[size_t(r)].name);
     row += "]";
-    out += (begin ? ", " : "") + (run.end - begin == 1 ? row
-                                                       : "{\"row\": " + row + ", \"repeat\": " +
-                                                             std::to_string(run.end - begin) + "}");
+    out += (begin ? ", " : "") +
+           (run.end - begin == 1 ? row : "{\"row\": " + row + ", \"repeat\": " + std::to_string(run.end - begin) + "}");
     begin = run.end;
   }
   return out + "]";

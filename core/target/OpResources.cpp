@@ -138,7 +138,7 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
                                     " footprint rows (the model limits); it is cut "
                                     "to them");
     latency = std::min<int64_t>(latency, kMaxLatency);
-    if (out.footprint.size() > size_t(kMaxFootprintRows)) out.footprint.resize(size_t(kMaxFootprintRows));
+    out.footprint.truncate(std::min(out.footprint.size(), size_t(kMaxFootprintRows)));
   }
   out.latency = static_cast<int>(latency);
   return out;

@@ -194,8 +194,12 @@ TEST_CASE("target model: a footprint run is its row repeated, read as one run an
   CHECK(m->lookup("run")->footprint == m->lookup("spelled")->footprint);
   CHECK(m->lookup("run")->footprint.runs().size() == 1);
   const std::string once = targetModelToJson(*m);
-  CHECK(once.find(R"("o": {"latency": 1, "footprint": [["s"], {"row": ["s", "p"], "repeat": 300}, {"row": [], "repeat": 2}, ["s", "p"]]})") != std::string::npos);
-  CHECK(once.find(R"("spelled": {"latency": 1, "footprint": [{"row": ["s", "p"], "repeat": 3}]})") != std::string::npos);
+  CHECK(
+      once.find(
+          R"("o": {"latency": 1, "footprint": [["s"], {"row": ["s", "p"], "repeat": 300}, {"row": [], "repeat": 2}, ["s", "p"]]})") !=
+      std::string::npos);
+  CHECK(once.find(R"("spelled": {"latency": 1, "footprint": [{"row": ["s", "p"], "repeat": 3}]})") !=
+        std::string::npos);
   auto back = parseTargetModel(once, d);
   REQUIRE(back);
   CHECK(back->lookup("o")->footprint == fp);
@@ -227,8 +231,8 @@ TEST_CASE("target model: a malformed footprint run is an error where it is writt
   // Rows spelled out count against the same limit, at the row that passes it.
   std::string rows = "[";
   for (int k = 0; k < 1025; ++k) rows += k ? ",[]" : "[]";
-  CHECK(errorOf(head + rows + "]}}}") == "2:" + std::to_string(29 + 3 * 1024) +
-                                             " footprint of 'o' has more than 1024 rows (the footprint row limit)");
+  CHECK(errorOf(head + rows + "]}}}") ==
+        "2:" + std::to_string(29 + 3 * 1024) + " footprint of 'o' has more than 1024 rows (the footprint row limit)");
 }
 
 TEST_CASE("target model: footprint names must resolve and rows must be admissible") {
