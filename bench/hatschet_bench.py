@@ -5,7 +5,8 @@ The report has five sections, each between its own markers and regenerated here:
 loops (below), the open CHStone loops again with a longer optimality search (--open-budget),
 scaling on random loops of 50 to 5,000 ops (`bench_scaling` in the native build folder), the
 WebAssembly module against native (`node bench/wasm_vs_native.mjs`, when the wasm build exists)
-and the npm bin's start-up (`python3 bench/npm_bin.py`). --extra-only regenerates the last three.
+and the npm bin's start-up (`python3 bench/npm_bin.py`). --extra-only regenerates the last three,
+--extra-only wasm (say) one of them.
 
 Per loop, as whole processes: `tilesched import-hatschet G RM`, then `tilesched - --emit=json
 --generator=G` with the snippet on stdin. Records MII, II, the best known II and HatScheT's MinII
@@ -15,7 +16,7 @@ against HatScheT's own constraints read from the XML. Failures are counted, not 
 
   python3 bench/hatschet_bench.py [--tilesched build/bin/tilesched] [--shared ../shared]
                                   [--generator cost-based] [--out docs/benchmarks.md]
-                                  [--open-budget N] [--extra-only]
+                                  [--open-budget N] [--extra-only [SECTION ...]]
 """
 
 import argparse
@@ -296,24 +297,26 @@ def command_section(name: str, title: str, intro: str, argv: List[str], timeout:
                       f"`{' '.join(argv)}`:", "", "```", body, "```", f"<!-- {name}:end -->"])
 
 
-def extra_sections(tilesched: str, out: Path):
+EXTRA_SECTIONS = ("scaling", "wasm", "npm-bin")
+
+
+def extra_sections(tilesched: str, out: Path, names=EXTRA_SECTIONS):
     bin_dir = Path(os.path.relpath(Path(tilesched).resolve().parent, REPO))
-    scaling = command_section(
+    sections = {}
+    sections["scaling"] = lambda: command_section(
         "scaling", "Scaling: random loops of 50 to 5,000 ops",
         "Cost-based generator in-process (`bench/scaling.cpp`): local dependences, carried edges, "
         "pools that widen with the loop so the II stays in the same range; time per block (median "
         "of 3) and the growth exponent of a least-squares fit of log(time) on log(ops).",
         [str(bin_dir / "bench_scaling"), "--sizes", "50,100,200,500,1000,2000,5000"], 600)
-    write_report(out, scaling, "<!-- scaling:begin -->", "<!-- scaling:end -->")
-    wasm = command_section(
+    sections["wasm"] = lambda: command_section(
         "wasm", "WebAssembly module vs native",
         "Module size (gzip -9) and the in-process time of the same command line on every example, "
         "natively and in the module, under Node and in headless Chromium, the playground's engine "
         "(V8's optimising tier in both; `bench/wasm_vs_native.mjs`). "
         "Goals: <= 400 KB gzip (CaDiCaL included), <= 1.3x native.",
         ["node", "bench/wasm_vs_native.mjs"], 600)
-    write_report(out, wasm, "<!-- wasm:begin -->", "<!-- wasm:end -->")
-    npm_bin = command_section(
+    sections["npm-bin"] = lambda: command_section(
         "npm-bin", "npm bin start-up",
         "The npm bin (`wasm/cli.mjs`: Node, which runs the bin again in a child with its V8 flags; "
         "the module compiled up front by V8's baseline tier in every run, nothing kept between "
@@ -323,7 +326,8 @@ def extra_sections(tilesched: str, out: Path):
         "it is set: Node 20 then reads that file and builds its certificate store at every start, "
         "before the bin runs. Goal: <= 120 ms wall.",
         ["python3", "bench/npm_bin.py"], 600)
-    write_report(out, npm_bin, "<!-- npm-bin:begin -->", "<!-- npm-bin:end -->")
+    for name in names:
+        write_report(out, sections[name](), f"<!-- {name}:begin -->", f"<!-- {name}:end -->")
 
 
 def main() -> int:
@@ -337,11 +341,11 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=REPO / "docs" / "benchmarks.md")
     ap.add_argument("--open-budget", type=int, default=20000000,
                     help="--proof-budget for the open loops' second run (0 skips it)")
-    ap.add_argument("--extra-only", action="store_true",
-                    help="regenerate only the scaling, WebAssembly and npm bin sections")
+    ap.add_argument("--extra-only", nargs="*", choices=EXTRA_SECTIONS, metavar="SECTION",
+                    help="regenerate only the scaling, wasm and npm-bin sections, or those named")
     args = ap.parse_args()
-    if args.extra_only:
-        extra_sections(args.tilesched, args.out)
+    if args.extra_only is not None:
+        extra_sections(args.tilesched, args.out, args.extra_only or EXTRA_SECTIONS)
         return 0
 
     root = args.shared / "benchmarks" / "hatschet"

@@ -17,20 +17,16 @@
 // between the two columns (docs/benchmarks.md).
 // Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm), BENCH_RUNS (100),
 // BENCH_ROUNDS (20: rounds per example), CHROMIUM (/usr/bin/chromium; "none" skips it).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
-import { CHROMIUM, CHROMIUM_ARGS } from '../web/scripts/chromium.mjs';
+import { openChromiumPage, requireOptimisingTier } from './wasm_bench.mjs';
 
-// --no-liftoff is a V8 command-line option (Node does not support changing V8's flags at run
-// time): without it, the bench runs itself again with it.
-if (!process.execArgv.includes('--no-liftoff')) {
-  process.exit(spawnSync(process.execPath, ['--no-liftoff', ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' }).status ?? 1);
-}
+requireOptimisingTier();
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(repo, process.env.TILESCHED_BUILD_DIR ?? 'build');
@@ -55,56 +51,13 @@ console.log(`  ${'total'.padEnd(16)} ${''.padStart(10)}      ${kb(gzipTotal).pad
 const tilesched = await loadTilesched(wasmDir);
 // One round in a module: untimed warm-up runs, as many as bench_driver_repeat's, then the mean
 // time of n runs in microseconds. Under Node and, from its source, in the page.
-function timeRound(module, argv, files, n) {
+function timeRound([module], files, argv, n) {
   for (let i = 0; i < Math.min(n, 5); ++i) module.runCli(argv, files, undefined);
   const start = performance.now();
   for (let i = 0; i < n; ++i) module.runCli(argv, files, undefined);
   return ((performance.now() - start) * 1000) / n;
 }
-
-// The module in headless Chromium: a page on localhost (a secure context) served by request
-// interception with the cross-origin isolation headers, so its clock is precise to 5 us.
-async function startChromium() {
-  if (CHROMIUM === 'none') return { skipped: 'CHROMIUM=none' };
-  if (!existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} not found` };
-  let chromium;
-  try {
-    ({ chromium } = await import('playwright-core'));
-  } catch {
-    return { skipped: 'playwright-core not installed (npm install)' };
-  }
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...CHROMIUM_ARGS, '--js-flags=--no-liftoff'],
-  });
-  const page = await browser.newPage();
-  const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-  const origin = 'http://localhost:4179';
-  await page.route(`${origin}/**`, (route) => {
-    const file = new URL(route.request().url()).pathname.slice(1);
-    if (file === '') return route.fulfill({ headers: { ...headers, 'content-type': 'text/html' }, body: '<!doctype html><title>bench</title>' });
-    const type = file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript';
-    return route.fulfill({ headers: { ...headers, 'content-type': type }, body: readFileSync(path.join(wasmDir, file)) });
-  });
-  await page.goto(`${origin}/`);
-  await page.evaluate(async () => {
-    if (!crossOriginIsolated) throw new Error('the bench page is not cross-origin isolated');
-    const { default: createTilesched } = await import('/tilesched.mjs');
-    globalThis.tilesched = await createTilesched();
-  });
-  await page.evaluate(`globalThis.timeRound = ${timeRound}`);
-  return {
-    version: `Chromium ${browser.version()}`,
-    close: () => browser.close(),
-    // Every example's file, once: a round then names its file by path, as under Node.
-    load: (file, bytes) => page.evaluate(([f, b64]) => {
-      globalThis.files = { ...globalThis.files, [f]: Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)) };
-    }, [file, bytes.toString('base64')]),
-    round: (argv, n) => page.evaluate(([argv, n]) => globalThis.timeRound(globalThis.tilesched, argv, globalThis.files, n), [argv, n]),
-  };
-}
-const browser = await startChromium();
+const browser = await openChromiumPage([wasmDir], { timeRound });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The machine's load drifts and its speed jumps between two levels for milliseconds to seconds
 // at a time (a native run of broken.mlir takes 13 or 23 us, the module's 22 or 40-55 us, in the
@@ -116,11 +69,12 @@ const rounds = Math.max(1, Math.min(runs, Number.parseInt(process.env.BENCH_ROUN
 const nativeRepeat = path.join(buildDir, 'bin', 'bench_driver_repeat');
 const examples = readdirSync(path.join(repo, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
 const engines = browser.skipped ? ['Node'] : ['Node', 'Chromium'];
+const nameWidth = Math.max(...examples.map((e) => e.length));
 console.log(`\ntime per run, the fastest of ${rounds} rounds over all examples (a round's mean), ${runs} runs per side (args: ${args.join(' ')});`);
 console.log("the ratio of the rounds' medians in brackets:");
 console.log(`  wasm in Node ${process.versions.node} (V8 ${process.versions.v8.replace(/-node.*/, '')})` +
   (browser.skipped ? `; Chromium skipped: ${browser.skipped}` : ` and in ${browser.version}, both with --no-liftoff`));
-console.log(`  ${'example'.padEnd(34)} ${'native'.padStart(9)} ${engines.map((e) => `${e.padStart(10)}  ratio (median)`).join(' ')}`);
+console.log(`  ${'example'.padEnd(nameWidth)} ${'native'.padStart(9)} ${engines.map((e) => `${e.padStart(10)}  ratio (median)`).join(' ')}`);
 const logSums = engines.map(() => 0);
 const medianLogSums = engines.map(() => 0);
 const totals = [0, ...engines.map(() => 0)];
@@ -130,8 +84,8 @@ const sides = [
     const { samples_us: samples } = JSON.parse(execFileSync(nativeRepeat, [String(n), ...argv], { cwd: repo }));
     return samples.reduce((a, b) => a + b, 0) / samples.length;
   },
-  async ({ argv, files }, n) => timeRound(tilesched, argv, files, n),
-  ...(browser.skipped ? [] : [({ argv }, n) => browser.round(argv, n)]),
+  async ({ argv, files }, n) => timeRound([tilesched], files, argv, n),
+  ...(browser.skipped ? [] : [({ argv }, n) => browser.call('timeRound', argv, n)]),
 ];
 // Each example's command line and file, and its round figures per side.
 const plan = [];
@@ -160,11 +114,11 @@ for (const { example, times } of plan) {
     totals[e + 1] += w;
     return `${us(w).padStart(10)}  ${(w / native).toFixed(2)}x (${(wasmMedian[e] / nativeMedian).toFixed(2)}x)`;
   });
-  console.log(`  ${example.padEnd(34)} ${us(native)} ${cells.join(' ')}`);
+  console.log(`  ${example.padEnd(nameWidth)} ${us(native)} ${cells.join(' ')}`);
 }
 await browser.close?.();
 const totalCells = engines.map((_, e) => `${us(totals[e + 1]).padStart(10)}  ${`${(totals[e + 1] / totals[0]).toFixed(2)}x`.padEnd(14)}`);
-console.log(`  ${'total'.padEnd(34)} ${us(totals[0])} ${totalCells.join(' ')}`.trimEnd());
+console.log(`  ${'total'.padEnd(nameWidth)} ${us(totals[0])} ${totalCells.join(' ')}`.trimEnd());
 console.log(`  load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (${cpus().length} CPUs)`);
 console.log('');
 engines.forEach((engine, e) => {

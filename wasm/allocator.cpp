@@ -1,7 +1,7 @@
 // operator new/delete for the module: freed blocks of up to 256 bytes are kept in one list per
 // 8-byte size class and handed out again, in front of Emscripten's emmalloc. A run allocates
 // and frees thousands of small nodes and strings; malloc and free were ~10 % of a small
-// example's time in the module's profile, and without the lists the module takes 8 % more time
+// example's time in the module's profile, and without the lists the module takes 16-17 % more time
 // (docs/decisions.md). The native build keeps its allocator, so that the sanitizer builds
 // see every free. The module has one thread.
 //

@@ -38,7 +38,7 @@ export interface ScheduleOptions {
   workBudget?: number;
   /** --proof-budget: exact-search nodes per block for the optimality proof, and a quarter as many SAT solver conflicts (0 = no proof); 0..2147483647, default 200000. */
   proofBudget?: number;
-  /** --compaction-budget: exact-search nodes per block for the fewest stages at the II, then shorter value lifetimes (0 = keep the II search's schedule as it is); 0..2147483647, default 20000. */
+  /** --compaction-budget: exact-search nodes per block for the fewest stages at the II, and a quarter as many SAT solver conflicts, then shorter value lifetimes (0 = keep the II search's schedule as it is); 0..2147483647, default 20000. */
   compactionBudget?: number;
   /** --serial-threshold: with --generator=auto, blocks with fewer ops are scheduled serially (seed 000); 0..1073741824, default 8. */
   serialThreshold?: number;

@@ -72,6 +72,32 @@ void nestedOperands(const Operation &op, std::vector<const Value *> &out) {
       for (const auto &inner : block->operations) nestedOperands(*inner, out);
 }
 
+// A loop Triton has already scheduled (`loop.stage` on its ops) is lowered by its stages:
+// LowerLoops makes a load an async copy only when its users are in later stages, and the copy
+// runs that many stages ahead (the fewest over its users; a user in the load's own stage keeps
+// the load synchronous: pipeline-lower-loop's non_pipelined_op).
+bool latenciesFromStages(const ScheduledBlock &block, TritonSchedule &t) {
+  if (!t.anyStage() || t.ops.size() != block.ops.size()) return false;
+  std::unordered_map<const Value *, int> loadOf;  // a staged load's result -> the load
+  for (size_t i = 0; i < block.ops.size(); ++i)
+    if (isTritonLoad(*block.ops[i]) && t.ops[i].stage)
+      for (const Value *result : block.ops[i]->results) loadOf[result] = static_cast<int>(i);
+  std::vector<int> ahead(block.ops.size(), std::numeric_limits<int>::max());
+  for (size_t u = 0; u < block.ops.size(); ++u) {
+    if (!t.ops[u].stage) continue;
+    std::vector<const Value *> used;
+    nestedOperands(*block.ops[u], used);
+    for (const Value *value : used) {
+      const auto load = loadOf.find(value);
+      if (load != loadOf.end())
+        ahead[load->second] = std::min(ahead[load->second], *t.ops[u].stage - *t.ops[load->second].stage);
+    }
+  }
+  for (size_t i = 0; i < block.ops.size(); ++i)
+    if (ahead[i] != std::numeric_limits<int>::max()) t.ops[i].pipelinedLatency = std::max(ahead[i], 0);
+  return true;
+}
+
 }  // namespace
 
 void assignPipelinedLoadLatencies(const ScheduledBlock &block, TritonSchedule &t) {
@@ -79,6 +105,7 @@ void assignPipelinedLoadLatencies(const ScheduledBlock &block, TritonSchedule &t
     for (TritonOpSchedule &o : t.ops) o.pipelinedLatency = o.latency.value_or(0);  // hasLatenciesAssigned
     return;
   }
+  if (latenciesFromStages(block, t)) return;
   if (!block.isLoop || !block.owner || t.ops.size() != block.ops.size()) return;
   const int numStages = t.numStages.value_or(3);  // Triton's default num_stages on NVIDIA GPUs
   if (numStages <= 1) return;
@@ -128,6 +155,13 @@ void assignPipelinedLoadLatencies(const ScheduledBlock &block, TritonSchedule &t
   const int latency = (numStages - 1) / (deepest + 1);
   for (int v = 0; v < n; ++v)
     if (level[v] >= 0) t.ops[v].pipelinedLatency = latency;
+}
+
+std::vector<int> tritonPipelinedLoads(const ScheduledBlock &block, const TritonSchedule &t) {
+  std::vector<int> out(block.ops.size(), -1);
+  for (size_t i = 0; i < block.ops.size() && i < t.ops.size(); ++i)
+    if (isTritonLoad(*block.ops[i])) out[i] = t.ops[i].pipelinedLatency;
+  return out;
 }
 
 bool TritonSchedule::any() const {

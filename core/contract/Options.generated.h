@@ -29,7 +29,7 @@ inline constexpr OptionSpec kOptionSpecs[] = {
     {"maxConstraintIterations", "--max-constraint-iterations", OptionKind::Int, "", "N", 1, 1000000, "10", "rounds of the constraint refinement loop (candidate IIs probed, constraints lifted)"},
     {"workBudget", "--work-budget", OptionKind::Int, "", "N", 0, 2147483647, "10000000", "seat probes per block before the II search stops (0 = unlimited)"},
     {"proofBudget", "--proof-budget", OptionKind::Int, "", "N", 0, 2147483647, "200000", "exact-search nodes per block for the optimality proof, and a quarter as many SAT solver conflicts (0 = no proof)"},
-    {"compactionBudget", "--compaction-budget", OptionKind::Int, "", "N", 0, 2147483647, "20000", "exact-search nodes per block for the fewest stages at the II, then shorter value lifetimes (0 = keep the II search's schedule as it is)"},
+    {"compactionBudget", "--compaction-budget", OptionKind::Int, "", "N", 0, 2147483647, "20000", "exact-search nodes per block for the fewest stages at the II, and a quarter as many SAT solver conflicts, then shorter value lifetimes (0 = keep the II search's schedule as it is)"},
     {"serialThreshold", "--serial-threshold", OptionKind::Int, "", "N", 0, 1073741824, "8", "with --generator=auto, blocks with fewer ops are scheduled serially (seed 000)"},
     {"iiSearch", "--ii-search", OptionKind::Choice, "linear|galloping", "linear|galloping", 0, 0, "galloping", "how candidate IIs are probed: one after another, or doubling then bisecting"},
     {"tritonLatency", "--triton-latency", OptionKind::Flag, "", "", 0, 0, "false", "let Triton's tt.latency move an op's users to later stages, keeping the II"},

@@ -14,6 +14,7 @@
 #include "graph/ScheduledBlock.h"
 #include "support/Diagnostics.h"
 #include "target/TargetModel.h"
+#include "target/TileASView.h"
 
 namespace tilesched {
 
@@ -38,6 +39,7 @@ struct SchedulingProblem {
   const std::vector<std::string> *nodeNames = nullptr;  // "op#i" when absent or empty
   const ScheduledBlock *block = nullptr;                // the IR, when there is one (locations)
   ProposedScheduleCheck checkProposed = nullptr;        // null: an exact solver's schedule is used unchecked
+  const TileASView *lowered = nullptr;                  // the block as TileAS sees it; absent: as written
 
   int numNodes() const { return graph.numNodes; }
   std::string name(int node) const;

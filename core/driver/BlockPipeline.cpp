@@ -147,11 +147,13 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     int errorsBefore = diags.errorCount();
     stripMaterializedOps(r.block, diags);  // Pipe_/Mutex_ of an earlier --emit=ir are not work
     checkReorderableNames(r.block, diags);
+    r.triton = readTritonSchedule(r.block, diags);
+    assignPipelinedLoadLatencies(r.block, r.triton);
     const std::vector<bool> keptInTmem = accumulatorKeptInTmem(r.block);
-    std::vector<const Operation *> pipelinedLoads;  // what Triton's pipeliner makes async copies
-    const TileASView lowered = tileASView(r.block.ops, model);
+    r.lowered = tileASView(r.block.ops, model, {keptInTmem, tritonPipelinedLoads(r.block, r.triton)});
+    std::vector<const Operation *> pipelinedLoads;  // what the pipeliner makes async copies
     for (size_t i = 0; i < r.block.ops.size(); ++i)
-      if (lowered.pipelined[i]) pipelinedLoads.push_back(r.block.ops[i]);
+      if (r.lowered.pipelined[i]) pipelinedLoads.push_back(r.block.ops[i]);
     for (const Operation *op : r.block.ops) {
       const auto inner = loopCosts.find(op);
       const NestedLoop *nested = inner == loopCosts.end() ? nullptr : &inner->second;
@@ -182,8 +184,6 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     }
     r.graph = buildDependenceGraph(r.block, r.resources, diags, aliases, &model);
     r.constraints = parseConstraints(r.block, diags);
-    r.triton = readTritonSchedule(r.block, diags);
-    assignPipelinedLoadLatencies(r.block, r.triton);
     ScheduleOptions blockOpts = blockOptions(r.block, opts.schedule, diags);
     // The trace limit is one budget for the whole run, so a file of many small loops cannot
     // print traceLimit entries for each (the output stays linear in the input).
@@ -195,7 +195,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       return checkSchedule({p.graph, p.resources, p.model, nullptr, p.nodeNames, p.block}, a.ii, toCheckedOps(a))
           .empty();
     };
-    const SchedulingProblem problem{r.graph, r.resources, model, &r.constraints, &r.nodeNames, &r.block, checkProposed};
+    const SchedulingProblem problem{r.graph,      r.resources, model,         &r.constraints,
+                                    &r.nodeNames, &r.block,    checkProposed, &r.lowered};
     if (diags.errorCount() == errorsBefore) problem.check(diags);
     if (diags.errorCount() != errorsBefore) {
       run.unusable = true;  // malformed overrides / constraints: nothing trustworthy to schedule
@@ -250,7 +251,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       // Pipe_/Mutex_ values (seeds 002-003), then buffers within the model's budgets: over one,
       // the block is scheduled again over its graph plus lifetime edges, and checked again.
       auto reschedule = [&](const DependenceGraph &graph, DiagnosticEngine &d) -> std::optional<ScheduleAnalysis> {
-        const SchedulingProblem again{graph, r.resources, model, &r.constraints, &r.nodeNames, &r.block, checkProposed};
+        const SchedulingProblem again{graph,        r.resources, model,         &r.constraints,
+                                      &r.nodeNames, &r.block,    checkProposed, &r.lowered};
         ScheduleAnalysis a = generateSchedule(again, blockOpts, d);
         const ConstraintState kept = constraintsInForce(r.constraints, a.lifted);
         if (!a.valid ||

@@ -15,6 +15,7 @@
 #include "ir/Parser.h"
 #include "materialize/MaterializeSchedule.h"
 #include "target/IRTarget.h"
+#include "target/TileASView.h"
 
 namespace tilesched {
 
@@ -27,6 +28,7 @@ struct BlockResult {
   DependenceGraph graph;
   ConstraintState constraints;
   TritonSchedule triton;  // Triton's loop.stage / loop.cluster / tt.latency, as written
+  TileASView lowered;     // the block as TileAS would see it (seed 000's selection reads it)
   // Ops Triton's latencies moved to a later stage (-1: not steered): on a cost-based schedule, and
   // on any with --triton-latency; the IR's tt.latency (fromTtLatency), else the stages Triton's
   // pipeliner gives its loads (constraints/TritonSchedule).

@@ -203,8 +203,19 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
   }
   a.optimality = {lowerBound >= out.ii ? Optimality::Proven : Optimality::Bound, std::min(lowerBound, out.ii)};
   // With the II fixed, the fewest stages and then the shortest value lifetimes at it.
-  CompactionOutcome compaction =
-      compactStages(p, layout, out.ii, std::move(out.start), opts.compactionBudget, &budget, trace);
+  CompactionOutcome compaction = compactStages(p, layout, out.ii, out.start, opts.compactionBudget, &budget, trace);
+  if (compaction.solverSchedule && in.checkProposed) {
+    // A schedule built on the SAT solver's passes the independent checker before it is kept; one
+    // that fails discredits the solver's stage proofs too: the II search's schedule stays, with
+    // the critical-path bound.
+    ScheduleAnalysis proposed = a;
+    publish(proposed, p, out.ii, compaction.start);
+    if (!in.checkProposed(in, proposed)) {
+      compaction = compactStages(p, layout, out.ii, std::move(out.start), 0, nullptr, trace);
+      a.notes.push_back("the stage compaction's schedule at II " + std::to_string(out.ii) +
+                        " failed the independent checker; keeping the II search's");
+    }
+  }
   a.optimality.stageBound = compaction.stageBound;
   a.optimality.stagesProven = compaction.stagesTo == compaction.stageBound;
   a.compaction = {opts.compactionBudget > 0, compaction.stagesFrom, compaction.stagesTo, compaction.crossingsFrom,

@@ -1,29 +1,20 @@
 // Region summary and generator selection (seed 000, "Generator Selection").
 #include "generate/GenerateSchedule.h"
-#include "target/TileASView.h"
 
 namespace tilesched {
 
 // The flags are byproducts of the per-op resource resolution, as the seed says of the
 // constraint builder's per-block summary: the model's op table tags ops with traits. Seed 000
 // counts the ops of the nv_tileas region TileAS schedules; a Triton or CUDA Tile block is counted
-// and tagged as tileiras would lower it (target/TileASView), an nv_tileas block as written.
+// and tagged as tileiras would lower it (the problem's TileASView, which the driver computes once
+// per block), an nv_tileas block as written.
 RegionSummary summarizeRegion(const SchedulingProblem &in) {
   RegionSummary s;
   s.opCount = in.numNodes();
   unsigned traits = TraitNone;
   for (const OpResources &r : in.resources) traits |= r.traits;
-  s.opCountLowered = s.opCount;
-  if (in.block) {
-    // Ops Triton moves out of the loop before pipelining it are not in the loop TileAS sees.
-    std::vector<Operation *> inLoop;
-    for (size_t i = 0; i < in.block->ops.size(); ++i)
-      if (i >= in.resources.size() || in.resources[i].source != OpResources::Source::OutsideLoop)
-        inLoop.push_back(in.block->ops[i]);
-    const TileASView view = tileASView(inLoop, in.model);
-    s.opCountLowered = view.opCount;
-    traits |= view.traits;
-  }
+  s.opCountLowered = in.lowered ? in.lowered->opCount : s.opCount;
+  if (in.lowered) traits |= in.lowered->traits;
   s.hasTma = traits & TraitTma;
   s.hasWgmma = traits & TraitWgmma;
   s.hasAsyncPipeline = traits & TraitAsyncPipeline;

@@ -30,14 +30,9 @@ public:
   std::vector<IIAttempt> verdicts;
 
   Attempt attempt(int ii, int64_t share) {
-    Attempt a;
     const IIContext ctx(p_, layout_, ii);
-    if (ctx.rejectNode >= 0) {
-      note(ii, TraceOutcome::Infeasible, ctx.rejectReason);
-      verdicts.push_back({ii, IIAttempt::Result::Infeasible, ctx.rejectNode, "", ctx.rejectReason});
-      a.verdict = Verdict::Infeasible;
-      return a;
-    }
+    if (ctx.rejectNode >= 0) return rejected(ctx);
+    Attempt a;
     const int64_t end = used_ + std::min(share, remaining());
     const FootprintComponents fc(ctx);
     std::vector<int> all(fc.ops.size()), parts;
@@ -51,39 +46,94 @@ public:
         WindowSearch search(ctx, fc, {c});
         const ExactOutcome out = search.run((end - used_) / 2, budget_);
         used_ += search.nodes();
-        if (out == ExactOutcome::Infeasible) {
-          const std::string why =
-              "a recurrence of " + std::to_string(fc.ops[c].size()) + " ops with a footprint has no schedule";
-          note(ii, TraceOutcome::Infeasible, why);
-          verdicts.push_back({ii, IIAttempt::Result::Infeasible, -1, "", why});
-          a.verdict = Verdict::Infeasible;
-          return a;
-        }
+        if (out == ExactOutcome::Infeasible)
+          return infeasible(
+              ii, -1, "a recurrence of " + std::to_string(fc.ops[c].size()) + " ops with a footprint has no schedule");
       }
     }
-    WindowSearch search(ctx, fc, std::move(all));
+    return whole(ctx, fc, end, "the exact search exhausted every placement", true);
+  }
+
+  // One II again, with interchangeable ops in program order (orderInterchangeableOps): first the
+  // ops of each footprint shared by fewer than all, alone (dropping the other ops is a
+  // relaxation; like ops that fill a slot are where the order cuts most), most ops first, each
+  // with at most half of what is left of `share`, then the whole block with the rest. Only proofs
+  // count: a cut-short search leaves the verdict the plain search gave, and a footprint without
+  // interchangeable ops is not searched again.
+  Attempt attemptOrdered(int ii, int64_t share) {
+    const IIContext ctx(p_, layout_, ii);
+    if (ctx.rejectNode >= 0) return rejected(ctx);
+    const int64_t end = used_ + std::min(share, remaining());
+    FootprintComponents fc(ctx);
+    std::vector<int> count(fc.classRepresentative.size(), 0);
+    int total = 0;
+    for (const std::vector<int> &ops : fc.ops)
+      for (int v : ops) ++count[fc.footprintClass[v]], ++total;
+    for (int cls : stableOrder(count.size(), [&](int x, int y) { return count[x] > count[y]; })) {
+      if (count[cls] < 2 || count[cls] == total) continue;
+      FootprintComponents alone = fc.only(cls);
+      const int64_t ordered = orderInterchangeableOps(ctx, alone, budget_);
+      if (ordered < 0) return {};
+      if (ordered == 0) continue;
+      WindowSearch search(ctx, alone, allComponents(alone));
+      const ExactOutcome out = search.run((end - used_) / 2, budget_);
+      used_ += search.nodes();
+      if (out == ExactOutcome::Infeasible)
+        return infeasible(
+            ii, fc.classRepresentative[cls],
+            "the " + std::to_string(count[cls]) +
+                " ops with this op's footprint have no schedule on their own (like ops in program order)");
+      if (out == ExactOutcome::BudgetExhausted) return {};
+    }
+    if (orderInterchangeableOps(ctx, fc, budget_) <= 0) return {};
+    return whole(ctx, fc, end, "the exact search, like ops in program order, exhausted every placement", false);
+  }
+
+private:
+  static std::vector<int> allComponents(const FootprintComponents &fc) {
+    std::vector<int> all(fc.ops.size());
+    for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int>(c);
+    return all;
+  }
+
+  Attempt rejected(const IIContext &ctx) {
+    note(ctx.ii, TraceOutcome::Infeasible, ctx.rejectReason);
+    verdicts.push_back({ctx.ii, IIAttempt::Result::Infeasible, ctx.rejectNode, "", ctx.rejectReason});
+    return {Verdict::Infeasible, {}};
+  }
+
+  Attempt infeasible(int ii, int op, const std::string &why) {
+    note(ii, TraceOutcome::Infeasible, why);
+    verdicts.push_back({ii, IIAttempt::Result::Infeasible, op, "", why});
+    return {Verdict::Infeasible, {}};
+  }
+
+  // The whole block's search, with `end` the node count to stop at; `cutShort`: a search the
+  // budget stops says so among the verdicts.
+  Attempt whole(const IIContext &ctx, const FootprintComponents &fc, int64_t end, const std::string &exhausted,
+                bool cutShort) {
+    Attempt a;
+    WindowSearch search(ctx, fc, allComponents(fc));
     const ExactOutcome out = search.run(end - used_, budget_);
     used_ += search.nodes();
     if (out == ExactOutcome::Found) {
       a.verdict = Verdict::Found;
       a.start = search.completeSchedule();
-      note(ii, TraceOutcome::Found, "the exact search found a schedule");
+      note(ctx.ii, TraceOutcome::Found, "the exact search found a schedule");
     } else if (out == ExactOutcome::Infeasible) {
-      a.verdict = Verdict::Infeasible;
-      note(ii, TraceOutcome::Infeasible, "the exact search exhausted every placement");
-      verdicts.push_back({ii, IIAttempt::Result::Infeasible, -1, "", "the exact search exhausted every placement"});
+      return infeasible(ctx.ii, -1, exhausted);
     } else {
       // Which budget cut it: the block's work budget, or this proof's node share.
       const bool work = budget_ && budget_->spent();
-      note(ii, TraceOutcome::Open, work ? "the work budget ran out (--work-budget)" : "the search budget ran out");
-      verdicts.push_back(
-          {ii, IIAttempt::Result::CutShort, -1, "",
-           work ? "the work budget ran out at this II" : "the exact search's budget ran out at this II"});
+      note(ctx.ii, TraceOutcome::Open, work ? "the work budget ran out (--work-budget)" : "the search budget ran out");
+      if (cutShort)
+        verdicts.push_back(
+            {ctx.ii, IIAttempt::Result::CutShort, -1, "",
+             work ? "the work budget ran out at this II" : "the exact search's budget ran out at this II"});
     }
     return a;
   }
 
-private:
   void note(int ii, TraceOutcome outcome, const std::string &reason) {
     if (trace_.enabled()) trace_.record(ii, TraceArm::Optimality, -1, -1, outcome, reason);
   }
@@ -161,6 +211,27 @@ void satProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, cons
   while (out.lowerBound < best && known(out.lowerBound)) ++out.lowerBound;
 }
 
+// Before the solver, the climb from the bound again with interchangeable ops in program order
+// (Prover::attemptOrdered), `limit` nodes more: like ops that fill a one-unit slot make a
+// pigeonhole that neither the plain search nor SAT decides (CHStone mips/graph1's 24 writes at
+// II 24: open after 3·10^6 unordered nodes; at 24 and 25 after 10^5 conflicts) and the order
+// decides in thousands.
+// A lower-bound step only: the IIs it proves join `infeasible` and the bound stays, a schedule
+// it finds stops it unused, so the solver's descent, which finds the schedules, is the one it
+// would be without it (mips/graph1 at 26), only stopping at a proven II.
+void orderedProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, int64_t limit, WorkBudget *budget,
+                  TraceRecorder &trace, ProofOutcome &out, std::vector<int> &infeasible) {
+  auto known = [&](int x) { return std::find(infeasible.begin(), infeasible.end(), x) != infeasible.end(); };
+  const int best = out.improved ? out.ii : ii;
+  Prover prover(p, layout, limit, budget, trace);
+  for (int target = out.lowerBound; target < best && prover.remaining() > 0 && !(budget && budget->spent()); ++target) {
+    if (known(target)) continue;
+    if (prover.attemptOrdered(target, prover.remaining()).verdict != Verdict::Infeasible) break;
+    infeasible.push_back(target);
+  }
+  out.verdicts.insert(out.verdicts.end(), prover.verdicts.begin(), prover.verdicts.end());
+}
+
 ProofOutcome windowProof(const ModuloProblem &p, const ResourceLayout &layout, int mii, int ii,
                          const std::vector<int> &knownInfeasible, int64_t limit, WorkBudget *budget,
                          TraceRecorder &trace) {
@@ -215,8 +286,14 @@ ProofOutcome proveLowerBound(const ModuloProblem &p, const ResourceLayout &layou
                              const std::vector<int> &knownInfeasible, int64_t limit, int64_t conflicts,
                              WorkBudget *budget, TraceRecorder &trace) {
   ProofOutcome out = windowProof(p, layout, mii, ii, knownInfeasible, limit, budget, trace);
+  std::vector<int> infeasible = knownInfeasible;
+  if (!p.hasStageConstraints() && out.lowerBound < (out.improved ? out.ii : ii) && limit > 0)
+    orderedProof(p, layout, ii, limit, budget, trace, out, infeasible);
   if (!p.hasStageConstraints() && out.lowerBound < (out.improved ? out.ii : ii) && conflicts > 0)
-    satProof(p, layout, ii, knownInfeasible, conflicts, budget, trace, out);
+    satProof(p, layout, ii, infeasible, conflicts, budget, trace, out);
+  while (out.lowerBound < (out.improved ? out.ii : ii) &&
+         std::find(infeasible.begin(), infeasible.end(), out.lowerBound) != infeasible.end())
+    ++out.lowerBound;
   return out;
 }
 

@@ -30,28 +30,66 @@ public:
 // probe's time: a clause, built and loaded, about one probe; a conflict about one probe per 256
 // clauses of the model (the propagation behind a conflict runs over the model).
 constexpr int64_t kUnitsPerClause = 1;
+// The windows question's conflicts cost 5-10 ns per clause of the model (its row and stage
+// literals propagate over every edge and run at each decision), about 16 times the II
+// question's, so they are charged at 16 clauses a unit.
 constexpr int64_t kClausesPerConflictUnit = 256;
-int64_t conflictWeight(int64_t clauses) { return 1 + clauses / kClausesPerConflictUnit; }
+constexpr int64_t kWindowClausesPerConflictUnit = 16;
+
+// Unfolded footprint rows [offset, offset + length) in which an op holds `units` units of
+// `resource`, read from the spans of its fold; consecutive spans that hold a resource alike are
+// one run, in the order the runs begin.
+struct ResourceRun {
+  int resource = 0, offset = 0, length = 0, units = 0;
+};
+
+std::vector<ResourceRun> resourceRuns(const FoldedFootprint &fp) {
+  std::vector<ResourceRun> runs;
+  std::vector<int> latest;  // per resource: its last run in `runs`, -1 before its first
+  for (const FoldedFootprint::Span &span : fp.spans)
+    for (int i = span.resourceBegin; i < span.resourceEnd;) {
+      const int r = fp.spanResources[i];
+      int j = i;
+      while (j < span.resourceEnd && fp.spanResources[j] == r) ++j;
+      if (r >= static_cast<int>(latest.size())) latest.resize(r + 1, -1);
+      if (latest[r] >= 0 && runs[latest[r]].offset + runs[latest[r]].length == span.begin &&
+          runs[latest[r]].units == j - i) {
+        runs[latest[r]].length += span.end - span.begin;
+      } else {
+        latest[r] = static_cast<int>(runs.size());
+        runs.push_back({r, span.begin, span.end - span.begin, j - i});
+      }
+      i = j;
+    }
+  return runs;
+}
 
 class SatModel {
 public:
-  // Stops adding clauses past `maxClauses`: the model is then incomplete (complete() is false).
-  SatModel(const IIContext &ctx, int64_t maxClauses)
-      : ctx_(ctx), p_(ctx.problem), ii_(ctx.ii), maxClauses_(maxClauses) {
-    top_ = newVar();
-    clause({top_});
-    lo_.assign(p_.numNodes, 0);
-    hi_.assign(p_.numNodes, -1);
-    first_.assign(p_.numNodes, 0);
-    rowVar_.assign(p_.numNodes, 0);
+  // The II question (SatExact.h): the components of footprint ops in their windows against
+  // their anchors. Stops adding clauses past `maxClauses`: the model is then incomplete
+  // (complete() is false).
+  SatModel(const IIContext &ctx, int64_t maxClauses) : SatModel(ctx, maxClauses, false) {
     buildWindows();
     for (size_t i = 0; i < modelled_.size() && complete(); ++i) encodeEdges(modelled_[i]);
     for (size_t i = 0; i < modelled_.size() && complete(); ++i) encodeRows(modelled_[i]);
     if (complete()) encodeCapacities();
   }
 
+  // The windows question (solveWindowsBySat): every op in its given window, every edge, a
+  // same-depth group in one stage, the slots and pools per modulo row by runs of rows.
+  SatModel(const IIContext &ctx, const std::vector<int64_t> &lo, const std::vector<int64_t> &hi, int64_t maxClauses)
+      : SatModel(ctx, maxClauses, true) {
+    rowFirst_.assign(p_.numNodes, 0);
+    for (int v = 0; v < p_.numNodes && complete(); ++v) stageAndRow(v, lo[v], hi[v]);
+    for (int v = 0; v < p_.numNodes && complete(); ++v) encodeStageEdges(v);
+    if (complete()) encodeGroups();
+    if (complete()) encodeRuns();
+  }
+
   bool complete() const { return clauses_ <= maxClauses_; }
   int64_t clauses() const { return clauses_; }
+  bool whole() const { return whole_; }
 
   SatAnswer solve(int64_t conflictLimit) {
     SatAnswer out;
@@ -68,6 +106,15 @@ public:
     if (result == 20) out.verdict = SatVerdict::Infeasible;
     if (result != 10) return out;
     out.verdict = SatVerdict::Feasible;
+    if (whole_) {
+      out.start.resize(p_.numNodes);
+      for (int v = 0; v < p_.numNodes; ++v) {
+        int q = 0;
+        while (q + 1 < ii_ && solver_.val(rowAtLeast(v, q + 1)) > 0) ++q;
+        out.start[v] = static_cast<int>(decode(v) * ii_ + q);
+      }
+      return out;
+    }
     std::vector<int64_t> placed(p_.numNodes, kNoPath64);
     for (int v : modelled_)
       if (!ctx_.folded[v].empty()) placed[v] = decode(v);
@@ -76,6 +123,16 @@ public:
   }
 
 private:
+  SatModel(const IIContext &ctx, int64_t maxClauses, bool whole)
+      : ctx_(ctx), p_(ctx.problem), ii_(ctx.ii), maxClauses_(maxClauses), whole_(whole) {
+    top_ = newVar();
+    clause({top_});
+    lo_.assign(p_.numNodes, 0);
+    hi_.assign(p_.numNodes, -1);
+    first_.assign(p_.numNodes, 0);
+    rowVar_.assign(p_.numNodes, 0);
+  }
+
   int newVar() { return ++vars_; }
   void clause(std::initializer_list<int> lits) {
     if (++clauses_ > maxClauses_) return;
@@ -88,6 +145,76 @@ private:
     if (k <= lo_[v]) return top_;
     if (k > hi_[v]) return -top_;
     return first_[v] + static_cast<int>(k - lo_[v] - 1);
+  }
+
+  // Op v's start cycles [lo, hi], order-encoded: [t >= k] implies [t >= k - 1].
+  void window(int v, int64_t lo, int64_t hi) {
+    lo_[v] = lo;
+    hi_[v] = hi;
+    if (hi < lo) emptyWindow_ = true;
+    first_[v] = vars_ + 1;
+    // A window has a clause per cycle: one wider than what is left ends the model here.
+    if (hi - lo > maxClauses_ - clauses_) {
+      clauses_ = maxClauses_ + 1;
+      return;
+    }
+    if (hi > lo) vars_ += static_cast<int>(hi - lo);
+    for (int64_t k = lo + 1; k < hi && complete(); ++k) clause({-atLeast(v, k + 1), atLeast(v, k)});
+    modelled_.push_back(v);
+  }
+
+  // The windows question's variables: t(v) = s(v) * II + q(v), the stage s order-encoded over
+  // the stages of the window [lo, hi] (atLeast, as a window) and the row q over [0, II)
+  // (rowAtLeast), so the rows an op holds read q alone and a long horizon costs its stages, not
+  // its cycles; two clauses keep t in the window's first and last stages.
+  void stageAndRow(int v, int64_t lo, int64_t hi) {
+    const int64_t first = floorStages(lo), last = floorStages(hi);
+    window(v, first, last);
+    if (!complete() || ii_ - 1 > maxClauses_ - clauses_) {  // a clause per row: past what is left
+      clauses_ = maxClauses_ + 1;
+      return;
+    }
+    rowFirst_[v] = vars_ + 1;
+    vars_ += ii_ - 1;
+    for (int k = 1; k + 1 < ii_ && complete(); ++k) clause({-rowAtLeast(v, k + 1), rowAtLeast(v, k)});
+    if (!complete() || hi < lo) return;
+    clause({atLeast(v, first + 1), rowAtLeast(v, lo - first * ii_)});
+    clause({-atLeast(v, last), -rowAtLeast(v, hi - last * ii_ + 1)});
+  }
+
+  // [q(v) >= k]: true for k <= 0, false for k >= II.
+  int rowAtLeast(int v, int64_t k) const {
+    if (k <= 0) return top_;
+    if (k >= ii_) return -top_;
+    return rowFirst_[v] + static_cast<int>(k - 1);
+  }
+
+  int64_t floorStages(int64_t cycles) const { return cycles >= 0 ? cycles / ii_ : -((-cycles + ii_ - 1) / ii_); }
+
+  // t(dst) >= t(src) + w with w = d * II + r (0 <= r < II): the stages differ by at least d; by
+  // exactly d (literal `more` false) the rows by at least r; by exactly d + 1 (`further` false)
+  // the rows by at least r - II. `more` and `further` may hold only where the stages differ by
+  // d + 1 and d + 2 or more, so every schedule has a model and every model keeps the edge.
+  void encodeStageEdges(int v) {
+    for (int ei : p_.succ[v]) {
+      const ModuloEdge &e = p_.edges[ei];
+      const int64_t w = edgeWeight(e, ii_);
+      if (e.dst == v) {  // a self edge holds at any cycle or at none
+        if (w > 0) emptyWindow_ = true;
+        continue;
+      }
+      const int64_t d = floorStages(w), r = w - d * ii_;
+      const int more = newVar(), further = newVar();
+      for (int64_t i = lo_[v]; i <= hi_[v] && complete(); ++i) {
+        clause({-atLeast(v, i), atLeast(e.dst, i + d)});
+        clause({-more, -atLeast(v, i), atLeast(e.dst, i + d + 1)});
+        clause({-further, -atLeast(v, i), atLeast(e.dst, i + d + 2)});
+      }
+      for (int64_t k = std::max<int64_t>(0, 1 - r); k <= std::min<int64_t>(ii_ - 1, ii_ - r) && complete(); ++k)
+        clause({more, -rowAtLeast(v, k), rowAtLeast(e.dst, k + r)});
+      for (int64_t k = ii_ - r + 1; k < ii_ && complete(); ++k)
+        clause({further, -rowAtLeast(v, k), rowAtLeast(e.dst, k + r - ii_)});
+    }
   }
 
   // Every op of a component with a footprint op gets a window against its anchor (the
@@ -111,18 +238,7 @@ private:
       const std::vector<int64_t> to = longestInComponent(anchor[c], true);
       for (int v : p_.sccMembers[c]) {
         if (!complete()) return;
-        lo_[v] = from[v];
-        hi_[v] = anchorHi - to[v];
-        if (hi_[v] < lo_[v]) emptyWindow_ = true;
-        first_[v] = vars_ + 1;
-        // A window has a clause per cycle: one wider than what is left ends the model here.
-        if (hi_[v] - lo_[v] > maxClauses_ - clauses_) {
-          clauses_ = maxClauses_ + 1;
-          return;
-        }
-        if (hi_[v] > lo_[v]) vars_ += static_cast<int>(hi_[v] - lo_[v]);
-        for (int64_t k = lo_[v] + 1; k < hi_[v] && complete(); ++k) clause({-atLeast(v, k + 1), atLeast(v, k)});
-        modelled_.push_back(v);
+        window(v, from[v], anchorHi - to[v]);
       }
     }
   }
@@ -197,6 +313,63 @@ private:
       }
   }
 
+  // A same-depth group's ops in one stage: [s >= i] agrees along the group.
+  void encodeGroups() {
+    std::vector<int> previous;
+    for (int v = 0; v < p_.numNodes; ++v) {
+      const int g = p_.group[v];
+      if (g < 0) continue;
+      if (g >= static_cast<int>(previous.size())) previous.resize(g + 1, -1);
+      const int u = previous[g];
+      previous[g] = v;
+      if (u < 0) continue;
+      for (int64_t i = std::min(lo_[u], lo_[v]) + 1; i <= std::max(hi_[u], hi_[v]) && complete(); ++i) {
+        clause({-atLeast(u, i), atLeast(v, i)});
+        clause({-atLeast(v, i), atLeast(u, i)});
+      }
+    }
+  }
+
+  // The slots and pools by runs of rows, so a footprint that holds an engine for 600 cycles costs
+  // what one of 6 does: per op, resource and run of footprint rows [a, a + len) holding m units,
+  // a literal per modulo row ρ, implied by every row q with (q + k) mod II = ρ for some k of the
+  // run (one interval of rows, two where it wraps); then at most the capacity of them per
+  // resource and row. A run of II rows or more holds every row floor(len / II) times whatever
+  // the row: it lowers the capacity, and only its remainder gets literals.
+  void encodeRuns() {
+    std::vector<std::vector<ResourceRun>> runs(p_.numNodes);
+    for (int v = 0; v < p_.numNodes; ++v) runs[v] = resourceRuns(ctx_.folded[v]);
+    std::vector<std::vector<int>> lits;
+    for (int r = 0; r < static_cast<int>(p_.capacity.size()) && complete(); ++r) {
+      int64_t left = p_.capacity[r];
+      lits.clear();
+      for (int v = 0; v < p_.numNodes && complete(); ++v)
+        for (const ResourceRun &run : runs[v]) {
+          if (run.resource != r) continue;
+          const int64_t full = run.length / ii_, len = run.length - full * ii_;
+          left -= full * run.units;
+          if (len == 0) continue;
+          if (lits.empty()) {  // II rows, each about to get a clause: within what is left, or none
+            if (ii_ > maxClauses_ - clauses_) {
+              clauses_ = maxClauses_ + 1;
+              return;
+            }
+            lits.resize(ii_);
+          }
+          for (int row = 0; row < ii_ && complete(); ++row) {
+            const int64_t from = moduloRow(row - run.offset - len + 1, 0, ii_), to = from + len;  // rows [from, to)
+            const int lit = newVar();
+            clause({-rowAtLeast(v, from), rowAtLeast(v, to), lit});
+            if (to > ii_) clause({rowAtLeast(v, to - ii_), lit});
+            lits[row].insert(lits[row].end(), run.units, lit);
+          }
+        }
+      if (left < 0) emptyWindow_ = true;
+      for (size_t row = 0; row < lits.size() && complete(); ++row)
+        atMost(lits[row], static_cast<int>(std::max<int64_t>(left, 0)));
+    }
+  }
+
   // Sinz's sequential counter: s(i, j) = at least j of lits[0..i] are true.
   void atMost(const std::vector<int> &lits, int cap) {
     const int n = static_cast<int>(lits.size());
@@ -233,6 +406,7 @@ private:
   const ModuloProblem &p_;
   const int ii_;
   const int64_t maxClauses_;
+  const bool whole_;  // the windows question: every op modelled, a model is the whole schedule
   int64_t clauses_ = 0;
   mutable CaDiCaL::Solver solver_;
   int vars_ = 0;
@@ -242,21 +416,26 @@ private:
   std::vector<int64_t> lo_, hi_;  // per op: its window of start cycles
   std::vector<int> first_;        // per op: the variable of [t >= lo + 1]
   std::vector<int> rowVar_;       // per op with a footprint: the variable of row 0
+  std::vector<int> rowFirst_;     // the windows question, per op: the variable of [q >= 1]
 };
 
-}  // namespace
+// The clauses a model may have: what is left of the budget (a model that would overdraw it is
+// never finished).
+int64_t clauseRoom(const WorkBudget *budget) {
+  return (budget ? budget->remaining() : std::numeric_limits<int64_t>::max()) / kUnitsPerClause;
+}
 
-SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit, WorkBudget *budget) {
-  const int64_t left = budget ? budget->remaining() : std::numeric_limits<int64_t>::max();
-  SatModel model(ctx, left / kUnitsPerClause);
-  if (!model.complete()) {  // the model alone would overdraw the budget: it is never finished
+// Solves a model built within clauseRoom with at most the conflicts the budget still pays for.
+SatAnswer answerWithin(SatModel &model, int64_t conflictLimit, WorkBudget *budget) {
+  if (!model.complete()) {
     budget->spendAll();
     SatAnswer out;
     out.clauses = model.clauses();
     out.workSpent = true;
     return out;
   }
-  const int64_t weight = conflictWeight(model.clauses());
+  const int64_t weight =
+      1 + model.clauses() / (model.whole() ? kWindowClausesPerConflictUnit : kClausesPerConflictUnit);
   int64_t limit = conflictLimit;
   if (budget) {
     budget->spend(model.clauses() * kUnitsPerClause);
@@ -272,6 +451,19 @@ SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit, WorkBudget *
     }
   }
   return out;
+}
+
+}  // namespace
+
+SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit, WorkBudget *budget) {
+  SatModel model(ctx, clauseRoom(budget));
+  return answerWithin(model, conflictLimit, budget);
+}
+
+SatAnswer solveWindowsBySat(const IIContext &ctx, const std::vector<int64_t> &lo, const std::vector<int64_t> &hi,
+                            int64_t conflictLimit, WorkBudget *budget) {
+  SatModel model(ctx, lo, hi, clauseRoom(budget));
+  return answerWithin(model, conflictLimit, budget);
 }
 
 }  // namespace tilesched

@@ -40,4 +40,12 @@ struct SatAnswer {
 // unlimited), would overdraw it: a model that does not fit is never built to the end.
 SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit, WorkBudget *budget);
 
+// The stage compaction's question (StageCompaction.h): a schedule at ctx.ii with every op v
+// starting in [lo[v], hi[v]] (its window under a stage horizon)? Every op and edge is modelled,
+// a same-depth group's ops in one stage, and the slots and pools per modulo row by runs of
+// footprint rows, so a footprint of 600 rows costs what one of 6 does; a model is a schedule of
+// the whole block, and no model proves that none exists in these windows. Limits as above.
+SatAnswer solveWindowsBySat(const IIContext &ctx, const std::vector<int64_t> &lo, const std::vector<int64_t> &hi,
+                            int64_t conflictLimit, WorkBudget *budget);
+
 }  // namespace tilesched

@@ -1,11 +1,14 @@
 #include "generate/StageCompaction.h"
 
 #include <algorithm>
+#include <string>
 
 #include "generate/GraphAlgorithms.h"
 #include "generate/IIContext.h"
+#include "generate/OptimalityProof.h"
 #include "generate/PlacementState.h"
 #include "generate/PublishSchedule.h"
+#include "generate/SatExact.h"
 #include "support/Sort.h"
 #include "target/ModuloOccupancy.h"
 
@@ -38,6 +41,40 @@ int64_t totalCrossings(const ModuloProblem &p, int ii, const std::vector<int64_t
   return sum;
 }
 
+// Every op's window of start cycles under a horizon of S stages (StageCompaction.h): from its
+// depth to S * II less its tail, and before the last cycle of every max_depth op it reaches.
+class StageWindows {
+public:
+  StageWindows(const IIContext &ctx, std::vector<int64_t> tail) : ctx(ctx), tail_(std::move(tail)) {
+    const ModuloProblem &p = ctx.problem;
+    std::vector<int64_t> depthFloor(p.numNodes, kNoPath64);
+    for (int v = 0; v < p.numNodes; ++v)
+      if (p.maxDepth[v] > 0) depthFloor[v] = 1 - int64_t{p.maxDepth[v]} * ctx.ii;
+    depthTail_ = longestToward(p, ctx.ii, std::move(depthFloor));
+  }
+
+  // False when some op's depth and tail do not fit in `stages` stages: no schedule has so few.
+  bool at(int stages, std::vector<int64_t> &lo, std::vector<int64_t> &hi) const {
+    const int64_t horizon = int64_t{stages} * ctx.ii;
+    const int n = ctx.problem.numNodes;
+    lo.assign(n, 0);
+    hi.assign(n, 0);
+    for (int v = 0; v < n; ++v) {
+      if (ctx.depth[v] + tail_[v] > horizon) return false;
+      lo[v] = ctx.depth[v];
+      hi[v] = horizon - tail_[v];
+      if (depthTail_[v] != kNoPath64) hi[v] = std::min(hi[v], -depthTail_[v]);
+    }
+    return true;
+  }
+
+  const IIContext &ctx;
+
+private:
+  std::vector<int64_t> tail_;       // longest path from the op to any op's completion
+  std::vector<int64_t> depthTail_;  // longest path to a max_depth op, less its last cycle
+};
+
 // The search for a schedule within a stage horizon at one II (StageCompaction.h): over the ops
 // with a footprint or a same-depth group, each in its window [depth, horizon - tail] narrowed by
 // the distance closure from the ops placed before it (and to its group's stage), earliest
@@ -46,21 +83,16 @@ int64_t totalCrossings(const ModuloProblem &p, int ii, const std::vector<int64_t
 // at one cycle whose rows fit.
 class HorizonSearch {
 public:
-  HorizonSearch(const IIContext &ctx, std::vector<int64_t> tail, const std::vector<int64_t> &given, int64_t limit,
-                WorkBudget *budget)
-      : ctx_(ctx),
-        p_(ctx.problem),
-        ii_(ctx.ii),
+  HorizonSearch(const StageWindows &windows, const std::vector<int64_t> &given, int64_t limit, WorkBudget *budget)
+      : ctx_(windows.ctx),
+        p_(ctx_.problem),
+        ii_(ctx_.ii),
         limit_(limit),
         budget_(budget),
-        rrt_(ctx.layout, ctx.ii),
-        tail_(std::move(tail)) {
-    std::vector<int64_t> depthFloor(p_.numNodes, kNoPath64);
-    for (int v = 0; v < p_.numNodes; ++v)
-      if (p_.maxDepth[v] > 0) depthFloor[v] = 1 - int64_t{p_.maxDepth[v]} * ii_;
-    depthTail_ = longestToward(p_, ii_, std::move(depthFloor));
-    for (int v : ctx.byPriority)
-      if (!ctx.folded[v].empty() || p_.group[v] >= 0) {
+        rrt_(ctx_.layout, ctx_.ii),
+        windows_(windows) {
+    for (int v : ctx_.byPriority)
+      if (!ctx_.folded[v].empty() || p_.group[v] >= 0) {
         ops_.push_back(v);
         givenRow_.push_back(rowOf(given[v]));
       }
@@ -68,7 +100,7 @@ public:
     dist_.assign(m * m, kNoPath64);
     for (size_t i = 0; i < m; ++i)
       for (size_t j = 0; j < m; ++j) {
-        const int d = ctx.closure.dist(ops_[i], ops_[j]);
+        const int d = ctx_.closure.dist(ops_[i], ops_[j]);
         if (i != j && d != DistanceClosure::kNoPath) dist_[i * m + j] = d;
       }
   }
@@ -78,7 +110,6 @@ public:
   // A schedule of at most `stages` stages from cycle 0, searching at most `share` nodes.
   Verdict attempt(int stages, int64_t share, std::vector<int64_t> &start) {
     const size_t m = ops_.size();
-    const int64_t horizon = int64_t{stages} * ii_;
     placed_.assign(m, 0);
     start_.assign(m, 0);
     lo_.assign(m, 0);
@@ -87,13 +118,11 @@ public:
     placedCount_ = 0;
     exhausted_ = false;
     nodeEnd_ = used_ + std::max<int64_t>(0, std::min(share, limit_ - used_));
-    for (int v = 0; v < p_.numNodes; ++v)
-      if (ctx_.depth[v] + tail_[v] > horizon) return Verdict::Infeasible;
+    std::vector<int64_t> lo, hi;
+    if (!windows_.at(stages, lo, hi)) return Verdict::Infeasible;
     for (size_t i = 0; i < m; ++i) {
-      const int v = ops_[i];
-      lo_[i] = ctx_.depth[v];
-      hi_[i] = horizon - tail_[v];
-      if (depthTail_[v] != kNoPath64) hi_[i] = std::min(hi_[i], -depthTail_[v]);
+      lo_[i] = lo[ops_[i]];
+      hi_[i] = hi[ops_[i]];
     }
     if (!search()) return exhausted_ ? Verdict::Open : Verdict::Infeasible;
     start.assign(p_.numNodes, 0);
@@ -188,11 +217,10 @@ private:
   const int64_t limit_;
   WorkBudget *budget_;
   ReservationTable rrt_;
-  const std::vector<int64_t> tail_;  // longest path from the op to any op's completion
-  std::vector<int64_t> depthTail_;   // longest path to a max_depth op, less its last cycle
-  std::vector<int> ops_;             // the searched ops, by priority
-  std::vector<int> givenRow_;        // their rows in the II search's schedule
-  std::vector<int64_t> dist_;        // closure between searched ops, row-major
+  const StageWindows &windows_;
+  std::vector<int> ops_;       // the searched ops, by priority
+  std::vector<int> givenRow_;  // their rows in the II search's schedule
+  std::vector<int64_t> dist_;  // closure between searched ops, row-major
   std::vector<uint8_t> placed_;
   std::vector<int64_t> start_, lo_, hi_;
   std::vector<Saved> trail_;
@@ -326,26 +354,31 @@ void shortenLifetimes(const ModuloProblem &p, int ii, int stages, std::vector<in
   }
 }
 
+void recordAttempt(TraceRecorder &trace, int ii, int count, Verdict v, const std::string &found,
+                   const std::string &none, const std::string &open) {
+  if (trace.enabled())
+    trace.record(ii, TraceArm::Compaction, -1, -1,
+                 v == Verdict::Found        ? TraceOutcome::Found
+                 : v == Verdict::Infeasible ? TraceOutcome::Infeasible
+                                            : TraceOutcome::Open,
+                 std::to_string(count) + " stage(s): " +
+                     (v == Verdict::Found        ? found
+                      : v == Verdict::Infeasible ? none
+                                                 : open));
+}
+
 // The fewest stages the search finds, from the critical-path bound `out.stageBound` (which it
 // raises over every stage count it proves infeasible) up to the II search's; `kept` becomes a
 // schedule with that many stages when it is fewer.
-int fewestStages(const IIContext &ctx, std::vector<int64_t> tail, int stages, int64_t limit, WorkBudget *budget,
-                 TraceRecorder &trace, CompactionOutcome &out, std::vector<int64_t> &kept) {
-  HorizonSearch search(ctx, std::move(tail), kept, limit, budget);
-  const int ii = ctx.ii;
+int searchStages(const StageWindows &windows, int stages, int64_t limit, WorkBudget *budget, TraceRecorder &trace,
+                 CompactionOutcome &out, std::vector<int64_t> &kept) {
+  HorizonSearch search(windows, kept, limit, budget);
   auto attempt = [&](int count, int64_t share) {
     std::vector<int64_t> found;
     const Verdict v = search.attempt(count, share, found);
     if (v == Verdict::Found) kept = std::move(found);
-    if (trace.enabled())
-      trace.record(ii, TraceArm::Compaction, -1, -1,
-                   v == Verdict::Found        ? TraceOutcome::Found
-                   : v == Verdict::Infeasible ? TraceOutcome::Infeasible
-                                              : TraceOutcome::Open,
-                   std::to_string(count) + " stage(s): " +
-                       (v == Verdict::Found        ? "the exact search found a schedule"
-                        : v == Verdict::Infeasible ? "the exact search exhausted every placement"
-                                                   : "the search budget ran out"));
+    recordAttempt(trace, windows.ctx.ii, count, v, "the exact search found a schedule",
+                  "the exact search exhausted every placement", "the search budget ran out");
     return v;
   };
   // The descent looks for fewer stages than `stages`, one at a time while it keeps finding them,
@@ -365,6 +398,54 @@ int fewestStages(const IIContext &ctx, std::vector<int64_t> tail, int stages, in
     }
     if (v == Verdict::Found) best = out.stageBound;
     break;
+  }
+  return best;
+}
+
+// The SAT solver's turn on the gap the search left (docs/decisions.md, "Fewest stages"): the
+// climb from the bound, each probe with at most half of the conflicts left (near the bound the
+// horizons are short, so the models are small and the answer is usually there); a climb left
+// open hands the rest to a descent from one stage fewer than the best. The models and conflicts
+// go on the block's work budget.
+int satStages(const StageWindows &windows, int best, int64_t conflicts, WorkBudget *budget, TraceRecorder &trace,
+              CompactionOutcome &out, std::vector<int64_t> &kept) {
+  int64_t left = conflicts;
+  auto probe = [&](int count, int64_t share) {
+    std::vector<int64_t> lo, hi;
+    SatAnswer a;
+    if (windows.at(count, lo, hi)) {
+      a = solveWindowsBySat(windows.ctx, lo, hi, share, budget);
+      left -= a.conflicts;
+    } else {
+      a.verdict = SatVerdict::Infeasible;
+    }
+    const Verdict v = a.verdict == SatVerdict::Feasible     ? Verdict::Found
+                      : a.verdict == SatVerdict::Infeasible ? Verdict::Infeasible
+                                                            : Verdict::Open;
+    if (v == Verdict::Found) {
+      kept.assign(a.start.begin(), a.start.end());
+      out.solverSchedule = true;
+    }
+    const std::string spent = " (" + std::to_string(a.conflicts) + " conflicts)";
+    recordAttempt(trace, windows.ctx.ii, count, v, "the SAT solver found a schedule" + spent,
+                  "the SAT solver proved that no schedule exists" + spent,
+                  (a.workSpent ? "the work budget ran out (--work-budget) before the SAT solver decided"
+                               : "the SAT solver's conflict budget ran out") +
+                      spent);
+    return v;
+  };
+  auto open = [&] { return left > 0 && !(budget && budget->spent()); };
+  while (out.stageBound < best && open()) {
+    const Verdict v = probe(out.stageBound, left / 2);
+    if (v == Verdict::Found) best = out.stageBound;
+    if (v != Verdict::Infeasible) break;
+    ++out.stageBound;
+  }
+  for (int target = best - 1; target > out.stageBound && open(); --target) {
+    const Verdict v = probe(target, left / 2);
+    if (v == Verdict::Infeasible) out.stageBound = target + 1;
+    if (v != Verdict::Found) break;
+    best = target;
   }
   return best;
 }
@@ -395,11 +476,20 @@ CompactionOutcome compactStages(const ModuloProblem &p, const ResourceLayout &la
   // the bound is not reached.
   kept = earliestKeepingRows(p, ii, kept);
   int best = countStages(ii, std::vector<int>(kept.begin(), kept.end()), completion);
-  if (out.stageBound < best)
-    best = fewestStages(IIContext(p, layout, ii), std::move(tail), best, limit, budget, trace, out, kept);
+  if (out.stageBound < best) {
+    const IIContext ctx(p, layout, ii);
+    const StageWindows windows(ctx, std::move(tail));
+    best = searchStages(windows, best, limit, budget, trace, out, kept);
+    if (out.stageBound < best) best = satStages(windows, best, satConflicts(limit), budget, trace, out, kept);
+  }
   shortenLifetimes(p, ii, best, kept);
+  // As it is published (first op in stage 0): a found schedule may need fewer than it was asked.
+  best = countStages(ii, std::vector<int>(kept.begin(), kept.end()), completion);
   const int64_t crossings = totalCrossings(p, ii, kept);
-  if (std::make_pair(best, crossings) >= std::make_pair(out.stagesFrom, out.crossingsFrom)) return out;
+  if (std::make_pair(best, crossings) >= std::make_pair(out.stagesFrom, out.crossingsFrom)) {
+    out.solverSchedule = false;
+    return out;
+  }
   out.stagesTo = best;
   out.crossingsTo = crossings;
   out.start.assign(kept.begin(), kept.end());

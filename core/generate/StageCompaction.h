@@ -12,8 +12,10 @@
 // other op (a closed simple temporal network is decomposable), which settle at their longest
 // paths. The descent asks for one stage fewer while it finds schedules; the climb from the
 // critical-path bound (each op's depth plus its tail) proves stage counts infeasible by
-// exhausting the tree. Last, rows fixed, ops move whole stages while that lowers the stage
-// boundaries their results cross (Eichenberger and Davidson's stage scheduling).
+// exhausting the tree. What that leaves open goes to the SAT solver (solveWindowsBySat: the
+// same windows, every op modelled), climbing from the bound, then descending. Last, rows
+// fixed, ops move whole stages while that lowers the stage boundaries their results cross
+// (Eichenberger and Davidson's stage scheduling).
 #pragma once
 
 #include <cstdint>
@@ -30,11 +32,13 @@ struct CompactionOutcome {
   std::vector<int> start;  // the schedule kept: the given one unless one with fewer stages or crossings was found
   int stagesFrom = 0, stagesTo = 0;
   int64_t crossingsFrom = 0, crossingsTo = 0;
-  int stageBound = 0;  // no schedule at this II has fewer stages
+  int stageBound = 0;           // no schedule at this II has fewer stages
+  bool solverSchedule = false;  // `start` is built on the SAT solver's schedule (it needs the checker)
 };
 
 // `start` is a valid schedule at `ii`. `limit` counts search nodes (one op tried at one cycle),
-// each also charged to `budget`; limit 0 only computes the critical-path bound.
+// each also charged to `budget`, and gives the solver limit / 4 conflicts (its models and
+// conflicts charged to `budget` too); limit 0 only computes the critical-path bound.
 CompactionOutcome compactStages(const ModuloProblem &p, const ResourceLayout &layout, int ii, std::vector<int> start,
                                 int64_t limit, WorkBudget *budget, TraceRecorder &trace);
 

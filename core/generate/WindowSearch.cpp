@@ -77,6 +77,104 @@ FootprintComponents::FootprintComponents(const IIContext &ctx) {
   }
 }
 
+FootprintComponents FootprintComponents::only(int cls) const {
+  FootprintComponents sub;
+  sub.footprintClass = footprintClass;
+  sub.classRepresentative = classRepresentative;
+  for (size_t c = 0; c < ops.size(); ++c) {
+    std::vector<size_t> keep;
+    for (size_t a = 0; a < ops[c].size(); ++a)
+      if (footprintClass[ops[c][a]] == cls) keep.push_back(a);
+    if (keep.empty()) continue;
+    const size_t k = ops[c].size(), n = keep.size();
+    std::vector<int> members(n);
+    std::vector<int64_t> d(n * n);
+    for (size_t a = 0; a < n; ++a) {
+      members[a] = ops[c][keep[a]];
+      for (size_t b = 0; b < n; ++b) d[a * n + b] = dist[c][keep[a] * k + keep[b]];
+    }
+    sub.ops.push_back(std::move(members));
+    sub.dist.push_back(std::move(d));
+  }
+  return sub;
+}
+
+int64_t orderInterchangeableOps(const IIContext &ctx, FootprintComponents &fc, WorkBudget *budget) {
+  // Whether two copies of a class's footprint at one row overfill a resource.
+  std::vector<int8_t> exclusive(fc.classRepresentative.size(), -1);
+  auto strict = [&](int cls) {
+    if (exclusive[cls] < 0) {
+      ReservationTable rrt(ctx.layout, ctx.ii);
+      const FoldedFootprint &fp = ctx.folded[fc.classRepresentative[cls]];
+      rrt.reserve(fp, 0);
+      exclusive[cls] = rrt.probe(fp, 0) ? 0 : 1;
+    }
+    return exclusive[cls] == 1;
+  };
+  int64_t added = 0;
+  for (size_t c = 0; c < fc.ops.size(); ++c) {
+    const std::vector<int> &ops = fc.ops[c];
+    std::vector<int64_t> &d = fc.dist[c];
+    const size_t k = ops.size();
+    auto twins = [&](int a, int b) {
+      if (fc.footprintClass[ops[a]] != fc.footprintClass[ops[b]] || d[a * k + b] != d[b * k + a]) return false;
+      for (size_t x = 0; x < k; ++x)
+        if (x != size_t(a) && x != size_t(b) && (d[a * k + x] != d[b * k + x] || d[x * k + a] != d[x * k + b]))
+          return false;
+      return true;
+    };
+    // Interchangeable ops have equal multisets of closure entries in their rows and columns
+    // (the pair's own entries swap places), so only ops of one bucket (a hash of those and the
+    // footprint) are compared; and interchangeability is an equivalence (equal closures make
+    // every pair of a class the same distance apart both ways), so each op joins the class of
+    // the first member it matches.
+    if (budget && !budget->spend(1 + static_cast<int64_t>(k * k / 64))) return -1;
+    std::map<uint64_t, std::vector<std::vector<int>>> buckets;
+    std::vector<int64_t> row(k), column(k);
+    for (int a = 0; a < static_cast<int>(k); ++a) {
+      for (size_t x = 0; x < k; ++x) {
+        row[x] = d[a * k + x];
+        column[x] = d[x * k + a];
+      }
+      std::sort(row.begin(), row.end());
+      std::sort(column.begin(), column.end());
+      uint64_t bucket = static_cast<uint64_t>(fc.footprintClass[ops[a]]);
+      for (const std::vector<int64_t> *entries : {&row, &column})
+        for (int64_t x : *entries) bucket = bucket * 0x100000001B3ull ^ static_cast<uint64_t>(x);
+      std::vector<std::vector<int>> &classes = buckets[bucket];
+      auto it = std::find_if(classes.begin(), classes.end(), [&](const auto &cl) { return twins(cl.front(), a); });
+      if (it == classes.end()) classes.push_back({a});
+      else it->push_back(a);
+    }
+    // Classes in order of their first op, so the edges (and the closure) do not depend on the map.
+    std::vector<std::vector<int>> classes;
+    for (auto &[key, list] : buckets)
+      for (std::vector<int> &cl : list)
+        if (cl.size() > 1) classes.push_back(std::move(cl));
+    std::sort(classes.begin(), classes.end());
+    for (std::vector<int> &cl : classes) {
+      stableSortIndices(cl, [&](int x, int y) { return ops[x] < ops[y]; });
+      const int64_t gap = strict(fc.footprintClass[ops[cl.front()]]) ? 1 : 0;
+      for (size_t n = 1; n < cl.size(); ++n) {
+        const size_t a = cl[n - 1], b = cl[n];
+        if (d[a * k + b] >= gap) continue;
+        if (budget && !budget->spend(1 + static_cast<int64_t>(k * k / 64))) return -1;
+        // t(b) - t(a) >= gap: every path through the new edge (the diagonal is 0).
+        for (size_t i = 0; i < k; ++i) {
+          const int64_t ia = d[i * k + a];
+          if (ia == kNoPath64) continue;
+          for (size_t j = 0; j < k; ++j) {
+            const int64_t bj = d[b * k + j];
+            if (bj != kNoPath64 && ia + gap + bj > d[i * k + j]) d[i * k + j] = ia + gap + bj;
+          }
+        }
+        ++added;
+      }
+    }
+  }
+  return added;
+}
+
 WindowSearch::WindowSearch(const IIContext &ctx, const FootprintComponents &fc, std::vector<int> components)
     : ctx_(ctx), fc_(fc), ii_(ctx.ii), compOf_(std::move(components)), rrt_(ctx.layout, ctx.ii) {
   compOps_.resize(compOf_.size());

@@ -29,11 +29,29 @@ enum class ExactOutcome { Found, Infeasible, BudgetExhausted };
 // closure between the ops of each component: built once per II, shared by every search on it.
 struct FootprintComponents {
   explicit FootprintComponents(const IIContext &ctx);
+  // The ops of one footprint class only, with their closure (a relaxation: the others dropped).
+  FootprintComponents only(int cls) const;
   std::vector<std::vector<int>> ops;       // node ids per component, components in topological order
   std::vector<std::vector<int64_t>> dist;  // per component, row-major over its ops
   std::vector<int> footprintClass;         // per node: equal folded footprints share a class
   std::vector<int> classRepresentative;    // a node of each class
+
+private:
+  FootprintComponents() = default;
 };
+
+// Beyond the seeds: symmetry breaking by interchangeable ops (docs/decisions.md, "Optimality").
+// Two footprint ops of one component are interchangeable when they share a folded footprint and
+// their closure to every other footprint op of the component, and the one between them is the
+// same both ways: swapping their start cycles then maps every placement of the component to one
+// with the same row loads and windows. So a schedule exists iff one exists with each class of
+// such ops in program order, t(a) <= t(b) — t(a) < t(b) when two copies at one row overfill a
+// resource. Those edges are added to `fc` and each matrix is closed again (k^2 cells per edge;
+// finding the classes and each edge cost a work unit per 64 cells, charged to `budget`), which
+// narrows the windows the search tries; this
+// decides the unrolled bodies whose like ops make the plain search (and SAT) try every
+// permutation. Returns the edges added, -1 when the budget ran out (then `fc` is unusable).
+int64_t orderInterchangeableOps(const IIContext &ctx, FootprintComponents &fc, WorkBudget *budget);
 
 class WindowSearch {
 public:

@@ -29,7 +29,8 @@ unsigned nestedTraits(const Operation &op, const TargetModel &model) {
 
 class View {
 public:
-  View(const std::vector<Operation *> &ops, const TargetModel &model) : ops_(ops), model_(model) {
+  View(const std::vector<Operation *> &ops, const TargetModel &model, const LoweringDecisions &decided)
+      : ops_(ops), model_(model), decided_(decided) {
     std::unordered_map<const Value *, std::vector<size_t>> users;  // value -> ops using it
     for (size_t i = 0; i < ops.size(); ++i) {
       entries_.push_back(model.lookup(ops[i]->name));
@@ -60,7 +61,9 @@ public:
     for (size_t i = 0; i < ops_.size(); ++i) {
       const OpModel *m = entries_[i];
       const std::optional<std::vector<std::string>> *lowered = m ? &m->lowersTo : nullptr;
-      if (m && m->lowersToPipelined && feedsMma_[i]) {
+      if (i < decided_.outsideLoop.size() && decided_.outsideLoop[i]) continue;
+      const int triton = i < decided_.tritonPipelined.size() ? decided_.tritonPipelined[i] : -1;
+      if (m && m->lowersToPipelined && (triton >= 0 ? triton > 0 : feedsMma_[i])) {
         lowered = &m->lowersToPipelined;
         view.pipelined[i] = true;
       }
@@ -79,6 +82,7 @@ public:
 private:
   const std::vector<Operation *> &ops_;
   const TargetModel &model_;
+  const LoweringDecisions &decided_;
   std::vector<const OpModel *> entries_;  // null: unknown or unsupported
   // Whether a result of the op reaches an MMA (an op with the wgmma trait) of the block directly
   // or through ops that forward it (`forwards_to_mma`, and views): the loads Triton's pipeliner
@@ -88,8 +92,8 @@ private:
 
 }  // namespace
 
-TileASView tileASView(const std::vector<Operation *> &ops, const TargetModel &model) {
-  return View(ops, model).build();
+TileASView tileASView(const std::vector<Operation *> &ops, const TargetModel &model, const LoweringDecisions &decided) {
+  return View(ops, model, decided).build();
 }
 
 }  // namespace tilesched

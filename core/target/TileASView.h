@@ -13,12 +13,23 @@ namespace tilesched {
 struct TileASView {
   int opCount = 0;              // the ops of the block once lowered
   unsigned traits = TraitNone;  // their traits (a pipelined global load adds async_pipeline)
-  // Per op: its `lowers_to_pipelined` applies (a global load that feeds an MMA becomes an async
-  // copy into shared memory); what it costs follows (OpCostContext::pipelinedLoads).
+  // Per op: its `lowers_to_pipelined` applies (a global load its pipeliner makes an async copy
+  // into shared memory); what it costs follows (OpCostContext::pipelinedLoads).
   std::vector<bool> pipelined;
 };
 
+// What the block's front end decided before TileAS sees it, per op (empty: nothing decided).
+struct LoweringDecisions {
+  // Moved out of the loop before pipelining (Triton's hoist-TMEM-alloc): not in the loop TileAS sees.
+  std::vector<bool> outsideLoop;
+  // The stages Triton's pipeliner keeps the op ahead of its users (constraints/TritonSchedule:
+  // 0 leaves it a synchronous load); -1: not Triton's decision (an op that is not a Triton load,
+  // CUDA Tile IR), so a global load is pipelined when it feeds an MMA.
+  std::vector<int> tritonPipelined;
+};
+
 // `ops` are the block's ops in program order (terminator excluded).
-TileASView tileASView(const std::vector<Operation *> &ops, const TargetModel &model);
+TileASView tileASView(const std::vector<Operation *> &ops, const TargetModel &model,
+                      const LoweringDecisions &decided = {});
 
 }  // namespace tilesched

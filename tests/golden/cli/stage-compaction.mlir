@@ -1,8 +1,9 @@
 // The stage compaction at the fixed II (docs/decisions.md, "Fewest stages"): the Triton fork's
 // flash-attention forward loop as bench/peer_bench.py converts it (bench/peer/case3_FA.json). The
 // II search schedules it at the optimal II 1325 in 8 stages; the compaction keeps the II and
-// finds 6, with fewer stage crossings of values; --compaction-budget=0 shows the II search's
-// schedule unchanged, and the compacted schedule, printed as IR, checks clean.
+// finds 4, with fewer stage crossings of values, and the SAT solver proves that no schedule at
+// this II has 3 (the critical-path bound); --compaction-budget=0 shows the II search's schedule
+// unchanged, and the compacted schedule, printed as IR, checks clean.
 // RUN: %tilesched %s --generator=cost-based 2>&1 | FileCheck %s
 // RUN: %tilesched %s --generator=cost-based --compaction-budget=0 2>&1 | FileCheck %s --check-prefix=SEEDS
 // RUN: %tilesched %s --generator=cost-based --emit=json | FileCheck %s --check-prefix=JSON
@@ -47,23 +48,23 @@ module attributes {sched.pools = {pipe_tma = 1 : i32, pipe_tc = 1 : i32, pipe_cu
     return
   }
 }
-// CHECK: cost-based, scheduled, II 1325, 6 stages
-// CHECK: optimality: proven, no schedule exists below II 1325; 6 stages, at least 3 at this II (compacted from 8)
+// CHECK: cost-based, scheduled, II 1325, 4 stages
+// CHECK: optimality: proven, no schedule exists below II 1325; 4 stages, the fewest at this II (compacted from 8)
 
 // SEEDS: cost-based, scheduled, II 1325, 8 stages
 // SEEDS: optimality: proven, no schedule exists below II 1325; 8 stages, at least 3 at this II{{$}}
 
-// JSON: "stage_count": 6
+// JSON: "stage_count": 4
 // JSON: "optimality": {
 // JSON-NEXT: "status": "proven",
 // JSON-NEXT: "lower_bound": 1325,
-// JSON-NEXT: "stage_bound": 3,
-// JSON-NEXT: "stages_proven": false
+// JSON-NEXT: "stage_bound": 4,
+// JSON-NEXT: "stages_proven": true
 // JSON: "compaction": {
 // JSON-NEXT: "ran": true,
 // JSON-NEXT: "stages_from": 8,
-// JSON-NEXT: "stages_to": 6,
+// JSON-NEXT: "stages_to": 4,
 // JSON-NEXT: "crossings_from": 21,
-// JSON-NEXT: "crossings_to": 16
+// JSON-NEXT: "crossings_to": 12
 
-// CHECKED: pinned schedule, checked, II 1325, 6 stages
+// CHECKED: pinned schedule, checked, II 1325, 4 stages

@@ -134,19 +134,26 @@ TEST_CASE("a malformed Triton annotation is ignored with a warning, never an err
 namespace {
 
 // Triton's GEMM before pipelining: two pointer loads feed an MMA through local_alloc; `extra` goes
-// on the loop (its tt.num_stages).
-std::string gemm(const std::string &extra) {
+// on the loop (its tt.num_stages), `loads` and `users` on the loads and on the ops that use them
+// (Triton's loop.stage, as ScheduleLoops leaves it).
+std::string gemm(const std::string &extra, const std::string &loads = "", const std::string &users = "") {
   return R"(module attributes {ttg.target = "cuda:100"} {
   tt.func @g(%pa: tensor<128x64x!tt.ptr<f16>>, %pb: tensor<64x128x!tt.ptr<f16>>, %n: i32) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %z = arith.constant dense<0.0> : tensor<128x128xf32>
     %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x128xf32>) : i32 {
-      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>>
-      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>>
-      %as = ttg.local_alloc %a : (tensor<128x64xf16>) -> !ttg.memdesc<128x64xf16, #ttg.shared_memory>
-      %bs = ttg.local_alloc %b : (tensor<64x128xf16>) -> !ttg.memdesc<64x128xf16, #ttg.shared_memory>
-      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x64xf16, #ttg.shared_memory> * !ttg.memdesc<64x128xf16, #ttg.shared_memory> -> tensor<128x128xf32>
+      %a = tt.load %pa )" +
+         loads + R"( : tensor<128x64x!tt.ptr<f16>>
+      %b = tt.load %pb )" +
+         loads + R"( : tensor<64x128x!tt.ptr<f16>>
+      %as = ttg.local_alloc %a )" +
+         users + R"( : (tensor<128x64xf16>) -> !ttg.memdesc<128x64xf16, #ttg.shared_memory>
+      %bs = ttg.local_alloc %b )" +
+         users + R"( : (tensor<64x128xf16>) -> !ttg.memdesc<64x128xf16, #ttg.shared_memory>
+      %d = ttng.warp_group_dot %as, %bs, %acc )" +
+         users +
+         R"( : !ttg.memdesc<128x64xf16, #ttg.shared_memory> * !ttg.memdesc<64x128xf16, #ttg.shared_memory> -> tensor<128x128xf32>
       scf.yield %d : tensor<128x128xf32>
     } )" +
          extra + R"(
@@ -240,4 +247,50 @@ TEST_CASE("Triton's pipelining leaves a small load alone") {
   const Json s = schedule(scalar, false)["blocks"][0];
   REQUIRE(s["status"] == "scheduled");
   CHECK_FALSE(s.contains("triton"));
+}
+
+TEST_CASE("a loop Triton has scheduled is pipelined by its stages: a load its users share a stage with stays a load") {
+  for (int userStage : {0, 1, 3}) {
+    INFO("users at stage " << userStage);
+    const Json b =
+        schedule(gemm("", "{loop.stage = 0 : i32}", "{loop.stage = " + std::to_string(userStage) + " : i32}"),
+                 false)["blocks"][0];
+    REQUIRE(b["status"] == "scheduled");
+    CHECK(opNamed(b, "%as")["stage"].get<int>() - opNamed(b, "%a")["stage"].get<int>() >= userStage);
+    // An async copy writes shared memory; a load left synchronous reads global memory into registers.
+    CHECK(opNamed(b, "%a")["footprint"][0] == Json::array({userStage > 0 ? "tp_smem_wr" : "tp_gnic_rd"}));
+    const bool steered = b["triton"].contains("steered_ops") && b["triton"]["steered_ops"].get<int>() > 0;
+    if (userStage == 0) CHECK_FALSE(steered);
+    if (userStage == 3) CHECK(steered);  // nothing else keeps a load three stages ahead
+  }
+}
+
+TEST_CASE("under tt.num_stages a loop without an MMA pipelines its loads, and TileAS counts their async copies") {
+  const auto loop = [](const std::string &extra) {
+    return R"(tt.func @h(%p: tensor<128x64x!tt.ptr<f16>>, %q: tensor<128x64x!tt.ptr<f16>>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %k = %c0 to %n step %c1 : i32 {
+    %a = tt.load %p : tensor<128x64x!tt.ptr<f16>>
+    %b = tt.load %q : tensor<128x64x!tt.ptr<f16>>
+    %e = arith.addf %a, %b : tensor<128x64xf16>
+    %f = arith.mulf %e, %e : tensor<128x64xf16>
+    tt.store %p, %f : tensor<128x64x!tt.ptr<f16>>
+  } )" + extra +
+           R"(
+  tt.return
+})";
+  };
+  DriverOptions opts;
+  opts.emit = EmitKind::Json;
+  const Json plain = Json::parse(runDriver(loop(""), opts).out)["blocks"][0];
+  const Json staged = Json::parse(runDriver(loop("{tt.num_stages = 3 : i32}"), opts).out)["blocks"][0];
+  // Without tt.num_stages Triton pipelines only an MMA's loads: 5 ops, no async op, serial.
+  CHECK(plain["selection"]["rule"] == "below_threshold");
+  CHECK(opNamed(plain, "%a")["footprint"][0] == Json::array({"tp_gnic_rd"}));
+  // With it both loads are async copies (copy, commit, wait each): 3 + 3 + 3 ops, cost-based.
+  CHECK(staged["generator"] == "cost-based");
+  CHECK(staged["selection"]["rule"] == "eligible");
+  CHECK(opNamed(staged, "%a")["footprint"][0] == Json::array({"tp_smem_wr"}));
+  CHECK(opNamed(staged, "%f")["stage"].get<int>() - opNamed(staged, "%a")["stage"].get<int>() >= 2);
 }

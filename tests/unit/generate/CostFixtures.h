@@ -90,6 +90,21 @@ struct Placement {
   }
 };
 
+// Whether one of the analysis's notes says `text`.
+inline bool hasNote(const ScheduleAnalysis &a, const std::string &text) {
+  return std::any_of(a.notes.begin(), a.notes.end(),
+                     [&](const AnalysisNote &n) { return n.text.find(text) != std::string::npos; });
+}
+
+// Whether the trace holds an optimality entry that proves `ii` infeasible, its reason naming `word`.
+inline bool provedInTrace(const TraceRecorder &trace, int ii, const std::string &word) {
+  for (const TraceEntry &e : trace.entries())
+    if (e.arm == TraceArm::Optimality && e.ii == ii && e.outcome == TraceOutcome::Infeasible &&
+        e.reason.find(word) != std::string::npos)
+      return true;
+  return false;
+}
+
 // The independent checker on start cycles published as the generator publishes them: whole
 // stages up until the first op is in stage 0, orders by (cycle, program order) in each stage.
 inline std::vector<Violation> checkStarts(const RandomLoop &loop, int ii, std::vector<int> start) {

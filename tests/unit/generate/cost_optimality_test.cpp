@@ -3,11 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include "CostFixtures.h"
+#include "ExactModuloSolver.h"
 #include "check/ScheduleChecker.h"
 #include "generate/GenerateSchedule.h"
 #include "generate/MiiBounds.h"
 #include "generate/OptimalityProof.h"
 #include "generate/WindowSearch.h"
+#include "TestScale.h"
 
 using namespace tilesched;
 using namespace tilesched::test;
@@ -154,4 +156,157 @@ TEST_CASE("the generator publishes the certificate; stage constraints keep the b
   // The II search's own exact rung proved 4 infeasible, which the certificate keeps.
   CHECK(c.optimality.status == Optimality::Proven);
   CHECK(c.optimality.lowerBound == 5);
+}
+
+namespace {
+
+// n one-row ops on one slot, each between a head and the head's next iteration: every op lies in
+// [t(h), t(h) + II - 2], so at II n they have n - 1 cycles for n rows, and II n + 1 is the
+// optimum (CHStone aes/graph12's 72 writes have this shape).
+RandomLoop windowedWrites(int n) {
+  LoopBuilder b;
+  const int s = b.slot("s");
+  const int head = b.op(0);
+  for (int i = 0; i < n; ++i) {
+    const int w = b.op(2, {{s}});
+    b.edge(head, w, 0);
+    b.edge(w, head, 2, 1);
+  }
+  return b.build();
+}
+
+// A small random loop whose ops come in copies: same latency, footprint and edges, so copies
+// are interchangeable and the plain search tries each of their permutations.
+RandomLoop copiedLoop(uint64_t seed) {
+  SplitMix rng(seed);
+  LoopBuilder b;
+  const std::vector<int> resources = {b.slot("s"), b.slot("t"), b.pool("p", 2)};
+  // Two footprints only, so ops alike in footprint but not in edges are common too.
+  std::vector<Footprint> footprints(2);
+  for (Footprint &fp : footprints) {
+    fp.resize(rng.between(1, 3));
+    for (FootprintRow &row : fp)
+      for (int r : resources)
+        if (rng.chance(0.4)) row.push_back(r);
+  }
+  std::vector<std::vector<int>> copies(rng.between(2, 4));
+  for (std::vector<int> &ops : copies) {
+    const int latency = rng.between(0, 3);
+    const Footprint &fp = footprints[rng.below(2)];
+    for (int n = rng.between(1, 3); n > 0; --n) ops.push_back(b.op(latency, fp));
+  }
+  for (size_t i = 0; i < copies.size(); ++i)
+    for (size_t j = 0; j < copies.size(); ++j) {
+      const bool forward = i < j && rng.chance(0.5), carried = rng.chance(0.25);
+      const int latency = rng.between(0, 3), distance = rng.between(1, 2);
+      for (int u : copies[i])
+        for (int v : copies[j]) {
+          if (forward) b.edge(u, v, latency);
+          if (carried) b.edge(u, v, latency, distance);
+        }
+    }
+  return b.build();
+}
+
+ExactOutcome searchOrdered(const Placement &pl, int64_t limit, int64_t *ordered = nullptr) {
+  FootprintComponents fc(pl.ctx);
+  const int64_t added = orderInterchangeableOps(pl.ctx, fc, nullptr);
+  if (ordered) *ordered = added;
+  WindowSearch search(pl.ctx, fc, allComponents(fc));
+  return search.run(limit, nullptr);
+}
+
+}  // namespace
+
+TEST_CASE("like ops in program order decide a pigeonhole the plain search does not", "[cost][optimality]") {
+  const RandomLoop loop = windowedWrites(10);
+  Placement at10(loop, 10, false);
+  CHECK(searchAll(at10, 20000) == ExactOutcome::BudgetExhausted);
+  int64_t ordered = 0;
+  CHECK(searchOrdered(at10, 10, &ordered) == ExactOutcome::Infeasible);
+  CHECK(ordered == 9);  // one chain through the ten copies
+
+  // At the optimum the order leaves a schedule, and it completes to one of the block.
+  Placement at11(loop, 11, false);
+  FootprintComponents fc(at11.ctx);
+  REQUIRE(orderInterchangeableOps(at11.ctx, fc, nullptr) == 9);
+  WindowSearch search(at11.ctx, fc, allComponents(fc));
+  REQUIRE(search.run(1000, nullptr) == ExactOutcome::Found);
+  CHECK(checkStarts(loop, 11, search.completeSchedule()).empty());
+
+  // The proof: the plain climb runs out at 10 and its descent finds 11; the ordered climb proves 10.
+  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ResourceLayout layout(p.capacity);
+  TraceRecorder trace(true, 1000);
+  const ProofOutcome out = proveLowerBound(p, layout, 10, 13, {}, 2000, 0, nullptr, trace);
+  CHECK(out.lowerBound == 11);
+  REQUIRE(out.improved);
+  CHECK(out.ii == 11);
+  CHECK(checkStarts(loop, 11, out.start).empty());
+  CHECK(provedInTrace(trace, 10, "like ops in program order"));
+}
+
+TEST_CASE("ops alike in footprint and in their distance apart, but not to a third op, are not ordered",
+          "[cost][optimality]") {
+  // a and b on one slot, at most a cycle apart either way; x, on the slot too, issues exactly a
+  // cycle after a. At II 3 b must take the row before a's: ordering a before b (program order,
+  // and the same distance both ways) would leave no schedule.
+  LoopBuilder b;
+  const int s = b.slot("s");
+  const int a = b.op(1, {{s}}), c = b.op(1, {{s}}), x = b.op(1, {{s}});
+  b.edge(a, c, 2, 1);
+  b.edge(c, a, 2, 1);
+  b.edge(a, x, 1);
+  b.edge(x, a, 2, 1);
+  const RandomLoop &loop = b.build();
+  Placement at3(loop, 3, false);
+  FootprintComponents fc(at3.ctx);
+  CHECK(orderInterchangeableOps(at3.ctx, fc, nullptr) == 0);
+  WindowSearch search(at3.ctx, fc, allComponents(fc));
+  REQUIRE(search.run(1000, nullptr) == ExactOutcome::Found);
+  const std::vector<int> start = search.completeSchedule();
+  CHECK(checkStarts(loop, 3, start).empty());
+  CHECK(start[c] < start[a]);
+}
+
+TEST_CASE("the ordered search agrees with an independent exact solver on loops of copied ops", "[cost][optimality]") {
+  const int kCases = test::scaledCases(300);
+  int compared = 0, ordered = 0, wrong = 0;
+  for (int c = 0; c < kCases; ++c) {
+    const RandomLoop loop = copiedLoop(static_cast<uint64_t>(c) + 7000);
+    const ModuloProblem p = buildModuloProblem(loop.input());
+    const int mii = computeMiiBounds(p).bounds.lower();
+    const ExactAnswer exact = exactMinimumII(loop, mii + 12, 2000000);
+    if (!exact.decided || !exact.ii) continue;
+    ++compared;
+    for (int ii = mii; ii <= *exact.ii; ++ii) {
+      Placement pl(loop, ii, false);
+      if (pl.ctx.rejectNode >= 0) continue;
+      FootprintComponents fc(pl.ctx);
+      const FootprintComponents plain = fc;
+      int64_t added = orderInterchangeableOps(pl.ctx, fc, nullptr);
+      ordered += added > 0;
+      WindowSearch search(pl.ctx, fc, allComponents(fc));
+      const ExactOutcome out = search.run(1000000, nullptr);
+      // Below the optimum no schedule exists; at it the order must leave one.
+      const bool ok = ii < *exact.ii
+                          ? out == ExactOutcome::Infeasible
+                          : out == ExactOutcome::Found && checkStarts(loop, ii, search.completeSchedule()).empty();
+      // Each footprint's ops alone are a relaxation: never infeasible at the optimum.
+      bool relaxed = true;
+      for (size_t cls = 0; ii == *exact.ii && cls < plain.classRepresentative.size(); ++cls) {
+        FootprintComponents alone = plain.only(static_cast<int>(cls));
+        orderInterchangeableOps(pl.ctx, alone, nullptr);
+        WindowSearch part(pl.ctx, alone, allComponents(alone));
+        relaxed = relaxed && part.run(1000000, nullptr) != ExactOutcome::Infeasible;
+      }
+      if (!ok || !relaxed) {
+        ++wrong;
+        UNSCOPED_INFO("case " << c << " at II " << ii << ": optimum " << *exact.ii);
+      }
+    }
+  }
+  CHECK(wrong == 0);
+  CHECK(compared >= kCases * 9 / 10);
+  CHECK(ordered >= compared / 2);
 }

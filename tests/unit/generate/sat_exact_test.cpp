@@ -122,11 +122,7 @@ TEST_CASE("the proof hands the solver what the window search leaves open", "[cos
   CHECK(out.ii == 5);
   CHECK(out.lowerBound == 5);
   CHECK(checkStarts(loop, 5, out.start).empty());
-  bool proved = false;
-  for (const TraceEntry &e : trace.entries())
-    proved = proved || (e.arm == TraceArm::Optimality && e.ii == 4 && e.outcome == TraceOutcome::Infeasible &&
-                        e.reason.find("SAT solver") != std::string::npos);
-  CHECK(proved);
+  CHECK(provedInTrace(trace, 4, "SAT solver"));
   // Without conflicts the bound stays where the window search left it.
   CHECK(proveLowerBound(p, layout, 4, 9, {}, 1, 0, nullptr, trace).lowerBound == 4);
 }
@@ -227,10 +223,7 @@ TEST_CASE("an exact schedule replaces the heuristic's only once the independent 
     CHECK(rejected.ii == alone.ii);
     CHECK(rejected.optimality.status == Optimality::Bound);
     CHECK(rejected.optimality.lowerBound == rejected.mii->lower());
-    bool noted = false;
-    for (const AnalysisNote &n : rejected.notes)
-      noted = noted || n.text.find("failed the independent checker") != std::string::npos;
-    CHECK(noted);
+    CHECK(hasNote(rejected, "failed the independent checker"));
     return;
   }
   FAIL("no random loop where the proof improves the heuristic's II");

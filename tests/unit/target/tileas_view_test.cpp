@@ -1,6 +1,7 @@
 // A block as TileAS would see it (target/TileASView): each Triton or CUDA Tile op counts as the
 // nv_tileas ops its model entry says it lowers to, a global load that feeds an MMA as the async
-// pipeline Triton's pipeliner (or tileiras) makes of it, and nv_tileas ops one for one.
+// pipeline Triton's pipeliner (or tileiras) makes of it, and nv_tileas ops one for one. A copy in a
+// produce / consume pipeline is five ops: the copy, acquire, commit, wait and release (facts §6.1).
 #include <catch2/catch.hpp>
 
 #include "TestSupport.h"
@@ -22,7 +23,7 @@ TileASView viewOf(std::string_view src, const char *model = "blackwell") {
 
 }  // namespace
 
-TEST_CASE("TileAS view: a TMA load is a copy, a barrier expect and a wait; an MMA its commit and wait") {
+TEST_CASE("TileAS view: a TMA load is a copy in a produce / consume pipeline; an MMA its commit and wait") {
   const char *gemm = R"(tt.func @f(%d: !tt.tensordesc<tensor<64x64xf16>>, %lb: i32, %ub: i32, %acc: tensor<64x64xf32>) {
   scf.for %k = %lb to %ub step %lb : i32 {
     %a = tt.descriptor_load %d[%k, %k] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16>
@@ -32,10 +33,10 @@ TEST_CASE("TileAS view: a TMA load is a copy, a barrier expect and a wait; an MM
   tt.return
 })";
   TileASView b = viewOf(gemm, "blackwell");
-  CHECK(b.opCount == 3 + 1 + 3);  // tcgen05 MMA, commit, wait
+  CHECK(b.opCount == 5 + 1 + 3);  // tcgen05 MMA, commit, wait
   CHECK(b.traits == (TraitTma | TraitWgmma | TraitAsyncPipeline));
   TileASView h = viewOf(gemm, "hopper");
-  CHECK(h.opCount == 3 + 1 + 2);  // wgmma and its wait
+  CHECK(h.opCount == 5 + 1 + 2);  // wgmma and its wait
   CHECK(h.traits == (TraitTma | TraitWgmma | TraitAsyncPipeline));
 }
 
@@ -54,8 +55,8 @@ TEST_CASE("TileAS view: a global load feeding an MMA is an async pipeline, other
   tt.return
 })";
   TileASView v = viewOf(loop);
-  // %a and %b: async copy, commit, wait (3 each); %e feeds no MMA: one load; the rest one each.
-  CHECK(v.opCount == 3 + 1 + 3 + 1 + 1 + 1 + 1 + 1);
+  // %a and %b: the async copy's pipeline (5 each); %e feeds no MMA: one load; the rest one each.
+  CHECK(v.opCount == 5 + 1 + 5 + 1 + 1 + 1 + 1 + 1);
   CHECK(v.traits == (TraitWgmma | TraitAsyncPipeline));
 
   const char *noMma = R"(tt.func @f(%p: tensor<64x!tt.ptr<f16>>, %lb: i32, %ub: i32) {
@@ -109,4 +110,26 @@ TEST_CASE("TileAS view: a region op adds the lowered traits of its regions") {
 })");
   CHECK(v.opCount == 1);
   CHECK(v.traits == (TraitTma | TraitAsyncPipeline));
+}
+
+TEST_CASE("TileAS view: the front end's decisions come first: Triton's pipelining, ops moved out of the loop") {
+  const char *loop = R"(tt.func @f(%p: tensor<64x64x!tt.ptr<f16>>, %lb: i32, %ub: i32, %acc: tensor<64x64xf32>) {
+  scf.for %k = %lb to %ub step %lb : i32 {
+    %a = tt.load %p : tensor<64x64x!tt.ptr<f16>>
+    %e = tt.load %p : tensor<64x64x!tt.ptr<f16>>
+    %c = ttng.warp_group_dot %a, %a, %acc : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+  }
+  tt.return
+})";
+  auto parsed = test::parseBlocks(loop);
+  REQUIRE_FALSE(parsed->diags.hasErrors());
+  auto m = builtinTargetModel("hopper");
+  const auto &ops = parsed->blocks[0].ops;
+  const TileASView own = tileASView(ops, *m);
+  CHECK(own.pipelined == std::vector<bool>{true, false, false});  // %a feeds the MMA
+  // Triton keeps %a synchronous (its users share its stage) and pipelines %e; the MMA was moved out.
+  const TileASView decided = tileASView(ops, *m, {{false, false, true}, {0, 2, -1}});
+  CHECK(decided.pipelined == std::vector<bool>{false, true, false});
+  CHECK(decided.opCount == 1 + 5);
+  CHECK(decided.traits == TraitAsyncPipeline);
 }
