@@ -142,7 +142,7 @@ def blackwell_costs():
 def op_line(name, cost, row, traits=""):
     """One op entry as the core's model writer prints it: latency, footprint, traits, shape_cost."""
     lat, rows, ref_lat, ref_rows = cost
-    fp = ", ".join([row] * ref_rows)
+    fp = row if ref_rows == 1 else f'{{"row": {row}, "repeat": {ref_rows}}}' if ref_rows else ""
     body = f'"latency": {ref_lat}' + (f', "footprint": [{fp}]' if fp else "") + traits
     body += f', "shape_cost": {{"latency": {json.dumps(lat)}, "rows": {json.dumps(rows)}}}'
     return f'    "{name}": {{{body}}}'

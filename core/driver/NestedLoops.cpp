@@ -60,16 +60,21 @@ NestedLoop nestedLoopCost(const BlockResult &inner, int index) {
   const int64_t fullRows = n.tripCount == 0 ? 0 : clampCycles(__int128(n.tripCount - 1) * n.ii + footprintEnd);
   const int64_t rows = std::min<int64_t>(kMaxFootprintRows, fullRows);
   n.footprintCut = fullRows > rows;
-  cost.footprint.assign(size_t(rows), FootprintRow{});
+  std::vector<FootprintRow> laidOut(static_cast<size_t>(rows));
   for (int64_t j = 0; j < n.tripCount && j * n.ii < rows; ++j)
     for (size_t v = 0; v < count; ++v) {
-      const Footprint &fp = inner.resources[v].footprint;
-      for (size_t k = 0; k < fp.size() && j * n.ii + start[v] + int64_t(k) < rows; ++k) {
-        FootprintRow &row = cost.footprint[size_t(j * n.ii + start[v] + int64_t(k))];
-        row.insert(row.end(), fp[k].begin(), fp[k].end());
+      int64_t at = j * n.ii + start[v];
+      for (const FootprintRow &held : inner.resources[v].footprint) {
+        if (at >= rows) break;
+        FootprintRow &row = laidOut[size_t(at++)];
+        row.insert(row.end(), held.begin(), held.end());
       }
     }
-  for (FootprintRow &row : cost.footprint) std::stable_sort(row.begin(), row.end());
+  cost.footprint = Footprint();
+  for (FootprintRow &row : laidOut) {
+    std::stable_sort(row.begin(), row.end());
+    cost.footprint.push_back(std::move(row));
+  }
   return n;
 }
 

@@ -21,10 +21,14 @@ void fillBits(std::vector<uint64_t> &bits, int64_t begin, int64_t end, bool valu
 }  // namespace
 
 Footprint composeFootprints(const Footprint &a, const Footprint &b) {
-  Footprint out(std::max(a.size(), b.size()));
-  for (size_t k = 0; k < out.size(); ++k) {
-    if (k < a.size()) out[k].insert(out[k].end(), a[k].begin(), a[k].end());
-    if (k < b.size()) out[k].insert(out[k].end(), b[k].begin(), b[k].end());
+  Footprint out;
+  for (auto i = a.begin(), j = b.begin(); i != a.end() || j != b.end();) {
+    FootprintRow row = i == a.end() ? FootprintRow{} : *i++;
+    if (j != b.end()) {
+      row.insert(row.end(), j->begin(), j->end());
+      ++j;
+    }
+    out.push_back(std::move(row));
   }
   return out;
 }

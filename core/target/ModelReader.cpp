@@ -154,36 +154,58 @@ void ModelReader::readPool(const JsonValue &v, TargetModel &m) {
   addResource({*name, *capacity, false, 0, *role}, *nameValue, m);
 }
 
+// "footprint": [["tma", "tp_smem_wr"], {"row": ["tp_smem_wr"], "repeat": 433}, []]: rows, each
+// an array of slot/pool names, and runs, each a row held `repeat` cycles in a row (a measured
+// cost holds one row for hundreds of cycles: the run is read once, never spelled out).
 Footprint ModelReader::readFootprint(const JsonValue &v, const std::string &op, const TargetModel &m) {
   Footprint fp;
-  if (!v.is(JsonValue::Kind::Array) || v.items.size() > size_t(kMaxFootprintRows)) {
-    error(v, "footprint of '" + op + "' must be an array of at most " + std::to_string(kMaxFootprintRows) +
-                 " rows, each an array of slot/pool names");
+  if (!v.is(JsonValue::Kind::Array)) {
+    error(v, "footprint of '" + op + "' must be an array of rows (arrays of slot/pool names) and runs " +
+                 "({\"row\": [names], \"repeat\": cycles})");
     return fp;
   }
-  // A measured footprint repeats one row for hundreds of cycles: a row spelled like the accepted
-  // row before it is that row, read once.
+  // A row spelled like the accepted row before it is that row, read once.
   const auto sameNames = [](const JsonValue &a, const JsonValue &b) {
     if (a.items.size() != b.items.size()) return false;
     for (size_t i = 0; i < a.items.size(); ++i)
       if (!a.items[i].is(JsonValue::Kind::String) || !b.items[i].isString(a.items[i].text)) return false;
     return true;
   };
-  bool previousOk = false;
-  for (size_t k = 0; k < v.items.size(); ++k) {
-    const JsonValue &rowValue = v.items[k];
-    if (previousOk && rowValue.is(JsonValue::Kind::Array) && sameNames(v.items[k - 1], rowValue)) {
-      fp.push_back(fp.back());
+  const JsonValue *previous = nullptr;  // the last row read without an error
+  for (const JsonValue &item : v.items) {
+    const size_t k = fp.size();  // the cycle the row or run begins, as "row k" counts
+    const JsonValue *rowValue = &item;
+    int repeat = 1;
+    if (item.is(JsonValue::Kind::Object)) {
+      const std::string what = "footprint run at row " + std::to_string(k) + " of '" + op + "'";
+      checkObject(item, what, {"row", "repeat"});
+      const JsonValue *r = require(item, "row", what), *n = require(item, "repeat", what);
+      const auto count = n ? readInt(*n, "'repeat' of the " + what, 1, kMaxFootprintRows) : std::nullopt;
+      if (!r || !count) {
+        previous = nullptr;
+        continue;
+      }
+      rowValue = r;
+      repeat = *count;
+    }
+    if (k + size_t(repeat) > size_t(kMaxFootprintRows)) {
+      error(item, "footprint of '" + op + "' has more than " + std::to_string(kMaxFootprintRows) +
+                      " rows (the footprint row limit)");
+      return fp;
+    }
+    if (previous && rowValue->is(JsonValue::Kind::Array) && sameNames(*previous, *rowValue)) {
+      fp.append(fp.back(), size_t(repeat));
       continue;
     }
-    previousOk = false;
-    if (!rowValue.is(JsonValue::Kind::Array)) {
-      error(rowValue, "footprint row " + std::to_string(k) + " of '" + op + "' must be an array of slot/pool names");
+    previous = nullptr;
+    if (!rowValue->is(JsonValue::Kind::Array)) {
+      error(*rowValue, "footprint row " + std::to_string(k) + " of '" + op + "' must be an array of slot/pool names");
+      fp.append({}, size_t(repeat));
       continue;
     }
     FootprintRow row;
     bool rowOk = true;
-    for (const JsonValue &entry : rowValue.items) {
+    for (const JsonValue &entry : rowValue->items) {
       auto name = readString(entry, "footprint entry", true);
       if (!name) {
         rowOk = false;
@@ -199,9 +221,9 @@ Footprint ModelReader::readFootprint(const JsonValue &v, const std::string &op, 
     }
     size_t bad = 0;
     std::string why = rowOk ? checkFootprintRow(m, row, bad) : "";
-    if (!why.empty()) error(rowValue.items[bad], "footprint of '" + op + "', row " + std::to_string(k) + ": " + why);
-    previousOk = rowOk && why.empty();
-    fp.push_back(std::move(row));
+    if (!why.empty()) error(rowValue->items[bad], "footprint of '" + op + "', row " + std::to_string(k) + ": " + why);
+    if (rowOk && why.empty()) previous = rowValue;
+    fp.append(std::move(row), size_t(repeat));
   }
   return fp;
 }

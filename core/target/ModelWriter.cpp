@@ -12,17 +12,19 @@ std::string quote(const std::string &s) {
   return out;
 }
 
+// A row held one cycle prints as the row, one held longer as a run: {"row": [...], "repeat": n}.
 std::string footprintJson(const TargetModel &m, const Footprint &fp) {
   std::string out = "[";
-  for (size_t k = 0; k < fp.size(); ++k) {
-    out += k ? ", [" : "[";
-    bool first = true;
-    for (int r : fp[k]) {
-      if (r < 0 || size_t(r) >= m.resources.size()) continue;
-      out += (first ? "" : ", ") + quote(m.resources[size_t(r)].name);
-      first = false;
-    }
-    out += "]";
+  size_t begin = 0;
+  for (const Footprint::Run &run : fp.runs()) {
+    std::string row = "[";
+    for (int r : run.row)
+      if (r >= 0 && size_t(r) < m.resources.size())
+        row += (row.size() > 1 ? ", " : "") + quote(m.resources[size_t(r)].name);
+    row += "]";
+    out += (begin ? ", " : "") +
+           (run.end - begin == 1 ? row : "{\"row\": " + row + ", \"repeat\": " + std::to_string(run.end - begin) + "}");
+    begin = run.end;
   }
   return out + "]";
 }

@@ -8,8 +8,11 @@ namespace tilesched {
 namespace {
 
 void appendUnits(std::vector<OccupiedUnit> &units, int node, int64_t cycle, const Footprint &fp, int64_t ii) {
-  for (size_t k = 0; k < fp.size(); ++k)
-    for (int r : fp[k]) units.push_back({moduloRow(cycle, static_cast<int64_t>(k), ii), r, node, static_cast<int>(k)});
+  int k = 0;
+  for (const FootprintRow &row : fp) {
+    for (int r : row) units.push_back({moduloRow(cycle, k, ii), r, node, k});
+    ++k;
+  }
 }
 
 // std::sort in place, not support/Sort.h: the trace's JSON sorts the units of every entry, and
@@ -20,23 +23,22 @@ void sortUnits(std::vector<OccupiedUnit> &units) {
   });
 }
 
-// Rows of `f` that list the same resources, as spans (resources sorted, a unit per listing): one
-// pass comparing each row with the one before, so a long footprint of one repeated row is one span.
+// The footprint's runs of one row, as spans (resources sorted, a unit per listing): a long
+// footprint of one repeated row is one span.
 void footprintSpans(const Footprint &f, std::vector<FoldedFootprint::Span> &spans, std::vector<int> &resources) {
-  for (int k = 0; k < static_cast<int>(f.size()); ++k) {
-    if (f[k].empty()) continue;
-    if (!spans.empty() && spans.back().end == k && f[k] == f[k - 1]) {
-      ++spans.back().end;
-      continue;
+  size_t begin = 0;
+  for (const Footprint::Run &run : f.runs()) {
+    if (!run.row.empty()) {
+      FoldedFootprint::Span span;
+      span.begin = static_cast<int>(begin);
+      span.end = static_cast<int>(run.end);
+      span.resourceBegin = static_cast<int>(resources.size());
+      resources.insert(resources.end(), run.row.begin(), run.row.end());
+      std::sort(resources.begin() + span.resourceBegin, resources.end());
+      span.resourceEnd = static_cast<int>(resources.size());
+      spans.push_back(span);
     }
-    FoldedFootprint::Span span;
-    span.begin = k;
-    span.end = k + 1;
-    span.resourceBegin = static_cast<int>(resources.size());
-    resources.insert(resources.end(), f[k].begin(), f[k].end());
-    std::sort(resources.begin() + span.resourceBegin, resources.end());
-    span.resourceEnd = static_cast<int>(resources.size());
-    spans.push_back(span);
+    begin = run.end;
   }
 }
 
@@ -166,10 +168,12 @@ FoldedFootprint foldFootprint(const Footprint &f, int ii, const ResourceLayout &
 
 std::map<std::pair<int64_t, int>, int> RowOccupancy::demand(const Footprint &footprint, int64_t cycle) const {
   std::map<std::pair<int64_t, int>, int> d;
-  for (size_t k = 0; k < footprint.size(); ++k) {
-    const int64_t row = ii_ > 0 ? moduloRow(cycle, static_cast<int64_t>(k), ii_) : cycle + static_cast<int64_t>(k);
-    for (int r : footprint[k])
+  int64_t k = 0;
+  for (const FootprintRow &held : footprint) {
+    const int64_t row = ii_ > 0 ? moduloRow(cycle, k, ii_) : cycle + k;
+    for (int r : held)
       if (r >= 0 && r < static_cast<int>(limits_.size())) ++d[{row, r}];
+    ++k;
   }
   return d;
 }

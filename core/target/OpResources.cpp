@@ -92,12 +92,16 @@ bool allocationWritesNothing(const Operation &op, const OpModel &entry, const Ta
 
 // `into` row k holds, for each resource, the most units any of the merged rows k holds.
 void mergeRows(Footprint &into, const Footprint &branch) {
-  if (into.size() < branch.size()) into.resize(branch.size());
-  for (size_t k = 0; k < branch.size(); ++k)
-    for (int r : branch[k]) {
-      const auto need = std::count(branch[k].begin(), branch[k].end(), r);
-      if (std::count(into[k].begin(), into[k].end(), r) < need) into[k].push_back(r);
-    }
+  Footprint merged;
+  auto mine = into.begin();
+  for (const FootprintRow &theirs : branch) {
+    FootprintRow row = mine == into.end() ? FootprintRow{} : *mine++;
+    for (int r : theirs)
+      if (std::count(row.begin(), row.end(), r) < std::count(theirs.begin(), theirs.end(), r)) row.push_back(r);
+    merged.push_back(std::move(row));
+  }
+  for (; mine != into.end(); ++mine) merged.push_back(*mine);
+  into = std::move(merged);
 }
 
 // scf.if / cuda_tile.if (`region_cost: "max"`): each region's ops as if issued one after another
@@ -118,9 +122,10 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
         OpResources r = resolveOpResources(*inner, model, diags, innerContext);
         sum += r.latency;
         out.traits |= r.traits;
-        for (FootprintRow &row : r.footprint) {
-          if (serial.size() >= size_t(kMaxFootprintRows) + 1) break;
-          serial.push_back(std::move(row));
+        size_t begin = 0;
+        for (const Footprint::Run &run : r.footprint.runs()) {
+          serial.append(run.row, std::min(run.end - begin, size_t(kMaxFootprintRows) + 1 - serial.size()));
+          begin = run.end;
         }
       }
     latency = std::max(latency, sum);
@@ -133,7 +138,7 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
                                     " footprint rows (the model limits); it is cut "
                                     "to them");
     latency = std::min<int64_t>(latency, kMaxLatency);
-    if (out.footprint.size() > size_t(kMaxFootprintRows)) out.footprint.resize(size_t(kMaxFootprintRows));
+    out.footprint.truncate(std::min(out.footprint.size(), size_t(kMaxFootprintRows)));
   }
   out.latency = static_cast<int>(latency);
   return out;

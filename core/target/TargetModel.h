@@ -15,6 +15,7 @@
 
 #include "ir/IR.h"
 #include "target/CostFormula.h"
+#include "target/Footprint.h"
 #include "support/Diagnostics.h"
 #include "support/Limits.h"
 
@@ -27,11 +28,6 @@ struct Resource {
   int slotId = 0;      // 1-based slot id for slots (RRT bit = slotId - 1); 0 for pools
   std::string kind;    // slots: coarse | fine | test; pools: free-form role
 };
-
-// Row k lists the resources the op holds in cycle k after issue. A pool index may appear
-// several times in one row: one unit per listing.
-using FootprintRow = std::vector<int>;
-using Footprint = std::vector<FootprintRow>;
 
 // Region-summary traits (seed 000 selection predicate).
 enum OpTrait : unsigned {

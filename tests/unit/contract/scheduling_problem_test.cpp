@@ -84,7 +84,7 @@ TEST_CASE("check rejects a footprint naming a resource the model lacks", "[contr
   const TargetModel m = machine();
   const DependenceGraph g = chain(2);
   std::vector<OpResources> r = uses(2);
-  r[1].footprint[1] = {1, 4};
+  r[1].footprint = {{0}, {1, 4}};
   const std::vector<std::string> names = {"%a", "%b"};
   CHECK(onlyDefect({g, r, m, nullptr, &names}) ==
         "%b footprint row 1 names resource index 4, but target model 'test' has 2 resources");
@@ -142,7 +142,7 @@ TEST_CASE("check locates each defect at its op, else at the block", "[contract]"
   m.resources[0].capacity = 3;
   const DependenceGraph g = chain(2);
   std::vector<OpResources> r = uses(2);
-  r[1].footprint[0] = {9};
+  r[1].footprint = {{9}, {1}};
   const SchedulingProblem p{g, r, m, nullptr, nullptr, &parsed->blocks[0]};
   DiagnosticEngine diags;
   CHECK_FALSE(p.check(diags));

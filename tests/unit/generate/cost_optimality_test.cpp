@@ -183,12 +183,13 @@ RandomLoop copiedLoop(uint64_t seed) {
   const std::vector<int> resources = {b.slot("s"), b.slot("t"), b.pool("p", 2)};
   // Two footprints only, so ops alike in footprint but not in edges are common too.
   std::vector<Footprint> footprints(2);
-  for (Footprint &fp : footprints) {
-    fp.resize(rng.between(1, 3));
-    for (FootprintRow &row : fp)
+  for (Footprint &fp : footprints)
+    for (int rows = rng.between(1, 3); rows > 0; --rows) {
+      FootprintRow row;
       for (int r : resources)
         if (rng.chance(0.4)) row.push_back(r);
-  }
+      fp.push_back(std::move(row));
+    }
   std::vector<std::vector<int>> copies(rng.between(2, 4));
   for (std::vector<int> &ops : copies) {
     const int latency = rng.between(0, 3);

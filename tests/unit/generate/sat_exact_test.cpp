@@ -171,9 +171,9 @@ TEST_CASE("a block with footprints over 64 rows gets the SAT proof", "[cost][sat
   LoopBuilder b;
   const int s = b.slot("s"), pool = b.pool("p", 4);
   b.op(1, {{s}, {s}});
-  Footprint gapped(67);
-  gapped.front() = {s};
-  gapped.back() = {s};
+  Footprint gapped{{s}};
+  gapped.append({}, 65);
+  gapped.push_back({s});
   b.op(1, gapped);
   for (int i = 0; i < 4; ++i) b.op(1, {{pool}});
   const RandomLoop &loop = b.build();

@@ -165,6 +165,76 @@ TEST_CASE("target model: duplicate names, ids and keys are errors at the repetit
         "2:2 duplicate key; every key may appear once per object");
 }
 
+TEST_CASE("target model: a footprint run is its row repeated, read as one run and printed as one") {
+  DiagnosticEngine d;
+  auto m = parseTargetModel(R"({"name": "m", "slots": [{"id": 1, "name": "s", "kind": "fine"}],
+  "pools": [{"name": "p", "capacity": 2}],
+  "ops": {
+    "o": {"footprint": [["s"], {"row": ["s", "p"], "repeat": 300}, {"row": [], "repeat": 2}, ["s", "p"]]},
+    "spelled": {"footprint": [["s", "p"], ["s", "p"], ["s", "p"]]},
+    "run": {"footprint": [{"row": ["s", "p"], "repeat": 2}, ["s", "p"]]}
+  }
+})",
+                            d);
+  CHECK(d.all().empty());
+  REQUIRE(m);
+  const Footprint &fp = m->lookup("o")->footprint;
+  CHECK(fp.size() == 304);
+  REQUIRE(fp.runs().size() == 4);  // never 304 rows
+  CHECK(fp.runs()[1].row == FootprintRow{0, 1});
+  CHECK(fp.runs()[1].end == 301);
+  CHECK(fp[0] == FootprintRow{0});
+  CHECK(fp[300] == FootprintRow{0, 1});
+  CHECK(fp[301].empty());
+  CHECK(fp[303] == FootprintRow{0, 1});
+  size_t rows = 0;
+  for (const FootprintRow &row : fp) rows += row.empty() ? 0 : 1;
+  CHECK(rows == 302);
+  // A run and the rows it stands for are the same footprint: one run of three.
+  CHECK(m->lookup("run")->footprint == m->lookup("spelled")->footprint);
+  CHECK(m->lookup("run")->footprint.runs().size() == 1);
+  const std::string once = targetModelToJson(*m);
+  CHECK(
+      once.find(
+          R"("o": {"latency": 1, "footprint": [["s"], {"row": ["s", "p"], "repeat": 300}, {"row": [], "repeat": 2}, ["s", "p"]]})") !=
+      std::string::npos);
+  CHECK(once.find(R"("spelled": {"latency": 1, "footprint": [{"row": ["s", "p"], "repeat": 3}]})") !=
+        std::string::npos);
+  auto back = parseTargetModel(once, d);
+  REQUIRE(back);
+  CHECK(back->lookup("o")->footprint == fp);
+  CHECK(targetModelToJson(*back) == once);
+}
+
+TEST_CASE("target model: a malformed footprint run is an error where it is written") {
+  const std::string head =
+      "{\"name\": \"x\", \"slots\": [{\"id\": 1, \"name\": \"s\", \"kind\": \"fine\"}], "
+      "\"pools\": [{\"name\": \"p\", \"capacity\": 2}],\n\"ops\": {\"o\": {\"footprint\": ";
+  CHECK(errorOf(head + R"([{"row": ["s"], "repeat": 0}]}}})") ==
+        "2:54 'repeat' of the footprint run at row 0 of 'o' must be an integer in [1, 1024], got 0");
+  CHECK(errorOf(head + R"([["s"], {"row": ["s"], "repeat": "2"}]}}})") ==
+        "2:61 'repeat' of the footprint run at row 1 of 'o' must be an integer in [1, 1024], got \"2\"");
+  CHECK(errorOf(head + R"([["s"], {"repeat": 2}]}}})") == "2:36 footprint run at row 1 of 'o' has no 'row'");
+  CHECK(errorOf(head + R"([{"row": ["s"]}]}}})") == "2:29 footprint run at row 0 of 'o' has no 'repeat'");
+  CHECK(errorOf(head + R"([{"row": ["s"], "repeat": 2, "rows": 3}]}}})") ==
+        "2:57 unknown key 'rows' in footprint run at row 0 of 'o' (expected row, repeat)");
+  CHECK(errorOf(head + R"([{"row": "s", "repeat": 2}]}}})") ==
+        "2:37 footprint row 0 of 'o' must be an array of slot/pool names");
+  CHECK(errorOf(head + R"([["p"], {"row": ["q"], "repeat": 2}]}}})") ==
+        "2:45 unknown slot or pool 'q' in the footprint of 'o'");
+  CHECK(errorOf(head + R"([["p"], {"row": ["s", "s"], "repeat": 4}]}}})") ==
+        "2:50 footprint of 'o', row 1: slot 's' is listed twice in one row; a slot is a singleton");
+  CHECK(errorOf(head + R"([["s"], {"row": ["s"], "repeat": 1024}]}}})") ==
+        "2:36 footprint of 'o' has more than 1024 rows (the footprint row limit)");
+  CHECK(errorOf(head + R"({"row": ["s"], "repeat": 2}}}})")
+            .rfind("2:28 footprint of 'o' must be an array of rows (arrays of slot/pool names) and runs", 0) == 0);
+  // Rows spelled out count against the same limit, at the row that passes it.
+  std::string rows = "[";
+  for (int k = 0; k < 1025; ++k) rows += k ? ",[]" : "[]";
+  CHECK(errorOf(head + rows + "]}}}") ==
+        "2:" + std::to_string(29 + 3 * 1024) + " footprint of 'o' has more than 1024 rows (the footprint row limit)");
+}
+
 TEST_CASE("target model: footprint names must resolve and rows must be admissible") {
   const std::string head =
       "{\"name\": \"x\", \"slots\": [{\"id\": 1, \"name\": \"s\", \"kind\": \"fine\"}], "
@@ -397,7 +467,7 @@ TEST_CASE("target model: shape_cost formulas are read, copied by like, and print
   const std::string once = targetModelToJson(*m);
   CHECK(
       once.find(
-          R"("t.load": {"latency": 5, "footprint": [["a"], ["a"]], "shape_cost": {"latency": "100 + bytes / 64", "rows": "bytes / 128"}})") !=
+          R"("t.load": {"latency": 5, "footprint": [{"row": ["a"], "repeat": 2}], "shape_cost": {"latency": "100 + bytes / 64", "rows": "bytes / 128"}})") !=
       std::string::npos);
   CHECK(once.find(R"("t.like": {"like": "t.load"})") != std::string::npos);
   auto back = parseTargetModel(once, d);
