@@ -100,4 +100,11 @@ std::string targetOnlyOpModelWords(std::string_view opName) {
   return someLack ? having : "";
 }
 
+std::string builtinUnitModelWords(std::string_view unit) {
+  for (const BuiltinArch &arch : kBuiltinArchs)
+    if (std::shared_ptr<const TargetModel> m = builtinTargetModel(arch.model); m && m->resourceIndex(unit) >= 0)
+      return arch.words;
+  return "";
+}
+
 }  // namespace tilesched

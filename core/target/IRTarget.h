@@ -40,4 +40,9 @@ bool builtinModelDescribes(std::string_view modelName, const IRTarget &target);
 // as absent. Consulted only for ops the chunk's model lacks, so the other models load on demand.
 std::string targetOnlyOpModelWords(std::string_view opName);
 
+// The words of the first built-in model with a slot or pool named `unit` ("Blackwell (sm_100)" for
+// tp_tmem_wr), "" when none has it: a sched.footprint written for another machine is that
+// machine's unit, not a typo.
+std::string builtinUnitModelWords(std::string_view unit);
+
 }  // namespace tilesched

@@ -184,6 +184,9 @@ std::optional<int> latencyOverride(const Attribute &a, DiagnosticEngine &diags) 
   return int(a.intValue);
 }
 
+// A name the model lacks is an error, unless it is a unit of another built-in machine: the
+// override was written for that machine (a Blackwell loop compared on Hopper), so the entry is
+// dropped with a warning and the loop is scheduled (valid IR is never rejected).
 std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel &model, DiagnosticEngine &diags) {
   if (a.kind != Attribute::Kind::Array || a.elements.size() > size_t(kMaxFootprintRows)) {
     diags.error(a.range,
@@ -202,6 +205,13 @@ std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel
     bool rowOk = true;
     for (const Attribute &name : rowAttr.elements) {
       int index = name.kind == Attribute::Kind::String ? model.resourceIndex(name.text) : -1;
+      if (name.kind == Attribute::Kind::String && index < 0) {
+        if (std::string other = builtinUnitModelWords(name.text); !other.empty()) {
+          diags.warning(name.range, "'" + name.text + "' is a unit of " + other + ", which target model '" +
+                                        model.name + "' does not have; this sched.footprint entry is ignored");
+          continue;
+        }
+      }
       if (name.kind != Attribute::Kind::String)
         diags.error(name.range, "sched.footprint entries must be slot or pool names in quotes");
       else if (index < 0)

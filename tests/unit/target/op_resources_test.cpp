@@ -149,6 +149,27 @@ TEST_CASE("op resources: malformed overrides are errors at the attribute") {
   CHECK(got[7].rfind("9:36 sched.footprint must be an array of rows", 0) == 0);
 }
 
+TEST_CASE("op resources: an override's unit of another built-in machine is ignored with a warning") {
+  auto hopper = builtinTargetModel("hopper");
+  REQUIRE(hopper);
+  Snippet s = snippet(R"(func.func @f(%d: index) {
+  %a = my.op %d {sched.footprint = [["tma"], ["tp_tmem_wr", "tp_smem_wr"]]} : i32
+  return
+})");
+  DiagnosticEngine d;
+  OpResources r = resolveOpResources(s.op(0), *hopper, d);
+  REQUIRE(d.all().size() == 1);
+  CHECK(d.all()[0].severity == Severity::Warning);
+  CHECK(located(d.all()[0]) ==
+        "2:47 'tp_tmem_wr' is a unit of Blackwell (sm_100), which target model 'hopper' does "
+        "not have; this sched.footprint entry is ignored");
+  // The rest of the override stands.
+  CHECK(r.source == OpResources::Source::Override);
+  REQUIRE(r.footprint.size() == 2);
+  CHECK(rowNames(*hopper, r.footprint[0]) == std::vector<std::string>{"tma"});
+  CHECK(rowNames(*hopper, r.footprint[1]) == std::vector<std::string>{"tp_smem_wr"});
+}
+
 TEST_CASE("module pools: sched.pools adds and resizes pools") {
   TargetModel m = blackwell();
   auto p = test::parseBlocks(R"(module attributes {sched.pools = {hls_load = 2 : i32, named_barriers = 16 : i32}} {

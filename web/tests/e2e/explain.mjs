@@ -188,14 +188,28 @@ export function explainCases() {
       });
     }],
 
-    ['compare: a side with no schedule says why (Blackwell\'s tensor-memory GEMM on Hopper)', async (page) => {
+    ['compare: a side with no schedule says why (a unit no model has)', async (page) => {
+      await page.setViewportSize(WIDE);
+      await openPlayground(page, { runOnEdit: true });
+      const typo = SNIPPET.replace('{sched.footprint = [["tma"], ["tp_smem_wr"]]', '{sched.footprint = [["tmaa"], ["tp_smem_wr"]]');
+      assert(typo !== SNIPPET, 'the edit did not apply');
+      await afterRun(page, () => setSource(page, typo));
+      await afterRun(page, () => page.selectOption('[data-testid="opt-compare"]', 'source'));
+      await afterRun(page, () => setSource(page, SNIPPET));
+      await page.locator('[data-testid="compare"]').waitFor();
+      const why = await page.locator('[data-testid="compare-errors"]').innerText();
+      assert(/unknown slot or pool 'tmaa'/.test(why), `the other side does not say why it failed: ${why}`);
+    }],
+
+    ['compare: Blackwell\'s tensor-memory GEMM on Hopper schedules, its Blackwell-only override entries ignored', async (page) => {
       await page.setViewportSize(WIDE);
       await openPlayground(page, { runOnEdit: true });
       await chooseExample(page, 'blackwell-tcgen05-gemm');
       await afterRun(page, () => page.selectOption('[data-testid="opt-compare"]', 'model:hopper'));
       await page.locator('[data-testid="compare"]').waitFor();
-      const why = await page.locator('[data-testid="compare-errors"]').innerText();
-      assert(/unknown slot or pool 'tp_tmem_wr'/.test(why), `the other side does not say why it failed: ${why}`);
+      assert(await page.locator('[data-testid="compare-errors"]').count() === 0, 'the Hopper side failed');
+      const iis = await page.locator('[data-testid="compare"] [data-testid="ii"]').allInnerTexts();
+      assert(iis.length === 2 && iis.every((ii) => /^\d+$/.test(ii)), `both sides need an II: ${iis}`);
     }],
 
     ['compare: the source before and after an edit, through a share link', async (page) => {
