@@ -176,8 +176,7 @@ void satProof(const ModuloProblem &p, const ResourceLayout &layout, int ii, cons
                                                          : TraceOutcome::Open,
                    a.verdict == SatVerdict::Feasible     ? "the SAT solver found a schedule" + spent
                    : a.verdict == SatVerdict::Infeasible ? "the SAT solver proved that no schedule exists" + spent
-                   : a.workSpent ? "the work budget ran out (--work-budget) before the SAT solver decided" + spent
-                                 : "the SAT solver's conflict budget ran out" + spent);
+                                                         : satOpenReason(a));
     }
     return a;
   };

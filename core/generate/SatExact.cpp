@@ -422,16 +422,24 @@ private:
 // The clauses a model may have: what is left of the budget (a model that would overdraw it is
 // never finished).
 int64_t clauseRoom(const WorkBudget *budget) {
-  return (budget ? budget->remaining() : std::numeric_limits<int64_t>::max()) / kUnitsPerClause;
+  return std::min(kMaxSatClauses,
+                  (budget ? budget->remaining() : std::numeric_limits<int64_t>::max()) / kUnitsPerClause);
 }
 
 // Solves a model built within clauseRoom with at most the conflicts the budget still pays for.
 SatAnswer answerWithin(SatModel &model, int64_t conflictLimit, WorkBudget *budget) {
   if (!model.complete()) {
-    budget->spendAll();
     SatAnswer out;
     out.clauses = model.clauses();
-    out.workSpent = true;
+    // Over the size cap with budget to spare: the clauses built are charged and the question
+    // stays open; over the budget: the budget is spent.
+    if (budget && budget->remaining() / kUnitsPerClause <= kMaxSatClauses) {
+      budget->spendAll();
+      out.workSpent = true;
+    } else {
+      if (budget) budget->spend(kMaxSatClauses * kUnitsPerClause);
+      out.tooLarge = true;
+    }
     return out;
   }
   const int64_t weight =
@@ -464,6 +472,13 @@ SatAnswer solveWindowsBySat(const IIContext &ctx, const std::vector<int64_t> &lo
                             int64_t conflictLimit, WorkBudget *budget) {
   SatModel model(ctx, lo, hi, clauseRoom(budget));
   return answerWithin(model, conflictLimit, budget);
+}
+
+std::string satOpenReason(const SatAnswer &a) {
+  const std::string spent = " (" + std::to_string(a.conflicts) + " conflicts)";
+  if (a.workSpent) return "the work budget ran out (--work-budget) before the SAT solver decided" + spent;
+  if (a.tooLarge) return "the SAT model would exceed " + std::to_string(kMaxSatClauses) + " clauses";
+  return "the SAT solver's conflict budget ran out" + spent;
 }
 
 }  // namespace tilesched

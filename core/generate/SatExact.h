@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "generate/WindowSearch.h"
@@ -32,7 +33,17 @@ struct SatAnswer {
   int64_t conflicts = 0;   // the solver's conflicts, what the limit counts
   int64_t clauses = 0;     // the model's clauses (as far as it was built)
   bool workSpent = false;  // Unknown because the work budget ran out
+  bool tooLarge = false;   // Unknown because the model would exceed kMaxSatClauses
 };
+
+// A model holds at most this many clauses, whatever the work budget: about 190 bytes each, so at
+// most about 190 MB, within the WebAssembly module's 1 GB (a 5,000-op loop's stage question
+// asked for 1.9 GB before the cap). The largest CHStone model, aes/graph12 at II 82, has 234,000.
+constexpr int64_t kMaxSatClauses = 1000000;
+
+// Why an Unknown answer is open, in words (the trace's): the work budget, the model's size or
+// the conflict budget, with the conflicts spent.
+std::string satOpenReason(const SatAnswer &a);
 
 // For a block without stage constraints (ModuloProblem::hasStageConstraints() is false) and an
 // II at which IIContext found no reject. Unknown when `conflictLimit` conflicts did not decide,

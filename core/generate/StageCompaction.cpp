@@ -428,10 +428,7 @@ int satStages(const StageWindows &windows, int best, int64_t conflicts, WorkBudg
     }
     const std::string spent = " (" + std::to_string(a.conflicts) + " conflicts)";
     recordAttempt(trace, windows.ctx.ii, count, v, "the SAT solver found a schedule" + spent,
-                  "the SAT solver proved that no schedule exists" + spent,
-                  (a.workSpent ? "the work budget ran out (--work-budget) before the SAT solver decided"
-                               : "the SAT solver's conflict budget ran out") +
-                      spent);
+                  "the SAT solver proved that no schedule exists" + spent, satOpenReason(a));
     return v;
   };
   auto open = [&] { return left > 0 && !(budget && budget->spent()); };
