@@ -219,3 +219,30 @@ TEST_CASE("a compaction built on the solver's schedule is kept only once the ind
   }
   FAIL("no random loop where the compaction keeps a schedule the solver found");
 }
+
+TEST_CASE("a windows question whose model would pass the clause cap stays open and leaves the budget",
+          "[cost][compaction]") {
+  RandomLoopSpec spec;
+  spec.ops = 3000;
+  spec.slots = 16;
+  spec.poolCaps = {};
+  spec.maxFootprintRows = 1;
+  spec.forwardEdge = 0.0;
+  spec.carriedEdge = 0.0;
+  const RandomLoop loop = makeRandomLoop(spec, 7);
+  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ResourceLayout layout(p.capacity);
+  const int ii = 200;
+  const IIContext ctx(p, layout, ii);
+  REQUIRE(ctx.rejectNode < 0);
+  std::vector<int64_t> lo, hi;
+  horizon(p, ii, 8, lo, hi);  // 3,000 order-encoded windows of about 1,600 cycles: millions of clauses
+  WorkBudget budget(100000000);
+  const SatAnswer a = solveWindowsBySat(ctx, lo, hi, 1000, &budget);
+  INFO(a.clauses << " clauses");
+  CHECK(a.verdict == SatVerdict::Unknown);
+  CHECK(a.tooLarge);
+  CHECK_FALSE(a.workSpent);
+  CHECK_FALSE(budget.spent());  // the rest of the block's work goes on
+  CHECK(satOpenReason(a) == "the SAT model would exceed 1000000 clauses");
+}
