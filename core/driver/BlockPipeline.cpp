@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "buffers/OpShape.h"
 #include "driver/InputChunks.h"
@@ -151,9 +152,9 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     assignPipelinedLoadLatencies(r.block, r.triton);
     const std::vector<bool> keptInTmem = accumulatorKeptInTmem(r.block);
     r.lowered = tileASView(r.block.ops, model, {keptInTmem, tritonPipelinedLoads(r.block, r.triton)});
-    std::vector<const Operation *> pipelinedLoads;  // what the pipeliner makes async copies
+    std::unordered_set<const Operation *> pipelinedLoads;  // what the pipeliner makes async copies
     for (size_t i = 0; i < r.block.ops.size(); ++i)
-      if (r.lowered.pipelined[i]) pipelinedLoads.push_back(r.block.ops[i]);
+      if (r.lowered.pipelined[i]) pipelinedLoads.insert(r.block.ops[i]);
     for (const Operation *op : r.block.ops) {
       const auto inner = loopCosts.find(op);
       const NestedLoop *nested = inner == loopCosts.end() ? nullptr : &inner->second;

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -217,8 +218,9 @@ struct OpCostContext {
   OpShape (*shapeOf)(const Operation &, const TypeAliases &) = nullptr;
   // The block's global loads that become async copies into shared memory (TileASView::pipelined):
   // such a load costs the first op of its `lowers_to_pipelined`, and an allocation of its value
-  // writes nothing (docs/target-model.md, "One cost per op").
-  const std::vector<const Operation *> *pipelinedLoads = nullptr;
+  // writes nothing (docs/target-model.md, "One cost per op"). Looked up once per op and operand,
+  // so a set (membership only, never iterated).
+  const std::unordered_set<const Operation *> *pipelinedLoads = nullptr;
 };
 
 // Unknown slot/pool names in `sched.footprint` and malformed overrides are errors at the
