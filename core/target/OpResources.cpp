@@ -70,8 +70,7 @@ bool registerOnlyConversion(const Operation &op, const TypeAliases &aliases) {
 }
 
 bool isPipelinedLoad(const Operation *op, const OpCostContext &context) {
-  return op && context.pipelinedLoads &&
-         std::find(context.pipelinedLoads->begin(), context.pipelinedLoads->end(), op) != context.pipelinedLoads->end();
+  return op && context.pipelinedLoads && context.pipelinedLoads->count(op) > 0;
 }
 
 // An allocation writes nothing without an initial value; with one that a TMA copy or a pipelined
@@ -195,6 +194,13 @@ std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel
   }
   Footprint fp;
   bool ok = true;
+  // Another machine's units, each said once at its first entry: (name, its first entry, entries).
+  struct Foreign {
+    const Attribute *first;
+    std::string machine;
+    int entries;
+  };
+  std::vector<Foreign> foreign;
   for (const Attribute &rowAttr : a.elements) {
     if (rowAttr.kind != Attribute::Kind::Array) {
       diags.error(rowAttr.range, kFootprintShape);
@@ -206,9 +212,14 @@ std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel
     for (const Attribute &name : rowAttr.elements) {
       int index = name.kind == Attribute::Kind::String ? model.resourceIndex(name.text) : -1;
       if (name.kind == Attribute::Kind::String && index < 0) {
+        auto seen =
+            std::find_if(foreign.begin(), foreign.end(), [&](const Foreign &f) { return f.first->text == name.text; });
+        if (seen != foreign.end()) {
+          ++seen->entries;
+          continue;
+        }
         if (std::string other = builtinUnitModelWords(name.text); !other.empty()) {
-          diags.warning(name.range, "'" + name.text + "' is a unit of " + other + ", which target model '" +
-                                        model.name + "' does not have; this sched.footprint entry is ignored");
+          foreign.push_back({&name, std::move(other), 1});
           continue;
         }
       }
@@ -229,6 +240,12 @@ std::optional<Footprint> footprintOverride(const Attribute &a, const TargetModel
     ok &= rowOk && why.empty();
     fp.push_back(std::move(row));
   }
+  for (const Foreign &f : foreign)
+    diags.warning(f.first->range, "'" + f.first->text + "' is a unit of " + f.machine + ", which target model '" +
+                                      model.name + "' does not have; " +
+                                      (f.entries == 1 ? std::string("this sched.footprint entry is ignored")
+                                                      : "its " + std::to_string(f.entries) +
+                                                            " entries in this sched.footprint are ignored"));
   if (!ok) return std::nullopt;
   return fp;
 }

@@ -168,6 +168,18 @@ TEST_CASE("op resources: an override's unit of another built-in machine is ignor
   REQUIRE(r.footprint.size() == 2);
   CHECK(rowNames(*hopper, r.footprint[0]) == std::vector<std::string>{"tma"});
   CHECK(rowNames(*hopper, r.footprint[1]) == std::vector<std::string>{"tp_smem_wr"});
+
+  // One warning per unit, at its first entry, however many rows name it.
+  Snippet rows = snippet(R"(func.func @f(%d: index) {
+  %a = my.op %d {sched.footprint = [["tp_tmem_wr"], ["tp_tmem_wr"], ["tp_tmem_wr"]]} : i32
+  return
+})");
+  DiagnosticEngine once;
+  CHECK(resolveOpResources(rows.op(0), *hopper, once).footprint.size() == 3);
+  REQUIRE(once.all().size() == 1);
+  CHECK(located(once.all()[0]) ==
+        "2:38 'tp_tmem_wr' is a unit of Blackwell (sm_100), which target model 'hopper' "
+        "does not have; its 3 entries in this sched.footprint are ignored");
 }
 
 TEST_CASE("module pools: sched.pools adds and resizes pools") {
