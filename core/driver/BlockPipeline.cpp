@@ -91,7 +91,7 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
 // AssignLatencies gives the loads its pipeliner turns into async copies (constraints/TritonSchedule).
 // When a shift is impossible the schedule stands: a warning for the user's tt.latency, a note for
 // the pipelined loads.
-void steerByTritonLatency(BlockResult &r, bool requested, DiagnosticEngine &diags) {
+void steerByTritonLatency(BlockResult &r, const SchedulingProblem &problem, bool requested, DiagnosticEngine &diags) {
   std::vector<int> latency, limit;
   for (size_t v = 0; v < r.block.ops.size(); ++v) {
     const TritonOpSchedule *t = v < r.triton.ops.size() ? &r.triton.ops[v] : nullptr;
@@ -99,7 +99,7 @@ void steerByTritonLatency(BlockResult &r, bool requested, DiagnosticEngine &diag
     limit.push_back(v < r.constraints.slots.size() ? static_cast<int>(r.constraints.slots[v].max_depth) : 0);
   }
   if (std::none_of(latency.begin(), latency.end(), [](int l) { return l > 0; })) return;
-  SteeringResult s = steerStagesByLatency(r.analysis, r.graph, r.resources, latency, limit);
+  SteeringResult s = steerStagesByLatency(r.analysis, problem, latency, limit);
   r.steeredOps = s.moved;
   r.fromTtLatency = std::any_of(r.triton.ops.begin(), r.triton.ops.end(),
                                 [](const TritonOpSchedule &o) { return o.latency.has_value(); });
@@ -235,7 +235,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     }
 
     if (blockOpts.tritonLatency || r.analysis.generator == GeneratorKind::CostBased)
-      steerByTritonLatency(r, blockOpts.tritonLatency, diags);
+      steerByTritonLatency(r, problem, blockOpts.tritonLatency, diags);
 
     // Every schedule is checked by the independent checker before it is printed (SPEC §4.8).
     const ConstraintState inForce = constraintsInForce(r.constraints, r.analysis.lifted);

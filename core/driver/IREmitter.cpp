@@ -50,8 +50,10 @@ std::string emitTritonIR(DriverRun &run) {
     if (!placed(r) || !r.block.isLoop || !r.analysis.valid) continue;
     int cluster = 0;
     int previous = -1;
+    int maxStage = 0;  // Triton's scheduled_max_stage: the last stage an op starts in
     for (int node : r.analysis.orderedNodes) {
       const OpSchedule &s = r.analysis.ops[node];
+      maxStage = std::max(maxStage, s.stage);
       if (previous >= 0 && (s.stage != r.analysis.ops[previous].stage || node < previous)) ++cluster;
       previous = node;
       Operation &op = *r.block.ops[node];
@@ -60,9 +62,7 @@ std::string emitTritonIR(DriverRun &run) {
       op.setDiscardableAttr("loop.cluster", Attribute::integer(cluster));
       op.setDiscardableAttr("loop.stage", Attribute::integer(s.stage));
     }
-    if (r.block.owner)
-      r.block.owner->setDiscardableAttr("tt.scheduled_max_stage",
-                                        Attribute::integer(std::max(0, r.analysis.stageCount - 1)));
+    if (r.block.owner) r.block.owner->setDiscardableAttr("tt.scheduled_max_stage", Attribute::integer(maxStage));
   }
   return printChunks(run);
 }

@@ -22,7 +22,8 @@ std::string cycleLimitMessage(int64_t cycles);
 ScheduleAnalysis generateSchedule(const SchedulingProblem &in, const ScheduleOptions &opts, DiagnosticEngine &diags);
 
 // --triton-latency: moves ops of a generated schedule to later stages, by multiples of II, until
-// the users of each op v start at least stageLatency[v] stages after it (Triton's tt.latency).
+// the users of each op v start at least stageLatency[v] stages after it (Triton's tt.latency);
+// then each moved op starts as early as that allows (kept if problem.checkProposed accepts it).
 // stageLimit[v] > 0 keeps v below that stage (max_depth). On success `moved` ops changed stage;
 // `blockedBy` >= 0 names an op the latencies cannot be met for (`blockedByWhy`: a recurrence, its
 // max_depth, or a start past the cycle limit), and the schedule is left as it was.
@@ -32,8 +33,7 @@ struct SteeringResult {
   int blockedBy = -1;
   Blocked blockedByWhy = Blocked::Recurrence;
 };
-SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const DependenceGraph &g,
-                                    const std::vector<OpResources> &resources, const std::vector<int> &stageLatency,
-                                    const std::vector<int> &stageLimit);
+SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const SchedulingProblem &problem,
+                                    const std::vector<int> &stageLatency, const std::vector<int> &stageLimit);
 
 }  // namespace tilesched

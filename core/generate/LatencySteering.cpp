@@ -2,14 +2,17 @@
 // pipelines): after a generator has scheduled a block, ops move to later stages, by whole
 // multiples of II, until the users of every op with a latency of L start at least L stages after it. A multiple of II
 // keeps every op's modulo row, so the reservation table is unchanged; the shifts are the least solution of difference
-// constraints (each dependence edge, each latency), found by longest-path relaxation. II never changes. See
+// constraints (each dependence edge, each latency), found by longest-path relaxation. A moved op then starts as early
+// as its stage gaps, its incoming edges and the table allow (settleMovedOps). II never changes. See
 // docs/decisions.md ("Triton's schedule beside ours").
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "generate/GenerateSchedule.h"
+#include "generate/ModuloProblem.h"
 #include "generate/PublishSchedule.h"
+#include "generate/ReservationTable.h"
 #include "support/Limits.h"
 
 namespace tilesched {
@@ -23,12 +26,68 @@ struct StageConstraint {
   int64_t gap;  // shift(to) >= shift(from) + gap
 };
 
+// A shift keeps an op's row, so a user moved L stages after its load keeps the row of its
+// generated start and may run its latency into one stage more than the gap needs. Each moved op,
+// earliest first, takes the earliest cycle its incoming edges, its stage gaps and the reservation
+// table allow. Starting earlier never breaks an outgoing edge or gap, so the order is free. Ops of
+// a same-depth group, force-serial ops and pending ops stay where the shift put them.
+void settleMovedOps(const ModuloProblem &p, const DependenceGraph &g, int ii, const std::vector<int> &stageLatency,
+                    const std::vector<int64_t> &shift, std::vector<int> &start) {
+  const int n = p.numNodes;
+  auto rowOf = [ii](int64_t t) { return static_cast<int>(moduloRow(t, 0, ii)); };
+  const ResourceLayout layout(p.capacity);
+  ReservationTable rrt(layout, ii);
+  std::vector<FoldedFootprint> folded;
+  for (int v = 0; v < n; ++v) {
+    folded.push_back(foldFootprint(p.footprint[v], ii, layout));
+    if (!folded[v].empty()) rrt.reserve(folded[v], rowOf(start[v]));
+  }
+  std::vector<std::vector<std::pair<int, int>>> gaps(n);  // v -> (load, stages after it)
+  for (const DepEdge &e : g.edges)
+    if (e.src < static_cast<int>(stageLatency.size()) && stageLatency[e.src] > 0 && e.distance == 0 &&
+        (e.kind == EdgeKind::Data || e.kind == EdgeKind::Token))
+      gaps[e.dst].emplace_back(e.src, stageLatency[e.src]);
+  std::vector<int> order;
+  for (int v = 0; v < n; ++v)
+    if (shift[v] > 0 && p.group[v] < 0 && !p.forceSerial[v] && p.pendingLeader[v] < 0) order.push_back(v);
+  if (p.regionForceSerial) order.clear();
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return start[a] < start[b]; });
+  std::vector<uint64_t> fits;
+  for (int v : order) {
+    int64_t earliest = 0;
+    for (int ei : p.pred[v]) {
+      const ModuloEdge &e = p.edges[ei];
+      if (e.src == v) continue;  // holds wherever v starts
+      earliest = std::max(earliest, int64_t{start[e.src]} + e.latency - int64_t{ii} * e.distance);
+    }
+    for (const auto &[load, stages] : gaps[v]) earliest = std::max(earliest, (int64_t{start[load]} / ii + stages) * ii);
+    if (earliest >= start[v]) continue;
+    if (folded[v].empty()) {
+      start[v] = static_cast<int>(earliest);
+      continue;
+    }
+    rrt.release(folded[v], rowOf(start[v]));
+    const int64_t length = std::min<int64_t>(start[v] - earliest, ii);
+    fits.assign(static_cast<size_t>((ii + 63) / 64), 0);  // a bit per modulo row
+    rrt.markFits(folded[v], earliest, length, fits);
+    for (int64_t k = 0; k < length; ++k) {
+      const int64_t row = rowOf(earliest + k);
+      if (fits[size_t(row / 64)] >> (row % 64) & 1) {
+        start[v] = static_cast<int>(earliest + k);
+        break;
+      }
+    }
+    rrt.reserve(folded[v], rowOf(start[v]));
+  }
+}
+
 }  // namespace
 
-SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const DependenceGraph &g,
-                                    const std::vector<OpResources> &resources, const std::vector<int> &stageLatency,
-                                    const std::vector<int> &stageLimit) {
+SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const SchedulingProblem &problem,
+                                    const std::vector<int> &stageLatency, const std::vector<int> &stageLimit) {
   SteeringResult out;
+  const DependenceGraph &g = problem.graph;
+  const std::vector<OpResources> &resources = problem.resources;
   const int n = g.numNodes;
   const int64_t ii = a.ii;
   if (!a.valid || ii <= 0 || n == 0) return out;
@@ -80,7 +139,16 @@ SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const DependenceGraph &
     start[v] = static_cast<int>(shifted);
   }
   if (out.moved == 0) return out;
-  publishSchedule(a, a.ii, std::move(start), completion);
+  // The settled schedule is kept only if the checker accepts it; the shifted one is valid by construction.
+  ScheduleAnalysis settled = a;
+  std::vector<int> early = start;
+  settleMovedOps(buildModuloProblem(problem), g, a.ii, stageLatency, shift, early);
+  publishSchedule(settled, a.ii, std::move(early), completion);
+  if (!problem.checkProposed || problem.checkProposed(problem, settled)) {
+    a = std::move(settled);
+  } else {
+    publishSchedule(a, a.ii, std::move(start), completion);
+  }
   // The stage bound stays a bound; the schedule is the fewest at the II only if it still has
   // that many stages.
   a.optimality.stagesProven = a.optimality.stagesProven && a.stageCount == a.optimality.stageBound;

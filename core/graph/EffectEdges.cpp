@@ -69,13 +69,14 @@ struct SyncClasses {
   bool global = false;        // global memory: its addresses advance with the iteration
   std::vector<Scope> scopes;  // ring slots
 
-  // Whether a wait (acquire) or arrive (release) on `scope`, issued in `pass`, orders this
-  // access of pass `accessPass`: everything but ring slots it cannot reach and global memory
-  // of another iteration.
-  bool reachedBy(const Scope &scope, int pass, int accessPass) const {
+  // Whether a wait (acquire) or arrive (release) on `scope` (none: every location), issued in
+  // `pass`, orders this access of pass `accessPass`: everything but ring slots it cannot reach
+  // and global memory of another iteration (nothing is carried across iterations in global
+  // memory, docs/decisions.md "Memory and synchronisation edges").
+  bool reachedBy(const std::optional<Scope> &scope, int pass, int accessPass) const {
     if (plain || (global && pass == accessPass)) return true;
     for (const Scope &s : scopes)
-      if (s == scope || !sameRotation(s, scope)) return true;
+      if (!scope || s == *scope || !sameRotation(s, *scope)) return true;
     return false;
   }
 };
@@ -545,7 +546,7 @@ private:
     if (fx.ordered) {
       SyncClasses c = classesOf(fx, code);
       for (const SyncOp &w : waits_)
-        if (!w.scope || c.reachedBy(*w.scope, w.code / n_, code / n_)) edge(w.code, code, EdgeKind::Barrier);
+        if (c.reachedBy(w.scope, w.code / n_, code / n_)) edge(w.code, code, EdgeKind::Barrier);
       pending_.push_back({code, std::move(c)});
     }
     if (fx.acquire) {
@@ -557,7 +558,7 @@ private:
       std::vector<std::pair<int, SyncClasses>> kept;
       for (auto &[from, c] : pending_) {
         ++work_;
-        const bool reached = !r.scope || c.reachedBy(*r.scope, code / n_, from / n_);
+        const bool reached = c.reachedBy(r.scope, code / n_, from / n_);
         if (reached) edge(from, code, EdgeKind::Barrier);
         // Released, and every later arrive that reaches it comes after this one.
         const bool settled = reached && (!r.scope || (!c.plain && !c.global && onlyIn(c, *r.scope)));

@@ -33,8 +33,9 @@ module {
   }
 }
 // With tt.num_stages = 3, Triton's pipelining puts the load's users two stages after it, as
-// Triton's own loop.stage say; the dot, issued after its operand's last cycle, lands a stage later.
+// Triton's own loop.stage say, and the dot right after its operand in the same stage;
+// tt.scheduled_max_stage is the last stage an op starts in, as in Triton.
 // REPLACE: %a = tt.load %p {loop.cluster = 0 : i32, loop.stage = 0 : i32, sched.latency = 2 : i32
 // REPLACE: %s = ttg.local_alloc %a {loop.cluster = 1 : i32, loop.stage = 2 : i32, sched.latency = 1 : i32
-// REPLACE: %d = tt.dot %s, %s, %acc {loop.cluster = 2 : i32, loop.stage = 3 : i32, sched.latency = 3 : i32
-// REPLACE: } {tt.num_stages = 3 : i32, tt.scheduled_max_stage = 3 : i32}
+// REPLACE: %d = tt.dot %s, %s, %acc {loop.cluster = 1 : i32, loop.stage = 2 : i32, sched.latency = 3 : i32
+// REPLACE: } {tt.num_stages = 3 : i32, tt.scheduled_max_stage = 2 : i32}

@@ -16,7 +16,8 @@ module {
 }
 // A cost-based schedule follows Triton's latencies by default (docs/decisions.md, "Triton's
 // schedule beside ours"): tt.latency = 2 on the load moves its user two stages after it, the dot
-// after its operand; the II and every op's modulo row (cycle mod 3) stay.
+// after its operand, each then as early in its stage as its operands allow; the II stays, and each
+// op's stage is Triton's.
 // TABLE: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 4 stages
 // TABLE: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3; tt.latency moved 2 ops to a later stage
 // TABLE-NEXT: memory: SMEM 8 KiB of 227 KiB, registers 56 KiB
@@ -24,8 +25,8 @@ module {
 // TABLE-NEXT: estimate (the model's):
 // TABLE-NEXT: stage tt.stage order cycle lat op line footprint
 // TABLE-NEXT: 0 0 0 0 2 %a = tt.load
-// TABLE-NEXT: 2 2 0 8 1 %s = ttg.local_alloc
-// TABLE-NEXT: 3 2* 0 9 3 %d = tt.dot
+// TABLE-NEXT: 2 2 0 6 1 %s = ttg.local_alloc
+// TABLE-NEXT: 2 2 1 7 3 %d = tt.dot
 
 // --triton-latency gives the same schedule here (it also moves a serial schedule's ops).
 // STEER: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 4 stages
@@ -35,8 +36,8 @@ module {
 // STEER-NEXT: estimate (the model's):
 // STEER-NEXT: stage tt.stage order cycle lat op line footprint
 // STEER-NEXT: 0 0 0 0 2 %a = tt.load
-// STEER-NEXT: 2 2 0 8 1 %s = ttg.local_alloc
-// STEER-NEXT: 3 2* 0 9 3 %d = tt.dot
+// STEER-NEXT: 2 2 0 6 1 %s = ttg.local_alloc
+// STEER-NEXT: 2 2 1 7 3 %d = tt.dot
 
 // JSON: "triton": {
 // JSON-NEXT: "stage_count": 3,
