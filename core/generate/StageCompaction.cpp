@@ -447,6 +447,51 @@ int satStages(const StageWindows &windows, int best, int64_t conflicts, WorkBudg
   return best;
 }
 
+// The interval bound (energetic reasoning): in a schedule of S stages op v starts in
+// [depth(v), S * II - tail(v)], so what it holds lies in [depth(v), S * II - tail(v) + rows(v)).
+// The units a set of ops holds inside a flat interval of L cycles fold onto min(L, II) rows of the
+// table, each admitting at most the resource's limit. Cut from the left ([a, S * II)) and from
+// the right ([0, b)) per resource, this settles the one-stage question of a saturated unit (every
+// op after its first cycle) that a search over placements cannot.
+bool intervalsAdmit(const ModuloProblem &p, int ii, int stages, const std::vector<int64_t> &depth,
+                    const std::vector<int64_t> &tail) {
+  const int64_t horizon = int64_t{stages} * ii;
+  std::vector<std::vector<std::pair<int, int64_t>>> held(p.capacity.size());  // resource -> (op, units)
+  for (int v = 0; v < p.numNodes; ++v) {
+    std::vector<int64_t> units(p.capacity.size(), 0);
+    size_t begin = 0;
+    for (const Footprint::Run &run : p.footprint[v].runs()) {
+      for (int r : run.row)
+        if (r >= 0 && r < static_cast<int>(units.size())) units[size_t(r)] += static_cast<int64_t>(run.end - begin);
+      begin = run.end;
+    }
+    for (size_t r = 0; r < units.size(); ++r)
+      if (units[r] > 0) held[r].emplace_back(v, units[r]);
+  }
+  std::vector<std::pair<int64_t, int64_t>> cut;  // (interval end, units)
+  for (size_t r = 0; r < held.size(); ++r) {
+    if (held[r].empty()) continue;
+    const int64_t limit = p.capacity[r];
+    auto exceeds = [&](std::vector<std::pair<int64_t, int64_t>> &c) {  // c: (interval length, units)
+      std::stable_sort(c.begin(), c.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+      int64_t sum = 0;
+      for (const auto &[length, units] : c) {
+        sum += units;
+        if (sum > limit * std::min<int64_t>(std::max<int64_t>(length, 0), ii)) return true;
+      }
+      return false;
+    };
+    cut.clear();
+    for (const auto &[v, units] : held[r]) cut.emplace_back(horizon - depth[v], units);  // [depth, horizon)
+    if (exceeds(cut)) return false;
+    cut.clear();
+    for (const auto &[v, units] : held[r])
+      cut.emplace_back(horizon - tail[v] + static_cast<int64_t>(p.footprint[v].size()), units);  // [0, end)
+    if (exceeds(cut)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 CompactionOutcome compactStages(const ModuloProblem &p, const ResourceLayout &layout, int ii, std::vector<int> start,
@@ -468,6 +513,7 @@ CompactionOutcome compactStages(const ModuloProblem &p, const ResourceLayout &la
   int64_t span = 1;
   for (int v = 0; v < p.numNodes; ++v) span = std::max(span, depth[v] + tail[v]);
   out.stageBound = static_cast<int>(std::min<int64_t>((span + ii - 1) / ii, out.stagesFrom));
+  while (out.stageBound < out.stagesFrom && !intervalsAdmit(p, ii, out.stageBound, depth, tail)) ++out.stageBound;
   if (limit <= 0) return out;
   // First the II search's rows at their earliest stages, then the exact search over rows while
   // the bound is not reached.

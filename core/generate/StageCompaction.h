@@ -4,7 +4,9 @@
 //
 // With the II fixed, "at most S stages" is a horizon: every op starts at cycle >= 0 and completes
 // by S * II, so each op has a window [depth(v), S * II - tail(v)] (tail: the longest path from v
-// to any op's completion; max_depth bounds it the same way). First the II search's rows keep
+// to any op's completion; max_depth bounds it the same way). The stage bound, ceil(max(depth +
+// tail) / II), rises while the units some ops must hold inside a flat interval overfill the rows
+// it folds onto. First the II search's rows keep
 // their packing of the reservation table and every op takes its earliest stage (a longest-path
 // fixed point: the fewest stages those rows allow). Then a branch and bound over the cycles of
 // the ops with a footprint or a same-depth group, each window narrowed by the distance closure
