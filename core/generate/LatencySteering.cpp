@@ -14,6 +14,7 @@
 #include "generate/PublishSchedule.h"
 #include "generate/ReservationTable.h"
 #include "support/Limits.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -51,7 +52,7 @@ void settleMovedOps(const ModuloProblem &p, const DependenceGraph &g, int ii, co
   for (int v = 0; v < n; ++v)
     if (shift[v] > 0 && p.group[v] < 0 && !p.forceSerial[v] && p.pendingLeader[v] < 0) order.push_back(v);
   if (p.regionForceSerial) order.clear();
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return start[a] < start[b]; });
+  stableSortIndices(order, [&](int a, int b) { return start[a] < start[b]; });
   std::vector<uint64_t> fits;
   for (int v : order) {
     int64_t earliest = 0;

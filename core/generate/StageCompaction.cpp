@@ -473,7 +473,7 @@ bool intervalsAdmit(const ModuloProblem &p, int ii, int stages, const std::vecto
     if (held[r].empty()) continue;
     const int64_t limit = p.capacity[r];
     auto exceeds = [&](std::vector<std::pair<int64_t, int64_t>> &c) {  // c: (interval length, units)
-      std::stable_sort(c.begin(), c.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+      stableSortBy(c, [](const auto &a, const auto &b) { return a.first < b.first; });
       int64_t sum = 0;
       for (const auto &[length, units] : c) {
         sum += units;
