@@ -1,6 +1,7 @@
 #include "generate/StageCompaction.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "generate/GraphAlgorithms.h"
@@ -492,6 +493,77 @@ bool intervalsAdmit(const ModuloProblem &p, int ii, int stages, const std::vecto
   return true;
 }
 
+// A list schedule inside a horizon of `stages` stages: the ops whose distance-0 predecessors are
+// seated, most urgent deadline first (S * II - tail, then depth, then program order), each at the
+// first cycle its seated neighbours' edges and the reservation table allow, by its deadline.
+// Where one unit is saturated and the critical path is short, the branch and bound's dive meets
+// the tight rows last and backtracks among hundreds of ops; deadlines order them up front
+// (origami mat_inv: 3 -> 2 stages in microseconds). Blocks with same-depth groups, max_depth or
+// force-serial ops are left to the search. A probe costs one unit of `budget`.
+std::optional<std::vector<int64_t>> deadlineSchedule(const IIContext &ctx, int stages,
+                                                     const std::vector<int64_t> &depth,
+                                                     const std::vector<int64_t> &tail, WorkBudget *budget) {
+  const ModuloProblem &p = ctx.problem;
+  const int ii = ctx.ii, n = p.numNodes;
+  if (p.hasStageConstraints() || p.regionForceSerial) return std::nullopt;
+  for (int v = 0; v < n; ++v)
+    if (p.forceSerial[v] || p.pendingLeader[v] >= 0) return std::nullopt;
+  const int64_t horizon = int64_t{stages} * ii;
+  std::vector<int64_t> start(n, -1);
+  std::vector<int> waiting(n, 0);
+  for (const ModuloEdge &e : p.edges)
+    if (e.distance == 0 && e.src != e.dst) ++waiting[e.dst];
+  auto urgent = [&](int a, int b) {  // a heap's "less": b before a
+    const int64_t da = horizon - tail[a], db = horizon - tail[b];
+    return da != db ? da > db : depth[a] != depth[b] ? depth[a] > depth[b] : a > b;
+  };
+  std::vector<int> ready;
+  for (int v = 0; v < n; ++v)
+    if (waiting[v] == 0) ready.push_back(v);
+  std::make_heap(ready.begin(), ready.end(), urgent);
+  ReservationTable rrt(ctx.layout, ii);
+  auto rowOf = [ii](int64_t t) { return static_cast<int>(moduloRow(t, 0, ii)); };
+  std::vector<uint64_t> fits(static_cast<size_t>((ii + 63) / 64));
+  while (!ready.empty()) {
+    std::pop_heap(ready.begin(), ready.end(), urgent);
+    const int v = ready.back();
+    ready.pop_back();
+    int64_t lo = depth[v], hi = horizon - tail[v];
+    for (int ei : p.pred[v]) {
+      const ModuloEdge &e = p.edges[ei];
+      if (e.src != v && start[e.src] >= 0) lo = std::max(lo, start[e.src] + e.latency - int64_t{ii} * e.distance);
+    }
+    for (int ei : p.succ[v]) {
+      const ModuloEdge &e = p.edges[ei];
+      if (e.dst != v && start[e.dst] >= 0) hi = std::min(hi, start[e.dst] - e.latency + int64_t{ii} * e.distance);
+    }
+    if (lo > hi) return std::nullopt;
+    const FoldedFootprint &fp = ctx.folded[v];
+    if (fp.empty()) {
+      start[v] = lo;
+    } else {
+      const int64_t length = std::min<int64_t>(hi - lo + 1, ii);
+      if (budget && !budget->spend(length)) return std::nullopt;
+      std::fill(fits.begin(), fits.end(), 0);
+      rrt.markFits(fp, lo, length, fits);
+      for (int64_t k = 0; k < length && start[v] < 0; ++k)
+        if (fits[size_t(rowOf(lo + k) / 64)] >> (rowOf(lo + k) % 64) & 1) start[v] = lo + k;
+      if (start[v] < 0) return std::nullopt;
+      rrt.reserve(fp, rowOf(start[v]));
+    }
+    for (int ei : p.succ[v]) {
+      const ModuloEdge &e = p.edges[ei];
+      if (e.distance == 0 && e.dst != v && --waiting[e.dst] == 0) {
+        ready.push_back(e.dst);
+        std::push_heap(ready.begin(), ready.end(), urgent);
+      }
+    }
+  }
+  for (int v = 0; v < n; ++v)
+    if (start[v] < 0) return std::nullopt;  // a distance-0 cycle: never ready
+  return start;
+}
+
 }  // namespace
 
 CompactionOutcome compactStages(const ModuloProblem &p, const ResourceLayout &layout, int ii, std::vector<int> start,
@@ -519,6 +591,15 @@ CompactionOutcome compactStages(const ModuloProblem &p, const ResourceLayout &la
   // the bound is not reached.
   kept = earliestKeepingRows(p, ii, kept);
   int best = countStages(ii, std::vector<int>(kept.begin(), kept.end()), completion);
+  if (out.stageBound < best) {
+    const IIContext ctx(p, layout, ii);
+    while (out.stageBound < best) {
+      std::optional<std::vector<int64_t>> listed = deadlineSchedule(ctx, best - 1, depth, tail, budget);
+      if (!listed) break;
+      kept = std::move(*listed);
+      best = countStages(ii, std::vector<int>(kept.begin(), kept.end()), completion);
+    }
+  }
   if (out.stageBound < best) {
     const IIContext ctx(p, layout, ii);
     const StageWindows windows(ctx, std::move(tail));

@@ -2,7 +2,8 @@
 // question behind it (generate/SatExact.h, solveWindowsBySat), against an enumeration of every
 // start cycle on small random loops: the solver's verdicts are the enumeration's, the
 // compaction's stage bound never passes the true fewest and, where it says proven, the schedule
-// has exactly that many; a solver's schedule is kept only once the independent checker accepts it.
+// has exactly that many, and every schedule kept is valid; a solver's schedule is kept only once
+// the independent checker accepts it.
 #include <catch2/catch.hpp>
 
 #include "CostFixtures.h"
@@ -172,6 +173,13 @@ TEST_CASE("the compaction's stage bound never passes the fewest stages, and prov
     const int fewest = fewestStages(p, a.ii, a.stageCount);
     INFO("seed " << seed << " II " << a.ii);
     ++blocks;
+    // The schedule kept (a list schedule, the search's or the solver's) keeps every edge, group
+    // and row within its stage count.
+    std::vector<int64_t> lo, hi;
+    horizon(p, a.ii, a.stageCount, lo, hi);
+    std::vector<int> start;
+    for (const OpSchedule &op : a.ops) start.push_back(op.cycle);
+    CHECK(Enumeration(p, a.ii, lo, hi).accepts(start));
     CHECK(fewest <= a.stageCount);
     CHECK(a.optimality.stageBound <= fewest);
     if (a.optimality.stagesProven) {
