@@ -8,6 +8,7 @@
 
 #include "buffers/TileType.h"
 #include "materialize/ScheduleView.h"
+#include "support/Sort.h"
 #include "target/ModuloOccupancy.h"
 
 namespace tilesched {
@@ -111,7 +112,7 @@ private:
           allocs[it->second].second |= indexed;
         }
       });
-    std::stable_sort(allocs.begin(), allocs.end(), [](const auto &a, const auto &b) {
+    stableSortBy(allocs, [](const auto &a, const auto &b) {
       const SourceLoc &x = a.first->definingOp->range.begin, &y = b.first->definingOp->range.begin;
       return std::tie(x.line, x.col) < std::tie(y.line, y.col);
     });

@@ -1,4 +1,5 @@
 #include "driver/MemoryBudget.h"
+#include "support/Sort.h"
 
 #include <algorithm>
 #include <map>
@@ -207,8 +208,7 @@ private:
           in.push_back(&b);
           if (b.kind == Buffer::Kind::Allocation) authored += b.bytes.value_or(0);
         }
-      std::stable_sort(in.begin(), in.end(),
-                       [](const Buffer *a, const Buffer *b) { return a->bytes.value_or(-1) > b->bytes.value_or(-1); });
+      stableSortBy(in, [](const Buffer *a, const Buffer *b) { return a->bytes.value_or(-1) > b->bytes.value_or(-1); });
       const int budget = *budgetOf(plan.memory, s.space);
       if (authored > budget && !r_.pinned) {
         std::string why = std::string("the IR's own ") + s.words + " allocations need " + bytesWords(authored) +

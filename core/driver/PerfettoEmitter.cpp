@@ -7,6 +7,7 @@
 
 #include "driver/Emitters.h"
 #include "driver/JsonWriter.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -38,7 +39,7 @@ struct Slice {
 // resource) overlap in time: each track is split into lanes, the first lane that is free by a
 // slice's start taking it (slices sorted by start, then program order).
 int assignLanes(std::vector<Slice> &slices) {
-  std::stable_sort(slices.begin(), slices.end(), [](const Slice &a, const Slice &b) {
+  stableSortBy(slices, [](const Slice &a, const Slice &b) {
     return a.ts != b.ts ? a.ts < b.ts : a.iteration != b.iteration ? a.iteration < b.iteration : a.node < b.node;
   });
   std::vector<long long> freeAt;

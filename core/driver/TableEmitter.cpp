@@ -2,6 +2,7 @@
 #include <climits>
 
 #include "driver/Emitters.h"
+#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -94,8 +95,7 @@ std::string memoryLines(const BlockResult &r) {
   out += "\n";
   std::vector<const Buffer *> largest;
   for (const Buffer &b : r.buffers.buffers) largest.push_back(&b);
-  std::stable_sort(largest.begin(), largest.end(),
-                   [](const Buffer *a, const Buffer *b) { return a->bytes.value_or(-1) > b->bytes.value_or(-1); });
+  stableSortBy(largest, [](const Buffer *a, const Buffer *b) { return a->bytes.value_or(-1) > b->bytes.value_or(-1); });
   if (!largest.empty()) {
     out += "  buffers:";
     for (size_t i = 0; i < largest.size() && i < 6; ++i) {

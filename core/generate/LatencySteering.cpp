@@ -53,7 +53,6 @@ void settleMovedOps(const ModuloProblem &p, const DependenceGraph &g, int ii, co
     if (shift[v] > 0 && p.group[v] < 0 && !p.forceSerial[v] && p.pendingLeader[v] < 0) order.push_back(v);
   if (p.regionForceSerial) order.clear();
   stableSortIndices(order, [&](int a, int b) { return start[a] < start[b]; });
-  std::vector<uint64_t> fits;
   for (int v : order) {
     int64_t earliest = 0;
     for (int ei : p.pred[v]) {
@@ -68,16 +67,8 @@ void settleMovedOps(const ModuloProblem &p, const DependenceGraph &g, int ii, co
       continue;
     }
     rrt.release(folded[v], rowOf(start[v]));
-    const int64_t length = std::min<int64_t>(start[v] - earliest, ii);
-    fits.assign(static_cast<size_t>((ii + 63) / 64), 0);  // a bit per modulo row
-    rrt.markFits(folded[v], earliest, length, fits);
-    for (int64_t k = 0; k < length; ++k) {
-      const int64_t row = rowOf(earliest + k);
-      if (fits[size_t(row / 64)] >> (row % 64) & 1) {
-        start[v] = static_cast<int>(earliest + k);
-        break;
-      }
-    }
+    const int64_t t = rrt.firstFit(folded[v], earliest, start[v] - earliest);
+    if (t >= 0) start[v] = static_cast<int>(t);
     rrt.reserve(folded[v], rowOf(start[v]));
   }
 }
@@ -141,15 +132,11 @@ SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const SchedulingProblem
   }
   if (out.moved == 0) return out;
   // The settled schedule is kept only if the checker accepts it; the shifted one is valid by construction.
-  ScheduleAnalysis settled = a;
   std::vector<int> early = start;
   settleMovedOps(buildModuloProblem(problem), g, a.ii, stageLatency, shift, early);
-  publishSchedule(settled, a.ii, std::move(early), completion);
-  if (!problem.checkProposed || problem.checkProposed(problem, settled)) {
-    a = std::move(settled);
-  } else {
+  publishSchedule(a, a.ii, std::move(early), completion);
+  if (problem.checkProposed && !problem.checkProposed(problem, a))
     publishSchedule(a, a.ii, std::move(start), completion);
-  }
   // The stage bound stays a bound; the schedule is the fewest at the II only if it still has
   // that many stages.
   a.optimality.stagesProven = a.optimality.stagesProven && a.stageCount == a.optimality.stageBound;

@@ -128,6 +128,17 @@ void ReservationTable::markFits(const FoldedFootprint &fp, int64_t begin, int64_
   }
 }
 
+int64_t ReservationTable::firstFit(const FoldedFootprint &fp, int64_t begin, int64_t length) const {
+  length = std::min<int64_t>(length, ii_);
+  std::vector<uint64_t> fits(static_cast<size_t>((ii_ + 63) / 64), 0);  // a bit per modulo row
+  markFits(fp, begin, length, fits);
+  for (int64_t k = 0; k < length; ++k) {
+    const int64_t row = moduloRow(begin + k, 0, ii_);
+    if (fits[size_t(row / 64)] >> (row % 64) & 1) return begin + k;
+  }
+  return -1;
+}
+
 std::vector<ReservationTable::Conflict> ReservationTable::conflicts(const FoldedFootprint &fp, int t) const {
   std::vector<Conflict> out;
   const int words = layout_.words();

@@ -42,6 +42,9 @@ public:
   // For every row r of the `length` rows from `begin` (modulo II): bit r of `fits` = probe(fp, r).
   // Costs the segments the footprint's runs meet there, not the rows.
   void markFits(const FoldedFootprint &fp, int64_t begin, int64_t length, std::vector<uint64_t> &fits) const;
+  // The first cycle of [begin, begin + length) where the footprint fits (probe), -1 when none;
+  // one markFits over at most II rows.
+  int64_t firstFit(const FoldedFootprint &fp, int64_t begin, int64_t length) const;
   std::optional<Conflict> firstConflict(const FoldedFootprint &fp, int t) const;
   // Every (row, resource) the footprint would overfill at `t`, in row order.
   std::vector<Conflict> conflicts(const FoldedFootprint &fp, int t) const;

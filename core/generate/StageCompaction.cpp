@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <queue>
 #include <string>
 
 #include "generate/GraphAlgorithms.h"
@@ -457,38 +458,29 @@ int satStages(const StageWindows &windows, int best, int64_t conflicts, WorkBudg
 bool intervalsAdmit(const ModuloProblem &p, int ii, int stages, const std::vector<int64_t> &depth,
                     const std::vector<int64_t> &tail) {
   const int64_t horizon = int64_t{stages} * ii;
-  std::vector<std::vector<std::pair<int, int64_t>>> held(p.capacity.size());  // resource -> (op, units)
-  for (int v = 0; v < p.numNodes; ++v) {
-    std::vector<int64_t> units(p.capacity.size(), 0);
-    size_t begin = 0;
-    for (const Footprint::Run &run : p.footprint[v].runs()) {
-      for (int r : run.row)
-        if (r >= 0 && r < static_cast<int>(units.size())) units[size_t(r)] += static_cast<int64_t>(run.end - begin);
-      begin = run.end;
-    }
-    for (size_t r = 0; r < units.size(); ++r)
-      if (units[r] > 0) held[r].emplace_back(v, units[r]);
-  }
-  std::vector<std::pair<int64_t, int64_t>> cut;  // (interval end, units)
-  for (size_t r = 0; r < held.size(); ++r) {
-    if (held[r].empty()) continue;
-    const int64_t limit = p.capacity[r];
-    auto exceeds = [&](std::vector<std::pair<int64_t, int64_t>> &c) {  // c: (interval length, units)
-      stableSortBy(c, [](const auto &a, const auto &b) { return a.first < b.first; });
-      int64_t sum = 0;
-      for (const auto &[length, units] : c) {
-        sum += units;
-        if (sum > limit * std::min<int64_t>(std::max<int64_t>(length, 0), ii)) return true;
+  std::vector<std::pair<int64_t, int64_t>> left, right;  // (interval length, units) per op holding r
+  auto exceeds = [&](std::vector<std::pair<int64_t, int64_t>> &cut, int64_t limit) {
+    stableSortBy(cut, [](const auto &a, const auto &b) { return a.first < b.first; });
+    int64_t sum = 0;
+    for (const auto &[length, units] : cut)
+      if ((sum += units) > limit * std::min<int64_t>(std::max<int64_t>(length, 0), ii)) return true;
+    return false;
+  };
+  for (int r = 0; r < static_cast<int>(p.capacity.size()); ++r) {
+    left.clear();
+    right.clear();
+    for (int v = 0; v < p.numNodes; ++v) {
+      int64_t units = 0;
+      size_t begin = 0;
+      for (const Footprint::Run &run : p.footprint[v].runs()) {
+        units += static_cast<int64_t>(std::count(run.row.begin(), run.row.end(), r) * (run.end - begin));
+        begin = run.end;
       }
-      return false;
-    };
-    cut.clear();
-    for (const auto &[v, units] : held[r]) cut.emplace_back(horizon - depth[v], units);  // [depth, horizon)
-    if (exceeds(cut)) return false;
-    cut.clear();
-    for (const auto &[v, units] : held[r])
-      cut.emplace_back(horizon - tail[v] + static_cast<int64_t>(p.footprint[v].size()), units);  // [0, end)
-    if (exceeds(cut)) return false;
+      if (units == 0) continue;
+      left.emplace_back(horizon - depth[v], units);                                                // [depth, S·II)
+      right.emplace_back(horizon - tail[v] + static_cast<int64_t>(p.footprint[v].size()), units);  // [0, end)
+    }
+    if (exceeds(left, p.capacity[r]) || exceeds(right, p.capacity[r])) return false;
   }
   return true;
 }
@@ -513,21 +505,19 @@ std::optional<std::vector<int64_t>> deadlineSchedule(const IIContext &ctx, int s
   std::vector<int> waiting(n, 0);
   for (const ModuloEdge &e : p.edges)
     if (e.distance == 0 && e.src != e.dst) ++waiting[e.dst];
-  auto urgent = [&](int a, int b) {  // a heap's "less": b before a
-    const int64_t da = horizon - tail[a], db = horizon - tail[b];
-    return da != db ? da > db : depth[a] != depth[b] ? depth[a] > depth[b] : a > b;
-  };
-  std::vector<int> ready;
+  // Most urgent first: by deadline, then depth, then program order, as a rank a min-heap pops.
+  const std::vector<int> byUrgency = stableOrder(
+      size_t(n), [&](int a, int b) { return tail[a] != tail[b] ? tail[a] > tail[b] : depth[a] < depth[b]; });
+  std::vector<int> rank(n);
+  for (int i = 0; i < n; ++i) rank[byUrgency[i]] = i;
+  std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
   for (int v = 0; v < n; ++v)
-    if (waiting[v] == 0) ready.push_back(v);
-  std::make_heap(ready.begin(), ready.end(), urgent);
+    if (waiting[v] == 0) ready.push(rank[v]);
   ReservationTable rrt(ctx.layout, ii);
   auto rowOf = [ii](int64_t t) { return static_cast<int>(moduloRow(t, 0, ii)); };
-  std::vector<uint64_t> fits(static_cast<size_t>((ii + 63) / 64));
   while (!ready.empty()) {
-    std::pop_heap(ready.begin(), ready.end(), urgent);
-    const int v = ready.back();
-    ready.pop_back();
+    const int v = byUrgency[ready.top()];
+    ready.pop();
     int64_t lo = depth[v], hi = horizon - tail[v];
     for (int ei : p.pred[v]) {
       const ModuloEdge &e = p.edges[ei];
@@ -542,21 +532,14 @@ std::optional<std::vector<int64_t>> deadlineSchedule(const IIContext &ctx, int s
     if (fp.empty()) {
       start[v] = lo;
     } else {
-      const int64_t length = std::min<int64_t>(hi - lo + 1, ii);
-      if (budget && !budget->spend(length)) return std::nullopt;
-      std::fill(fits.begin(), fits.end(), 0);
-      rrt.markFits(fp, lo, length, fits);
-      for (int64_t k = 0; k < length && start[v] < 0; ++k)
-        if (fits[size_t(rowOf(lo + k) / 64)] >> (rowOf(lo + k) % 64) & 1) start[v] = lo + k;
+      if (budget && !budget->spend(std::min<int64_t>(hi - lo + 1, ii))) return std::nullopt;
+      start[v] = rrt.firstFit(fp, lo, hi - lo + 1);
       if (start[v] < 0) return std::nullopt;
       rrt.reserve(fp, rowOf(start[v]));
     }
     for (int ei : p.succ[v]) {
       const ModuloEdge &e = p.edges[ei];
-      if (e.distance == 0 && e.dst != v && --waiting[e.dst] == 0) {
-        ready.push_back(e.dst);
-        std::push_heap(ready.begin(), ready.end(), urgent);
-      }
+      if (e.distance == 0 && e.dst != v && --waiting[e.dst] == 0) ready.push(rank[e.dst]);
     }
   }
   for (int v = 0; v < n; ++v)

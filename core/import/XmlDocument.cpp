@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "support/Limits.h"
+#include "support/Sort.h"
 #include "support/Utf8.h"
 
 namespace tilesched {
@@ -232,13 +233,10 @@ private:
   // A name given twice is an error at its second attribute. Sorted, not searched per attribute:
   // one tag may hold a million attributes.
   void uniqueAttributes(const XmlElement &e, const std::vector<std::string_view> &names) const {
-    std::vector<size_t> order(names.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(),
-              [&](size_t a, size_t b) { return names[a] != names[b] ? names[a] < names[b] : a < b; });
+    const std::vector<int> order = stableOrder(names.size(), [&](int a, int b) { return names[a] < names[b]; });
     size_t second = names.size();
     for (size_t i = 1; i < order.size(); ++i)
-      if (names[order[i]] == names[order[i - 1]]) second = std::min(second, order[i]);
+      if (names[order[i]] == names[order[i - 1]]) second = std::min(second, size_t(order[i]));
     if (second < names.size())
       fail(e.attributes[second].begin,
            "attribute '" + shown(names[second]) + "' is given twice in <" + shown(e.name) + ">");
