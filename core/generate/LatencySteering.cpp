@@ -35,6 +35,7 @@ struct StageConstraint {
 void settleMovedOps(const ModuloProblem &p, const DependenceGraph &g, int ii, const std::vector<int> &stageLatency,
                     const std::vector<int64_t> &shift, std::vector<int> &start) {
   const int n = p.numNodes;
+  if (p.regionForceSerial) return;
   auto rowOf = [ii](int64_t t) { return static_cast<int>(moduloRow(t, 0, ii)); };
   const ResourceLayout layout(p.capacity);
   ReservationTable rrt(layout, ii);
@@ -51,7 +52,6 @@ void settleMovedOps(const ModuloProblem &p, const DependenceGraph &g, int ii, co
   std::vector<int> order;
   for (int v = 0; v < n; ++v)
     if (shift[v] > 0 && p.group[v] < 0 && !p.forceSerial[v] && p.pendingLeader[v] < 0) order.push_back(v);
-  if (p.regionForceSerial) order.clear();
   stableSortIndices(order, [&](int a, int b) { return start[a] < start[b]; });
   for (int v : order) {
     int64_t earliest = 0;

@@ -454,36 +454,52 @@ int satStages(const StageWindows &windows, int best, int64_t conflicts, WorkBudg
 // The units a set of ops holds inside a flat interval of L cycles fold onto min(L, II) rows of the
 // table, each admitting at most the resource's limit. Cut from the left ([a, S * II)) and from
 // the right ([0, b)) per resource, this settles the one-stage question of a saturated unit (every
-// op after its first cycle) that a search over placements cannot.
-bool intervalsAdmit(const ModuloProblem &p, int ii, int stages, const std::vector<int64_t> &depth,
-                    const std::vector<int64_t> &tail) {
-  const int64_t horizon = int64_t{stages} * ii;
-  std::vector<std::pair<int64_t, int64_t>> left, right;  // (interval length, units) per op holding r
-  auto exceeds = [&](std::vector<std::pair<int64_t, int64_t>> &cut, int64_t limit) {
-    stableSortBy(cut, [](const auto &a, const auto &b) { return a.first < b.first; });
-    int64_t sum = 0;
-    for (const auto &[length, units] : cut)
-      if ((sum += units) > limit * std::min<int64_t>(std::max<int64_t>(length, 0), ii)) return true;
-    return false;
-  };
-  for (int r = 0; r < static_cast<int>(p.capacity.size()); ++r) {
-    left.clear();
-    right.clear();
+// op after its first cycle) that a search over placements cannot. The cuts' order does not
+// depend on S, so the units and their order are found once and each S only sums them.
+class IntervalCuts {
+public:
+  IntervalCuts(const ModuloProblem &p, const std::vector<int64_t> &depth, const std::vector<int64_t> &tail)
+      : capacity_(p.capacity), left_(p.capacity.size()), right_(p.capacity.size()) {
+    std::vector<int64_t> units(p.capacity.size(), 0);
     for (int v = 0; v < p.numNodes; ++v) {
-      int64_t units = 0;
       size_t begin = 0;
       for (const Footprint::Run &run : p.footprint[v].runs()) {
-        units += static_cast<int64_t>(std::count(run.row.begin(), run.row.end(), r) * (run.end - begin));
+        for (int r : run.row) units[size_t(r)] += static_cast<int64_t>(run.end - begin);
         begin = run.end;
       }
-      if (units == 0) continue;
-      left.emplace_back(horizon - depth[v], units);                                                // [depth, S·II)
-      right.emplace_back(horizon - tail[v] + static_cast<int64_t>(p.footprint[v].size()), units);  // [0, end)
+      for (size_t r = 0; r < units.size(); ++r) {
+        if (units[r] == 0) continue;
+        left_[r].emplace_back(-depth[v], units[r]);  // [depth, S·II): S·II - depth cycles
+        right_[r].emplace_back(static_cast<int64_t>(p.footprint[v].size()) - tail[v],
+                               units[r]);  // [0, S·II - tail + rows)
+        units[r] = 0;
+      }
     }
-    if (exceeds(left, p.capacity[r]) || exceeds(right, p.capacity[r])) return false;
+    for (size_t r = 0; r < left_.size(); ++r) {
+      stableSortBy(left_[r], [](const auto &a, const auto &b) { return a.first < b.first; });
+      stableSortBy(right_[r], [](const auto &a, const auto &b) { return a.first < b.first; });
+    }
   }
-  return true;
-}
+
+  bool admit(int ii, int stages) const {
+    const int64_t horizon = int64_t{stages} * ii;
+    for (size_t r = 0; r < capacity_.size(); ++r)
+      if (exceeds(left_[r], horizon, ii, capacity_[r]) || exceeds(right_[r], horizon, ii, capacity_[r])) return false;
+    return true;
+  }
+
+private:
+  // Each cut: (interval length - S·II, units), ascending.
+  static bool exceeds(const std::vector<std::pair<int64_t, int64_t>> &cuts, int64_t horizon, int ii, int64_t limit) {
+    int64_t sum = 0;
+    for (const auto &[offset, units] : cuts)
+      if ((sum += units) > limit * std::min<int64_t>(std::max<int64_t>(horizon + offset, 0), ii)) return true;
+    return false;
+  }
+
+  std::vector<int> capacity_;
+  std::vector<std::vector<std::pair<int64_t, int64_t>>> left_, right_;
+};
 
 // A list schedule inside a horizon of `stages` stages: the ops whose distance-0 predecessors are
 // seated, most urgent deadline first (S * II - tail, then depth, then program order), each at the
@@ -568,7 +584,10 @@ CompactionOutcome compactStages(const ModuloProblem &p, const ResourceLayout &la
   int64_t span = 1;
   for (int v = 0; v < p.numNodes; ++v) span = std::max(span, depth[v] + tail[v]);
   out.stageBound = static_cast<int>(std::min<int64_t>((span + ii - 1) / ii, out.stagesFrom));
-  while (out.stageBound < out.stagesFrom && !intervalsAdmit(p, ii, out.stageBound, depth, tail)) ++out.stageBound;
+  if (out.stageBound < out.stagesFrom) {
+    const IntervalCuts cuts(p, depth, tail);
+    while (out.stageBound < out.stagesFrom && !cuts.admit(ii, out.stageBound)) ++out.stageBound;
+  }
   if (limit <= 0) return out;
   // First the II search's rows at their earliest stages, then the exact search over rows while
   // the bound is not reached.
@@ -582,12 +601,11 @@ CompactionOutcome compactStages(const ModuloProblem &p, const ResourceLayout &la
       kept = std::move(*listed);
       best = countStages(ii, std::vector<int>(kept.begin(), kept.end()), completion);
     }
-  }
-  if (out.stageBound < best) {
-    const IIContext ctx(p, layout, ii);
-    const StageWindows windows(ctx, std::move(tail));
-    best = searchStages(windows, best, limit, budget, trace, out, kept);
-    if (out.stageBound < best) best = satStages(windows, best, satConflicts(limit), budget, trace, out, kept);
+    if (out.stageBound < best) {
+      const StageWindows windows(ctx, std::move(tail));
+      best = searchStages(windows, best, limit, budget, trace, out, kept);
+      if (out.stageBound < best) best = satStages(windows, best, satConflicts(limit), budget, trace, out, kept);
+    }
   }
   shortenLifetimes(p, ii, best, kept);
   // As it is published (first op in stage 0): a found schedule may need fewer than it was asked.
