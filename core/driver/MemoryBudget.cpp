@@ -1,10 +1,11 @@
 #include "driver/MemoryBudget.h"
-#include "support/Sort.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
+
+#include "support/Sort.h"
 
 namespace tilesched {
 
