@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "buffers/ThroughputEstimate.h"
 #include "support/Sort.h"
 
 namespace tilesched {
@@ -65,7 +66,7 @@ public:
     r_.buffers = std::move(plan);
     if (!r_.buffers.memory.fits()) reportOverBudget(diags);
     if (r_.status != BlockStatus::Failed)
-      r_.estimate = estimateThroughput(input(r_.materialized), {&r_.nodeNames, r_.pinned, !r_.memoryRounds.empty()});
+      r_.estimate = estimate();
   }
 
 private:
@@ -81,6 +82,16 @@ private:
     return in;
   }
   BufferPlan assign(const MaterializedSchedule &plan) const { return assignBuffers(input(plan)); }
+
+  // The performance model on the GPU the model describes: its own data, or that of the measured
+  // model of its family when it is a seed model (docs/decisions.md, "The performance model").
+  std::optional<PerfEstimate> estimate() const {
+    const TargetModel *source = performanceSource(model_);
+    if (!source) return std::nullopt;
+    const BufferInput in = input(r_.materialized);
+    return estimatePerformance({&in, &r_.buffers, r_.triton.any() ? &r_.triton : nullptr, &*source->performance,
+                                source->name});
+  }
 
   // Rounds of seed 003's refinement loop with one more constraint family: each round takes the
   // largest ring (a buffer whose slots are a Pipe_'s depth) in a space over its budget and
