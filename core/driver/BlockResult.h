@@ -44,6 +44,7 @@ struct BlockResult {
   BufferPlan buffers;
   std::vector<std::string> memoryRounds;
   std::optional<PerfEstimate> estimate;
+  std::string noEstimate;  // why a placed schedule has no estimate, in words
   std::vector<std::string> nodeNames;
   std::vector<NestedLoop> nestedLoops;  // the block's ops that are loops, costed by their own schedules
   BlockStatus status = BlockStatus::Failed;

@@ -92,7 +92,9 @@ std::string memoryLines(const BlockResult &r) {
   const MemoryUse &m = r.buffers.memory;
   std::string out = "  memory: " + spaceWords("SMEM", m.smemBytes, m.smemBudget);
   if (m.tmemBytes > 0) out += ", " + spaceWords("TMEM", m.tmemBytes, m.tmemBudget);
-  if (m.registerBytes > 0) out += ", registers " + bytesText(m.registerBytes);
+  if (r.estimate)
+    out += ", registers about " + std::to_string(r.estimate->registersPerThread) + " per thread" +
+           (r.estimate->registersOver ? " (over " + std::to_string(r.estimate->registersLimit) + ": spills)" : "");
   if (m.unknownBuffers > 0) out += "; " + std::to_string(m.unknownBuffers) + " of unknown size";
   out += "\n";
   std::vector<const Buffer *> largest;
@@ -199,6 +201,7 @@ std::string emitTable(const DriverRun &run) {
              std::to_string(r.block.ops[size_t(n.node)]->range.begin.line) + "): " + nestedLoopWords(n) + "\n";
     if (r.materialized.valid) out += memoryLines(r);
     if (r.estimate) out += estimateLines(*r.estimate);
+    else if (!r.noEstimate.empty()) out += "  estimate: none, " + r.noEstimate + "\n";
     if (!placed) {
       if (a.failure) out += "  " + a.failure->message + "\n";
       out += "\n";

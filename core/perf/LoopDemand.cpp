@@ -126,7 +126,8 @@ private:
         rootOpName(model_, op.name).find("scan") == std::string::npos)
       return false;
     const OpModel *m = entry(op);
-    if (m && ((m->traits & (TraitTma | TraitWgmma)) || m->effects.any())) return false;
+    if (m && ((m->traits & (TraitTma | TraitWgmma)) || m->effects.any() || movement(m) != Moves::None)) return false;
+    if (m && holds(*m, model_, "tp_")) return false;  // TMEM and other transports: not ALU work
     if (layoutOnly(op) || op.results.empty()) return false;
     const TileType t = typeOf(op.results.front());
     return t.kind == TileType::Kind::Tensor && t.rank() >= 1;
@@ -158,33 +159,55 @@ private:
         for (auto &inner : block->operations) visit(*inner, guarded && r == 0 ? w * kGuardedWeight : w);
   }
 
+  // Whether the op's model entry holds a unit whose name starts with `prefix` (the transports:
+  // tp_gnic_rd, tp_smem_wr, ...), for ops whose entry states no memory effects.
+  static bool holds(const OpModel &m, const TargetModel &model, std::string_view prefix) {
+    for (const FootprintRow &row : m.footprint)
+      for (int r : row)
+        if (std::string_view(model.resources[size_t(r)].name).substr(0, prefix.size()) == prefix) return true;
+    return false;
+  }
+
+  enum class Moves { None, GlobalRead, GlobalWrite, Smem };
+  Moves movement(const OpModel *m) const {
+    if (!m) return Moves::None;
+    const MemAccess global = m->effects.of(MemSpace::Global);
+    const bool tma = (m->traits & TraitTma) != 0;
+    if (global == MemAccess::Read || global == MemAccess::ReadWrite || holds(*m, model_, "tp_gnic_rd") ||
+        (tma && holds(*m, model_, "tp_smem_wr")))
+      return Moves::GlobalRead;
+    if (global == MemAccess::Write || holds(*m, model_, "tp_gnic_wr") || (tma && holds(*m, model_, "tp_smem_rd")))
+      return Moves::GlobalWrite;
+    if (m->effects.of(MemSpace::Shared) != MemAccess::None || holds(*m, model_, "tp_smem")) return Moves::Smem;
+    return Moves::None;
+  }
+
   void visit(Operation &op, Range w) {
     if (op.isTerminator()) return;
     if (!op.regions.empty() && !elementwise(op)) return visitRegionOp(op, w);
     const OpModel *m = entry(op);
     if (m && (m->traits & TraitWgmma)) return mma(op, w);
-    const MemAccess global = m ? m->effects.of(MemSpace::Global) : MemAccess::None;
-    if (global == MemAccess::Read || global == MemAccess::ReadWrite || global == MemAccess::Write) {
+    switch (movement(m)) {
+    case Moves::GlobalRead: {
       const double bytes = double(tileBytes(op).value_or(0));
-      if (global == MemAccess::Write) {
-        d_.hbmBytes = d_.hbmBytes + w * bytes;
-        if (m->traits & TraitTma) d_.tmaStoreTile = std::max(d_.tmaStoreTile, static_cast<int64_t>(bytes));
-        return;
-      }
       const bool feeds = reachesMma(op);
       (feeds ? d_.l2Bytes : d_.hbmBytes) = (feeds ? d_.l2Bytes : d_.hbmBytes) + w * bytes;
       if (auto n = nodeOf_.find(&op); n != nodeOf_.end())
         d_.loads.push_back({n->second, static_cast<int64_t>(bytes), feeds});
       return;
     }
-    if (m && m->layoutConversion && !layoutOnly(op)) {
-      d_.smemBytes = d_.smemBytes + w * (2.0 * double(tileBytes(op).value_or(0)));
+    case Moves::GlobalWrite: {
+      const double bytes = double(tileBytes(op).value_or(0));
+      d_.hbmBytes = d_.hbmBytes + w * bytes;
+      if (m->traits & TraitTma) d_.tmaStoreTile = std::max(d_.tmaStoreTile, static_cast<int64_t>(bytes));
       return;
     }
-    const MemAccess shared = m ? m->effects.of(MemSpace::Shared) : MemAccess::None;
-    if (shared != MemAccess::None && !(m->traits & TraitTma) && !op.operands.empty()) {
-      d_.smemBytes = d_.smemBytes + w * double(tileBytes(op).value_or(0));
+    case Moves::Smem:
+      // A layout conversion through SMEM writes and reads its tile; a register-only one is free.
+      if (m->layoutConversion && layoutOnly(op)) return;
+      d_.smemBytes = d_.smemBytes + w * ((m->layoutConversion ? 2.0 : 1.0) * double(tileBytes(op).value_or(0)));
       return;
+    case Moves::None: break;
     }
     if (elementwise(op)) elementwiseWork(op, w);
   }
@@ -261,6 +284,16 @@ std::string rootOpName(const TargetModel &model, const std::string &opName) {
     m = model.lookup(name);
   }
   return m ? m->pattern : opName;
+}
+
+bool computesInRegisters(const TargetModel &model, const Operation &op) {
+  const OpModel *m = model.lookup(op.name);
+  if (!m || m->effects.any() || (m->traits & (TraitTma | TraitWgmma | TraitAsyncPipeline)) || m->footprint.empty())
+    return false;
+  for (const FootprintRow &row : m->footprint)
+    for (int r : row)
+      if (model.resources[size_t(r)].name.rfind("tp_", 0) == 0) return false;
+  return true;
 }
 
 LoopDemand loopDemand(const BufferInput &in, const GpuPerformance &gpu) { return DemandReader(in, gpu).run(); }

@@ -50,6 +50,11 @@ struct LoopDemand {
 
 LoopDemand loopDemand(const BufferInput &in, const GpuPerformance &gpu);
 
+// Whether the op computes on the SM's lanes (its entry holds issue units, not a transport, and
+// touches no memory): its tile result is in registers. nv_tileas and CUDA Tile tiles made by
+// copies, waits and MMAs live where buffer assignment places them (SMEM, TMEM).
+bool computesInRegisters(const TargetModel &model, const Operation &op);
+
 // The model entry an op copies at the end of its `like` chain ("nv_tileas.async.tiled_tma_load"
 // for tt.descriptor_load); the op's own name when the model has no entry.
 std::string rootOpName(const TargetModel &model, const std::string &opName);

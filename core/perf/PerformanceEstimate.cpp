@@ -52,7 +52,8 @@ public:
     if (e.warpsAssumed) e.assumptions.push_back("4 warps per CTA (the IR states no ttg.num-warps)");
     const int threads = 32 * e.warps;
     e.registersPerThread = registersPerThread(b_, threads, gpu_);
-    e.registersOver = e.registersPerThread > gpu_.registersPerThread.low / 1000;
+    e.registersLimit = static_cast<int>(gpu_.registersPerThread.low / 1000);
+    e.registersOver = e.registersPerThread > e.registersLimit;
     const std::optional<int64_t> shared = moduleInt(b_.block->owner, "ttg.shared");
     e.smemFromIR = shared.has_value();
     demand_ = loopDemand(b_, gpu_);
@@ -219,11 +220,16 @@ int registersPerThread(const BufferInput &in, int threads, const GpuPerformance 
   const ScheduledBlock &block = *in.block;
   const size_t n = block.ops.size();
   // A broadcast or expand_dims is a view of its operand's registers; a splat is one register.
+  bool triton = false;
+  for (const Operation *op = block.owner; op && !triton; op = op->parentOp()) triton = op->name == "tt.func";
   auto regs = [&](const Value *v) {
     const std::string op = v->definingOp ? v->definingOp->name : "";
     if (op == "tt.broadcast" || op == "tt.expand_dims") return 0.0;
     if (op == "tt.splat") return 1.0;
-    return tensorRegisters(parseTileType(in.aliases->resolve(v->type)), threads);
+    const TileType t = parseTileType(in.aliases->resolve(v->type));
+    // Triton's tensors are registers; another dialect's tile is where its maker puts it.
+    if (!t.encoded && !triton && !(v->definingOp && computesInRegisters(*in.model, *v->definingOp))) return 0.0;
+    return tensorRegisters(t, threads);
   };
   std::unordered_map<const Operation *, size_t> top;
   for (size_t i = 0; i < n; ++i) walkOps(*block.ops[i], [&](Operation &o) { top[&o] = i; });

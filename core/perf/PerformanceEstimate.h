@@ -46,7 +46,8 @@ struct PerfEstimate {
   int warps = 4;
   bool warpsAssumed = false;  // the IR states no ttg.num-warps
   int registersPerThread = 0;
-  bool registersOver = false;  // above the GPU's per-thread limit: the compiler spills
+  int registersLimit = 0;      // what one thread can hold on the GPU
+  bool registersOver = false;  // above it: the compiler spills
   bool smemFromIR = false;  // ttg.shared
   int64_t flops = 0;
   bool flopsKnown = true;
