@@ -174,9 +174,10 @@ def elementwise(ms):
     return rates
 
 
-def hopper_performance(ms):
-    """The H100's rates for the performance model (core/perf), every figure from the record."""
-    kernels = run_kernels()
+def hopper_performance(ms, runs=RUNS):
+    """The H100's rates for the performance model (core/perf), every figure from the record: the
+    microbenchmarks, and of the kernels only the device and the clock NVML saw, never a time."""
+    kernels = run_kernels(runs)
     clocks = [k["clock"]["sm_mhz_median"] for k in kernels]
     fma = pick(ms, "alu_tile", op="fma.rn.f32", threads=128)["elements_per_cycle_per_sm"]
     sizes = sorted({m["bytes"] for m in ms["tma_tile_latency"]})
@@ -210,9 +211,9 @@ def hopper_performance(ms):
     return perf
 
 
-def blackwell_performance(ms):
+def blackwell_performance(ms, runs=RUNS):
     """The B200's rates from public figures; where none is public, the H100's measured one (said)."""
-    h = hopper_performance(ms)
+    h = hopper_performance(ms, runs)
     # The tensor clock at which NVIDIA's 2.25 PFLOP/s dense FP16 is quoted (148 SMs x 8192 x 1.86 GHz;
     # docs/target-model.md, "Machine").
     clock, sms = 1860, 148
@@ -287,7 +288,7 @@ def rewrite(base, name, description, entries, perf):
 TMA, WGMMA = ', "traits": ["tma"]', ', "traits": ["wgmma"]'
 
 
-def model_text(ms):
+def model_text(ms, runs=RUNS):
     c = costs(ms)
     return rewrite("hopper", "hopper-measured", (
         "sm_90 (H100) in SM cycles: the hopper model with shape-aware costs measured on an H100 by bench/gpu/micro.cu "
@@ -306,10 +307,10 @@ def model_text(ms):
         # nv_tileas.async.copy (Triton's cp.async, ttg.async_copy_global_to_local) moves a tile from
         # global memory into SMEM: the measured cp.async tile, not an SMEM write
         "nv_tileas.async.copy": (c["load"], '["tp_gnic_rd"]'),
-    }, hopper_performance(ms))
+    }, hopper_performance(ms, runs))
 
 
-def blackwell_text(ms):
+def blackwell_text(ms, runs=RUNS):
     c = blackwell_costs()
     return rewrite("blackwell", "blackwell-measured", (
         "sm_100 (B200) in SM cycles: the blackwell model with shape-aware costs from public B200 measurements "
@@ -327,12 +328,13 @@ def blackwell_text(ms):
         "nv_tileas.async.copy": (c["tma"], '["tp_gnic_rd"]'),
         "nv_tileas.async.load": (c["tma"], '["tp_gnic_rd"]'),
         "nv_tileas.async.store": (c["tma_store"], '["tp_gnic_wr"]'),
-    }, blackwell_performance(ms))
+    }, blackwell_performance(ms, runs))
 
 
-def outputs():
-    return {MODELS / "hopper-measured.json": model_text(measurements()),
-            MODELS / "blackwell-measured.json": blackwell_text(measurements())}
+def outputs(runs=RUNS):
+    ms = measurements(runs)
+    return {MODELS / "hopper-measured.json": model_text(ms, runs),
+            MODELS / "blackwell-measured.json": blackwell_text(ms, runs)}
 
 
 if __name__ == "__main__":

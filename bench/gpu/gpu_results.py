@@ -241,6 +241,8 @@ def bound_cycles(est, prefix):
 
 
 def rows(tool, records):
+    """One row per recorded kernel. The estimate reads the kernel's IR and configuration (num_stages)
+    only; its measured time is what the estimate is set beside."""
     out = []
     micro = calibrate.measurements()
     for name, (k, repeats) in kernels(records).items():
@@ -255,7 +257,8 @@ def rows(tool, records):
             "bounds": {key: bound_cycles(triton, prefix) for key, prefix in BOUND_KEYS},
             "ctas": triton["ctas_per_sm"], "triton_ctas": ctas_per_sm(k), "smem": triton["smem_per_cta"],
             "triton_smem": k["compiled"]["shared"], "regs": s["estimate"]["registers_per_thread"],
-            "triton_regs": k["compiled"].get("n_regs"), "ours_ns": (ours["ns_per_iteration"][0] + ours["ns_per_iteration"][1]) / 2,
+            "triton_regs": k["compiled"].get("n_regs"),
+            "ours_ns": (ours["ns_per_iteration"][0] + ours["ns_per_iteration"][1]) / 2 if ours["ctas_per_sm"] else None,
             "ii": s["ii"], "generator": s["generator"], "triton_stages": k["compiled"]["num_stages"], "stages": s["stages"],
             "error": k["check"]["rel_l2_error"], "loads_alone": loads_alone(k, micro), "mma_alone": mma_alone(k, micro),
         })
@@ -282,7 +285,7 @@ def section(tool):
         "the record saw, its middle against the measured time (ratio), and what bounds it. The bound columns are "
         "the middle of each bound in SM cycles per iteration (– where the loop has no such work). SMEM and "
         "registers: the model's against what Triton allocated. **tilesched ns**: the same model for "
-        "tilesched's own schedule. **Leave-one-out**: no figure of the model comes from a kernel's time (the "
+        "tilesched's own schedule (\"no CTA fits\": its rings and the epilogue's staging tile are over an SM's SMEM). **Leave-one-out**: no figure of the model comes from a kernel's time (the "
         "microbenchmarks are its only calibration input, `bench/gpu/calibrate.py`), so leaving any kernel out "
         "changes no estimate; `tests/bench/gpu_results_test.py` perturbs every recorded kernel time and checks "
         "that every estimate is unchanged.",
@@ -292,6 +295,7 @@ def section(tool):
         "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     cyc = lambda x: "–" if x is None else f"{x:.0f}"
+    ours_text = lambda r: "no CTA fits" if r["ours_ns"] is None else f"{r['ours_ns']:.0f}"
     for r in rs:
         ms = f"{r['ms']:.4f}" + "".join(f" ({x:.4f})" for x in r["repeats"])
         b = r["bounds"]
@@ -299,7 +303,7 @@ def section(tool):
             f"| {r['kernel']} | {ms} | {r['ns']:.1f} | {r['lo']:.0f}–{r['hi']:.0f} | {r['ratio']:.2f} | {r['bound']} | "
             f"{cyc(b['tensor'])} | {cyc(b['l2'])} | {cyc(b['hbm'])} | {cyc(b['alu'])} | {cyc(b['chain'])} | "
             f"{cyc(b['latency'])} | {r['ctas']} ({r['triton_ctas']}) | {r['smem']} ({r['triton_smem']}) | "
-            f"{r['regs']} ({r['triton_regs']}) | {r['ours_ns']:.0f} | {r['stages']} ({r['triton_stages']}) | "
+            f"{r['regs']} ({r['triton_regs']}) | {ours_text(r)} | {r['stages']} ({r['triton_stages']}) | "
             f"{r['error']:.1e} |")
     within = [r for r in rs if abs(r["ratio"] - 1) <= 0.25]
     widest = max(r["width"] for r in rs)

@@ -31,6 +31,21 @@ public:
 
   LoopDemand run() {
     for (Operation *op : in_.block->ops) visit(*op, {1, 1});
+    // A TMA store stages its tile in SMEM. One in this loop or in a loop around it (a persistent
+    // kernel's epilogue) needs that SMEM while the loop's rings are live; one after every loop
+    // reuses theirs (Triton's allocator overlays buffers that are never live together).
+    std::unordered_set<const Operation *> loops;
+    Operation *function = in_.block->owner;
+    for (; function && !isFunctionOpName(function->name); function = function->parentOp())
+      if (loopKindOf(function->name)) loops.insert(function);
+    if (function)
+      walkOps(*function, [&](Operation &o) {
+        const OpModel *m = entry(o);
+        if (!m || !(m->traits & TraitTma) || movement(m) != Moves::GlobalWrite) return;
+        bool inLoop = false;
+        for (const Operation *p = o.parentOp(); p && !inLoop; p = p->parentOp()) inLoop = loops.count(p) > 0;
+        if (inLoop) d_.tmaStoreTile = std::max(d_.tmaStoreTile, tileBytes(o).value_or(0));
+      });
     d_.tensorCycles = tensor_;
     double best = 0;
     for (const auto &[root, cycles] : elementwiseByOp_)
@@ -199,7 +214,6 @@ private:
     case Moves::GlobalWrite: {
       const double bytes = double(tileBytes(op).value_or(0));
       d_.hbmBytes = d_.hbmBytes + w * bytes;
-      if (m->traits & TraitTma) d_.tmaStoreTile = std::max(d_.tmaStoreTile, static_cast<int64_t>(bytes));
       return;
     }
     case Moves::Smem:

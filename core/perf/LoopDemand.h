@@ -40,7 +40,7 @@ struct LoopDemand {
   Range syncTensorCycles;   // MMAs whose results elementwise ops read: on the CTA's own chain
   Range l2Bytes, hbmBytes;  // loads (and stores) per iteration
   Range smemBytes;
-  int64_t tmaStoreTile = 0;  // the largest tile a TMA store writes from SMEM (its staging buffer)
+  int64_t tmaStoreTile = 0;  // the largest tile a TMA store of the kernel writes from SMEM (its staging buffer)
   Range elementwiseCycles;
   std::string costliestElementwise;  // the op (root name) that takes the most elementwise cycles
   std::vector<GlobalLoad> loads;     // top-level loads of the block, for latency hiding

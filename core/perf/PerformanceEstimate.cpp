@@ -60,11 +60,18 @@ public:
     for (const std::string &a : demand_.assumptions) e.assumptions.push_back(a);
     e.flops = demand_.flops;
     e.flopsKnown = demand_.flopsKnown;
-    e.ours = estimate(e, stagesAhead(), shared ? *shared : in_.plan->memory.smemBytes, threads);
-    if (e.ours.ctasPerSm < 1) return std::nullopt;
+    // The plan counts a TMA store's tile where the loop issues it; one elsewhere in the kernel
+    // (an epilogue) still takes its SMEM.
+    bool storeCounted = false;
+    for (const Buffer &b : in_.plan->buffers)
+      if (b.kind == Buffer::Kind::TmaTile && b.node >= 0)
+        if (const OpModel *m = b_.model->lookup(b_.block->ops[size_t(b.node)]->name))
+          storeCounted |= m->effects.of(MemSpace::Global) == MemAccess::Write;
+    e.ours = estimate(e, stagesAhead(), shared ? *shared : in_.plan->memory.smemBytes + (storeCounted ? 0 : demand_.tmaStoreTile), threads);
     if (in_.triton && in_.triton->any())
       e.triton = estimate(e, tritonStagesAhead(), shared ? *shared : tritonSmem(), threads);
-    if (e.flops > 0) {
+    if (e.ours.ctasPerSm < 1 && !(e.triton && e.triton->ctasPerSm >= 1)) return std::nullopt;
+    if (e.flops > 0 && e.ours.ctasPerSm >= 1) {
       const double perNs = double(e.flops) * lo(gpu_.smCount) / 1000.0;  // TFLOP/s = FLOP / ns / 1000
       e.tflopsPerGpu = {perNs / e.ours.ns.hi, perNs / e.ours.ns.lo};
     }
@@ -142,7 +149,10 @@ private:
     ScheduleEstimate s;
     s.smemPerCta = smem;
     occupancy(s, e.registersPerThread, threads);
-    if (s.ctasPerSm < 1) return s;
+    if (s.ctasPerSm < 1) {
+      s.bound = "no CTA fits on an SM: " + bytesText(smem) + " of SMEM per CTA";
+      return s;
+    }
     const double ctas = s.ctasPerSm;
     auto bound = [&](const std::string &what, Range cycles) {
       if (cycles.hi > 0) s.bounds.push_back({what, cycles});
