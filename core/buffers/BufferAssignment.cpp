@@ -272,7 +272,28 @@ private:
     }
     if (std::optional<TileType> tile = tmaTile(n)) {
       add(out, n, first, Buffer::Kind::TmaTile, BufferSpace::Smem, *tile);
+      const OpModel *m = entry(op);
+      out.back().storeTile = m && m->effects.of(MemSpace::Global) == MemAccess::Write;
       return;
+    }
+    // A TMA store inside a region op (a persistent kernel's epilogue in an scf.if) stages its tile
+    // in SMEM while the loop runs: one slot, at the region op's place in the schedule.
+    if (!op.regions.empty() && (*in_.resources)[n].source != OpResources::Source::Schedule) {
+      std::optional<TileType> staged;
+      walkOps(const_cast<Operation &>(op), [&](Operation &inner) {
+        const OpModel *m = entry(inner);
+        if (&inner == &op || !m || !(m->traits & TraitTma) || m->effects.of(MemSpace::Global) != MemAccess::Write) return;
+        std::vector<TileType> operands, results;
+        for (const Value *v : inner.operands) operands.push_back(typeOf(v));
+        for (const Value *v : inner.results) results.push_back(typeOf(v));
+        std::optional<TileType> t = movedTile(operands, results);
+        if (t && t->bytes() && (!staged || *t->bytes() > *staged->bytes())) staged = t;
+      });
+      if (staged) {
+        add(out, n, nullptr, Buffer::Kind::TmaTile, BufferSpace::Smem, *staged);
+        out.back().value = describeOp(op) + " (TMA store tile)";
+        out.back().storeTile = true;
+      }
     }
     for (const Value *r : op.results) {
       if (takenByCopyAllocation(r)) continue;  // counted with the allocation (copiedInto)

@@ -63,10 +63,7 @@ public:
     // The plan counts a TMA store's tile where the loop issues it; one elsewhere in the kernel
     // (an epilogue) still takes its SMEM.
     bool storeCounted = false;
-    for (const Buffer &b : in_.plan->buffers)
-      if (b.kind == Buffer::Kind::TmaTile && b.node >= 0)
-        if (const OpModel *m = b_.model->lookup(b_.block->ops[size_t(b.node)]->name))
-          storeCounted |= m->effects.of(MemSpace::Global) == MemAccess::Write;
+    for (const Buffer &b : in_.plan->buffers) storeCounted |= b.storeTile;
     e.ours = estimate(e, stagesAhead(), shared ? *shared : in_.plan->memory.smemBytes + (storeCounted ? 0 : demand_.tmaStoreTile), threads);
     if (in_.triton && in_.triton->any())
       e.triton = estimate(e, tritonStagesAhead(), shared ? *shared : tritonSmem(), threads);
