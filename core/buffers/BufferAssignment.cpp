@@ -97,7 +97,8 @@ private:
   // A function argument that is shared or tensor memory (a memdesc, an nv_tileas tile in SMEM or
   // TMEM): the caller allocated it, the loop uses it.
   bool memoryArgument(const Value *v) const {
-    if (v->definingOp || !v->ownerBlock || v->ownerBlock == in_.block->body || !v->ownerBlock->parentRegion) return false;
+    if (v->definingOp || !v->ownerBlock || v->ownerBlock == in_.block->body || !v->ownerBlock->parentRegion)
+      return false;
     const Operation *owner = v->ownerBlock->parentRegion->parentOp;
     if (!owner || !isFunctionOpName(owner->name)) return false;
     const TileType t = typeOf(v);
@@ -136,7 +137,8 @@ private:
       b.kind = Buffer::Kind::Allocation;
       b.value = alloc->name;
       // A memory argument of the function is memory the loop reads though it does not allocate it.
-      b.space = (t.kind == TileType::Kind::MemDesc && t.tensorMemory) || t.kind == TileType::Kind::Tmem ? BufferSpace::Tmem
+      b.space = (t.kind == TileType::Kind::MemDesc && t.tensorMemory) || t.kind == TileType::Kind::Tmem
+                    ? BufferSpace::Tmem
                 : alloc->definingOp ? *allocSpace(*alloc->definingOp)
                                     : BufferSpace::Smem;
       b.element = t.element;
@@ -251,12 +253,13 @@ private:
     const Value *first = op.results.empty() ? nullptr : op.results.front();
     if (std::optional<BufferSpace> space = allocSpace(op); space && first) {
       const TileType t = typeOf(first);
+      const int copy = copiedInto(op);
       add(out, n, first, Buffer::Kind::Allocation,
-          t.kind == TileType::Kind::MemDesc && t.tensorMemory ? BufferSpace::Tmem : *space, t);
+          t.kind == TileType::Kind::MemDesc && t.tensorMemory ? BufferSpace::Tmem : *space, t, copy >= 0);
       planned(op, out.back());
       // The copy's tile is this allocation's memory: it is live from the copy on, one slot for each
       // stage the tile waits between the copy and the allocation.
-      if (const int m = copiedInto(op); m >= 0) {
+      if (const int m = copy; m >= 0) {
         out.back().liveBegin = std::min<int64_t>(out.back().liveBegin, view_.info(m).cycle);
         if (auto p = pipeOf_.find(op.operands[0]); p != pipeOf_.end())
           out.back().slots = std::max(out.back().slots, in_.materialized->pipes[p->second].depth);
@@ -265,7 +268,8 @@ private:
         // num_stages slots for num_stages - 1 copies in flight for this reason).
         if (out.back().space == BufferSpace::Smem) {
           const int64_t lived = out.back().liveEnd - out.back().liveBegin;
-          out.back().slots = static_cast<int>(std::max<int64_t>(out.back().slots, std::min<int64_t>((lived + ii_ - 1) / ii_, 64)));
+          out.back().slots =
+              static_cast<int>(std::max<int64_t>(out.back().slots, std::min<int64_t>((lived + ii_ - 1) / ii_, 64)));
         }
       }
       return;
@@ -282,7 +286,8 @@ private:
       std::optional<TileType> staged;
       walkOps(const_cast<Operation &>(op), [&](Operation &inner) {
         const OpModel *m = entry(inner);
-        if (&inner == &op || !m || !(m->traits & TraitTma) || m->effects.of(MemSpace::Global) != MemAccess::Write) return;
+        if (&inner == &op || !m || !(m->traits & TraitTma) || m->effects.of(MemSpace::Global) != MemAccess::Write)
+          return;
         std::vector<TileType> operands, results;
         for (const Value *v : inner.operands) operands.push_back(typeOf(v));
         for (const Value *v : inner.results) results.push_back(typeOf(v));
@@ -311,7 +316,8 @@ private:
   // the depth of the Pipe_ that carries `v`; its live range runs from the node's cycle to the
   // last read of `v` or of a view of it, `d` iterations later at cycle(C) + d*II (at least one
   // cycle: a value read in the cycle it is made still holds its memory then).
-  void add(std::vector<Buffer> &out, int n, const Value *v, Buffer::Kind kind, BufferSpace space, const TileType &t) {
+  void add(std::vector<Buffer> &out, int n, const Value *v, Buffer::Kind kind, BufferSpace space, const TileType &t,
+           bool holdsUntilRead = false) {
     Buffer b;
     b.kind = kind;
     b.value = v ? v->name : describeOp(view_.op(n));
@@ -336,8 +342,8 @@ private:
       auto readers = readers_.find(aliases[i]);
       if (readers == readers_.end()) continue;
       for (const auto &[c, distance] : readers->second) {
-        // An MMA reads its SMEM operands until it completes (the wgmma is asynchronous).
-        const bool mmaRead = space == BufferSpace::Smem && ((*in_.resources)[c].traits & TraitWgmma);
+        // An MMA reads a copied tile's slot until it completes (the wgmma is asynchronous).
+        const bool mmaRead = holdsUntilRead && ((*in_.resources)[c].traits & TraitWgmma);
         const int64_t reading = mmaRead ? (*in_.resources)[c].latency : 0;
         b.liveEnd = std::max<int64_t>(b.liveEnd, view_.info(c).cycle + int64_t{distance} * ii_ + reading);
         // A view of the buffer made in the loop (a subslice, an index) is read as the buffer.
@@ -377,8 +383,8 @@ private:
       if (shareable)
         for (size_t r = 0; r < regions.size() && b.region < 0; ++r) {
           const Buffer &head = plan.buffers[regions[r].front()];
-          if (head.plannerId || head.wholeLoop || head.slots != 1 || head.space != b.space || head.element != b.element ||
-              head.bytesPerSlot != b.bytesPerSlot)
+          if (head.plannerId || head.wholeLoop || head.slots != 1 || head.space != b.space ||
+              head.element != b.element || head.bytesPerSlot != b.bytesPerSlot)
             continue;
           if (std::none_of(regions[r].begin(), regions[r].end(), [&](int m) { return overlap(plan.buffers[m], b); })) {
             b.region = static_cast<int>(r);

@@ -1,6 +1,5 @@
 #include "buffers/ThroughputEstimate.h"
 
-
 #include "buffers/TileType.h"
 
 namespace tilesched {

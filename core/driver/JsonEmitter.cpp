@@ -271,9 +271,18 @@ JsonWriter &scheduleEstimateJson(JsonWriter &w, const ScheduleEstimate &s) {
 
 // The performance model (docs/json-document.md, "estimate").
 void estimateJson(JsonWriter &w, const PerfEstimate &e) {
-  w.beginObject().member("gpu", e.gpu).member("data", e.modelName).member("ii_units", e.seedUnits ? "seed" : "sm-cycles");
-  w.key("clock_mhz").beginArray().number(thousandthsText(e.clockMhz.low)).number(thousandthsText(e.clockMhz.high)).endArray();
-  w.member("warps", e.warps).member("warps_assumed", e.warpsAssumed).member("registers_per_thread", e.registersPerThread);
+  w.beginObject()
+      .member("gpu", e.gpu)
+      .member("data", e.modelName)
+      .member("ii_units", e.seedUnits ? "seed" : "sm-cycles");
+  w.key("clock_mhz")
+      .beginArray()
+      .number(thousandthsText(e.clockMhz.low))
+      .number(thousandthsText(e.clockMhz.high))
+      .endArray();
+  w.member("warps", e.warps)
+      .member("warps_assumed", e.warpsAssumed)
+      .member("registers_per_thread", e.registersPerThread);
   w.member("registers_limit", e.registersLimit);
   w.member("registers_over_limit", e.registersOver).member("smem_from_ir", e.smemFromIR).key("flops_per_iteration");
   (e.flopsKnown ? w.value(e.flops) : w.null());

@@ -69,11 +69,11 @@ public:
     // Registers over what a thread can hold are flagged as an SMEM overrun is; the loop still
     // runs, with the excess spilled to local memory.
     if (r_.estimate && r_.estimate->registersOver)
-      diags.warning(r_.block.owner->nameRange,
-                    "the loop's register tensors need about " + std::to_string(r_.estimate->registersPerThread) +
-                        " registers per thread with " + std::to_string(r_.estimate->warps) +
-                        " warps, over the " + std::to_string(r_.estimate->registersLimit) +
-                        " a thread can hold: the compiler spills the rest to local memory");
+      diags.warning(r_.block.owner->nameRange, "the loop's register tensors need about " +
+                                                   std::to_string(r_.estimate->registersPerThread) +
+                                                   " registers per thread with " + std::to_string(r_.estimate->warps) +
+                                                   " warps, over the " + std::to_string(r_.estimate->registersLimit) +
+                                                   " a thread can hold: the compiler spills the rest to local memory");
   }
 
 private:

@@ -143,19 +143,23 @@ std::string rangeText(const Range &r, int decimals) {
 }
 
 std::string scheduleWords(const ScheduleEstimate &s) {
-  return rangeText(s.ns, 1) + " ns per iteration (" + rangeText(s.cycles, 0) + " SM cycles); bound: " + s.bound +
-         "; " + std::to_string(s.ctasPerSm) + " CTA(s) per SM (limit: " + s.ctaLimit + ")";
+  return rangeText(s.ns, 1) + " ns per iteration (" + rangeText(s.cycles, 0) + " SM cycles); bound: " + s.bound + "; " +
+         std::to_string(s.ctasPerSm) + " CTA(s) per SM (limit: " + s.ctaLimit + ")";
 }
 
 // The performance model's estimate (docs/decisions.md, "The performance model").
 std::string estimateLines(const PerfEstimate &e) {
-  std::string out = "  estimate on " + e.gpu + " (" + e.modelName + " data, " + thousandthsText(e.clockMhz.low).substr(0, thousandthsText(e.clockMhz.low).find('.')) +
-                    (e.clockMhz.low == e.clockMhz.high ? "" : "-" + thousandthsText(e.clockMhz.high).substr(0, thousandthsText(e.clockMhz.high).find('.'))) +
-                    " MHz): " + scheduleWords(e.ours) + "\n";
+  std::string out =
+      "  estimate on " + e.gpu + " (" + e.modelName + " data, " +
+      thousandthsText(e.clockMhz.low).substr(0, thousandthsText(e.clockMhz.low).find('.')) +
+      (e.clockMhz.low == e.clockMhz.high
+           ? ""
+           : "-" + thousandthsText(e.clockMhz.high).substr(0, thousandthsText(e.clockMhz.high).find('.'))) +
+      " MHz): " + scheduleWords(e.ours) + "\n";
   if (e.seedUnits) out += "    the II above is in the seed's cost units, not time\n";
   if (e.triton) out += "    Triton's schedule: " + scheduleWords(*e.triton) + "\n";
-  out += "    " + std::to_string(e.warps) + " warps, about " + std::to_string(e.registersPerThread) + " registers per thread" +
-         (e.registersOver ? " (over the hardware's limit: the compiler spills)" : "");
+  out += "    " + std::to_string(e.warps) + " warps, about " + std::to_string(e.registersPerThread) +
+         " registers per thread" + (e.registersOver ? " (over the hardware's limit: the compiler spills)" : "");
   if (e.flopsKnown && e.flops > 0) out += ", " + rangeText(e.tflopsPerGpu, 0) + " TFLOP/s per GPU";
   out += "\n";
   for (const std::string &a : e.assumptions) out += "    assumed: " + a + "\n";

@@ -122,7 +122,6 @@ std::optional<int> cmpiPredicate(const Operation &op) {
   return std::nullopt;
 }
 
-
 struct SlotAnalysis::Impl {
   const ScheduledBlock &block;
   std::unordered_map<const Value *, Sym> argSyms;

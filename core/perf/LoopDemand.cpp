@@ -168,7 +168,8 @@ private:
     bool guarded = false;
     if (!op.operands.empty() && op.operands[0]->definingOp && op.operands[0]->definingOp->name == "arith.cmpi")
       guarded = cmpiPredicate(*op.operands[0]->definingOp) == kCmpiEq;
-    if (guarded) note("a branch taken when a counter equals a value (" + describeOp(op) + "): once per 16 to 128 iterations");
+    if (guarded)
+      note("a branch taken when a counter equals a value (" + describeOp(op) + "): once per 16 to 128 iterations");
     for (size_t r = 0; r < op.regions.size(); ++r)
       for (auto &block : op.regions[r]->blocks)
         for (auto &inner : block->operations) visit(*inner, guarded && r == 0 ? w * kGuardedWeight : w);

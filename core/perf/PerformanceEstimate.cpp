@@ -64,7 +64,9 @@ public:
     // (an epilogue) still takes its SMEM.
     bool storeCounted = false;
     for (const Buffer &b : in_.plan->buffers) storeCounted |= b.storeTile;
-    e.ours = estimate(e, stagesAhead(), shared ? *shared : in_.plan->memory.smemBytes + (storeCounted ? 0 : demand_.tmaStoreTile), threads);
+    e.ours =
+        estimate(e, stagesAhead(),
+                 shared ? *shared : in_.plan->memory.smemBytes + (storeCounted ? 0 : demand_.tmaStoreTile), threads);
     if (in_.triton && in_.triton->any())
       e.triton = estimate(e, tritonStagesAhead(), shared ? *shared : tritonSmem(), threads);
     if (e.ours.ctasPerSm < 1 && !(e.triton && e.triton->ctasPerSm >= 1)) return std::nullopt;
@@ -122,7 +124,8 @@ private:
         if (int(n) == l.node || n >= a.ops.size()) continue;
         bool uses = false;
         walkOps(*b_.block->ops[n], [&](Operation &o) {
-          for (const Value *v : o.operands) uses |= v->definingOp && top.count(v->definingOp) && top.at(v->definingOp) == l.node;
+          for (const Value *v : o.operands)
+            uses |= v->definingOp && top.count(v->definingOp) && top.at(v->definingOp) == l.node;
         });
         if (uses) {
           const int gap = std::max(0, a.ops[n].stage - a.ops[size_t(l.node)].stage);
@@ -171,8 +174,8 @@ private:
     Range latency;
     int inFlight = 0;
     for (const GlobalLoad &l : demand_.loads) {
-      const double trip = lo(gpu_.loadLatencyCycles) + double(l.bytes) / lo(gpu_.loadLatencyBytesPerCycle) +
-                          2 * lo(gpu_.barrierCycles);
+      const double trip =
+          lo(gpu_.loadLatencyCycles) + double(l.bytes) / lo(gpu_.loadLatencyBytesPerCycle) + 2 * lo(gpu_.barrierCycles);
       const int d = ahead.count(l.node) ? ahead.at(l.node) : 0;
       const Range perCta = d >= 1 ? Range{trip / d, trip / d} : Range{trip, trip} + chain;
       if (perCta.mid() / ctas > latency.mid()) latency = perCta * (1.0 / ctas), inFlight = d * s.ctasPerSm;
@@ -197,7 +200,9 @@ private:
   }
 
   static std::string flopsText(int64_t flops) {
-    if (flops >= 1000000) return std::to_string((flops + 50000) / 100000 / 10) + "." + std::to_string((flops + 50000) / 100000 % 10) + " MFLOP";
+    if (flops >= 1000000)
+      return std::to_string((flops + 50000) / 100000 / 10) + "." + std::to_string((flops + 50000) / 100000 % 10) +
+             " MFLOP";
     return std::to_string(flops) + " FLOP";
   }
 
@@ -206,8 +211,6 @@ private:
   const GpuPerformance &gpu_;
   LoopDemand demand_;
 };
-
-
 
 // A value the same in every thread (a splat or dense constant, or a broadcast of one) is one
 // register, not one per element.

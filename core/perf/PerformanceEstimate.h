@@ -48,7 +48,7 @@ struct PerfEstimate {
   int registersPerThread = 0;
   int registersLimit = 0;      // what one thread can hold on the GPU
   bool registersOver = false;  // above it: the compiler spills
-  bool smemFromIR = false;  // ttg.shared
+  bool smemFromIR = false;     // ttg.shared
   int64_t flops = 0;
   bool flopsKnown = true;
   Range tflopsPerGpu;

@@ -96,7 +96,8 @@ private:
     std::optional<int64_t> milli;
     if (v.is(JsonValue::Kind::Integer) && v.integer >= 0 && v.integer <= kMaxMilli / 1000) milli = v.integer * 1000;
     if (v.is(JsonValue::Kind::Number)) milli = parseMilli(v.text);
-    if (!milli || *milli == 0) fail(v, what + " must be a positive number with at most three decimals, got " + v.dump());
+    if (!milli || *milli == 0)
+      fail(v, what + " must be a positive number with at most three decimals, got " + v.dump());
     return milli && *milli > 0 ? milli : std::nullopt;
   }
 
@@ -206,7 +207,8 @@ int64_t GpuPerformance::mmaRate(int64_t n) const {
   const std::pair<int, int64_t> *best = nullptr;
   for (const auto &entry : mmaFlopsPerCycle) {
     const bool fits = entry.first <= n;
-    if (!best || (fits && (best->first > n || entry.first > best->first)) || (!fits && best->first > n && entry.first < best->first))
+    if (!best || (fits && (best->first > n || entry.first > best->first)) ||
+        (!fits && best->first > n && entry.first < best->first))
       best = &entry;
   }
   return best ? best->second : 0;

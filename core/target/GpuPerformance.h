@@ -42,7 +42,7 @@ struct GpuPerformance {
   MilliSpan l2BytesPerCycle;   // L2 -> SM per SM while every SM loads
   MilliSpan hbmBytesPerCycle;  // HBM -> SM per SM while every SM streams
   MilliSpan smemBytesPerCycle;
-  MilliSpan loadLatencyCycles;        // a cold global -> SMEM tile round trip: fixed part
+  MilliSpan loadLatencyCycles;         // a cold global -> SMEM tile round trip: fixed part
   MilliSpan loadLatencyBytesPerCycle;  // ... plus bytes at this rate
   MilliSpan barrierCycles;             // one mbarrier arrive -> wait hand-off
   // Elementwise rates per op (the model's root op names), elements per cycle per SM, and the

@@ -103,7 +103,8 @@ TEST_CASE("perf: Triton's schedule is estimated with the SMEM Triton allocates f
 
 TEST_CASE("perf: a seed model's II is in its cost units; the estimate is the family's GPU", "[perf]") {
   const std::string ir = readFile("bench/gpu/results/ir/mm_128x128x64_s3_w4.mlir");
-  const Json seed = mmaBlock(run(ir, "hopper"))["estimate"], measured = mmaBlock(run(ir, "hopper-measured"))["estimate"];
+  const Json seed = mmaBlock(run(ir, "hopper"))["estimate"],
+             measured = mmaBlock(run(ir, "hopper-measured"))["estimate"];
   CHECK(seed["ii_units"] == "seed");
   CHECK(seed["data"] == "hopper-measured");
   CHECK(seed["gpu"] == measured["gpu"]);
