@@ -240,6 +240,14 @@ private:
         if (model_.resources[r].name == "tp_smem_wr") return m;
     return -1;
   }
+  // The wait on a TMA copy's token gives the tile the copy wrote to SMEM: that buffer, read
+  // through the wait (nv_tileas.async.wait is the completion of an async op, facts §6.1).
+  bool awaitsTmaTile(const Operation &op) const {
+    if (op.name != "nv_tileas.async.wait" || op.operands.empty() || !op.operands[0]->definingOp) return false;
+    const int m = view_.nodeOf(op.operands[0]->definingOp);
+    return m >= 0 && tmaTile(m).has_value();
+  }
+
   bool takenByCopyAllocation(const Value *v) const {
     auto readers = readers_.find(v);
     if (readers == readers_.end()) return false;
@@ -300,6 +308,7 @@ private:
         out.back().storeTile = true;
       }
     }
+    if (awaitsTmaTile(op)) return;  // the tile is the TMA op's buffer
     for (const Value *r : op.results) {
       if (takenByCopyAllocation(r)) continue;  // counted with the allocation (copiedInto)
       const TileType t = typeOf(r);
@@ -348,7 +357,8 @@ private:
         b.liveEnd = std::max<int64_t>(b.liveEnd, view_.info(c).cycle + int64_t{distance} * ii_ + reading);
         // A view of the buffer made in the loop (a subslice, an index) is read as the buffer.
         const Operation &reader = view_.op(c);
-        if (viewKind(reader) != ViewKind::None && reader.operands[0] == aliases[i] && !reader.results.empty())
+        if ((viewKind(reader) != ViewKind::None || awaitsTmaTile(reader)) && reader.operands[0] == aliases[i] &&
+            !reader.results.empty())
           aliases.push_back(reader.results.front());
       }
     }
