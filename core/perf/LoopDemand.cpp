@@ -30,6 +30,11 @@ public:
   }
 
   LoopDemand run() {
+    for (Operation *op : in_.block->ops)
+      walkOps(*op, [&](Operation &o) {
+        const OpModel *m = entry(o);
+        loopHasMma_ |= m && (m->traits & TraitWgmma);
+      });
     for (Operation *op : in_.block->ops) visit(*op, {1, 1});
     // A TMA store stages its tile in SMEM. One in this loop or in a loop around it (a persistent
     // kernel's epilogue) needs that SMEM while the loop's rings are live; one after every loop
@@ -89,6 +94,13 @@ private:
         if (t.rank() >= 1 && t.elementBits > 0)
           if (std::optional<int64_t> b = t.bytes(); b && (!largest || *b > *largest)) largest = b;
     return largest;
+  }
+
+  bool copiesIntoSmem(const Operation &op, const OpModel *m) const {
+    if (m && ((m->traits & TraitTma) || m->effects.of(MemSpace::Shared) == MemAccess::Write)) return true;
+    for (const Value *v : op.operands)
+      if (typeOf(v).kind == TileType::Kind::MemDesc) return true;
+    return false;
   }
 
   // Whether the value reaches an operand of an MMA through the ops that use it.
@@ -206,7 +218,8 @@ private:
     switch (movement(m)) {
     case Moves::GlobalRead: {
       const double bytes = double(tileBytes(op).value_or(0));
-      const bool feeds = reachesMma(op);
+      // A copy into SMEM (a memdesc destination, TMA) in a loop with an MMA stages its operands.
+      const bool feeds = reachesMma(op) || (loopHasMma_ && copiesIntoSmem(op, m));
       (feeds ? d_.l2Bytes : d_.hbmBytes) = (feeds ? d_.l2Bytes : d_.hbmBytes) + w * bytes;
       if (auto n = nodeOf_.find(&op); n != nodeOf_.end())
         d_.loads.push_back({n->second, static_cast<int64_t>(bytes), feeds});
@@ -282,6 +295,7 @@ private:
   const TargetModel &model_;
   const GpuPerformance &gpu_;
   LoopDemand d_;
+  bool loopHasMma_ = false;
   Range tensor_;
   std::unordered_map<const Operation *, int> nodeOf_;
   std::unordered_map<const Value *, std::vector<const Operation *>> users_;
