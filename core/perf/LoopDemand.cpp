@@ -103,49 +103,49 @@ private:
     return false;
   }
 
-  // Whether the value reaches an operand of an MMA through the ops that use it.
-  bool reachesMma(const Operation &load) const {
-    std::vector<const Value *> work(load.results.begin(), load.results.end());
-    std::unordered_set<const Value *> seen(work.begin(), work.end());
-    for (size_t i = 0; i < work.size() && i < 4096; ++i) {
-      auto it = users_.find(work[i]);
-      if (it == users_.end()) continue;
-      for (const Operation *u : it->second) {
-        const OpModel *m = entry(*u);
-        if (m && (m->traits & TraitWgmma)) return true;
-        for (const Value *r : u->results)
-          if (seen.insert(r).second) work.push_back(r);
-      }
-    }
-    return false;
-  }
-
-  // Whether an elementwise op reads the MMA's result in the same iteration or, through the
-  // loop's carried value, in the next (attention's softmax, the rescaled accumulator): the MMA
-  // is then waited for by the warps that do that work.
-  bool readByElementwise(const Operation &mma) const {
-    std::vector<const Value *> work(mma.results.begin(), mma.results.end());
+  // Walks forward from `from`'s results through the ops that use them (at most 4096 values):
+  // `step(user, value, next)` returns true to stop with a find, or adds the values to follow.
+  template <typename Step>
+  bool reaches(const Operation &from, Step step) const {
+    std::vector<const Value *> work(from.results.begin(), from.results.end());
     std::unordered_set<const Value *> seen(work.begin(), work.end());
     for (size_t i = 0; i < work.size() && i < 4096; ++i) {
       auto it = users_.find(work[i]);
       if (it == users_.end()) continue;
       for (const Operation *u : it->second) {
         std::vector<const Value *> next;
-        if (u == in_.block->terminator && in_.block->isLoop) {
-          for (size_t k = 0; k < u->operands.size(); ++k)
-            if (u->operands[k] == work[i])
-              for (const Value *arg : in_.block->body->arguments)
-                if (in_.block->loop.nextIterationValue(arg) == work[i]) next.push_back(arg);
-        } else if (elementwise(*u)) {
-          return true;
-        } else if (layoutOnly(*u)) {
-          next.assign(u->results.begin(), u->results.end());
-        }
+        if (step(*u, work[i], next)) return true;
         for (const Value *v : next)
           if (seen.insert(v).second) work.push_back(v);
       }
     }
     return false;
+  }
+
+  // Whether the load's value reaches an operand of an MMA through the ops that use it.
+  bool reachesMma(const Operation &load) const {
+    return reaches(load, [&](const Operation &u, const Value *, std::vector<const Value *> &next) {
+      const OpModel *m = entry(u);
+      if (m && (m->traits & TraitWgmma)) return true;
+      next.assign(u.results.begin(), u.results.end());
+      return false;
+    });
+  }
+
+  // Whether an elementwise op reads the MMA's result in the same iteration or, through the
+  // loop's carried value, in the next (attention's softmax, the rescaled accumulator): the MMA
+  // is then waited for by the warps that do that work.
+  bool readByElementwise(const Operation &mma) const {
+    return reaches(mma, [&](const Operation &u, const Value *v, std::vector<const Value *> &next) {
+      if (&u == in_.block->terminator && in_.block->isLoop) {
+        for (const Value *arg : in_.block->body->arguments)
+          if (in_.block->loop.nextIterationValue(arg) == v) next.push_back(arg);
+        return false;
+      }
+      if (elementwise(u)) return true;
+      if (layoutOnly(u)) next.assign(u.results.begin(), u.results.end());
+      return false;
+    });
   }
 
   bool elementwise(const Operation &op) const {
