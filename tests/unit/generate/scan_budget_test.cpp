@@ -3,6 +3,8 @@
 // charged for them even where nothing fits and no node is made.
 #include <catch2/catch.hpp>
 
+#include <functional>
+
 #include "CostFixtures.h"
 #include "generate/ExactSearch.h"
 #include "generate/ReservationTable.h"
@@ -29,7 +31,18 @@ RandomLoop wideLoop() {
   return b.build();
 }
 
-int64_t used(const WorkBudget &b) { return b.limit() - b.remaining(); }
+// A search over wideLoop() at II 256, given a budget (null: unlimited), finds a schedule; the
+// second op's fit scan meets 256 runs x 256 segments, so the budget pays for them and a budget
+// of 100 units, enough for the nodes alone, stops it.
+void checkChargesScans(const std::function<ExactOutcome(WorkBudget *)> &search) {
+  REQUIRE(search(nullptr) == ExactOutcome::Found);
+  WorkBudget enough(1000000);
+  CHECK(search(&enough) == ExactOutcome::Found);
+  CHECK(enough.limit() - enough.remaining() >= int64_t{kRows} * kRows / WorkBudget::kScanCellsPerUnit);
+  WorkBudget small(100);
+  CHECK(search(&small) == ExactOutcome::BudgetExhausted);
+  CHECK(small.spent());
+}
 
 }  // namespace
 
@@ -51,36 +64,21 @@ TEST_CASE("a fit scan's cells are work units: runs and the segments they meet, b
 
 TEST_CASE("the exact search charges its fit scans, not only its extensions", "[cost][budget]") {
   const RandomLoop loop = wideLoop();
-  auto search = [&](WorkBudget *budget) {
+  checkChargesScans([&](WorkBudget *budget) {
     Placement pl(loop, kRows, false);
     pl.state.budget = budget;
-    return exactModuloSearch(pl.state, 1000000);
-  };
-  REQUIRE(search(nullptr) == ExactOutcome::Found);
-  // Two extensions place both ops; the second op's scan meets 256 runs x 256 segments.
-  WorkBudget enough(1000000);
-  CHECK(search(&enough) == ExactOutcome::Found);
-  CHECK(used(enough) >= int64_t{kRows} * kRows / WorkBudget::kScanCellsPerUnit);
-  WorkBudget small(100);
-  CHECK(search(&small) == ExactOutcome::BudgetExhausted);
-  CHECK(small.spent());
+    return exactModuloSearch(pl.state, 1000000);  // two extensions place both ops
+  });
 }
 
 TEST_CASE("the window search charges the fit scans of its placements", "[cost][budget]") {
   const RandomLoop loop = wideLoop();
-  auto search = [&](WorkBudget *budget) {
+  checkChargesScans([&](WorkBudget *budget) {
     Placement pl(loop, kRows, false);
     const FootprintComponents fc(pl.ctx);
     std::vector<int> all;
     for (size_t c = 0; c < fc.ops.size(); ++c) all.push_back(static_cast<int>(c));
     WindowSearch ws(pl.ctx, fc, all);
     return ws.run(1000000, budget);
-  };
-  REQUIRE(search(nullptr) == ExactOutcome::Found);
-  WorkBudget enough(1000000);
-  CHECK(search(&enough) == ExactOutcome::Found);
-  CHECK(used(enough) >= int64_t{kRows} * kRows / WorkBudget::kScanCellsPerUnit);
-  WorkBudget small(100);
-  CHECK(search(&small) == ExactOutcome::BudgetExhausted);
-  CHECK(small.spent());
+  });
 }
