@@ -71,13 +71,15 @@ def fmt_int(v):
 
 
 def estimate_text(e):
+    """The performance model's time for the schedule: ns (SM cycles) per iteration, and TFLOP/s per GPU."""
     if not e:
         return "—"
-    parts = [f"{fmt_int(e.get('cycles_per_iteration'))} cycles"]
-    if e.get("ns_per_iteration") is not None:
-        parts.append(f"{e['ns_per_iteration']:.1f} ns")
-    if e.get("tflops_per_sm") is not None and e.get("peak_tflops_per_sm") is not None:
-        parts.append(f"{e['tflops_per_sm']:.3f} / {e['peak_tflops_per_sm']:.3f} TFLOP/s per SM")
+    s = e["schedule"]
+    ns, cyc = s["ns_per_iteration"], s["cycles_per_iteration"]
+    parts = [f"{ns[0]:,.1f}–{ns[1]:,.1f} ns ({cyc[0]:,.0f}–{cyc[1]:,.0f} cycles)"]
+    if e.get("flops_per_iteration"):
+        tf = e["tflops_per_gpu"]
+        parts.append(f"{tf[0]:,.0f}–{tf[1]:,.0f} TFLOP/s per GPU")
     return ", ".join(parts)
 
 
@@ -121,9 +123,10 @@ def section(rows):
            "seed-weight model the IR's target picks (`hopper`, `blackwell`; the default) and under the measured model of "
            "the same family (`--model=hopper-measured`, `--model=blackwell-measured`: SM cycles, costs that follow each "
            "op's shape; docs/target-model.md). *Bytes*: the measured schedule's SMEM and TMEM per SM "
-           "(`memory`). *Estimate*: the measured model's `estimate` — cycles and ns per iteration, and for an MMA loop "
-           "its TFLOP/s per SM against the tensor cores' peak for the same MMAs. It is the model's estimate, not a "
-           "measurement ([../benchmarks.md](../benchmarks.md)'s H100 section compares one with measured kernels). The measured runs cap the II search "
+           "(`memory`). *Estimate*: the performance model's time per iteration for the measured schedule on the family's "
+           "GPU (`estimate`: a range in ns and SM cycles, TFLOP/s per GPU for an MMA loop, and its bound; "
+           "docs/decisions.md, \"The performance model\"; [../benchmarks.md](../benchmarks.md)'s H100 section compares it "
+           "with measured kernels). The measured runs cap the II search "
            "at a million seat probes (`--work-budget=1000000`; docs/decisions.md, \"Long footprints slow the search\"). A loop over the SMEM or TMEM "
            "budget is not scheduled under either model (its error names the buffers).", "",
            "| loop | seed model: II / stages | measured model: II / stages | bytes | estimate | bound |",
@@ -132,7 +135,7 @@ def section(rows):
         measured = "timeout" if r["timeout"] else (
             "not scheduled" if not r["ii"] else f"{fmt_int(r['ii'])} / {r['stages']}")
         seed = "not scheduled" if not r["seed_ii"] else f"{fmt_int(r['seed_ii'])} / {r['seed_stages']}"
-        bound = (r["estimate"] or {}).get("bound", "—").replace("|", "\\|")
+        bound = (r["estimate"] or {}).get("schedule", {}).get("bound", "—").replace("|", "\\|")
         out.append(f"| {r['file']}:{r['line']} | `{r['seed']}`: {seed} | "
                    f"`{r['measured']}`: {measured} | {bytes_text(r['memory'])} | {estimate_text(r['estimate'])} | "
                    f"{bound} |")

@@ -139,6 +139,127 @@ def blackwell_costs():
                 evaluate(rows, **ref.get(k, {"bytes": TILE_BYTES}))) for k, (lat, rows) in BLACKWELL.items()}
 
 
+def run_kernels(runs=RUNS):
+    return [k for path in runs for k in json.loads(path.read_text())["kernels"] if k.get("ok")]
+
+
+def span(lo, hi, digits=3):
+    lo, hi = float(num(lo, digits)), float(num(hi, digits))
+    return lo if lo == hi else [lo, hi]
+
+
+# The CUDA programming guide's limits for compute capability 9.0 and 10.0 (its table of technical
+# specifications), and the SMEM the record measured per SM and per CTA (run4-smem-limit-cuda).
+SM_LIMITS = {"smem_bytes_per_sm": 233472, "smem_reserved_per_cta": 1024, "registers_per_sm": 65536,
+             "registers_per_thread": 255, "threads_per_sm": 2048, "ctas_per_sm": 32}
+# Dense tensor-core rates relative to 16-bit operands (NVIDIA's H100 SXM and HGX B200 datasheets:
+# FP16 989.4, FP8 and INT8 1978.9, TF32 494.7, FP64 66.9 TFLOP/s on the H100; FP64 40 of 2250 on
+# the B200); f32 operands run as TF32.
+H100_TYPE_SCALE = {"f16": 1, "bf16": 1, "f8E4M3FN": 2, "f8E5M2": 2, "i8": 2, "f32": 0.5, "tf32": 0.5, "f64": 0.068}
+B200_TYPE_SCALE = {"f16": 1, "bf16": 1, "f8E4M3FN": 2, "f8E5M2": 2, "i8": 2, "f32": 0.5, "tf32": 0.5, "f64": 0.018}
+# The alu_tile records (128 threads, one CTA) by the ops whose root entry runs that instruction.
+ALU_OPS = {"add.rn.f32": ["arith.addf", "arith.subf"], "mul.rn.f32": ["arith.mulf"], "fma.rn.f32": ["math.fma"],
+           "max.f32": ["arith.maxnumf", "arith.maximumf", "arith.minnumf", "arith.minimumf"],
+           "ex2.approx.f32": ["math.exp2"]}
+# Registers a thread keeps beyond its tensors (addresses, loop indices, predicates): assumed.
+REGISTER_OVERHEAD = 20
+
+
+def elementwise(ms):
+    rates = {}
+    for op, roots in ALU_OPS.items():
+        rate = pick(ms, "alu_tile", op=op, threads=128)["elements_per_cycle_per_sm"]
+        for root in roots:
+            rates[root] = float(num(rate, 3))
+    return rates
+
+
+def hopper_performance(ms, runs=RUNS):
+    """The H100's rates for the performance model (core/perf), every figure from the record: the
+    microbenchmarks, and of the kernels only the device and the clock NVML saw, never a time."""
+    kernels = run_kernels(runs)
+    clocks = [k["clock"]["sm_mhz_median"] for k in kernels]
+    fma = pick(ms, "alu_tile", op="fma.rn.f32", threads=128)["elements_per_cycle_per_sm"]
+    sizes = sorted({m["bytes"] for m in ms["tma_tile_latency"]})
+    fixed, per_byte = line_fit([(b, pick(ms, "tma_tile_latency", bytes=b)["cycles_cold"]) for b in sizes])
+    perf = {
+        "gpu": kernels[0]["device"]["name"],
+        "source": ("bench/gpu/results (micro.cu on the H100): wgmma rates by instruction N, L2 -> SM from tma_tile_rate "
+                   "(132 CTAs, 16 KiB tiles) to gemm_load_rate (a 128x128x64 matmul's TMA loads), HBM from the streaming "
+                   "rates, SMEM from ld.shared.v4, the cold TMA round trip fitted over tile sizes, mbarrier arrive -> wait, "
+                   "alu_tile per op; the clock span NVML saw while the kernels ran; limits from the CUDA programming guide; "
+                   "type scales from the H100 datasheet; register overhead assumed"),
+        "clock_mhz": span(min(clocks), max(clocks)),
+        "sm_count": kernels[0]["device"]["sms"],
+        **SM_LIMITS,
+        "l2_bytes_per_cycle": span(pick(ms, "tma_tile_rate", source="l2", ctas=132, bytes=16384)["bytes_per_cycle_per_sm"],
+                                   gemm_rate(ms, "tma")),
+        "hbm_bytes_per_cycle": span(pick(ms, "tma_tile_rate", source="stream", ctas=132, bytes=16384)["bytes_per_cycle_per_sm"],
+                                    pick(ms, "tma_tile_stream", source="stream", ctas=132, bytes=16384)["bytes_per_cycle_per_sm"]),
+        "smem_bytes_per_cycle": pick(ms, "smem_load_bandwidth")["bytes_per_cycle"],
+        "load_latency_cycles": float(num(fixed, 1)),
+        "load_latency_bytes_per_cycle": float(num(1 / per_byte, 1)),
+        "barrier_cycles": pick(ms, "mbarrier_arrive_wait")["cycles"],
+        "unmeasured_elementwise_per_cycle": span(fma / 2, fma),
+        "register_overhead_per_thread": REGISTER_OVERHEAD,
+        "mma_flops_per_cycle": {str(int(m["shape"].split("n")[1].split("k")[0])): m["flop_per_cycle_per_sm"]
+                                for m in sorted(ms["wgmma"], key=lambda m: int(m["shape"].split("n")[1].split("k")[0]))
+                                if m["a"] == "shared" and m["warpgroups"] == 1},
+        "mma_type_scale": H100_TYPE_SCALE,
+        "elementwise_per_cycle": elementwise(ms),
+    }
+    return perf
+
+
+def blackwell_performance(ms, runs=RUNS):
+    """The B200's rates from public figures; where none is public, the H100's measured one (said)."""
+    h = hopper_performance(ms, runs)
+    # The tensor clock at which NVIDIA's 2.25 PFLOP/s dense FP16 is quoted (148 SMs x 8192 x 1.86 GHz;
+    # docs/target-model.md, "Machine").
+    clock, sms = 1860, 148
+    return {
+        "gpu": "NVIDIA B200",
+        "source": ("public figures: HGX B200 datasheet (2.25 PFLOP/s dense FP16: 8192 FLOP/cycle on 148 SMs at 1860 MHz; 8 TB/s HBM3e "
+                   "at 80-100 % of peak), 128 B/cycle SMEM; not yet measured on a B200, so L2 -> SM, the load round trip, "
+                   "the mbarrier hand-off and the elementwise rates are the H100's measured ones (same SM datapaths in the "
+                   "CUDA guide's throughput table)"),
+        "clock_mhz": clock,
+        "sm_count": sms,
+        **SM_LIMITS,
+        "l2_bytes_per_cycle": h["l2_bytes_per_cycle"],
+        "hbm_bytes_per_cycle": span(0.8 * 8e12 / sms / (clock * 1e6), 8e12 / sms / (clock * 1e6)),
+        "smem_bytes_per_cycle": 128,
+        "load_latency_cycles": h["load_latency_cycles"],
+        "load_latency_bytes_per_cycle": h["load_latency_bytes_per_cycle"],
+        "barrier_cycles": h["barrier_cycles"],
+        "unmeasured_elementwise_per_cycle": h["unmeasured_elementwise_per_cycle"],
+        "register_overhead_per_thread": REGISTER_OVERHEAD,
+        "mma_flops_per_cycle": {"256": 8192},
+        "mma_type_scale": B200_TYPE_SCALE,
+        "elementwise_per_cycle": h["elementwise_per_cycle"],
+    }
+
+
+def performance_line(perf):
+    def number(x):
+        return num(x, 3)
+
+    def value(v):
+        if isinstance(v, list):
+            return "[" + ", ".join(number(x) for x in v) + "]"
+        if isinstance(v, dict):
+            return "{" + ", ".join(f"{json.dumps(k)}: {number(x)}" for k, x in v.items()) + "}"
+        if isinstance(v, str):
+            return json.dumps(v)
+        return number(v)
+    order = ["gpu", "source", "clock_mhz", "sm_count", "smem_bytes_per_sm", "smem_reserved_per_cta", "registers_per_sm",
+             "registers_per_thread", "threads_per_sm", "ctas_per_sm", "l2_bytes_per_cycle", "hbm_bytes_per_cycle",
+             "smem_bytes_per_cycle", "load_latency_cycles", "load_latency_bytes_per_cycle", "barrier_cycles",
+             "unmeasured_elementwise_per_cycle", "register_overhead_per_thread", "mma_flops_per_cycle", "mma_type_scale",
+             "elementwise_per_cycle"]
+    return '  "performance": {' + ", ".join(f'"{k}": {value(perf[k])}' for k in order) + "},"
+
+
 def op_line(name, cost, row, traits=""):
     """One op entry as the core's model writer prints it: latency, footprint, traits, shape_cost."""
     lat, rows, ref_lat, ref_rows = cost
@@ -148,8 +269,10 @@ def op_line(name, cost, row, traits=""):
     return f'    "{name}": {{{body}}}'
 
 
-def rewrite(base, name, description, entries):
+def rewrite(base, name, description, entries, perf):
     lines = (MODELS / f"{base}.json").read_text().split("\n")
+    machine = next(i for i, line in enumerate(lines) if line.startswith('  "machine": '))
+    lines.insert(machine + 1, performance_line(perf))
     for op, new in entries.items():
         key = f'    "{op}": '
         idx = [i for i, line in enumerate(lines) if line.startswith(key)]
@@ -165,7 +288,7 @@ def rewrite(base, name, description, entries):
 TMA, WGMMA = ', "traits": ["tma"]', ', "traits": ["wgmma"]'
 
 
-def model_text(ms):
+def model_text(ms, runs=RUNS):
     c = costs(ms)
     return rewrite("hopper", "hopper-measured", (
         "sm_90 (H100) in SM cycles: the hopper model with shape-aware costs measured on an H100 by bench/gpu/micro.cu "
@@ -184,10 +307,10 @@ def model_text(ms):
         # nv_tileas.async.copy (Triton's cp.async, ttg.async_copy_global_to_local) moves a tile from
         # global memory into SMEM: the measured cp.async tile, not an SMEM write
         "nv_tileas.async.copy": (c["load"], '["tp_gnic_rd"]'),
-    })
+    }, hopper_performance(ms, runs))
 
 
-def blackwell_text():
+def blackwell_text(ms, runs=RUNS):
     c = blackwell_costs()
     return rewrite("blackwell", "blackwell-measured", (
         "sm_100 (B200) in SM cycles: the blackwell model with shape-aware costs from public B200 measurements "
@@ -205,12 +328,13 @@ def blackwell_text():
         "nv_tileas.async.copy": (c["tma"], '["tp_gnic_rd"]'),
         "nv_tileas.async.load": (c["tma"], '["tp_gnic_rd"]'),
         "nv_tileas.async.store": (c["tma_store"], '["tp_gnic_wr"]'),
-    })
+    }, blackwell_performance(ms, runs))
 
 
-def outputs():
-    return {MODELS / "hopper-measured.json": model_text(measurements()),
-            MODELS / "blackwell-measured.json": blackwell_text()}
+def outputs(runs=RUNS):
+    ms = measurements(runs)
+    return {MODELS / "hopper-measured.json": model_text(ms, runs),
+            MODELS / "blackwell-measured.json": blackwell_text(ms, runs)}
 
 
 if __name__ == "__main__":

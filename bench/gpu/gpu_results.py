@@ -170,12 +170,21 @@ def ctas_per_sm(k):
     return max(1, min(by_smem, by_regs, 32))
 
 
-def schedule(tool, kernel):
-    """II and stage count of the loop that holds the MMA ops (the one with the most, then the first),
-    modulo-scheduled: the comparison is with Triton's software pipeline, and seed 000's rules would
-    schedule the smallest loops (the TMA matmul's 7 ops) serially."""
-    out = subprocess.run([tool, str(IR_DIR / f"{kernel}.mlir"), f"--model={MODEL}", "--generator=cost-based",
-                          WORK_BUDGET, "--emit=json"],
+def with_num_stages(text, stages):
+    """The module with `tt.num_stages` on its loops, as Triton's compile option gives its pipeliner
+    (the dump before the pipeliner does not carry it)."""
+    out = []
+    for line in text.split("\n"):
+        m = re.match(r"^(\s*)\} (loc\(#loc\d+\))$", line)
+        out.append(f"{m.group(1)}}} {{tt.num_stages = {stages} : i32}} {m.group(2)}" if m else line)
+    return "\n".join(out)
+
+
+def schedule(tool, kernel, stages):
+    """The estimate of the loop that holds the MMA ops (the one with the most, then the first):
+    tilesched's schedule and Triton's (its num_stages), on the measured model at default options."""
+    ir = with_num_stages((IR_DIR / f"{kernel}.mlir").read_text(), stages)
+    out = subprocess.run([tool, "-", f"--model={MODEL}", "--generator=cost-based", "--emit=json"], input=ir,
                          capture_output=True, text=True, timeout=600)
     doc = json.loads(out.stdout)
     errors = [d for d in doc["diagnostics"] if d.get("severity") == "error"]
@@ -183,7 +192,8 @@ def schedule(tool, kernel):
         raise RuntimeError(f"{kernel}: {errors[0]}")
     mma = re.compile(r"^(ttng\.warp_group_dot|tt\.dot)$")
     best = max(doc["blocks"], key=lambda b: sum(bool(mma.match(o["name"])) for o in b["ops"]))
-    return {"ii": best["ii"], "stages": best["stage_count"], "line": best["line"], "blocks": len(doc["blocks"])}
+    return {"ii": best["ii"], "stages": best["stage_count"], "generator": best["generator"],
+            "estimate": best["estimate"], "smem": best["memory"]["smem_bytes"]}
 
 
 def flops_per_iteration(k):
@@ -219,21 +229,37 @@ def mma_alone(k, micro):
     return flops_per_iteration(k) / wg["flop_per_cycle_per_sm"]
 
 
+BOUND_KEYS = [("tensor", "tensor cores"), ("l2", "L2 -> SM"), ("hbm", "HBM"), ("alu", "elementwise"),
+              ("chain", "one CTA's"), ("latency", "latency")]
+
+
+def bound_cycles(est, prefix):
+    for b in est["bounds"]:
+        if b["what"].startswith(prefix):
+            return (b["cycles"][0] + b["cycles"][1]) / 2
+    return None
+
+
 def rows(tool, records):
+    """One row per recorded kernel. The estimate reads the kernel's IR and configuration (num_stages)
+    only; its measured time is what the estimate is set beside."""
     out = []
     micro = calibrate.measurements()
     for name, (k, repeats) in kernels(records).items():
-        mhz = k["clock"]["sm_mhz_median"]
-        cycles = k["ns_per_iteration_busiest_sm"] * mhz / 1000.0
-        s = schedule(tool, name)
-        est_ns = s["ii"] * 1000.0 / mhz
+        s = schedule(tool, name, k["compiled"]["num_stages"])
+        triton, ours = s["estimate"]["triton"], s["estimate"]["schedule"]
+        lo, hi = triton["ns_per_iteration"]
+        mid = (lo + hi) / 2
         out.append({
-            "kernel": name, "family": k["family"], "ms": k["timing"]["ms_median"],
-            "repeats": [r["timing"]["ms_median"] for r in repeats], "tflops": k["tflops"], "mhz": mhz,
-            "ctas": ctas_per_sm(k), "ns": k["ns_per_iteration_busiest_sm"], "cycles": cycles,
-            "ii": s["ii"], "est_ns": est_ns, "ratio": s["ii"] / cycles,
-            "est_tflops": flops_per_iteration(k) * k["device"]["sms"] / (est_ns * 1e-9) / 1e12,
-            "triton_stages": k["compiled"]["num_stages"], "stages": s["stages"],
+            "kernel": name, "ms": k["timing"]["ms_median"], "repeats": [r["timing"]["ms_median"] for r in repeats],
+            "mhz": k["clock"]["sm_mhz_median"], "ns": k["ns_per_iteration_busiest_sm"], "lo": lo, "hi": hi, "mid": mid,
+            "ratio": mid / k["ns_per_iteration_busiest_sm"], "width": (hi - lo) / 2 / mid, "bound": triton["bound"],
+            "bounds": {key: bound_cycles(triton, prefix) for key, prefix in BOUND_KEYS},
+            "ctas": triton["ctas_per_sm"], "triton_ctas": ctas_per_sm(k), "smem": triton["smem_per_cta"],
+            "triton_smem": k["compiled"]["shared"], "regs": s["estimate"]["registers_per_thread"],
+            "triton_regs": k["compiled"].get("n_regs"),
+            "ours_ns": (ours["ns_per_iteration"][0] + ours["ns_per_iteration"][1]) / 2 if ours["ctas_per_sm"] else None,
+            "ii": s["ii"], "generator": s["generator"], "triton_stages": k["compiled"]["num_stages"], "stages": s["stages"],
             "error": k["check"]["rel_l2_error"], "loads_alone": loads_alone(k, micro), "mma_alone": mma_alone(k, micro),
         })
     return out
@@ -251,34 +277,40 @@ def section(tool):
         f"(`bench/gpu/results/`, {device}, {records[0]['kernels'][0]['device']['sms']} SMs; "
         "bench/gpu/README.md says how they were made). **Measured**: median of 100 launches between CUDA "
         "events after 20 warm-up launches, inputs random f16 (checked against torch: relative L2 error in "
-        "the last column); the SM clock is NVML's median while timing. **Per iteration** = kernel time / "
-        "the main-loop iterations of the busiest SM (ceil(programs / SMs) x iterations per program; "
-        "co-resident CTAs share the SM, so this is the SM's time per iteration). **Estimate**: the II "
-        f"tilesched gives the loop as Triton's pipeliner receives it (`bench/gpu/results/ir/`, the loop with "
-        f"the MMA) on `--model={MODEL} --generator=cost-based {WORK_BUDGET}`, in cycles and in ns at the recorded clock: "
-        "II cycles per iteration is the estimate. Its TFLOP/s = the loop's FLOPs per iteration x SMs / "
-        "estimated time. Ratio = estimate / measured. **Loads alone**: the cycles per iteration of the "
-        "kernel's loads without its math, `micro gemmload` (the same grid, tiles, stages, CTAs per SM and loader "
-        "loading only; – where that configuration was not measured); **MMA alone**: the loop's FLOPs at the "
-        "SM's measured wgmma rate.",
+        "the last column). **Per iteration** = kernel time / the main-loop iterations of the busiest SM "
+        "(ceil(programs / SMs) x iterations per program). **Estimate**: tilesched's performance model "
+        "(docs/decisions.md, \"The performance model\") for Triton's schedule of the loop as Triton's pipeliner "
+        f"receives it (`bench/gpu/results/ir/`, with the kernel's num_stages as `tt.num_stages`), "
+        f"`--model={MODEL} --generator=cost-based` at default options: a range in ns at the clock span "
+        "the record saw, its middle against the measured time (ratio), and what bounds it. The bound columns are "
+        "the middle of each bound in SM cycles per iteration (– where the loop has no such work). SMEM and "
+        "registers: the model's against what Triton allocated. **tilesched ns**: the same model for "
+        "tilesched's own schedule (\"no CTA fits\": its rings and the epilogue's staging tile are over an SM's SMEM). **Leave-one-out**: no figure of the model comes from a kernel's time (the "
+        "microbenchmarks are its only calibration input, `bench/gpu/calibrate.py`), so leaving any kernel out "
+        "changes no estimate; `tests/bench/gpu_results_test.py` perturbs every recorded kernel time and checks "
+        "that every estimate is unchanged.",
         "",
-        "| kernel | measured ms | TFLOP/s | CTAs/SM | ns / iter | cycles / iter | loads alone | MMA alone | "
-        "est. II (cycles) | est. ns | est. TFLOP/s | ratio | Triton num_stages | tilesched stages | rel. error |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| kernel | measured ms | ns / iter | est. ns | ratio | bound | tensor | L2 | HBM | elementwise | CTA chain | "
+        "latency | CTAs/SM (Triton's) | SMEM (Triton's) | regs (Triton's) | tilesched ns | stages (Triton's) | rel. error |",
+        "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
+    cyc = lambda x: "–" if x is None else f"{x:.0f}"
+    ours_text = lambda r: "no CTA fits" if r["ours_ns"] is None else f"{r['ours_ns']:.0f}"
     for r in rs:
         ms = f"{r['ms']:.4f}" + "".join(f" ({x:.4f})" for x in r["repeats"])
-        loads = "–" if r["loads_alone"] is None else f"{r['loads_alone']:.0f}"
+        b = r["bounds"]
         lines.append(
-            f"| {r['kernel']} | {ms} | {r['tflops']:.0f} | {r['ctas']} | {r['ns']:.1f} | {r['cycles']:.0f} | "
-            f"{loads} | {r['mma_alone']:.0f} | {r['ii']} | {r['est_ns']:.1f} | {r['est_tflops']:.0f} | "
-            f"{r['ratio']:.2f} | {r['triton_stages']} | {r['stages']} | {r['error']:.1e} |")
+            f"| {r['kernel']} | {ms} | {r['ns']:.1f} | {r['lo']:.0f}–{r['hi']:.0f} | {r['ratio']:.2f} | {r['bound']} | "
+            f"{cyc(b['tensor'])} | {cyc(b['l2'])} | {cyc(b['hbm'])} | {cyc(b['alu'])} | {cyc(b['chain'])} | "
+            f"{cyc(b['latency'])} | {r['ctas']} ({r['triton_ctas']}) | {r['smem']} ({r['triton_smem']}) | "
+            f"{r['regs']} ({r['triton_regs']}) | {ours_text(r)} | {r['stages']} ({r['triton_stages']}) | "
+            f"{r['error']:.1e} |")
     within = [r for r in rs if abs(r["ratio"] - 1) <= 0.25]
+    widest = max(r["width"] for r in rs)
     lines += [
         "",
-        f"Within 25 % of the measured time per iteration: {len(within)} of {len(rs)} kernels"
-        + (f" ({', '.join(r['kernel'] for r in within)})" if within else "") + ". A repeat on a second machine "
-        "is in parentheses.",
+        f"Within 25 % of the measured time per iteration: **{len(within)} of {len(rs)} kernels**; the widest range is "
+        f"±{100 * widest:.0f} % of its middle. A repeat on a second machine is in parentheses.",
         END,
     ]
     return "\n".join(lines) + "\n", rs

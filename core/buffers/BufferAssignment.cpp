@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <climits>
+#include <map>
 #include <set>
 #include <tuple>
 #include <unordered_map>
 
 #include "buffers/TileType.h"
+#include "ir/OpKinds.h"
 #include "materialize/ScheduleView.h"
 #include "support/Sort.h"
 #include "target/ModuloOccupancy.h"
@@ -92,6 +94,17 @@ private:
     return nullptr;
   }
 
+  // A function argument that is shared or tensor memory (a memdesc, an nv_tileas tile in SMEM or
+  // TMEM): the caller allocated it, the loop uses it.
+  bool memoryArgument(const Value *v) const {
+    if (v->definingOp || !v->ownerBlock || v->ownerBlock == in_.block->body || !v->ownerBlock->parentRegion)
+      return false;
+    const Operation *owner = v->ownerBlock->parentRegion->parentOp;
+    if (!owner || !isFunctionOpName(owner->name)) return false;
+    const TileType t = typeOf(v);
+    return t.kind == TileType::Kind::MemDesc || t.kind == TileType::Kind::Tmem || t.kind == TileType::Kind::Smem;
+  }
+
   // Allocations made before the loop and used in it, each live through the whole loop. One
   // indexed by a view (Triton's multi-buffered rings, `ttg.memdesc_index %ring[%slot]`) has its
   // leading dimension as its slots.
@@ -103,6 +116,8 @@ private:
         const bool indexView = viewKind(o) == ViewKind::Index;
         for (size_t i = 0; i < o.operands.size(); ++i) {
           const Value *v = o.operands[i];
+          if (!v->definingOp && memoryArgument(v) && seen.try_emplace(v, allocs.size()).second)
+            allocs.push_back({v, false});
           if (!v->definingOp || view_.nodeOf(v->definingOp) >= 0) continue;
           bool indexed = indexView && i == 0;
           const Value *alloc = allocationOf(v, indexed);
@@ -113,7 +128,7 @@ private:
         }
       });
     stableSortBy(allocs, [](const auto &a, const auto &b) {
-      const SourceLoc &x = a.first->definingOp->range.begin, &y = b.first->definingOp->range.begin;
+      const SourceLoc &x = a.first->range.begin, &y = b.first->range.begin;
       return std::tie(x.line, x.col) < std::tie(y.line, y.col);
     });
     for (const auto &[alloc, indexed] : allocs) {
@@ -121,16 +136,33 @@ private:
       Buffer b;
       b.kind = Buffer::Kind::Allocation;
       b.value = alloc->name;
-      b.space =
-          t.kind == TileType::Kind::MemDesc && t.tensorMemory ? BufferSpace::Tmem : *allocSpace(*alloc->definingOp);
+      // A memory argument of the function is memory the loop reads though it does not allocate it.
+      b.space = (t.kind == TileType::Kind::MemDesc && t.tensorMemory) || t.kind == TileType::Kind::Tmem
+                    ? BufferSpace::Tmem
+                : alloc->definingOp ? *allocSpace(*alloc->definingOp)
+                                    : BufferSpace::Smem;
       b.element = t.element;
       const bool ring = indexed && t.rank() >= 2 && t.shape[0] > 0;
       b.slots = ring ? static_cast<int>(std::min<int64_t>(t.shape[0], INT_MAX)) : 1;
       b.bytesPerSlot = t.bytes(ring ? 1 : 0);
-      b.range = alloc->definingOp->nameRange;
+      b.range = alloc->definingOp ? alloc->definingOp->nameRange : alloc->range;
       b.wholeLoop = true;
+      if (alloc->definingOp) planned(*alloc->definingOp, b);
       out.push_back(std::move(b));
     }
+  }
+
+  // The planner's placement, when Triton's memory planner ran: the id and offset it gave, and
+  // `buffer.copy` slots for an allocation whose type is one slot.
+  static void planned(const Operation &alloc, Buffer &b) {
+    auto attr = [&](const char *key) -> std::optional<int64_t> {
+      const Attribute *a = alloc.lookupAttr(key);
+      return a ? a->asInt() : std::nullopt;
+    };
+    b.plannerId = attr("buffer.id");
+    b.plannerOffset = attr("buffer.offset");
+    const std::optional<int64_t> copies = attr("buffer.copy");
+    if (copies && *copies > 1 && *copies <= 64 && b.slots == 1) b.slots = static_cast<int>(*copies);
   }
 
   // The SMEM tile a TMA op moves (an op with the tma trait that holds an SMEM transport: not a
@@ -198,11 +230,24 @@ private:
     if (!allocSpace(alloc) || alloc.operands.empty() || !alloc.operands[0]->definingOp) return -1;
     const int m = view_.nodeOf(alloc.operands[0]->definingOp);
     if (m < 0) return -1;
+    // A global load whose tile an allocation takes is the copy the pipeliner makes of it
+    // (cp.async or TMA), whatever unit the model prices its transport on.
+    const OpModel *load = entry(view_.op(m));
+    const MemAccess global = load ? load->effects.of(MemSpace::Global) : MemAccess::None;
+    if (global == MemAccess::Read || global == MemAccess::ReadWrite) return m;
     for (const FootprintRow &row : (*in_.resources)[m].footprint)
       for (int r : row)
         if (model_.resources[r].name == "tp_smem_wr") return m;
     return -1;
   }
+  // The wait on a TMA copy's token gives the tile the copy wrote to SMEM: that buffer, read
+  // through the wait (nv_tileas.async.wait is the completion of an async op, facts §6.1).
+  bool awaitsTmaTile(const Operation &op) const {
+    if (op.name != "nv_tileas.async.wait" || op.operands.empty() || !op.operands[0]->definingOp) return false;
+    const int m = view_.nodeOf(op.operands[0]->definingOp);
+    return m >= 0 && tmaTile(m).has_value();
+  }
+
   bool takenByCopyAllocation(const Value *v) const {
     auto readers = readers_.find(v);
     if (readers == readers_.end()) return false;
@@ -216,21 +261,54 @@ private:
     const Value *first = op.results.empty() ? nullptr : op.results.front();
     if (std::optional<BufferSpace> space = allocSpace(op); space && first) {
       const TileType t = typeOf(first);
+      const int copy = copiedInto(op);
       add(out, n, first, Buffer::Kind::Allocation,
-          t.kind == TileType::Kind::MemDesc && t.tensorMemory ? BufferSpace::Tmem : *space, t);
+          t.kind == TileType::Kind::MemDesc && t.tensorMemory ? BufferSpace::Tmem : *space, t, copy >= 0);
+      planned(op, out.back());
       // The copy's tile is this allocation's memory: it is live from the copy on, one slot for each
       // stage the tile waits between the copy and the allocation.
-      if (const int m = copiedInto(op); m >= 0) {
+      if (const int m = copy; m >= 0) {
         out.back().liveBegin = std::min<int64_t>(out.back().liveBegin, view_.info(m).cycle);
         if (auto p = pipeOf_.find(op.operands[0]); p != pipeOf_.end())
           out.back().slots = std::max(out.back().slots, in_.materialized->pipes[p->second].depth);
+        // A slot is refilled only after its last reader is done with it: one slot per II the
+        // tile lives from its copy to the end of the MMA that reads it (Triton allocates
+        // num_stages slots for num_stages - 1 copies in flight for this reason).
+        if (out.back().space == BufferSpace::Smem) {
+          const int64_t lived = out.back().liveEnd - out.back().liveBegin;
+          out.back().slots =
+              static_cast<int>(std::max<int64_t>(out.back().slots, std::min<int64_t>((lived + ii_ - 1) / ii_, 64)));
+        }
       }
       return;
     }
     if (std::optional<TileType> tile = tmaTile(n)) {
       add(out, n, first, Buffer::Kind::TmaTile, BufferSpace::Smem, *tile);
+      const OpModel *m = entry(op);
+      out.back().storeTile = m && m->effects.of(MemSpace::Global) == MemAccess::Write;
       return;
     }
+    // A TMA store inside a region op (a persistent kernel's epilogue in an scf.if) stages its tile
+    // in SMEM while the loop runs: one slot, at the region op's place in the schedule.
+    if (!op.regions.empty() && (*in_.resources)[n].source != OpResources::Source::Schedule) {
+      std::optional<TileType> staged;
+      walkOps(const_cast<Operation &>(op), [&](Operation &inner) {
+        const OpModel *m = entry(inner);
+        if (&inner == &op || !m || !(m->traits & TraitTma) || m->effects.of(MemSpace::Global) != MemAccess::Write)
+          return;
+        std::vector<TileType> operands, results;
+        for (const Value *v : inner.operands) operands.push_back(typeOf(v));
+        for (const Value *v : inner.results) results.push_back(typeOf(v));
+        std::optional<TileType> t = movedTile(operands, results);
+        if (t && t->bytes() && (!staged || *t->bytes() > *staged->bytes())) staged = t;
+      });
+      if (staged) {
+        add(out, n, nullptr, Buffer::Kind::TmaTile, BufferSpace::Smem, *staged);
+        out.back().value = describeOp(op) + " (TMA store tile)";
+        out.back().storeTile = true;
+      }
+    }
+    if (awaitsTmaTile(op)) return;  // the tile is the TMA op's buffer
     for (const Value *r : op.results) {
       if (takenByCopyAllocation(r)) continue;  // counted with the allocation (copiedInto)
       const TileType t = typeOf(r);
@@ -247,7 +325,8 @@ private:
   // the depth of the Pipe_ that carries `v`; its live range runs from the node's cycle to the
   // last read of `v` or of a view of it, `d` iterations later at cycle(C) + d*II (at least one
   // cycle: a value read in the cycle it is made still holds its memory then).
-  void add(std::vector<Buffer> &out, int n, const Value *v, Buffer::Kind kind, BufferSpace space, const TileType &t) {
+  void add(std::vector<Buffer> &out, int n, const Value *v, Buffer::Kind kind, BufferSpace space, const TileType &t,
+           bool holdsUntilRead = false) {
     Buffer b;
     b.kind = kind;
     b.value = v ? v->name : describeOp(view_.op(n));
@@ -272,10 +351,14 @@ private:
       auto readers = readers_.find(aliases[i]);
       if (readers == readers_.end()) continue;
       for (const auto &[c, distance] : readers->second) {
-        b.liveEnd = std::max<int64_t>(b.liveEnd, view_.info(c).cycle + int64_t{distance} * ii_);
+        // An MMA reads a copied tile's slot until it completes (the wgmma is asynchronous).
+        const bool mmaRead = holdsUntilRead && ((*in_.resources)[c].traits & TraitWgmma);
+        const int64_t reading = mmaRead ? (*in_.resources)[c].latency : 0;
+        b.liveEnd = std::max<int64_t>(b.liveEnd, view_.info(c).cycle + int64_t{distance} * ii_ + reading);
         // A view of the buffer made in the loop (a subslice, an index) is read as the buffer.
         const Operation &reader = view_.op(c);
-        if (viewKind(reader) != ViewKind::None && reader.operands[0] == aliases[i] && !reader.results.empty())
+        if ((viewKind(reader) != ViewKind::None || awaitsTmaTile(reader)) && reader.operands[0] == aliases[i] &&
+            !reader.results.empty())
           aliases.push_back(reader.results.front());
       }
     }
@@ -297,21 +380,28 @@ private:
   // more slots is live in every cycle, and an allocation before the loop in all of them.
   void shareRegions(BufferPlan &plan) {
     std::vector<std::vector<int>> regions;
+    std::map<std::pair<int, int64_t>, int> plannerRegion;  // (space, buffer.id) -> region
     for (size_t i = 0; i < plan.buffers.size(); ++i) {
       Buffer &b = plan.buffers[i];
-      const bool shareable = !b.wholeLoop && b.slots == 1 && b.bytesPerSlot;
+      if (b.plannerId) {  // overlaid by Triton's planner: one backing buffer per id
+        auto [it, inserted] = plannerRegion.try_emplace({int(b.space), *b.plannerId}, int(regions.size()));
+        if (inserted) regions.emplace_back();
+        b.region = it->second;
+        regions[size_t(b.region)].push_back(static_cast<int>(i));
+      }
+      const bool shareable = !b.plannerId && !b.wholeLoop && b.slots == 1 && b.bytesPerSlot;
       if (shareable)
         for (size_t r = 0; r < regions.size() && b.region < 0; ++r) {
           const Buffer &head = plan.buffers[regions[r].front()];
-          if (head.wholeLoop || head.slots != 1 || head.space != b.space || head.element != b.element ||
-              head.bytesPerSlot != b.bytesPerSlot)
+          if (head.plannerId || head.wholeLoop || head.slots != 1 || head.space != b.space ||
+              head.element != b.element || head.bytesPerSlot != b.bytesPerSlot)
             continue;
           if (std::none_of(regions[r].begin(), regions[r].end(), [&](int m) { return overlap(plan.buffers[m], b); })) {
             b.region = static_cast<int>(r);
             regions[r].push_back(static_cast<int>(i));
           }
         }
-      if (b.region < 0) {
+      if (b.region < 0 && !b.plannerId) {
         b.region = static_cast<int>(regions.size());
         regions.push_back({static_cast<int>(i)});
       }
@@ -320,20 +410,33 @@ private:
     }
   }
 
+  // Each region counts once, at its largest member; buffers the planner placed at an offset
+  // take the SMEM up to the end of the highest one instead of their sum.
   void total(BufferPlan &plan) const {
     MemoryUse &m = plan.memory;
-    std::set<int> counted;
+    std::map<int, int64_t> regionBytes;
+    int64_t placedEnd = 0;
     for (const Buffer &b : plan.buffers) {
       if (!b.bytes) {
         ++m.unknownBuffers;
         continue;
       }
-      if (!counted.insert(b.region).second) continue;
+      if (b.plannerOffset && b.space == BufferSpace::Smem && *b.plannerOffset >= 0) {
+        placedEnd = std::max(placedEnd, std::min<int64_t>(*b.plannerOffset + *b.bytes, int64_t{1} << 62));
+        continue;
+      }
+      int64_t &bytes = regionBytes[b.region];
+      bytes = std::max(bytes, *b.bytes);
+    }
+    std::set<int> counted;
+    for (const Buffer &b : plan.buffers) {
+      if (!b.bytes || (b.plannerOffset && b.space == BufferSpace::Smem) || !counted.insert(b.region).second) continue;
       int64_t &sum = b.space == BufferSpace::Smem   ? m.smemBytes
                      : b.space == BufferSpace::Tmem ? m.tmemBytes
                                                     : m.registerBytes;
-      sum = std::min<int64_t>(sum + *b.bytes, int64_t{1} << 62);
+      sum = std::min<int64_t>(sum + regionBytes[b.region], int64_t{1} << 62);
     }
+    m.smemBytes = std::min<int64_t>(m.smemBytes + placedEnd, int64_t{1} << 62);
     m.smemBudget = in_.unlimitedSmem ? std::optional<int>(INT_MAX) : model_.machine.smemBytes;
     m.tmemBudget = model_.machine.tmemBytes;
   }

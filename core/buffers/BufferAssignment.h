@@ -41,7 +41,12 @@ struct Buffer {
   bool wholeLoop = false;        // live through every iteration (an allocation before the loop)
   int64_t liveBegin = 0;         // cycles of one iteration, [begin, end)
   int64_t liveEnd = 0;
-  int region = -1;  // buffers with one region share its bytes (never live at the same time)
+  int region = -1;         // buffers with one region share its bytes (never live at the same time)
+  bool storeTile = false;  // the SMEM tile a TMA store writes out
+  // Triton's memory planner placed it (`buffer.id` on its allocation; docs/decisions.md, "Memory
+  // as the compiler allocates it"): allocations of one id are one backing buffer, `buffer.copy`
+  // its slots, `buffer.offset` its place in the CTA's SMEM.
+  std::optional<int64_t> plannerId, plannerOffset;
 };
 
 struct MemoryUse {

@@ -1,9 +1,5 @@
-// The model's estimate of a scheduled loop's speed (docs/decisions.md, "Throughput estimate"):
-// one iteration every II cycles of the model, in time at the model's clock, the MMA work of an
-// iteration in FLOPs (2*M*N*K from the operand types), the rate that gives per SM and per GPU
-// against the tensor cores' peak, and what bounds the II, in words. Everything here is the
-// model's numbers applied to the schedule; it is only as good as the model's cycles (the seed
-// models' weights are not SM cycles, so their estimate can exceed the peak, and says so).
+// Figures the buffer plan and the performance model print: fixed-point thousandths and bytes in
+// words, and the FLOPs of an MMA from its operand types.
 #pragma once
 
 #include <cstdint>
@@ -14,29 +10,6 @@
 #include "buffers/BufferAssignment.h"
 
 namespace tilesched {
-
-// What the estimate reads beyond the block, model and schedule of a BufferInput.
-struct EstimateContext {
-  const std::vector<std::string> *nodeNames = nullptr;  // for the ops a bound names
-  bool pinned = false;                                  // a --check schedule: no generator bounds to name
-  bool slotLimits = false;  // the schedule keeps lifetime edges of buffer assignment's rounds
-};
-
-// Fractions are fixed-point thousandths (8110 = 8.110), so the same integers print natively and
-// in WebAssembly.
-struct ThroughputEstimate {
-  int cyclesPerIteration = 0;
-  std::optional<int64_t> nsPerIteration;     // thousandths; no clock: none
-  std::optional<int64_t> flopsPerIteration;  // 0 without MMA; none when an MMA's shape is unknown
-  std::optional<int64_t> tflopsPerSm;        // thousandths
-  std::optional<int64_t> peakTflopsPerSm;    // thousandths; none without MMA or a rate for its type
-  std::optional<int64_t> tflopsPerGpu;       // thousandths; needs the SM count
-  std::optional<int64_t> peakTflopsPerGpu;
-  std::optional<int64_t> mmaCyclesAtPeak;  // what the MMAs alone need at the peak rate (rounded up)
-  std::string bound;                       // "TMA: 32 KiB per iteration", "recurrence through %acc_n, %done"
-};
-
-ThroughputEstimate estimateThroughput(const BufferInput &in, const EstimateContext &context);
 
 // 8110 -> "8.110"; -5 -> "-0.005".
 std::string thousandthsText(int64_t v);

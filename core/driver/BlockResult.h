@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "buffers/ThroughputEstimate.h"
+#include "perf/PerformanceEstimate.h"
 #include "check/ScheduleChecker.h"
 #include "constraints/TritonSchedule.h"
 #include "driver/NestedLoops.h"
@@ -43,7 +43,8 @@ struct BlockResult {
   // buffers (in words), and the model's estimate of a placed schedule.
   BufferPlan buffers;
   std::vector<std::string> memoryRounds;
-  std::optional<ThroughputEstimate> estimate;
+  std::optional<PerfEstimate> estimate;
+  std::string noEstimate;  // why a placed schedule has no estimate, in words
   std::vector<std::string> nodeNames;
   std::vector<NestedLoop> nestedLoops;  // the block's ops that are loops, costed by their own schedules
   BlockStatus status = BlockStatus::Failed;

@@ -1,4 +1,7 @@
 // The SPEC §5.1 document, streamed through JsonWriter (member order is part of the format).
+#include <cmath>
+
+#include "buffers/ThroughputEstimate.h"
 #include "driver/Emitters.h"
 #include "driver/JsonWriter.h"
 #include "target/ModuloOccupancy.h"
@@ -245,9 +248,49 @@ JsonWriter &optionalMember(JsonWriter &w, std::string_view name, const std::opti
   w.key(name);
   return v ? w.value(*v) : w.null();
 }
-JsonWriter &thousandthsMember(JsonWriter &w, std::string_view name, const std::optional<int64_t> &v) {
-  w.key(name);
-  return v ? w.number(thousandthsText(*v)) : w.null();
+
+// [low, high] rounded to thousandths.
+JsonWriter &rangeMember(JsonWriter &w, std::string_view name, const Range &r) {
+  w.key(name).beginArray();
+  w.number(thousandthsText(std::llround(r.lo * 1000))).number(thousandthsText(std::llround(r.hi * 1000)));
+  return w.endArray();
+}
+
+JsonWriter &scheduleEstimateJson(JsonWriter &w, const ScheduleEstimate &s) {
+  w.beginObject();
+  rangeMember(w, "cycles_per_iteration", s.cycles);
+  rangeMember(w, "ns_per_iteration", s.ns).member("bound", s.bound).member("tiles_in_flight", s.tilesInFlight);
+  w.member("smem_per_cta", s.smemPerCta).member("ctas_per_sm", s.ctasPerSm).member("cta_limit", s.ctaLimit);
+  w.key("bounds").beginArray();
+  for (const PerfBound &b : s.bounds) {
+    w.beginObject().member("what", b.what);
+    rangeMember(w, "cycles", b.cycles).endObject();
+  }
+  return w.endArray().endObject();
+}
+
+// The performance model (docs/json-document.md, "estimate").
+void estimateJson(JsonWriter &w, const PerfEstimate &e) {
+  w.beginObject()
+      .member("gpu", e.gpu)
+      .member("data", e.modelName)
+      .member("ii_units", e.seedUnits ? "seed" : "sm-cycles");
+  w.key("clock_mhz")
+      .beginArray()
+      .number(thousandthsText(e.clockMhz.low))
+      .number(thousandthsText(e.clockMhz.high))
+      .endArray();
+  w.member("warps", e.warps)
+      .member("warps_assumed", e.warpsAssumed)
+      .member("registers_per_thread", e.registersPerThread);
+  w.member("registers_limit", e.registersLimit);
+  w.member("registers_over_limit", e.registersOver).member("smem_from_ir", e.smemFromIR).key("flops_per_iteration");
+  (e.flopsKnown ? w.value(e.flops) : w.null());
+  rangeMember(w, "tflops_per_gpu", e.tflopsPerGpu).key("schedule");
+  scheduleEstimateJson(w, e.ours).key("triton");
+  if (e.triton) scheduleEstimateJson(w, *e.triton);
+  else w.null();
+  w.key("assumptions").array(e.assumptions).endObject();
 }
 
 // Buffer assignment (docs/json-document.md, "buffers", "memory", "estimate").
@@ -276,15 +319,7 @@ void memoryJson(JsonWriter &w, const BlockResult &r) {
     w.null();
     return;
   }
-  const ThroughputEstimate &e = *r.estimate;
-  w.beginObject().member("cycles_per_iteration", e.cyclesPerIteration);
-  thousandthsMember(w, "ns_per_iteration", e.nsPerIteration);
-  optionalMember(w, "flops_per_iteration", e.flopsPerIteration);
-  thousandthsMember(w, "tflops_per_sm", e.tflopsPerSm);
-  thousandthsMember(w, "peak_tflops_per_sm", e.peakTflopsPerSm);
-  thousandthsMember(w, "tflops_per_gpu", e.tflopsPerGpu);
-  thousandthsMember(w, "peak_tflops_per_gpu", e.peakTflopsPerGpu);
-  optionalMember(w, "mma_cycles_at_peak", e.mmaCyclesAtPeak).member("bound", e.bound).endObject();
+  estimateJson(w, *r.estimate);
 }
 
 void mutexesJson(JsonWriter &w, const BlockResult &r) {

@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "buffers/ThroughputEstimate.h"
 #include "support/Sort.h"
 
 namespace tilesched {
@@ -65,8 +66,15 @@ public:
     if (!r_.materialized.valid) return;
     r_.buffers = std::move(plan);
     if (!r_.buffers.memory.fits()) reportOverBudget(diags);
-    if (r_.status != BlockStatus::Failed)
-      r_.estimate = estimateThroughput(input(r_.materialized), {&r_.nodeNames, r_.pinned, !r_.memoryRounds.empty()});
+    if (r_.status != BlockStatus::Failed) r_.estimate = estimate();
+    // Registers over what a thread can hold are flagged as an SMEM overrun is; the loop still
+    // runs, with the excess spilled to local memory.
+    if (r_.estimate && r_.estimate->registersOver)
+      diags.warning(r_.block.owner->nameRange, "the loop's register tensors need about " +
+                                                   std::to_string(r_.estimate->registersPerThread) +
+                                                   " registers per thread with " + std::to_string(r_.estimate->warps) +
+                                                   " warps, over the " + std::to_string(r_.estimate->registersLimit) +
+                                                   " a thread can hold: the compiler spills the rest to local memory");
   }
 
 private:
@@ -82,6 +90,20 @@ private:
     return in;
   }
   BufferPlan assign(const MaterializedSchedule &plan) const { return assignBuffers(input(plan)); }
+
+  // The performance model on the GPU the model describes: its own data, or that of the measured
+  // model of its family when it is a seed model (docs/decisions.md, "The performance model").
+  std::optional<PerfEstimate> estimate() const {
+    const TargetModel *source = performanceSource(model_);
+    if (!source) return std::nullopt;
+    const BufferInput in = input(r_.materialized);
+    std::optional<PerfEstimate> e = estimatePerformance(
+        {&in, &r_.buffers, r_.triton.any() ? &r_.triton : nullptr, &*source->performance, source->name});
+    if (!e)
+      r_.noEstimate = "no CTA fits on an SM of the " + source->performance->gpu + ": its buffers need " +
+                      bytesText(r_.buffers.memory.smemBytes) + " of SMEM";
+    return e;
+  }
 
   // Rounds of seed 003's refinement loop with one more constraint family: each round takes the
   // largest ring (a buffer whose slots are a Pipe_'s depth) in a space over its budget and

@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <climits>
+#include <cmath>
 
+#include "buffers/ThroughputEstimate.h"
 #include "driver/Emitters.h"
 #include "support/Sort.h"
 
@@ -90,7 +92,9 @@ std::string memoryLines(const BlockResult &r) {
   const MemoryUse &m = r.buffers.memory;
   std::string out = "  memory: " + spaceWords("SMEM", m.smemBytes, m.smemBudget);
   if (m.tmemBytes > 0) out += ", " + spaceWords("TMEM", m.tmemBytes, m.tmemBudget);
-  if (m.registerBytes > 0) out += ", registers " + bytesText(m.registerBytes);
+  if (r.estimate)
+    out += ", registers about " + std::to_string(r.estimate->registersPerThread) + " per thread" +
+           (r.estimate->registersOver ? " (over " + std::to_string(r.estimate->registersLimit) + ": spills)" : "");
   if (m.unknownBuffers > 0) out += "; " + std::to_string(m.unknownBuffers) + " of unknown size";
   out += "\n";
   std::vector<const Buffer *> largest;
@@ -129,19 +133,37 @@ std::string stagesWords(const ScheduleAnalysis &a) {
   return s;
 }
 
-std::string estimateLine(const ThroughputEstimate &e) {
-  std::string out = "  estimate (the model's): " + std::to_string(e.cyclesPerIteration) + " cycles";
-  out += e.nsPerIteration ? " = " + thousandthsText(*e.nsPerIteration) + " ns per iteration"
-                          : " per iteration (the model gives no clock)";
-  if (!e.flopsPerIteration) out += ", MMA shapes unknown";
-  else if (*e.flopsPerIteration == 0) out += ", no MMA";
-  else {
-    out += ", " + std::to_string(*e.flopsPerIteration) + " FLOP";
-    if (e.tflopsPerSm) out += ", " + thousandthsText(*e.tflopsPerSm) + " TFLOP/s per SM";
-    if (e.peakTflopsPerSm) out += " of " + thousandthsText(*e.peakTflopsPerSm) + " peak";
-    if (e.tflopsPerGpu) out += ", " + thousandthsText(*e.tflopsPerGpu) + " per GPU";
-  }
-  return out + "; bound: " + e.bound + "\n";
+std::string rangeText(const Range &r, int decimals) {
+  auto text = [&](double x) {
+    const std::string t = thousandthsText(std::llround(x * 1000));
+    return decimals == 0 ? t.substr(0, t.find('.')) : t.substr(0, t.find('.') + 1 + decimals);
+  };
+  const std::string lo = text(r.lo), hi = text(r.hi);
+  return lo == hi ? lo : lo + "-" + hi;
+}
+
+std::string scheduleWords(const ScheduleEstimate &s) {
+  return rangeText(s.ns, 1) + " ns per iteration (" + rangeText(s.cycles, 0) + " SM cycles); bound: " + s.bound + "; " +
+         std::to_string(s.ctasPerSm) + " CTA(s) per SM (limit: " + s.ctaLimit + ")";
+}
+
+// The performance model's estimate (docs/decisions.md, "The performance model").
+std::string estimateLines(const PerfEstimate &e) {
+  std::string out =
+      "  estimate on " + e.gpu + " (" + e.modelName + " data, " +
+      thousandthsText(e.clockMhz.low).substr(0, thousandthsText(e.clockMhz.low).find('.')) +
+      (e.clockMhz.low == e.clockMhz.high
+           ? ""
+           : "-" + thousandthsText(e.clockMhz.high).substr(0, thousandthsText(e.clockMhz.high).find('.'))) +
+      " MHz): " + scheduleWords(e.ours) + "\n";
+  if (e.seedUnits) out += "    the II above is in the seed's cost units, not time\n";
+  if (e.triton) out += "    Triton's schedule: " + scheduleWords(*e.triton) + "\n";
+  out += "    " + std::to_string(e.warps) + " warps, about " + std::to_string(e.registersPerThread) +
+         " registers per thread" + (e.registersOver ? " (over the hardware's limit: the compiler spills)" : "");
+  if (e.flopsKnown && e.flops > 0) out += ", " + rangeText(e.tflopsPerGpu, 0) + " TFLOP/s per GPU";
+  out += "\n";
+  for (const std::string &a : e.assumptions) out += "    assumed: " + a + "\n";
+  return out;
 }
 
 }  // namespace
@@ -182,7 +204,8 @@ std::string emitTable(const DriverRun &run) {
       out += "  nested loop " + r.nodeNames[size_t(n.node)] + " (line " +
              std::to_string(r.block.ops[size_t(n.node)]->range.begin.line) + "): " + nestedLoopWords(n) + "\n";
     if (r.materialized.valid) out += memoryLines(r);
-    if (r.estimate) out += estimateLine(*r.estimate);
+    if (r.estimate) out += estimateLines(*r.estimate);
+    else if (!r.noEstimate.empty()) out += "  estimate: none, " + r.noEstimate + "\n";
     if (!placed) {
       if (a.failure) out += "  " + a.failure->message + "\n";
       out += "\n";

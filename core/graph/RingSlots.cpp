@@ -64,19 +64,6 @@ std::optional<IntOp> intOpOf(const std::string &name) {
 
 size_t arityOf(IntOp op) { return op == IntOp::Select ? 3 : op == IntOp::Cast ? 1 : 2; }
 
-// arith.cmpi's predicate: the keyword of the custom form or the generic form's integer.
-std::optional<int> predicateOf(const Operation &op) {
-  static const char *names[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
-  if (const Attribute *p = op.lookupAttr("predicate"); p && p->asInt() && *p->asInt() >= 0 && *p->asInt() < 10)
-    return static_cast<int>(*p->asInt());
-  size_t end = 0;
-  while (end < op.operandText.size() && std::isalpha(static_cast<unsigned char>(op.operandText[end]))) ++end;
-  const std::string word = op.operandText.substr(0, end);
-  for (int k = 0; k < 10; ++k)
-    if (word == names[k]) return k;
-  return std::nullopt;
-}
-
 // One integer op on concrete values; nullopt where the result is not slot arithmetic (a division
 // by zero, an unsigned op on a negative value, a value out of bounds).
 std::optional<int64_t> applyConcrete(IntOp op, int predicate, const std::vector<int64_t> &v) {
@@ -122,6 +109,19 @@ std::optional<int64_t> applyConcrete(IntOp op, int predicate, const std::vector<
 
 }  // namespace
 
+// arith.cmpi's predicate: the keyword of the custom form or the generic form's integer.
+std::optional<int> cmpiPredicate(const Operation &op) {
+  static const char *names[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+  if (const Attribute *p = op.lookupAttr("predicate"); p && p->asInt() && *p->asInt() >= 0 && *p->asInt() < 10)
+    return static_cast<int>(*p->asInt());
+  size_t end = 0;
+  while (end < op.operandText.size() && std::isalpha(static_cast<unsigned char>(op.operandText[end]))) ++end;
+  const std::string word = op.operandText.substr(0, end);
+  for (int k = 0; k < 10; ++k)
+    if (word == names[k]) return k;
+  return std::nullopt;
+}
+
 struct SlotAnalysis::Impl {
   const ScheduledBlock &block;
   std::unordered_map<const Value *, Sym> argSyms;
@@ -160,7 +160,7 @@ struct SlotAnalysis::Impl {
       if (!kind || op->operands.size() != arityOf(*kind) || op->results.size() != 1)
         return Sym::unknown(v->name + " comes from " + op->name + ", which tilesched does not evaluate");
       std::optional<int> predicate;
-      if (*kind == IntOp::Cmp && !(predicate = predicateOf(*op)))
+      if (*kind == IntOp::Cmp && !(predicate = cmpiPredicate(*op)))
         return Sym::unknown(v->name + ": unknown comparison predicate");
       std::vector<Sym> args;
       for (const Value *operand : op->operands) {

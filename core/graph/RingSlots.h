@@ -57,4 +57,8 @@ std::optional<int> leadingDimension(const std::string &type);
 // The number of dimensions of a `memdesc<...>` type; nullopt when the type shows none.
 std::optional<int> memdescRank(const std::string &type);
 
+// arith.cmpi's predicate (0 eq, 1 ne, 2 slt, ... 9 uge): the keyword of the custom form or the
+// generic form's integer; nullopt when neither is readable.
+std::optional<int> cmpiPredicate(const Operation &op);
+
 }  // namespace tilesched

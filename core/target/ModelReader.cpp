@@ -455,7 +455,7 @@ std::optional<TargetModel> ModelReader::read() {
   const JsonValue &root = doc_.root;
   TargetModel m;
   if (!checkObject(root, "target model",
-                   {"name", "description", "default_latency", "machine", "slots", "pools", "ops"}))
+                   {"name", "description", "default_latency", "machine", "performance", "slots", "pools", "ops"}))
     return std::nullopt;
   if (const JsonValue *name = require(root, "name", "target model")) {
     if (auto s = readString(*name, "'name'", true)) m.name = *s;
@@ -467,6 +467,10 @@ std::optional<TargetModel> ModelReader::read() {
     if (auto l = readInt(*latency, "'default_latency'", 0, kMaxLatency)) m.defaultLatency = *l;
   }
   if (const JsonValue *machine = root.find("machine")) readMachine(*machine, m.machine);
+  if (const JsonValue *performance = root.find("performance")) {
+    m.performance = readGpuPerformance(*performance, lines_, diags_);
+    failed_ |= !m.performance;
+  }
   readList("slots", m, &ModelReader::readSlot);
   readList("pools", m, &ModelReader::readPool);
   if (const JsonValue *ops = root.find("ops")) {

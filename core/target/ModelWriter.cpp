@@ -136,6 +136,7 @@ std::string targetModelToJson(const TargetModel &m) {
   return "{\n  \"name\": " + quote(m.name) + ",\n  \"description\": " + quote(m.description) +
          ",\n  \"default_latency\": " + std::to_string(m.defaultLatency) +
          (m.machine.given ? ",\n  \"machine\": " + machineJson(m.machine) : std::string()) +
+         (m.performance ? ",\n  \"performance\": " + gpuPerformanceJson(*m.performance) : std::string()) +
          ",\n  \"slots\": " + block(slots, "[", "]") + ",\n  \"pools\": " + block(pools, "[", "]") +
          ",\n  \"ops\": " + block(ops, "{", "}") + "\n}\n";
 }

@@ -17,6 +17,7 @@
 #include "ir/IR.h"
 #include "target/CostFormula.h"
 #include "target/Footprint.h"
+#include "target/GpuPerformance.h"
 #include "support/Diagnostics.h"
 #include "support/Limits.h"
 
@@ -151,6 +152,7 @@ struct TargetModel {
   std::vector<OpModel> ops;
   int defaultLatency = 1;  // ops missing from the table: latency 1, no footprint
   MachineModel machine;
+  std::optional<GpuPerformance> performance;  // the GPU's measured rates, for core/perf
 
   int resourceIndex(std::string_view name) const;  // -1 when unknown
   // Exact name first, then the longest matching prefix pattern; nullptr when none.

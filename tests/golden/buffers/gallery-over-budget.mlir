@@ -39,7 +39,7 @@
 // LIFTED: block @hopper_gemm_512x512_f32/scf.for %k (line 18): cost-based, scheduled, II 16, 2 stages
 // LIFTED: memory: SMEM 4 MiB (budget lifted)
 // LIFTED-NEXT: buffers: %ta smem 2 MiB (2 slots), %tb smem 1 MiB, %done smem 1 MiB
-// LIFTED-NEXT: estimate (the model's): 16 cycles = 8.081 ns per iteration, 268435456 FLOP,
+// LIFTED-NEXT: estimate: none, no CTA fits on an SM of the NVIDIA H100 80GB HBM3: its buffers need 4 MiB of SMEM
 //
 // TMEM: block @blackwell_gemm_1mib_tmem/scf.for %k (line 13): serial, failed
 // TMEM: memory: SMEM 128 KiB {{.*}}, TMEM 1088 KiB, over the 256 KiB budget

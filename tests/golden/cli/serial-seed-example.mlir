@@ -3,9 +3,13 @@
 // RUN: %tilesched %root/examples/seed-worked-example.mlir --generator=serial | FileCheck %s
 // CHECK: block @seed_example/scf.for %k (line 15): serial, scheduled, II 30, 1 stage
 // CHECK-NEXT: serial: the serial generator was requested; for a modulo schedule: --generator=cost-based
-// CHECK-NEXT: memory: SMEM 32 KiB of 227 KiB, TMEM 64 KiB of 256 KiB
-// CHECK-NEXT: buffers: %2 tmem 64 KiB, %0 smem 16 KiB, %1 smem 16 KiB
-// CHECK-NEXT: estimate (the model's): 30 cycles = 16.129 ns per iteration, MMA shapes unknown; bound: serial execution: each iteration's ops run one after another
+// The wgmma's operands %a, %b and accumulator %c are memory the caller allocated: counted, named.
+// CHECK-NEXT: memory: SMEM 64 KiB of 227 KiB, TMEM 128 KiB of 256 KiB, registers about 20 per thread
+// CHECK-NEXT: buffers: %c tmem 64 KiB, %2 tmem 64 KiB, %a smem 16 KiB, %b smem 16 KiB, %0 smem 16 KiB, %1 smem 16 KiB
+// CHECK-NEXT: estimate on NVIDIA B200 (blackwell-measured data, 1860 MHz): {{.*}} ns per iteration ({{.*}} SM cycles); bound: HBM bandwidth: 16 KiB per iteration; 3 CTA(s) per SM (limit: shared memory (64 KiB per CTA))
+// CHECK-NEXT: the II above is in the seed's cost units, not time
+// CHECK-NEXT: 4 warps, about 20 registers per thread
+// CHECK-NEXT: assumed: 4 warps per CTA (the IR states no ttg.num-warps)
 // CHECK-NEXT: stage  order  cycle  lat  op                                   line  footprint
 // CHECK-NEXT:     0      0      0    8  %0 = nv_tileas.async.tiled_tma_load    16  tma+tp_smem_wr x8
 // CHECK-NEXT:     0      1      8    7  %1 = nv_tileas.async.smem_write        17  tp_smem_wr x7

@@ -14,7 +14,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
   // CHECK-LABEL: block @kept_in_tmem
   // CHECK-SAME: II 16, 4 stages
   // CHECK-NEXT: MII 16 = max(resource 16 [tma], recurrence 8,
-  // CHECK: buffers: %c_tmem tmem 64 KiB,
+  // CHECK: buffers: {{.*}}%c_tmem tmem 64 KiB,
   // CHECK: 0 {{.*}} %a = tt.descriptor_load
   // CHECK: 0 {{.*}} %b = tt.descriptor_load
   // CHECK: {{ 0 +}}%c_tmem = ttng.tmem_alloc {{.*}} -

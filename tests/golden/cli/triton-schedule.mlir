@@ -20,9 +20,13 @@ module {
 // op's stage is Triton's.
 // TABLE: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 4 stages
 // TABLE: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3; tt.latency moved 2 ops to a later stage
-// TABLE-NEXT: memory: SMEM 8 KiB of 227 KiB, registers 56 KiB
-// TABLE-NEXT: buffers: %d registers 32 KiB (2 slots), %a registers 24 KiB (3 slots), %s smem 8 KiB
-// TABLE-NEXT: estimate (the model's):
+// TABLE-NEXT: memory: SMEM 32 KiB of 227 KiB, registers about 20 per thread
+// TABLE-NEXT: buffers: %s smem 32 KiB (4 slots), %d registers 32 KiB (2 slots)
+// TABLE-NEXT: estimate on NVIDIA B200 (blackwell-measured data, 1860 MHz): {{.*}}; bound: L2 -> SM bandwidth: 8 KiB per iteration;
+// TABLE-NEXT: the II above is in the seed's cost units, not time
+// TABLE-NEXT: Triton's schedule: {{.*}}; bound: L2 -> SM bandwidth: 8 KiB per iteration;
+// TABLE-NEXT: 4 warps, about 20 registers per thread
+// TABLE-NEXT: assumed: 4 warps per CTA (the IR states no ttg.num-warps)
 // TABLE-NEXT: stage tt.stage order cycle lat op line footprint
 // TABLE-NEXT: 0 0 0 0 2 %a = tt.load
 // TABLE-NEXT: 2 2 0 6 1 %s = ttg.local_alloc
@@ -31,9 +35,13 @@ module {
 // --triton-latency gives the same schedule here (it also moves a serial schedule's ops).
 // STEER: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 4 stages
 // STEER: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3; tt.latency moved 2 ops to a later stage
-// STEER-NEXT: memory: SMEM 8 KiB of 227 KiB, registers 56 KiB
-// STEER-NEXT: buffers: %d registers 32 KiB (2 slots), %a registers 24 KiB (3 slots), %s smem 8 KiB
-// STEER-NEXT: estimate (the model's):
+// STEER-NEXT: memory: SMEM 32 KiB of 227 KiB, registers about 20 per thread
+// STEER-NEXT: buffers: %s smem 32 KiB (4 slots), %d registers 32 KiB (2 slots)
+// STEER-NEXT: estimate on NVIDIA B200 (blackwell-measured data, 1860 MHz): {{.*}}; bound: L2 -> SM bandwidth: 8 KiB per iteration;
+// STEER-NEXT: the II above is in the seed's cost units, not time
+// STEER-NEXT: Triton's schedule: {{.*}}; bound: L2 -> SM bandwidth: 8 KiB per iteration;
+// STEER-NEXT: 4 warps, about 20 registers per thread
+// STEER-NEXT: assumed: 4 warps per CTA (the IR states no ttg.num-warps)
 // STEER-NEXT: stage tt.stage order cycle lat op line footprint
 // STEER-NEXT: 0 0 0 0 2 %a = tt.load
 // STEER-NEXT: 2 2 0 6 1 %s = ttg.local_alloc

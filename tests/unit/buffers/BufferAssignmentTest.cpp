@@ -1,6 +1,6 @@
 // Buffer assignment (core/buffers): bytes from types, slots from the materializer's Pipe_ depth,
-// live ranges and sharing, the budgets, the slot-limit edges; and the throughput estimate's
-// arithmetic. Schedules are pinned in the snippets ([[stage order cycle]]).
+// live ranges and sharing, the budgets, the slot-limit edges; and the MMA FLOPs and figures the
+// performance model prints. Schedules are pinned in the snippets ([[stage order cycle]]).
 #include <catch2/catch.hpp>
 #include <climits>
 
@@ -210,52 +210,6 @@ func.func @f(%n: index, %desc: !tt.tensordesc<tensor<128x64xf16>>) {
   CHECK(a->buffers.memory.smemBytes == 65536);
   // Fixed allocations never shrink: the least bytes any schedule needs is all of them.
   CHECK(leastBytes(a->buffers, BufferSpace::Smem) == 65536);
-}
-
-TEST_CASE("estimate: time, FLOPs and TFLOP/s per SM and per GPU follow the model's clock and rates", "[buffers]") {
-  auto a = assign(kGemm, [](TargetModel &m) {
-    m.machine.clockMhz = 1000;
-    m.machine.smCount = 2;
-    m.machine.mmaFlopsPerCyclePerSm = {{"f16", 4096}};
-  });
-  const EstimateContext in{&a->block->names};
-  const ThroughputEstimate e = estimateThroughput(a->input, in);
-  CHECK(e.cyclesPerIteration == 16);
-  CHECK(e.nsPerIteration == 16000);                           // 16 cycles at 1000 MHz: 16.000 ns
-  CHECK(e.flopsPerIteration == int64_t{2} * 128 * 128 * 64);  // the dot's 2*M*N*K
-  CHECK(e.tflopsPerSm == 131072);                             // 2,097,152 FLOP / 16 ns = 131.072 TFLOP/s: over the peak
-  CHECK(e.peakTflopsPerSm == 4096);                           // 4096 FLOP/cycle at 1 GHz
-  CHECK(e.tflopsPerGpu == 262144);                            // two SMs
-  CHECK(e.peakTflopsPerGpu == 8192);
-  CHECK(e.mmaCyclesAtPeak == 512);  // 2,097,152 / 4096
-  CHECK(e.bound.find("over the tensor cores' peak: its MMAs need 512 cycles at peak") != std::string::npos);
-  CHECK(thousandthsText(*e.tflopsPerSm) == "131.072");
-
-  // At II 512 the MMA runs at exactly the peak; the bound is named from the generator's bounds.
-  a->block->analysis.ii = 512;
-  MIIBounds m;
-  m.resource = 512;
-  m.recurrence = 9;
-  m.resourceBinding = "tma";
-  a->block->analysis.mii = m;
-  const ThroughputEstimate at = estimateThroughput(a->input, in);
-  CHECK(at.tflopsPerSm == at.peakTflopsPerSm);
-  CHECK(at.bound == "TMA (tma): 32 KiB per iteration in 2 ops");  // two 16 KiB boxes
-  a->block->analysis.mii->recurrence = 512;
-  CHECK(estimateThroughput(a->input, in).bound == "a recurrence");  // no critical cycle recorded
-  a->block->analysis.mii->criticalCycle = {a->block->node("%acc_n"), a->block->node("%done")};
-  CHECK(estimateThroughput(a->input, in).bound == "recurrence through %acc_n, %done");
-  a->block->analysis.mii->criticalCycle.assign(10, a->block->node("%ta"));
-  CHECK(estimateThroughput(a->input, in).bound ==
-        "recurrence through %ta, %ta, %ta, %ta, %ta, %ta, %ta, %ta and 2 more");  // eight names at most
-  a->block->analysis.ii = 600;
-  CHECK(estimateThroughput(a->input, in).bound == "placement: none was found below II 600, above the bounds' 512");
-
-  a->block->model.machine = MachineModel{};
-  const ThroughputEstimate bare = estimateThroughput(a->input, in);
-  CHECK_FALSE(bare.nsPerIteration);
-  CHECK_FALSE(bare.tflopsPerSm);
-  CHECK(bare.flopsPerIteration == int64_t{2} * 128 * 128 * 64);
 }
 
 TEST_CASE("estimate: MMA FLOPs are 2*M*N*K from the operand types, unknown when K differs", "[buffers]") {

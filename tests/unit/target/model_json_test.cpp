@@ -136,8 +136,8 @@ TEST_CASE("target model: lookups go through the name index, as a scan of the tab
 
 TEST_CASE("target model: schema errors point at the offending key or value") {
   CHECK(errorOf("{\"name\": \"x\",\n \"slot\": []}") ==
-        "2:2 unknown key 'slot' in target model (expected name, description, default_latency, machine, slots, pools, "
-        "ops)");
+        "2:2 unknown key 'slot' in target model (expected name, description, default_latency, machine, performance, "
+        "slots, pools, ops)");
   CHECK(errorOf("{\"name\": \"x\", \"default_latency\": \"1\"}") ==
         "1:34 'default_latency' must be an integer in [0, 100000], got \"1\"");
   CHECK(errorOf("{\"name\": \"x\", \"ops\": {\"a.b\": {\"latency\": -1}}}") ==

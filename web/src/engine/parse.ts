@@ -3,7 +3,7 @@
 // degrades to absent optional panes instead of a crash in a pane.
 import { modelReason, wordMessage, type MessageFields, type Remedy } from './wording';
 import type {
-  BelowII, Block, BlockStatus, ChunkModel, Compaction, Diagnostic, Edge, Estimate, GeneratorName, MII, Memory, MemoryBuffer, NestedLoop, Op,
+  BelowII, Block, BlockStatus, ChunkModel, Compaction, Diagnostic, Edge, Estimate, GeneratorName, ScheduleEstimate, Span, MII, Memory, MemoryBuffer, NestedLoop, Op,
   OpConstraints, Optimality, RRT, Refinement, RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry,
   TritonBlock, TritonOp, Unit, Violation,
 } from './types';
@@ -142,8 +142,6 @@ function parseRefinement(v: unknown): Refinement | null {
   };
 }
 
-const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
 function parseBuffer(v: unknown): MemoryBuffer {
   const b = isObj(v) ? v : {};
   const space = str(b.space);
@@ -167,14 +165,32 @@ function parseMemory(v: unknown): Memory | null {
   };
 }
 
-function parseEstimate(v: unknown): Estimate | null {
+function span(v: unknown): Span {
+  const a = arr(v);
+  return [num(a[0]), num(a[1])];
+}
+
+function parseScheduleEstimate(v: unknown): ScheduleEstimate | null {
   if (!isObj(v)) return null;
   return {
-    cycles_per_iteration: num(v.cycles_per_iteration), ns_per_iteration: numOrNull(v.ns_per_iteration),
-    flops_per_iteration: count(v.flops_per_iteration), tflops_per_sm: numOrNull(v.tflops_per_sm),
-    peak_tflops_per_sm: numOrNull(v.peak_tflops_per_sm), tflops_per_gpu: numOrNull(v.tflops_per_gpu),
-    peak_tflops_per_gpu: numOrNull(v.peak_tflops_per_gpu), mma_cycles_at_peak: count(v.mma_cycles_at_peak),
-    bound: str(v.bound),
+    cycles_per_iteration: span(v.cycles_per_iteration), ns_per_iteration: span(v.ns_per_iteration), bound: str(v.bound),
+    tiles_in_flight: num(v.tiles_in_flight), smem_per_cta: num(v.smem_per_cta), ctas_per_sm: num(v.ctas_per_sm),
+    cta_limit: str(v.cta_limit),
+    bounds: arr(v.bounds).map((b) => (isObj(b) ? { what: str(b.what), cycles: span(b.cycles) } : { what: '', cycles: [0, 0] as Span })),
+  };
+}
+
+function parseEstimate(v: unknown): Estimate | null {
+  if (!isObj(v)) return null;
+  const schedule = parseScheduleEstimate(v.schedule);
+  if (!schedule) return null;
+  return {
+    gpu: str(v.gpu), data: str(v.data), ii_units: v.ii_units === 'seed' ? 'seed' : 'sm-cycles', clock_mhz: span(v.clock_mhz),
+    warps: num(v.warps), warps_assumed: v.warps_assumed === true, registers_per_thread: num(v.registers_per_thread),
+    registers_limit: num(v.registers_limit), registers_over_limit: v.registers_over_limit === true,
+    smem_from_ir: v.smem_from_ir === true, flops_per_iteration: count(v.flops_per_iteration),
+    tflops_per_gpu: span(v.tflops_per_gpu), schedule, triton: parseScheduleEstimate(v.triton),
+    assumptions: arr(v.assumptions).map((a) => str(a)),
   };
 }
 

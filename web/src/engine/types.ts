@@ -273,16 +273,42 @@ export interface Memory {
   rounds: string[]; // rescheduling rounds that fitted a Pipe_'s slots (ring rounds) or the buffers, in words
 }
 
+// [low, high]: what the performance model computes from spans of measured rates.
+export type Span = [number, number];
+
+export interface PerfBound {
+  what: string; // "L2 -> SM bandwidth: 32 KiB per iteration"
+  cycles: Span;
+}
+
+export interface ScheduleEstimate {
+  cycles_per_iteration: Span; // SM cycles
+  ns_per_iteration: Span;
+  bound: string; // the bound with the largest middle, in words
+  tiles_in_flight: number;
+  smem_per_cta: number;
+  ctas_per_sm: number; // 0: no CTA fits on an SM
+  cta_limit: string;
+  bounds: PerfBound[];
+}
+
+// The performance model's estimate on the GPU the model describes (docs/json-document.md, "estimate").
 export interface Estimate {
-  cycles_per_iteration: number;
-  ns_per_iteration: number | null;
+  gpu: string;
+  data: string; // the model whose performance figures are used
+  ii_units: 'seed' | 'sm-cycles';
+  clock_mhz: Span;
+  warps: number;
+  warps_assumed: boolean;
+  registers_per_thread: number;
+  registers_limit: number;
+  registers_over_limit: boolean;
+  smem_from_ir: boolean;
   flops_per_iteration: number | null;
-  tflops_per_sm: number | null;
-  peak_tflops_per_sm: number | null;
-  tflops_per_gpu: number | null;
-  peak_tflops_per_gpu: number | null;
-  mma_cycles_at_peak: number | null;
-  bound: string;
+  tflops_per_gpu: Span;
+  schedule: ScheduleEstimate;
+  triton: ScheduleEstimate | null; // Triton's schedule, where the IR states one
+  assumptions: string[];
 }
 
 export interface Block {

@@ -4,6 +4,7 @@ import type { Block } from '../engine/types';
 import { h } from '../ui/dom';
 import { explainMII, explainOptimality } from '../model/mii';
 import { remedyText } from '../engine/wording';
+import { renderEstimate } from './estimate';
 
 const STATUS_TEXT: Record<Block['status'], string> = {
   scheduled: 'scheduled',
@@ -39,6 +40,8 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
     el.append(h('div', { class: 'mii muted', 'data-testid': 'serial-why', title: 'The serial generator issues ops one after another in program order, with no II search' },
       serialWhy(block)));
   }
+  const estimate = renderEstimate(block);
+  if (estimate) el.append(estimate);
   if (block.model) {
     el.append(h('div', { class: 'block-model muted', 'data-testid': 'block-model', title: 'the target model the block was scheduled on, and why' },
       `Model: ${block.model.reason}`));

@@ -3,6 +3,7 @@
 // Buffers of one region share its bytes, so a bar has one segment per region.
 import type { Block, BufferSpace, MemoryBuffer } from '../engine/types';
 import { h } from '../ui/dom';
+import { renderOccupancy } from './estimate';
 import { term } from './glossary';
 import type { PaneFactory } from './pane';
 
@@ -54,7 +55,7 @@ export function renderMemory(block: Block): HTMLElement {
     h('td', { class: 'muted' }, firstOfRegion.get(b.region) !== b ? `shares the bytes of ${firstOfRegion.get(b.region)!.value}` : b.line > 0 ? `line ${b.line}` : 'before the loop')));
   const notes: HTMLElement[] = [];
   if (m.unknown_buffers) notes.push(h('p', { class: 'muted small' }, `${m.unknown_buffers} buffer${m.unknown_buffers === 1 ? '' : 's'} of unknown size (not in the totals).`));
-  if (m.register_bytes) notes.push(h('p', { class: 'muted small' }, `Registers: ${bytesText(m.register_bytes)}.`));
+  if (block.estimate) notes.push(renderOccupancy(block.estimate));
   for (const r of m.rounds) notes.push(h('p', { class: 'small' }, r));
   return h('div', { class: 'memory-pane', 'data-testid': 'memory-pane', 'data-fits': String(m.fits) },
     ...SPACES.filter(([space]) => space !== 'tmem' || m.tmem_bytes > 0 || m.tmem_budget !== null)

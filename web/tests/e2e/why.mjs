@@ -154,7 +154,7 @@ export function whyCases() {
       await shots(page, 'cut-short', page.locator('[data-testid="why-ii"]'));
     }],
 
-    ['why 3. memory: shared and tensor memory per buffer and slot against the budget, over budget marked', async (page) => {
+    ['why 3. memory: shared and tensor memory per buffer and slot against the budget, over budget marked; the time estimate', async (page) => {
       await page.setViewportSize(SIZES[0][1]);
       await plainWords(page);
       await openPlayground(page);
@@ -168,6 +168,15 @@ export function whyCases() {
       assert((await smem.getAttribute('data-over')) === 'false', 'a fitting loop marked over budget');
       assert((await page.locator('[data-testid="memory-buffer"]').count()) === cli.buffers.length, 'not every buffer listed');
       await shots(page, 'memory', page.locator('[data-testid="memory-pane"]'));
+      // The performance model's time beside the II: a range, what limits it, the GPU and its clock,
+      // and that the II of a seed model is in cost units; registers and CTAs per SM in the memory view.
+      const est = await text(page, 'estimate');
+      const [lo] = cli.estimate.schedule.ns_per_iteration;
+      assert(est.includes(`${lo.toLocaleString('en-US', { maximumFractionDigits: 1 })}`) && /ns per iteration, limited by/.test(est) &&
+        est.includes(cli.estimate.gpu) && /MHz/.test(est), `estimate: ${est}`);
+      assert(/cost units, not in time/.test(await text(page, 'estimate-units')), 'the seed cost units are not said');
+      assert(new RegExp(`about ${cli.estimate.registers_per_thread} registers per thread`).test(await text(page, 'occupancy')), 'registers not shown');
+      await shots(page, 'estimate', page.locator('[data-testid="result-header"]').first());
       // Over the tensor-memory budget: marked in red, with the excess in words.
       await chooseExample(page, 'blackwell-tcgen05-gemm-1mib-tmem');
       const over = page.locator('[data-testid="memory-over"]');

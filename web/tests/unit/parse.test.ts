@@ -36,8 +36,11 @@ describe('result document model', () => {
       ['%ta', 'smem', 2, 32768], ['%tb', 'smem', 1, 16384], ['%done', 'tmem', 1, 65536],
     ]);
     expect(b.memory).toMatchObject({ smem_bytes: 49152, smem_budget: 232448, tmem_bytes: 65536, fits: true, rounds: [] });
-    expect(b.estimate).toMatchObject({ cycles_per_iteration: 16, ns_per_iteration: 8.602, flops_per_iteration: 2097152 });
-    expect(b.estimate?.bound).toBe('TMA (tma): 32 KiB per iteration in 2 ops; over the tensor cores\' peak: its MMAs need 256 cycles at peak, and the model\'s cycles are not SM cycles');
+    expect(b.estimate).toMatchObject({ gpu: 'NVIDIA B200', ii_units: 'seed', flops_per_iteration: 2097152, registers_limit: 255 });
+    expect(b.estimate?.schedule.bound).toBe('L2 -> SM bandwidth: 32 KiB per iteration');
+    expect(b.estimate?.schedule.ns_per_iteration).toEqual([464.834, 591.777]);
+    expect(b.estimate?.schedule.bounds.map((x) => x.what)).toContain('tensor cores: 2.1 MFLOP per iteration');
+    expect(b.estimate?.triton).toBeNull();
     const bare = parseDocument(fixture('serial.json')).blocks[0];
     expect(bare.buffers).toEqual([]);
     expect(bare.memory).toBeNull();

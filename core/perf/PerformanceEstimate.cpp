@@ -1,0 +1,311 @@
+#include "perf/PerformanceEstimate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "buffers/ThroughputEstimate.h"
+#include "buffers/TileType.h"
+
+namespace tilesched {
+
+namespace {
+
+double lo(const MilliSpan &s) { return double(s.low) / 1000.0; }
+double hi(const MilliSpan &s) { return double(s.high) / 1000.0; }
+
+// bytes over a rate span: the fast end gives the short time.
+Range over(const Range &bytes, const MilliSpan &rate) { return {bytes.lo / hi(rate), bytes.hi / lo(rate)}; }
+
+std::optional<int64_t> moduleInt(const Operation *op, const char *key) {
+  for (; op; op = op->parentOp())
+    if (const Attribute *a = op->lookupAttr(key))
+      if (std::optional<int64_t> v = a->asInt()) return v;
+  return std::nullopt;
+}
+
+// Registers per thread a tensor takes: its 32-bit words over the threads. A tensor of pointers
+// keeps one 64-bit address per 8 contiguous elements: Triton's lowering derives the others from
+// it (one 128-bit access of 16-bit elements).
+double tensorRegisters(const TileType &t, int threads) {
+  if (t.kind != TileType::Kind::Tensor) return 0;
+  double elements = 1;
+  for (int64_t e : t.shape) elements *= e > 0 ? double(e) : 1;
+  const double words = t.elementBits > 0 ? elements * t.elementBits / 32.0 : elements / 8.0 * 2.0;
+  return std::ceil(words / threads);
+}
+
+class Estimator {
+public:
+  explicit Estimator(const PerfInput &in) : in_(in), b_(*in.buffers), gpu_(*in.gpu) {}
+
+  std::optional<PerfEstimate> run() {
+    PerfEstimate e;
+    e.gpu = gpu_.gpu;
+    e.modelName = in_.gpuModel;
+    e.clockMhz = gpu_.clockMhz;
+    e.seedUnits = !b_.model->performance;
+    const std::optional<int64_t> warps = moduleInt(b_.block->owner, "ttg.num-warps");
+    e.warpsAssumed = !warps || *warps < 1 || *warps > 64;
+    e.warps = e.warpsAssumed ? 4 : static_cast<int>(*warps);
+    if (e.warpsAssumed) e.assumptions.push_back("4 warps per CTA (the IR states no ttg.num-warps)");
+    const int threads = 32 * e.warps;
+    e.registersPerThread = registersPerThread(b_, threads, gpu_);
+    e.registersLimit = static_cast<int>(gpu_.registersPerThread.low / 1000);
+    e.registersOver = e.registersPerThread > e.registersLimit;
+    const std::optional<int64_t> shared = moduleInt(b_.block->owner, "ttg.shared");
+    e.smemFromIR = shared.has_value();
+    demand_ = loopDemand(b_, gpu_);
+    for (const std::string &a : demand_.assumptions) e.assumptions.push_back(a);
+    e.flops = demand_.flops;
+    e.flopsKnown = demand_.flopsKnown;
+    // The plan counts a TMA store's tile where the loop issues it; one elsewhere in the kernel
+    // (an epilogue) still takes its SMEM.
+    bool storeCounted = false;
+    for (const Buffer &b : in_.plan->buffers) storeCounted |= b.storeTile;
+    e.ours =
+        estimate(e, stagesAhead(),
+                 shared ? *shared : in_.plan->memory.smemBytes + (storeCounted ? 0 : demand_.tmaStoreTile), threads);
+    if (in_.triton && in_.triton->any())
+      e.triton = estimate(e, tritonStagesAhead(), shared ? *shared : tritonSmem(), threads);
+    if (e.ours.ctasPerSm < 1 && !(e.triton && e.triton->ctasPerSm >= 1)) return std::nullopt;
+    if (e.flops > 0 && e.ours.ctasPerSm >= 1) {
+      const double perNs = double(e.flops) * lo(gpu_.smCount) / 1000.0;  // TFLOP/s = FLOP / ns / 1000
+      e.tflopsPerGpu = {perNs / e.ours.ns.hi, perNs / e.ours.ns.lo};
+    }
+    return e;
+  }
+
+private:
+  // CTAs per SM, as the tightest of SMEM, registers, threads and the SM's CTA limit allow.
+  void occupancy(ScheduleEstimate &s, int registers, int threads) const {
+    const int64_t smemPerSm = gpu_.smemBytesPerSm.low / 1000, reserved = gpu_.smemReservedPerCta.low / 1000;
+    const int64_t bySmem = smemPerSm / std::max<int64_t>(1, s.smemPerCta + reserved);
+    // Registers are allocated per warp in units of 256: per thread, a multiple of 8.
+    const int64_t regs = (std::min<int64_t>(registers, gpu_.registersPerThread.low / 1000) + 7) / 8 * 8;
+    const int64_t byRegs = gpu_.registersPerSm.low / 1000 / std::max<int64_t>(1, regs * threads);
+    int64_t c = gpu_.ctasPerSm.low / 1000;
+    s.ctaLimit = "the SM's CTA limit";
+    auto limit = [&](int64_t by, const std::string &words) {
+      if (by < c) c = by, s.ctaLimit = words;
+    };
+    limit(gpu_.threadsPerSm.low / 1000 / threads, "threads (" + std::to_string(threads) + " per CTA)");
+    limit(byRegs, "registers (" + std::to_string(regs) + " per thread)");
+    limit(bySmem, "shared memory (" + bytesText(s.smemPerCta) + " per CTA)");
+    s.ctasPerSm = static_cast<int>(c);
+  }
+
+  // What Triton allocates: the buffers made before the loop, and for each load it pipelines a
+  // ring of one slot per stage it runs ahead plus the one its consumer reads (num_stages slots),
+  // and the SMEM a TMA store writes from.
+  int64_t tritonSmem() const {
+    int64_t bytes = demand_.tmaStoreTile;
+    for (const Buffer &b : in_.plan->buffers)
+      if (b.wholeLoop && b.space == BufferSpace::Smem && b.bytes) bytes += *b.bytes;
+    for (const GlobalLoad &l : demand_.loads) {
+      const int ahead = size_t(l.node) < in_.triton->ops.size() ? in_.triton->ops[size_t(l.node)].pipelinedLatency : 0;
+      if (ahead > 0 && l.feedsMma) bytes += l.bytes * (ahead + 1);
+    }
+    return bytes;
+  }
+
+  // Per top-level load: the stages its nearest user runs after it in tilesched's schedule.
+  std::unordered_map<int, int> stagesAhead() const {
+    const ScheduleAnalysis &a = *b_.analysis;
+    std::unordered_map<const Operation *, int> top;
+    for (size_t n = 0; n < b_.block->ops.size(); ++n)
+      walkOps(*b_.block->ops[n], [&](Operation &o) { top[&o] = static_cast<int>(n); });
+    std::unordered_map<int, int> out;
+    for (const GlobalLoad &l : demand_.loads) {
+      if (size_t(l.node) >= a.ops.size()) continue;
+      int ahead = -1;
+      for (size_t n = 0; n < b_.block->ops.size(); ++n) {
+        if (int(n) == l.node || n >= a.ops.size()) continue;
+        bool uses = false;
+        walkOps(*b_.block->ops[n], [&](Operation &o) {
+          for (const Value *v : o.operands)
+            uses |= v->definingOp && top.count(v->definingOp) && top.at(v->definingOp) == l.node;
+        });
+        if (uses) {
+          const int gap = std::max(0, a.ops[n].stage - a.ops[size_t(l.node)].stage);
+          ahead = ahead < 0 ? gap : std::min(ahead, gap);
+        }
+      }
+      out[l.node] = ahead < 0 ? std::max(0, a.stageCount - 1 - a.ops[size_t(l.node)].stage) : ahead;
+    }
+    return out;
+  }
+
+  std::unordered_map<int, int> tritonStagesAhead() const {
+    std::unordered_map<int, int> out;
+    for (const GlobalLoad &l : demand_.loads)
+      if (size_t(l.node) < in_.triton->ops.size()) out[l.node] = in_.triton->ops[size_t(l.node)].pipelinedLatency;
+    return out;
+  }
+
+  ScheduleEstimate estimate(const PerfEstimate &e, const std::unordered_map<int, int> &ahead, int64_t smem,
+                            int threads) const {
+    ScheduleEstimate s;
+    s.smemPerCta = smem;
+    occupancy(s, e.registersPerThread, threads);
+    if (s.ctasPerSm < 1) {
+      s.bound = "no CTA fits on an SM: " + bytesText(smem) + " of SMEM per CTA";
+      return s;
+    }
+    const double ctas = s.ctasPerSm;
+    auto bound = [&](const std::string &what, Range cycles) {
+      if (cycles.hi > 0) s.bounds.push_back({what, cycles});
+    };
+    bound("tensor cores: " + flopsText(e.flops) + " per iteration", demand_.tensorCycles);
+    bound("L2 -> SM bandwidth: " + bytesText(int64_t(demand_.l2Bytes.hi)) + " per iteration",
+          over(demand_.l2Bytes, gpu_.l2BytesPerCycle));
+    bound("HBM bandwidth: " + bytesText(int64_t(demand_.hbmBytes.hi)) + " per iteration",
+          over(demand_.hbmBytes, gpu_.hbmBytesPerCycle));
+    bound("SMEM bandwidth: " + bytesText(int64_t(demand_.smemBytes.hi)) + " per iteration",
+          over(demand_.smemBytes, gpu_.smemBytesPerCycle));
+    bound("elementwise work, most in " + demand_.costliestElementwise, demand_.elementwiseCycles);
+    const Range chain = demand_.elementwiseCycles + demand_.syncTensorCycles;
+    if (demand_.syncTensorCycles.hi > 0 && demand_.elementwiseCycles.hi > 0)
+      bound("one CTA's MMA waits and elementwise work in turn, " + std::to_string(s.ctasPerSm) + " CTA(s) per SM",
+            chain * (1.0 / ctas));
+    // Little's law: a CTA with d tiles of a load in flight completes at most d iterations per
+    // round trip (a cold global -> SMEM copy plus the producer's and consumer's mbarrier waits).
+    Range latency;
+    int inFlight = 0;
+    for (const GlobalLoad &l : demand_.loads) {
+      const double trip =
+          lo(gpu_.loadLatencyCycles) + double(l.bytes) / lo(gpu_.loadLatencyBytesPerCycle) + 2 * lo(gpu_.barrierCycles);
+      const int d = ahead.count(l.node) ? ahead.at(l.node) : 0;
+      const Range perCta = d >= 1 ? Range{trip / d, trip / d} : Range{trip, trip} + chain;
+      if (perCta.mid() / ctas > latency.mid()) latency = perCta * (1.0 / ctas), inFlight = d * s.ctasPerSm;
+    }
+    s.tilesInFlight = inFlight;
+    bound(inFlight ? "latency: " + std::to_string(inFlight) + " tile(s) of a load in flight per SM"
+                   : "latency: a load waited for in its own iteration",
+          latency);
+    for (const PerfBound &b : s.bounds) {
+      s.cycles.lo = std::max(s.cycles.lo, b.cycles.lo);
+      s.cycles.hi = std::max(s.cycles.hi, b.cycles.hi);
+    }
+    double best = -1;
+    for (const PerfBound &b : s.bounds)
+      if (b.cycles.mid() > best) best = b.cycles.mid(), s.bound = b.what;
+    if (s.bounds.empty()) {
+      s.cycles = {1, 1};
+      s.bound = "no work the model prices";
+    }
+    s.ns = {s.cycles.lo * 1000.0 / hi(gpu_.clockMhz), s.cycles.hi * 1000.0 / lo(gpu_.clockMhz)};
+    return s;
+  }
+
+  static std::string flopsText(int64_t flops) {
+    if (flops >= 1000000)
+      return std::to_string((flops + 50000) / 100000 / 10) + "." + std::to_string((flops + 50000) / 100000 % 10) +
+             " MFLOP";
+    return std::to_string(flops) + " FLOP";
+  }
+
+  const PerfInput &in_;
+  const BufferInput &b_;
+  const GpuPerformance &gpu_;
+  LoopDemand demand_;
+};
+
+// A value the same in every thread (a splat or dense constant, or a broadcast of one) is one
+// register, not one per element.
+bool uniform(const Value *v) {
+  for (int hops = 0; v && v->definingOp && hops < 16; ++hops) {
+    const std::string &name = v->definingOp->name;
+    if (name == "arith.constant" || name == "tt.splat") return true;
+    if (name != "tt.broadcast" || v->definingOp->operands.empty()) return false;
+    v = v->definingOp->operands[0];
+  }
+  return false;
+}
+
+}  // namespace
+
+int registersPerThread(const BufferInput &in, int threads, const GpuPerformance &gpu) {
+  const ScheduledBlock &block = *in.block;
+  const size_t n = block.ops.size();
+  // A broadcast or expand_dims is a view of its operand's registers; a splat is one register.
+  bool triton = false;
+  for (const Operation *op = block.owner; op && !triton; op = op->parentOp()) triton = op->name == "tt.func";
+  auto regs = [&](const Value *v) {
+    const std::string op = v->definingOp ? v->definingOp->name : "";
+    if (op == "tt.broadcast" || op == "tt.expand_dims") return 0.0;
+    if (op == "tt.splat") return 1.0;
+    const TileType t = parseTileType(in.aliases->resolve(v->type));
+    // Triton's tensors are registers; another dialect's tile is where its maker puts it.
+    if (!t.encoded && !triton && !(v->definingOp && computesInRegisters(*in.model, *v->definingOp))) return 0.0;
+    return tensorRegisters(t, threads);
+  };
+  std::unordered_map<const Operation *, size_t> top;
+  for (size_t i = 0; i < n; ++i) walkOps(*block.ops[i], [&](Operation &o) { top[&o] = i; });
+  // Last use (top-level index; n: the terminator or a later iteration) of each value defined in
+  // the body; values from outside the body and carried values live throughout.
+  std::unordered_map<const Value *, size_t> lastUse;
+  double throughout = 0;
+  std::vector<const Value *> outside, carried;
+  // Values made inside an op's regions (a reduction's combiner) live only within that op.
+  std::unordered_set<const Value *> nested;
+  for (Operation *op : block.ops)
+    walkOps(*op, [&](Operation &o) {
+      for (auto &region : o.regions)
+        for (auto &b : region->blocks) nested.insert(b->arguments.begin(), b->arguments.end());
+      if (&o != op) nested.insert(o.results.begin(), o.results.end());
+    });
+  auto use = [&](const Value *v, size_t at) {
+    if (nested.count(v)) return;
+    const bool inBody = v->definingOp && top.count(v->definingOp);
+    if (!inBody && v->ownerBlock == block.body) {  // a carried value: replaced by its next one
+      if (std::find(carried.begin(), carried.end(), v) == carried.end()) carried.push_back(v);
+    } else if (!inBody) {
+      if (std::find(outside.begin(), outside.end(), v) == outside.end())
+        outside.push_back(v), throughout += uniform(v) ? 1 : regs(v);
+      return;
+    }
+    size_t &last = lastUse[v];
+    last = std::max(last, at);
+  };
+  for (size_t i = 0; i < n; ++i)
+    walkOps(*block.ops[i], [&](Operation &o) {
+      for (const Value *v : o.operands) use(v, i);
+    });
+  if (block.terminator)
+    for (const Value *v : block.terminator->operands) use(v, n);
+  double live = 0;
+  std::vector<double> dying(n + 1, 0);
+  for (const Value *v : carried) live += regs(v), dying[std::min(lastUse[v], n)] += regs(v);
+  double peak = live;
+  for (size_t i = 0; i < n; ++i) {
+    double made = 0, transient = 0;
+    for (const Value *r : block.ops[i]->results) {
+      auto it = lastUse.find(r);
+      if (it == lastUse.end()) {
+        transient += regs(r);
+        continue;
+      }
+      made += regs(r);
+      dying[std::min(it->second, n)] += regs(r);
+    }
+    // An elementwise result may take the registers of an operand that dies at its op.
+    const double after = live - dying[i] + made;
+    peak = std::max({peak, live, after + transient});
+    live = after;
+  }
+  const double overhead = double(gpu.registerOverheadPerThread.low) / 1000.0;
+  return static_cast<int>(std::min(1e9, throughout + peak + overhead));
+}
+
+std::optional<PerfEstimate> estimatePerformance(const PerfInput &in) { return Estimator(in).run(); }
+
+const TargetModel *performanceSource(const TargetModel &model) {
+  if (model.performance) return &model;
+  // Built-in models are parsed once and kept for the process (BuiltinModels.cpp).
+  const std::shared_ptr<const TargetModel> measured = builtinTargetModel(model.name + "-measured");
+  return measured && measured->performance ? measured.get() : nullptr;
+}
+
+}  // namespace tilesched

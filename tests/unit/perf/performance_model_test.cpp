@@ -1,0 +1,182 @@
+// The performance model (core/perf): the GPU's figures as model data, the bounds and what binds,
+// the CTAs per SM, registers against the hardware's limits, the seed models' estimate on their
+// family's GPU, and no estimate above the tensor cores' peak.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "driver/Driver.h"
+#include "target/TargetModel.h"
+
+using namespace tilesched;
+using Json = nlohmann::json;
+
+namespace {
+
+std::string readFile(const std::string &rel) {
+  std::ifstream in(std::string(TILESCHED_SOURCE_DIR) + "/" + rel);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Json run(const std::string &src, const std::string &model) {
+  DriverOptions opts;
+  opts.emit = EmitKind::Json;
+  opts.modelName = model;
+  opts.schedule.generator = ScheduleOptions::Generator::CostBased;
+  return Json::parse(runDriver(src, opts).out);
+}
+
+// The block holding the most MMA ops.
+Json mmaBlock(const Json &doc) {
+  Json best;
+  int most = -1;
+  for (const Json &b : doc["blocks"]) {
+    int n = 0;
+    for (const Json &op : b["ops"]) n += op["name"] == "ttng.warp_group_dot" || op["name"] == "tt.dot";
+    if (n > most) most = n, best = b;
+  }
+  return best;
+}
+
+double mid(const Json &range) { return (range[0].get<double>() + range[1].get<double>()) / 2; }
+
+const Json *bound(const Json &schedule, const std::string &prefix) {
+  for (const Json &b : schedule["bounds"])
+    if (b["what"].get<std::string>().rfind(prefix, 0) == 0) return &b;
+  return nullptr;
+}
+
+// A Triton loop of one 128x128xK MMA whose accumulator has `n` columns, in `warps` warps.
+std::string accumulatorLoop(int n, int warps, const std::string &moduleAttrs = "") {
+  const std::string acc = "tensor<128x" + std::to_string(n) + "xf32, #mma>";
+  return "#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, " +
+         std::to_string(n) + ", 16]}>\n#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, " +
+         "elementBitWidth = 16}>\n#smem = #ttg.shared_memory\nmodule attributes {\"ttg.num-warps\" = " +
+         std::to_string(warps) + " : i32, ttg.target = \"cuda:90\"" + moduleAttrs + "} {\n" +
+         "  tt.func @f(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x" + std::to_string(n) +
+         "xf16, #shared, #smem>, %init: " + acc + ", %n: i32) {\n" +
+         "    %c0 = arith.constant 0 : i32\n    %c1 = arith.constant 1 : i32\n" +
+         "    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (" + acc + ") : i32 {\n" +
+         "      %d = ttng.warp_group_dot %a, %b, %acc : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x" +
+         std::to_string(n) + "xf16, #shared, #smem> -> " + acc + "\n" + "      scf.yield %d : " + acc + "\n    }\n" +
+         "    tt.return\n  }\n}\n";
+}
+
+}  // namespace
+
+TEST_CASE("perf: a Triton matmul on the H100 is bound by L2 -> SM bandwidth, as the record measured", "[perf]") {
+  const Json doc = run(readFile("bench/gpu/results/ir/mm_128x128x64_s3_w4.mlir"), "hopper-measured");
+  const Json e = mmaBlock(doc)["estimate"];
+  REQUIRE(e.is_object());
+  CHECK(e["gpu"] == "NVIDIA H100 80GB HBM3");
+  CHECK(e["ii_units"] == "sm-cycles");
+  CHECK(e["clock_mhz"] == Json::array({1860.0, 1980.0}));
+  const Json &s = e["schedule"];
+  CHECK(s["bound"] == "L2 -> SM bandwidth: 32 KiB per iteration");
+  // 32 KiB over the measured 29.77-37.9 B/cycle per SM.
+  CHECK(s["cycles_per_iteration"][0].get<double>() == Approx(32768 / 37.9).epsilon(1e-4));
+  CHECK(s["cycles_per_iteration"][1].get<double>() == Approx(32768 / 29.77).epsilon(1e-4));
+  // The record measured 839 cycles (423.9 ns) per iteration: within the range's 25 %.
+  CHECK(std::abs(mid(s["ns_per_iteration"]) / 423.9 - 1) < 0.25);
+  // The MMA alone: 2*128*128*64 FLOP at the m64n128k16 rate of 4030.7 FLOP/cycle.
+  CHECK(mid(bound(s, "tensor cores")->at("cycles")) == Approx(2.0 * 128 * 128 * 64 / 4030.7).epsilon(1e-4));
+  CHECK(s["ctas_per_sm"] == 2);
+  CHECK(e["registers_per_thread"].get<int>() > 150);
+  CHECK_FALSE(e["registers_over_limit"].get<bool>());
+}
+
+TEST_CASE("perf: Triton's schedule is estimated with the SMEM Triton allocates for its stages", "[perf]") {
+  // Attention with a 128x128 f16 Q and K/V rings of num_stages slots: 32 + 2 * 3 * 16 KiB = 128 KiB
+  // (Triton allocated 131,128 B), one CTA per SM; the record measured 1190.1 ns per iteration.
+  std::string ir = readFile("bench/gpu/results/ir/attn_d128_128x64_s3_w4.mlir");
+  const Json e = mmaBlock(run(ir, "hopper-measured"))["estimate"];
+  REQUIRE(e["triton"].is_object());
+  CHECK(e["triton"]["smem_per_cta"] == 131072);
+  CHECK(e["triton"]["ctas_per_sm"] == 1);
+  CHECK(e["triton"]["bound"].get<std::string>().rfind("one CTA's MMA waits and elementwise work", 0) == 0);
+  CHECK(std::abs(mid(e["triton"]["ns_per_iteration"]) / 1190.1 - 1) < 0.25);
+  CHECK(bound(e["triton"], "elementwise work, most in math.exp2"));
+}
+
+TEST_CASE("perf: a seed model's II is in its cost units; the estimate is the family's GPU", "[perf]") {
+  const std::string ir = readFile("bench/gpu/results/ir/mm_128x128x64_s3_w4.mlir");
+  const Json seed = mmaBlock(run(ir, "hopper"))["estimate"],
+             measured = mmaBlock(run(ir, "hopper-measured"))["estimate"];
+  CHECK(seed["ii_units"] == "seed");
+  CHECK(seed["data"] == "hopper-measured");
+  CHECK(seed["gpu"] == measured["gpu"]);
+  const Json blackwell = mmaBlock(run(ir, "blackwell"))["estimate"];
+  CHECK(blackwell["gpu"] == "NVIDIA B200");
+  CHECK(blackwell["data"] == "blackwell-measured");
+}
+
+TEST_CASE("perf: no estimate is above the tensor cores' peak, under every built-in model", "[perf]") {
+  for (const char *file : {"examples/triton-blackwell-tcgen05-gemm.mlir", "examples/triton36-hopper-matmul.mlir",
+                           "examples/triton36-hopper-attention-forward.mlir", "examples/hopper-tma-wgmma-gemm.mlir"})
+    for (const std::string &model : builtinTargetModelNames()) {
+      INFO(file << " on " << model);
+      for (const Json &b : run(readFile(file), model)["blocks"]) {
+        const Json &e = b["estimate"];
+        if (!e.is_object()) continue;
+        const Json &s = e["schedule"];
+        CHECK_FALSE(s["bound"].get<std::string>().empty());
+        if (const Json *tensor = bound(s, "tensor cores")) {
+          CHECK(s["cycles_per_iteration"][0].get<double>() >= tensor->at("cycles")[0].get<double>());
+          CHECK(s["cycles_per_iteration"][1].get<double>() >= tensor->at("cycles")[1].get<double>());
+        }
+      }
+    }
+}
+
+TEST_CASE("perf: registers over the per-thread limit are flagged; SMEM the IR states limits the CTAs", "[perf]") {
+  // A 128x256 f32 accumulator over 128 threads is 256 registers a thread: more than 255.
+  Json e = mmaBlock(run(accumulatorLoop(256, 4), "hopper-measured"))["estimate"];
+  CHECK(e["registers_per_thread"].get<int>() >= 256);
+  CHECK(e["registers_over_limit"].get<bool>());
+  // Over 8 warps it is 128 a thread.
+  e = mmaBlock(run(accumulatorLoop(256, 8), "hopper-measured"))["estimate"];
+  CHECK_FALSE(e["registers_over_limit"].get<bool>());
+  CHECK(e["warps"] == 8);
+  e = mmaBlock(run(accumulatorLoop(128, 4, ", ttg.shared = 200000 : i32"), "hopper-measured"))["estimate"];
+  CHECK(e["smem_from_ir"].get<bool>());
+  CHECK(e["schedule"]["smem_per_cta"] == 200000);
+  CHECK(e["schedule"]["ctas_per_sm"] == 1);
+  CHECK(e["schedule"]["cta_limit"] == "shared memory (200000 B per CTA)");
+}
+
+TEST_CASE("perf: the GPU's figures are model data, read and written back, each error located", "[perf]") {
+  const std::shared_ptr<const TargetModel> measured = builtinTargetModel("hopper-measured");
+  REQUIRE(measured->performance);
+  const GpuPerformance &p = *measured->performance;
+  CHECK(p.l2BytesPerCycle.low == 29770);
+  CHECK(p.l2BytesPerCycle.high == 37900);
+  CHECK(p.mmaRate(128) == 4030700);
+  CHECK(p.mmaRate(96) == 3837200);  // the widest measured shape that fits
+  CHECK(p.mmaRate(32) == 3837200);  // none fits: the narrowest
+  CHECK(p.mmaScale("f8E4M3FN") == 2000);
+  CHECK(p.elementwiseRate("math.exp2") == 15630);
+  CHECK(p.elementwiseRate("arith.divf") == 0);
+  DiagnosticEngine diags;
+  std::optional<TargetModel> again = parseTargetModel(targetModelToJson(*measured), diags);
+  REQUIRE(again);
+  CHECK(gpuPerformanceJson(*again->performance) == gpuPerformanceJson(p));
+
+  std::string text = targetModelToJson(*measured);
+  const size_t at = text.find("\"l2_bytes_per_cycle\": [29.77, 37.9]");
+  REQUIRE(at != std::string::npos);
+  for (const auto &[bad, message] : std::vector<std::pair<std::string, std::string>>{
+           {"\"l2_bytes_per_cycle\": [37.9, 29.77]", "'l2_bytes_per_cycle': low 37.9 is above high 29.77"},
+           {"\"l2_bytes_per_cycle\": 29.7712", "at most three decimals"},
+           {"\"l2_bandwidth\": 30", "unknown key 'l2_bandwidth' in 'performance'"}}) {
+    std::string edited = text;
+    edited.replace(at, std::string("\"l2_bytes_per_cycle\": [29.77, 37.9]").size(), bad);
+    DiagnosticEngine d;
+    CHECK_FALSE(parseTargetModel(edited, d));
+    REQUIRE(d.errorCount() >= 1);
+    CHECK(d.all().front().message.find(message) != std::string::npos);
+    CHECK(d.all().front().range.begin.line == 6);
+  }
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/engine/parse';
+import type { ScheduleEstimate } from '../../src/engine/types';
+import { boundText, scheduleTime } from '../../src/panes/estimate';
+import { fixture } from './helpers';
+
+describe('performance estimate words', () => {
+  it('say the time as a range with what limits it, in hardware words', () => {
+    const e = parseDocument(fixture('native-hopper-tma-wgmma-gemm.json')).blocks[0].estimate!;
+    expect(scheduleTime(e.schedule)).toBe('464.8–591.8 ns per iteration, limited by L2 → SM bandwidth: 32 KiB per iteration');
+    expect(e.ii_units).toBe('seed');
+  });
+  it('write arrows and plural CTAs for people, and say when no CTA fits', () => {
+    expect(boundText("one CTA's MMA waits and elementwise work in turn, 2 CTA(s) per SM")).toBe("one CTA's MMA waits and elementwise work in turn, 2 CTAs per SM");
+    expect(boundText('latency: 4 tile(s) of a load in flight per SM')).toBe('latency: 4 tiles of a load in flight per SM');
+    const none: ScheduleEstimate = { cycles_per_iteration: [0, 0], ns_per_iteration: [0, 0],
+      bound: 'no CTA fits on an SM: 256 KiB of SMEM per CTA', tiles_in_flight: 0, smem_per_cta: 262144, ctas_per_sm: 0,
+      cta_limit: '', bounds: [] };
+    expect(scheduleTime(none)).toBe('does not run: no CTA fits on an SM: 256 KiB of SMEM per CTA');
+  });
+});
