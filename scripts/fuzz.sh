@@ -57,12 +57,15 @@ seed() {
         { cat "$f"; printf '\n<!--RM-->\n'; cat "${f%.graphml}RM.xml"; } >"$dir/$(basename "$f")" 2>/dev/null
       done ;;
     fuzz_model)
-      cp core/target/models/*.json "$dir/" ;;
+      cp core/target/models/*.json "$dir/" ;;  # hopper-measured: runs and shape formulas
     fuzz_cli)  # arguments, one per line, NUL, then file p1 (FuzzProperties.h decodeCliInput)
       for f in examples/*.mlir; do
         for args in $'p1\n--emit=json\n--trace' $'p1\n--generator=cost-based' $'-\n--emit=ir\n--model=hopper' \
-                    $'p1\np1\n--emit=json\n--model=p2.json'; do
-          { printf '%s\0' "$args"; cat "$f"; printf '\0'; cat core/target/models/blackwell.json; } >"$dir/$i-$(basename "$f")"
+                    $'p1\np1\n--emit=json\n--model=p2.json' $'p1\n--model=p2.json\n--generator=cost-based'; do
+          # Every other input's p2.json is the measured model (footprint runs, shape formulas).
+          local model=core/target/models/blackwell.json
+          ((i % 2)) && model=core/target/models/hopper-measured.json
+          { printf '%s\0' "$args"; cat "$f"; printf '\0'; cat "$model"; } >"$dir/$i-$(basename "$f")"
           i=$((i + 1))
         done
       done ;;
@@ -89,7 +92,9 @@ run() {
     [[ "$target" == fuzz_cli ]] && max_len=65536
     # fuzz_import reaches 1 MB: nesting 10^5 deep (the XML depth limit's test) takes ~0.7 MB.
     [[ "$target" == fuzz_import ]] && max_len=1048576 dict=tools/fuzz/xml.dict
-    [[ "$target" == fuzz_model ]] && dict=tools/fuzz/json.dict
+    # The model and command-line targets also get the model runs' and shape formulas' tokens.
+    [[ "$target" == fuzz_model ]] && dict="$build_dir/fuzz-$target.dict" && cat tools/fuzz/json.dict tools/fuzz/model-runs.dict >"$dict"
+    [[ "$target" == fuzz_cli ]] && dict="$build_dir/fuzz-$target.dict" && cat tools/fuzz/mlir.dict tools/fuzz/json.dict tools/fuzz/model-runs.dict >"$dict"
     max_len="${TILESCHED_FUZZ_MAX_LEN:-$max_len}"
     "$build_dir/bin/$target" "$corpus" "$seeds" -dict="$dict" -max_len="$max_len" \
       -timeout="$unit_timeout" -rss_limit_mb=2048 -max_total_time="$seconds" -print_final_stats=1 \

@@ -242,6 +242,14 @@ struct CommandLine {
   std::map<std::string, std::string> files;
 };
 
+// A model text rather than a name or path: an object after what a JSON reader skips (a UTF-8
+// byte order mark, then spaces, tabs and line ends), as an editor or a share link may keep it.
+bool isModelDocument(const std::string &text) {
+  size_t at = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+  at = text.find_first_not_of(" \t\r\n", at);
+  return at != std::string::npos && text[at] == '{';
+}
+
 // Options JSON -> the native command line: {"iiCap": 4, "trace": true} -> `- --ii-cap=4
 // --trace --emit=json`. Unknown keys pass through so the driver names them in its own
 // diagnostic. `model` is a built-in name or a model document (object or JSON text), which is
@@ -269,7 +277,7 @@ CommandLine commandLineFor(const std::string &optionsJson) {
     if (key == "help" || key == "h" || key == "version")
       throw std::invalid_argument("'" + key + "' is not an option of schedule() (version() gives the version)");
     if (key == "model" &&
-        (value.is(JsonValue::Kind::Object) || (value.is(JsonValue::Kind::String) && value.text.rfind('{', 0) == 0))) {
+        (value.is(JsonValue::Kind::Object) || (value.is(JsonValue::Kind::String) && isModelDocument(value.text)))) {
       cl.files[kInlineModelPath] = value.is(JsonValue::Kind::Object) ? value.dump() : value.text;
       cl.args.push_back(flag + "=" + kInlineModelPath);
     } else if (value.is(JsonValue::Kind::Bool)) {

@@ -243,6 +243,7 @@ struct ScheduleAnalysis {
   int refinementRounds = 0;
   std::vector<TraceEntry> trace;
   size_t traceDropped = 0;
+  int64_t workUsed = 0;          // units of the work budget the cost-based generator charged
   std::vector<IIAttempt> below;  // the IIs below `ii` that were searched, ascending; untried ones absent
   std::optional<PlacementFailure> failure;
   std::vector<LiftedConstraint> lifted;  // in round order; the checker checks the rest

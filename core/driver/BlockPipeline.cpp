@@ -1,6 +1,7 @@
 #include "driver/BlockPipeline.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -130,14 +131,15 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
   MaterializeStep materialize(module, aliases, opts);
   const std::string target = targetWords(run.chunks[chunk]);
   size_t footprintUnits = 0;  // of every op so far, against kMaxFootprintUnits
-  // The loops scheduled so far, each as one op of the loop around it (innermost blocks come first).
-  std::unordered_map<const Operation *, NestedLoop> loopCosts;  // lookups only
+  // The loops scheduled so far, by their loop op: each is costed as one op of the loop around it
+  // (innermost blocks come first) when that loop's body is read, so a loop nested in nothing
+  // costs nothing.
+  std::unordered_map<const Operation *, int> loopBlocks;  // lookups only
   auto keep = [&](BlockResult &&r) {
     run.traceEntries += r.analysis.trace.size();
     run.blocks.push_back(std::move(r));
     const BlockResult &kept = run.blocks.back();
-    if (kept.block.isLoop && kept.block.owner)
-      loopCosts[kept.block.owner] = nestedLoopCost(kept, static_cast<int>(run.blocks.size()) - 1);
+    if (kept.block.isLoop && kept.block.owner) loopBlocks[kept.block.owner] = static_cast<int>(run.blocks.size()) - 1;
   };
   for (ScheduledBlock &block : collectScheduledBlocks(module)) {
     if (!isSchedulable(run.chunks[chunk], block)) continue;
@@ -156,8 +158,17 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     for (size_t i = 0; i < r.block.ops.size(); ++i)
       if (r.lowered.pipelined[i]) pipelinedLoads.insert(r.block.ops[i]);
     for (const Operation *op : r.block.ops) {
-      const auto inner = loopCosts.find(op);
-      const NestedLoop *nested = inner == loopCosts.end() ? nullptr : &inner->second;
+      const auto inner = loopBlocks.find(op);
+      std::optional<NestedLoop> nested;
+      if (inner != loopBlocks.end()) {
+        nested = nestedLoopCost(run.blocks[size_t(inner->second)], inner->second, kMaxFootprintUnits - footprintUnits);
+        if (nested->overLimit) {
+          diags.error(op->nameRange, "this loop, laid out over its iterations, would bring the ops up to it past " +
+                                         std::to_string(kMaxFootprintUnits) +
+                                         " slot and pool units in all (footprint rows x entries, the footprint limit)");
+          break;
+        }
+      }
       const bool outside = keptInTmem[r.resources.size()];
       r.resources.push_back(resolveOpResources(
           *op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases, outside, &opShape, &pipelinedLoads}));
@@ -182,6 +193,12 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
                                        " slot and pool units in all (footprint rows x entries, the footprint limit)");
         break;
       }
+    }
+    if (r.resources.size() < r.block.ops.size()) {  // the footprint limit stopped the costs: no graph to build
+      run.unusable = true;
+      r.status = BlockStatus::Failed;
+      keep(std::move(r));
+      continue;
     }
     r.graph = buildDependenceGraph(r.block, r.resources, diags, aliases, &model);
     r.constraints = parseConstraints(r.block, diags);
@@ -251,10 +268,17 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       r.status = BlockStatus::Scheduled;
       // Pipe_/Mutex_ values (seeds 002-003), then buffers within the model's budgets: over one,
       // the block is scheduled again over its graph plus lifetime edges, and checked again.
+      // The rounds share the block's work budget with the first generation: what it left, so a
+      // budget bounds the block's search however many rounds run (at least a unit each, 0 being
+      // unlimited).
+      int64_t workLeft = blockOpts.workBudget - r.analysis.workUsed;
       auto reschedule = [&](const DependenceGraph &graph, DiagnosticEngine &d) -> std::optional<ScheduleAnalysis> {
         const SchedulingProblem again{graph,        r.resources, model,         &r.constraints,
                                       &r.nodeNames, &r.block,    checkProposed, &r.lowered};
-        ScheduleAnalysis a = generateSchedule(again, blockOpts, d);
+        ScheduleOptions roundOpts = blockOpts;
+        if (blockOpts.workBudget > 0) roundOpts.workBudget = std::max<int64_t>(1, workLeft);
+        ScheduleAnalysis a = generateSchedule(again, roundOpts, d);
+        workLeft -= a.workUsed;
         const ConstraintState kept = constraintsInForce(r.constraints, a.lifted);
         if (!a.valid ||
             !checkSchedule({graph, r.resources, model, &kept, &r.nodeNames, &r.block}, a.ii, toCheckedOps(a)).empty())

@@ -56,9 +56,10 @@ public:
 
   void run(DiagnosticEngine &diags) {
     MaterializeStep::Trial t = materialize_.trial(r_);
+    DiagnosticEngine kept;  // the diagnostics of the rescheduled generation, if one is kept
+    if (!t.plan.valid && !r_.pinned && reschedule_) fitRings(t, kept);
     BufferPlan plan;
     if (t.plan.valid) plan = assign(t.plan);
-    DiagnosticEngine kept;  // the diagnostics of the rescheduled generation, if one is kept
     if (t.plan.valid && !plan.memory.fits() && !r_.pinned) refit(t, plan, kept);
     for (const Diagnostic &d : kept.all()) diags.report(d.severity, d.range, d.message, d.data);
     materialize_.commit(r_, std::move(t), diags);
@@ -173,6 +174,59 @@ private:
       for (size_t i = 0; i < history.size(); ++i) history[i].step = static_cast<int>(i);
       r_.analysis.trace = std::move(history);
       r_.analysis.traceDropped = dropped;
+    }
+  }
+
+  // A Pipe_ holds at most MaterializeOptions::maxPipeDepth slots (facts §4.5); a schedule that
+  // stretches a hand-off further (a chain of async handles at II 1 over many stages) is
+  // scheduled again, as in the memory rounds, with a lifetime edge from each such ring's
+  // consumer to its earliest producer: t(p) >= t(c) + 1 - (slots - d) * II keeps the hand-off
+  // within the slots whatever the II, so the generator raises the II or moves the ops closer.
+  // The producer's hand-off distance d is 0 when it comes first in the block, else 1 (an
+  // iteration back); the rounds go on while rings are too deep, up to the constraint iterations.
+  void fitRings(MaterializeStep::Trial &t, DiagnosticEngine &kept) {
+    const int slots = MaterializeOptions{}.maxPipeDepth;
+    for (int round = 1; round <= schedule_.maxConstraintIterations && !t.plan.valid; ++round) {
+      std::vector<DepEdge> edges;
+      std::string deepest;
+      int depth = 0;
+      for (const PipeValue &pipe : t.plan.pipes) {
+        if (pipe.trivialFallback || pipe.depth <= slots) continue;
+        if (pipe.depth > depth) {
+          depth = pipe.depth;
+          deepest = pipe.name;
+        }
+        for (int c : pipe.consumers) {
+          int earliest = -1, distance = 0;
+          for (int p : pipe.producers) {
+            const int d = p < c ? 0 : 1;
+            const int64_t at = int64_t(r_.analysis.ops[p].cycle) - int64_t(d) * r_.analysis.ii;
+            if (earliest < 0 || at < int64_t(r_.analysis.ops[earliest].cycle) - int64_t(distance) * r_.analysis.ii) {
+              earliest = p;
+              distance = d;
+            }
+          }
+          if (earliest >= 0 && earliest != c) edges.push_back({c, earliest, 1, slots - distance, EdgeKind::Lifetime});
+        }
+      }
+      if (edges.empty()) return;
+      std::string words = "ring round " + std::to_string(round) + ": " + deepest + " needs " + std::to_string(depth) +
+                          " slots, more than " + std::to_string(slots) + "; its hand-offs limited to " +
+                          std::to_string(slots);
+      DependenceGraph graph = withEdges(r_.graph, edges);
+      DiagnosticEngine diags;
+      std::optional<ScheduleAnalysis> a = reschedule_(graph, diags);
+      if (!a) {
+        r_.memoryRounds.push_back(words + ": no schedule keeps them");
+        return;
+      }
+      std::swap(r_.graph, graph);
+      std::swap(r_.analysis, *a);
+      t = materialize_.trial(r_);
+      kept = std::move(diags);
+      r_.memoryRounds.push_back(words + ": II " + std::to_string(r_.analysis.ii) + ", " +
+                                std::to_string(r_.analysis.stageCount) +
+                                (r_.analysis.stageCount == 1 ? " stage" : " stages"));
     }
   }
 

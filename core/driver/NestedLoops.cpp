@@ -15,9 +15,56 @@ int64_t spanOf(const OpResources &r) { return std::max<int64_t>(r.latency, int64
 
 int64_t clampCycles(__int128 v) { return static_cast<int64_t>(std::min<__int128>(v, kMaxCycle)); }
 
+// The runs of every iteration's ops that start before `rows`, as (first row, end row, held row),
+// calling `visit` for each until it returns false; ops in order of their start.
+template <class Visit>
+void forEachHeldRun(const std::vector<OpResources> &resources, const std::vector<int64_t> &start,
+                    const std::vector<size_t> &byStart, const NestedLoop &n, int64_t rows, Visit visit) {
+  for (int64_t j = 0; j < n.tripCount && j * n.ii < rows; ++j)
+    for (size_t v : byStart) {
+      const int64_t issue = j * n.ii + start[v];
+      if (issue >= rows) break;
+      size_t begin = 0;
+      for (const Footprint::Run &run : resources[v].footprint.runs()) {
+        const int64_t from = issue + int64_t(begin), to = std::min<int64_t>(rows, issue + int64_t(run.end));
+        begin = run.end;
+        if (from >= rows) break;
+        if (!run.row.empty() && !visit(from, to, run.row)) return;
+      }
+    }
+}
+
+// Lays the inner footprints out over the loop's first `rows` cycles into `out` (runs of equal
+// rows) and returns the units held, rows x entries; past `unitLimit` it stops counting and
+// builds nothing, so the memory is at most the limit's whatever the trip count and II.
+size_t layOutIterations(const std::vector<OpResources> &resources, const std::vector<int64_t> &start,
+                        const NestedLoop &n, int64_t rows, size_t unitLimit, Footprint &out) {
+  std::vector<size_t> byStart(start.size());
+  for (size_t v = 0; v < byStart.size(); ++v) byStart[v] = v;
+  std::stable_sort(byStart.begin(), byStart.end(), [&](size_t a, size_t b) { return start[a] < start[b]; });
+  size_t units = 0;
+  forEachHeldRun(resources, start, byStart, n, rows, [&](int64_t from, int64_t to, const FootprintRow &held) {
+    units += size_t(to - from) * held.size();
+    return units <= unitLimit;
+  });
+  out = Footprint();
+  if (units > unitLimit) return units;
+  std::vector<FootprintRow> laidOut(static_cast<size_t>(rows));
+  forEachHeldRun(resources, start, byStart, n, rows, [&](int64_t from, int64_t to, const FootprintRow &held) {
+    for (int64_t at = from; at < to; ++at)
+      laidOut[size_t(at)].insert(laidOut[size_t(at)].end(), held.begin(), held.end());
+    return true;
+  });
+  for (FootprintRow &row : laidOut) {
+    std::stable_sort(row.begin(), row.end());
+    out.push_back(std::move(row));
+  }
+  return units;
+}
+
 }  // namespace
 
-NestedLoop nestedLoopCost(const BlockResult &inner, int index) {
+NestedLoop nestedLoopCost(const BlockResult &inner, int index, size_t unitLimit) {
   NestedLoop n;
   n.block = index;
   const ScheduleAnalysis &a = inner.analysis;
@@ -60,21 +107,8 @@ NestedLoop nestedLoopCost(const BlockResult &inner, int index) {
   const int64_t fullRows = n.tripCount == 0 ? 0 : clampCycles(__int128(n.tripCount - 1) * n.ii + footprintEnd);
   const int64_t rows = std::min<int64_t>(kMaxFootprintRows, fullRows);
   n.footprintCut = fullRows > rows;
-  std::vector<FootprintRow> laidOut(static_cast<size_t>(rows));
-  for (int64_t j = 0; j < n.tripCount && j * n.ii < rows; ++j)
-    for (size_t v = 0; v < count; ++v) {
-      int64_t at = j * n.ii + start[v];
-      for (const FootprintRow &held : inner.resources[v].footprint) {
-        if (at >= rows) break;
-        FootprintRow &row = laidOut[size_t(at++)];
-        row.insert(row.end(), held.begin(), held.end());
-      }
-    }
-  cost.footprint = Footprint();
-  for (FootprintRow &row : laidOut) {
-    std::stable_sort(row.begin(), row.end());
-    cost.footprint.push_back(std::move(row));
-  }
+  n.units = layOutIterations(inner.resources, start, n, rows, unitLimit, cost.footprint);
+  n.overLimit = n.units > unitLimit;
   return n;
 }
 

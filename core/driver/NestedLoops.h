@@ -4,6 +4,7 @@
 // outer body's op costs are resolved: the data flows one way, inner block -> outer op.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -24,11 +25,15 @@ struct NestedLoop {
   bool tripCountKnown = false;  // constant bounds; otherwise the count is assumed to be the stage count
   int64_t duration = 0;         // (tripCount - 1) * II + length: the whole loop
   bool footprintCut = false;    // the footprint stops at the footprint row limit
+  size_t units = 0;             // slot and pool units the laid-out footprint holds (rows x entries)
+  bool overLimit = false;       // units passed the limit given: the footprint is left empty
   OpResources cost;             // what the loop op costs in the outer block
 };
 
-// The cost of the loop whose body is `inner`, block `index` of the run.
-NestedLoop nestedLoopCost(const BlockResult &inner, int index);
+// The cost of the loop whose body is `inner`, block `index` of the run. Its footprint holds at
+// most `unitLimit` units (what the footprint limit leaves the outer block); a loop that would
+// hold more is marked overLimit and costs no footprint, so the caller names the limit.
+NestedLoop nestedLoopCost(const BlockResult &inner, int index, size_t unitLimit);
 
 // How the cost follows from the inner schedule, in words: "8 iterations (constant bounds) at II 16,
 // the first taking 40 cycles: (8 - 1) x 16 + 40 = 152 cycles".

@@ -298,6 +298,7 @@ ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const Sc
   a.refinementRounds = rounds;
   a.trace = std::move(trace.entries());
   a.traceDropped = trace.dropped();
+  a.workUsed = budget.limit() > 0 ? budget.limit() - budget.remaining() : 0;
   return a;
 }
 

@@ -157,6 +157,11 @@ private:
     std::vector<uint64_t> &fits = fits_[d];
     std::fill(fits.begin(), fits.end(), 0);
     rrt_.markFits(fp, 0, rows, fits);
+    // The scan is charged whatever it finds: a node where nothing fits is work too.
+    if (!st_.spend(rrt_.takeScanUnits())) {
+      exhausted_ = true;
+      return false;
+    }
     saveBlock(d);
     for (int r = 0; r < rows && !exhausted_; ++r) {
       if (!(fits[r / 64] >> (r % 64) & 1)) continue;

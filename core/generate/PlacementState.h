@@ -93,7 +93,10 @@ public:
   // Real entries; an arm's trial evaluation, traced or not (TrialScope).
   enum class TraceMode { Real, Trial, Quiet } traceMode = TraceMode::Real;
   WorkBudget *budget = nullptr;  // charged per seat probe; null = unlimited (unit tests)
-  bool spend() const { return !budget || budget->spend(); }
+  // One seat probe, with the cells the table's lookups met since the last charge.
+  bool spend() const { return !budget || budget->spend(1 + rrt.takeScanUnits()); }
+  // `units` of a search's own work (its own table's scans).
+  bool spend(int64_t units) const { return !budget || budget->spend(units); }
 
   bool tracing() const { return traceMode != TraceMode::Quiet && trace.enabled(); }
   // Records at this II, as a trial entry inside a traced trial scope; nothing when not tracing.

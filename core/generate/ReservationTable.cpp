@@ -91,13 +91,22 @@ bool ReservationTable::overfills(const uint64_t *rec, const FoldedFootprint &fp,
   return false;
 }
 
+int64_t ReservationTable::takeScanUnits() const {
+  const int64_t units = scanned_ / WorkBudget::kScanCellsPerUnit;
+  scanned_ -= units * WorkBudget::kScanCellsPerUnit;
+  return units;
+}
+
 bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
   for (size_t i = 0; i < fp.runs.size(); ++i) {
     bool clash = false;
+    ++scanned_;
     forEachModuloRange(int64_t{t} + fp.runs[i].offset, fp.runs[i].length, ii_,
                        [&](int64_t begin, int64_t end, int64_t) {
-                         for (size_t s = segmentAt(begin); !clash && s < begin_.size() && begin_[s] < end; ++s)
+                         for (size_t s = segmentAt(begin); !clash && s < begin_.size() && begin_[s] < end; ++s) {
+                           ++scanned_;
                            clash = overfills(record(s), fp, i);
+                         }
                        });
     if (clash) return false;
   }
@@ -115,8 +124,10 @@ void ReservationTable::markFits(const FoldedFootprint &fp, int64_t begin, int64_
   forEachModuloRange(first, count, ii_, [&](int64_t b, int64_t e, int64_t) { fillBits(fits, b, e, true); });
   for (size_t i = 0; i < fp.runs.size(); ++i) {
     const int64_t b = fp.runs[i].offset, n = fp.runs[i].length;
+    ++scanned_;
     forEachModuloRange(first + b, count + n - 1, ii_, [&](int64_t rowBegin, int64_t rowEnd, int64_t k) {
       for (size_t s = segmentAt(rowBegin); s < begin_.size() && begin_[s] < rowEnd; ++s) {
+        ++scanned_;
         if (!overfills(record(s), fp, i)) continue;
         const int64_t y0 = first + b + k + (std::max(begin_[s], rowBegin) - rowBegin);
         const int64_t y1 = first + b + k + (std::min(segmentEnd(s), rowEnd) - rowBegin);
@@ -172,8 +183,10 @@ int64_t ReservationTable::conflictCount(const FoldedFootprint &fp, int t) const 
   const int words = layout_.words();
   for (size_t i = 0; i < fp.runs.size(); ++i) {
     const FoldedFootprint::Run &run = fp.runs[i];
+    ++scanned_;
     forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
       for (size_t s = segmentAt(begin); s < begin_.size() && begin_[s] < end; ++s) {
+        ++scanned_;
         const uint64_t *rec = record(s);
         int64_t cells = 0;
         for (int w = 0; w < words; ++w) cells += __builtin_popcountll(fp.bits[i * words + w] & rec[w]);
@@ -193,8 +206,10 @@ ReservationTable::PooledLoad ReservationTable::pooledLoad(const FoldedFootprint 
   const int words = layout_.words(), pools = layout_.numPools();
   for (const FoldedFootprint::Run &run : fp.runs) {
     if (run.poolBegin == run.poolEnd) continue;
+    ++scanned_;
     forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
       for (size_t s = segmentAt(begin); s < begin_.size() && begin_[s] < end; ++s) {
+        ++scanned_;
         const uint64_t *rec = record(s);
         const int64_t rows = std::min(segmentEnd(s), end) - std::max(begin_[s], begin);
         for (int k = run.poolBegin; k < run.poolEnd; ++k) {
@@ -217,8 +232,10 @@ std::optional<ReservationTable::Conflict> ReservationTable::firstConflict(const 
   std::optional<Conflict> first;
   for (size_t i = 0; i < fp.runs.size() && !first; ++i) {
     const FoldedFootprint::Run &run = fp.runs[i];
+    ++scanned_;
     forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
       for (size_t s = segmentAt(begin); !first && s < begin_.size() && begin_[s] < end; ++s) {
+        ++scanned_;
         const uint64_t *rec = record(s);
         if (!overfills(rec, fp, i)) continue;
         const int row = static_cast<int>(std::max(begin_[s], begin));

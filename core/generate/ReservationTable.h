@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "generate/WorkBudget.h"
 #include "target/ModuloOccupancy.h"
 #include "target/TargetModel.h"
 
@@ -58,6 +59,11 @@ public:
   void reserve(const FoldedFootprint &fp, int t) { applyUnits(fp, t, +1); }
   void release(const FoldedFootprint &fp, int t) { applyUnits(fp, t, -1); }
   void clear();
+  // The work the lookups above did since the last call, in work units: each footprint run and
+  // each table segment a probe, fit scan, conflict count or load met is a cell
+  // (WorkBudget::kScanCellsPerUnit to the unit); the cells short of a unit wait for the next call.
+  // A search charges it to its budget, so a node that scans much and places nothing still pays.
+  int64_t takeScanUnits() const;
 
   int units(int row, int resource) const;
   int inIteration(int row, int resource) const { return units(row, resource) - carry(row, resource); }
@@ -91,6 +97,7 @@ private:
   std::vector<int64_t> begin_;   // segment starts, ascending, the first 0
   std::vector<uint64_t> data_;   // a record per segment
   std::vector<Holder> holders_;  // committed ops, in commit order
+  mutable int64_t scanned_ = 0;  // cells met by lookups and not yet taken as units
 };
 
 }  // namespace tilesched

@@ -201,8 +201,13 @@ private:
   }
 
   bool tryAt(size_t pick, const FoldedFootprint &fp, int64_t t) {
-    if (exhausted_ || (!fp.empty() && !rrt_.probe(fp, rowOf(t)))) return false;
-    if (used_ >= nodeEnd_ || (budget_ && !budget_->spend())) {
+    if (exhausted_) return false;
+    if (!fp.empty() && !rrt_.probe(fp, rowOf(t))) {
+      // A probe that fails has scanned the table all the same.
+      if (budget_ && !budget_->spend(rrt_.takeScanUnits())) exhausted_ = true;
+      return false;
+    }
+    if (used_ >= nodeEnd_ || (budget_ && !budget_->spend(1 + rrt_.takeScanUnits()))) {
       exhausted_ = true;
       return false;
     }
@@ -507,7 +512,8 @@ private:
 // Where one unit is saturated and the critical path is short, the branch and bound's dive meets
 // the tight rows last and backtracks among hundreds of ops; deadlines order them up front
 // (origami mat_inv: 3 -> 2 stages in microseconds). Blocks with same-depth groups, max_depth or
-// force-serial ops are left to the search. A probe costs one unit of `budget`.
+// force-serial ops are left to the search. A probe costs `budget` a unit per row of its window,
+// and the table cells its scan met.
 std::optional<std::vector<int64_t>> deadlineSchedule(const IIContext &ctx, int stages,
                                                      const std::vector<int64_t> &depth,
                                                      const std::vector<int64_t> &tail, WorkBudget *budget) {
@@ -548,8 +554,8 @@ std::optional<std::vector<int64_t>> deadlineSchedule(const IIContext &ctx, int s
     if (fp.empty()) {
       start[v] = lo;
     } else {
-      if (budget && !budget->spend(std::min<int64_t>(hi - lo + 1, ii))) return std::nullopt;
       start[v] = rrt.firstFit(fp, lo, hi - lo + 1);
+      if (budget && !budget->spend(std::min<int64_t>(hi - lo + 1, ii) + rrt.takeScanUnits())) return std::nullopt;
       if (start[v] < 0) return std::nullopt;
       rrt.reserve(fp, rowOf(start[v]));
     }

@@ -293,7 +293,8 @@ bool WindowSearch::search() {
   for (int64_t t = lo; t <= hi; ++t) {
     const int64_t row = moduloRow(t, 0, ii_);
     if (!(fits[row / 64] >> (row % 64) & 1)) continue;
-    if (++nodes_ > nodeLimit_ || (budget_ && !budget_->spend())) {
+    // A node, with the fit scans that place and unplace made since the last one.
+    if (++nodes_ > nodeLimit_ || (budget_ && !budget_->spend(1 + rrt_.takeScanUnits()))) {
       exhausted_ = true;
       return false;
     }

@@ -1,7 +1,8 @@
 // The work budget of one block's cost-based generation (docs/decisions.md, "Limits"): a count of
 // work units — one seat probe (one admission-gate check of one op at one candidate cycle), one
-// exact-search extension, or the SAT solver's clauses and conflicts at the rate that makes a unit
-// cost about a seat probe's time ("Exact II by SAT") — across every candidate II, never wall
+// exact-search extension, the reservation-table cells a probe or fit scan meets, or the SAT
+// solver's clauses and conflicts, each at the rate that makes a unit cost about a seat probe's
+// time ("Work budget", "Exact II by SAT") — across every candidate II, never wall
 // time, so a spent budget stops at the same point on every machine and the output stays
 // deterministic. Without it a large block with a wide II range can run for minutes (SPEC §2: the
 // tool never hangs).
@@ -14,6 +15,10 @@ namespace tilesched {
 
 class WorkBudget {
 public:
+  // Reservation-table cells (a footprint run, or a table segment it meets) per work unit: a seat
+  // probe of a few-row footprint meets about this many.
+  static constexpr int64_t kScanCellsPerUnit = 16;
+
   explicit WorkBudget(int64_t limit) : limit_(limit) {}  // limit <= 0: unlimited
 
   // Charges `units`; false (and nothing charged) when fewer are left, which spends the budget.

@@ -150,19 +150,22 @@ void applyShapeCost(const Operation &op, const OpModel &entry, const TargetModel
                     DiagnosticEngine &diags, OpResources &r) {
   const ShapeCost &cost = *entry.shapeCost;
   const double rate = model.machine.mmaRate(shape.element);
+  // Values are clamped to 10^15 before any integer conversion (a double past 2^63 has no
+  // int64_t, and the two builds would print different numbers); the limits are far below it.
+  constexpr double kCap = 1e15;
   auto value = [&](const std::optional<CostFormula> &f) -> std::optional<double> {
     std::optional<double> v = f ? f->evaluate(shape, rate) : std::nullopt;
     if (!v || *v < 0) return std::nullopt;
-    return std::ceil(*v - 1e-9);
+    return std::min(std::ceil(*v - 1e-9), kCap);
   };
+  auto count = [&](double v) { return (v >= kCap ? "more than " : "") + std::to_string(static_cast<int64_t>(v)); };
   std::string cut;
   if (std::optional<double> latency = value(cost.latency)) {
-    if (*latency > kMaxLatency) cut = std::to_string(int64_t(*latency)) + " cycles of latency";
+    if (*latency > kMaxLatency) cut = count(*latency) + " cycles of latency";
     r.latency = int(std::min<double>(*latency, kMaxLatency));
   }
   if (std::optional<double> rows = value(cost.rows); rows && !entry.footprint.empty()) {
-    if (*rows > kMaxFootprintRows)
-      cut += (cut.empty() ? "" : " and ") + std::to_string(int64_t(*rows)) + " footprint rows";
+    if (*rows > kMaxFootprintRows) cut += (cut.empty() ? "" : " and ") + count(*rows) + " footprint rows";
     r.footprint.assign(size_t(std::min<double>(*rows, kMaxFootprintRows)), entry.footprint.front());
   }
   if (!cut.empty())

@@ -74,6 +74,43 @@ function modelLoop(n, pools = 0) {
 
 const SMALL_LOOP = chainLoop(3, 0);
 
+// A model whose op op.wide holds a 1 024-row footprint, row k on slot k mod 64 (so no two
+// neighbouring rows are equal and it folds into 1 024 runs), and a loop of `n` such ops.
+function wideModel() {
+  const slots = Array.from({ length: 64 }, (_, i) => `{"id": ${i + 1}, "name": "s${i}", "kind": "fine"}`);
+  const rows = Array.from({ length: 1024 }, (_, k) => `["s${k % 64}"]`);
+  return `{"name": "wide", "slots": [${slots.join(', ')}], "ops": {"op.wide": {"latency": 1, "footprint": [${rows.join(',')}], "traits": ["tma"]}}}\n`;
+}
+function wideLoop(n, attrs = '') {
+  let s = 'func.func @f(%n: index, %x: f32) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %n step %c1 {\n';
+  for (let k = 0; k < n; ++k) s += `    %v${k} = ${attrs ? 'nv_tileas.async.tiled_tma_load' : 'op.wide'} %x ${attrs}: f32\n`;
+  return s + '    scf.yield\n  }\n  return\n}\n';
+}
+// The same shape for the built-in model: sched.footprint rows cycling over its 24 slots.
+const BUILTIN_SLOTS = ['issue', 'xu', 'xu64', 'fp32x2_fp16ultra', 'alu', 'alu_or_fmaheavy', 'dual_alu', 'lsu', 'tmem', 'mma',
+  'tc_and_mma', 'tma', 'tp_gnic_rd', 'tp_gnic_wr', 'tp_smem_rd', 'tp_smem_wr', 'tp_tmem_rd', 'tp_tmem_wr', 'tp_mma', 'unknown',
+  'omitted_simt', 'test_simt', 'test_mma', 'test_dma'];
+const wideAttr = () => `{sched.footprint = [${Array.from({ length: 1024 }, (_, k) => `["${BUILTIN_SLOTS[k % BUILTIN_SLOTS.length]}"]`).join(', ')}]} `;
+
+// `pools` pools of capacity 2^20 and op.fat holding all of them for 1 024 cycles, and 8
+// independent such ops in a loop of 1 024 iterations: II 1, so an iteration starts every cycle.
+// `nested` puts the loop in another, whose body then costs it laid out over its iterations.
+function fatModel(pools) {
+  const list = Array.from({ length: pools }, (_, i) => `{"name": "p${i}", "capacity": 1048576}`);
+  const row = Array.from({ length: pools }, (_, i) => `"p${i}"`).join(',');
+  return `{"name": "fat", "pools": [${list.join(', ')}], "ops": {"op.fat": {"latency": 1, "footprint": [{"row": [${row}], "repeat": 1024}], "traits": ["tma"]}}}\n`;
+}
+function fatLoop(nested) {
+  let s = 'func.func @f(%n: index, %x: f32) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n' +
+    '  %c1024 = arith.constant 1024 : index\n';
+  if (nested) s += '  scf.for %j = %c0 to %n step %c1 {\n';
+  s += '  scf.for %i = %c0 to %c1024 step %c1 {\n';
+  for (let k = 0; k < 8; ++k) s += `    %v${k} = op.fat %x : f32\n`;
+  s += '    scf.yield\n  }\n';
+  if (nested) s += '    %w = op.fat %x : f32\n    scf.yield\n  }\n';
+  return s + '  return\n}\n';
+}
+
 // Every reproducer: {id, what, args (file names relative to the directory), files: {name: bytes}}
 // plus `sparse` files created with a size and no data, and `expect`, a pattern the stderr of
 // both tools must match.
@@ -141,6 +178,15 @@ export function reproducers() {
   add('D15a', 'stdout is /dev/full', ['small.mlir'], { 'small.mlir': SMALL_LOOP }, { stdout: '/dev/full' });
   add('D15b', 'stdout is a pipe closed after the first line', ['d4a.mlir', '--generator=cost-based', '--emit=json'],
     { 'd4a.mlir': chainLoop(5000, 0, { op: 'test.add' }) }, { stdout: 'head -1' });
+  add('D18a', 'a 9-op loop whose model footprints are 1 024 rows, each on another slot', ['d18a.mlir', '--model=d18.json'],
+    { 'd18a.mlir': wideLoop(9), 'd18.json': wideModel() });
+  add('D18b', 'the same with 12 ops', ['d18b.mlir', '--model=d18.json'], { 'd18b.mlir': wideLoop(12), 'd18.json': wideModel() });
+  add('D18c', 'the same 12 ops as IR for the built-in model (sched.footprint)', ['d18c.mlir'], { 'd18c.mlir': wideLoop(12, wideAttr()) });
+  add('D19a', 'an 8-op loop at II 1 over 1 024 stages, a model of 64 pools each op holds 1 024 cycles', ['d19a.mlir', '--model=d19.json'],
+    { 'd19a.mlir': fatLoop(false), 'd19.json': fatModel(64) });
+  add('D19b', 'the same loop nested in another: its footprint is laid out for the outer one', ['d19b.mlir', '--model=d19.json'],
+    { 'd19b.mlir': fatLoop(true), 'd19.json': fatModel(64) });
+  add('D20', 'a 10 000-op dependence chain, --emit=json', ['d20.mlir', '--emit=json'], { 'd20.mlir': chainLoop(10000, 0, { op: 'arith.addf' }) });
   // A quote in an attribute name, which the XML reader refuses where it stands: it once hid the
   // nesting behind it from a depth pre-scan, and the parser recursed 10^5 levels (SIGSEGV
   // natively, RangeError in the npm bin).

@@ -45,6 +45,24 @@ test('schedule() passes unknown keys to the driver as flags', () => {
   assert.equal(native.status, 2);
 });
 
+test('schedule() reads a model text with leading line ends, spaces or a byte order mark as a document', () => {
+  const source = randomLoop(5);
+  const model = readFileSync(path.join(repo, 'core/target/models/hopper.json'), 'utf8');
+  const dir = scratchDir();
+  try {
+    writeFileSync(path.join(dir, 'model.json'), model);
+    const native = runNative(['-', `--model=${path.join(dir, 'model.json')}`, '--emit=json'], source);
+    for (const lead of ['', '\n', '\r\n  \t', '\ufeff', '\ufeff\n ']) {
+      const doc = mod.schedule(source, JSON.stringify({ model: lead + model }));
+      assert.doesNotMatch(doc, /cannot read model file/, JSON.stringify(lead));
+      assert.equal(JSON.parse(doc).blocks.length, JSON.parse(native.stdout.toString('utf8')).blocks.length, JSON.stringify(lead));
+      assert.equal(JSON.parse(doc).blocks[0].ii, JSON.parse(native.stdout.toString('utf8')).blocks[0].ii, JSON.stringify(lead));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('schedule() with an empty options string uses the defaults', () => {
   const source = randomLoop(6);
   assert.equal(mod.schedule(source, ''), runNative(['-', '--emit=json'], source).stdout.toString('utf8'));

@@ -10,7 +10,7 @@
 //    page, everything else by none), nosniff and no referrer.
 import { constants as fsConstants, readFileSync, realpathSync } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { STATUS_CODES, createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 
 const TYPES = {
@@ -149,6 +149,22 @@ export function startStaticServer(root, { host = '127.0.0.1', port = 0 } = {}) {
       if (res.headersSent) res.destroy();
       else fail(res, 500, 'internal server error');
     });
+  });
+  // A request Node cannot parse (a header or URL past its limit, HTTP/9.9, LF-only lines,
+  // Content-Length with Transfer-Encoding) never reaches the handler: Node would answer it
+  // itself without the security headers, so this answers it, as Node would, with them.
+  server.on('clientError', (err, socket) => {
+    if (!socket.writable || err.code === 'ECONNRESET') return socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = `${STATUS_CODES[status].toLowerCase()}\n`;
+    const headers = {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+      ...securityHeaders(ERROR_POLICY, false),
+    };
+    const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines}\r\n${body}`);
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);

@@ -2,6 +2,8 @@
 // schedule, laid out over its iterations, is the cost of the loop op in the outer body.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "driver/BlockPipeline.h"
 #include "driver/InputChunks.h"
 #include "support/Limits.h"
@@ -16,13 +18,14 @@ struct Scheduled {
   const BlockResult &outer() const { return run.blocks.back(); }
 };
 
-// Schedules a one-chunk input on the built-in blackwell model.
+// Schedules a one-chunk input on the built-in blackwell model, or `model`.
 std::unique_ptr<Scheduled> schedule(const std::string &text,
-                                    ScheduleOptions::Generator g = ScheduleOptions::Generator::Auto) {
+                                    ScheduleOptions::Generator g = ScheduleOptions::Generator::Auto,
+                                    const std::shared_ptr<const TargetModel> &model = builtinTargetModel("blackwell")) {
   auto s = std::make_unique<Scheduled>();
   DriverOptions opts;
   opts.schedule.generator = g;
-  s->run.chunks = readChunks(text, builtinTargetModel("blackwell"), /*chosen=*/true, s->diags);
+  s->run.chunks = readChunks(text, model, /*chosen=*/true, s->diags);
   REQUIRE(s->run.chunks.size() == 1);
   REQUIRE(s->run.chunks[0].module);
   scheduleChunk(0, opts, s->diags, s->run);
@@ -157,4 +160,60 @@ TEST_CASE("nested loops: an inner loop with no schedule is costed one op after a
   CHECK(n.duration == 6);
   CHECK(nestedLoopWords(n).rfind("no schedule of its own, so its ops are costed one after another; 3 iterations", 0) ==
         0);
+}
+
+TEST_CASE("nested loops: the laid-out footprint stops at the unit limit it is given, building nothing past it",
+          "[driver][nested]") {
+  auto s = schedule(nest("%c0 to %c3 step %c1", "sched.latency = 3 : i32, sched.footprint = [[\"tma\"], []]"));
+  const BlockResult &inner = s->run.blocks.at(0);
+  const NestedLoop whole = nestedLoopCost(inner, 0, kMaxFootprintUnits);
+  CHECK(whole.units == 3);  // three iterations, one unit each
+  CHECK_FALSE(whole.overLimit);
+  CHECK(whole.cost.footprint.size() > 0);
+  const NestedLoop cut = nestedLoopCost(inner, 0, 2);
+  CHECK(cut.overLimit);
+  CHECK(cut.cost.footprint.empty());
+}
+
+// A model whose op.fat holds both pools (capacity 2^20) for 1 024 cycles.
+std::shared_ptr<const TargetModel> fatModel() {
+  DiagnosticEngine diags;
+  std::optional<TargetModel> m = parseTargetModel(
+      R"({"name": "fat", "pools": [{"name": "p0", "capacity": 1048576}, {"name": "p1", "capacity": 1048576}],
+          "ops": {"op.fat": {"latency": 1, "footprint": [{"row": ["p0", "p1"], "repeat": 1024}], "traits": ["tma"]}}})",
+      diags);
+  REQUIRE(m);
+  return std::make_shared<const TargetModel>(std::move(*m));
+}
+
+TEST_CASE("nested loops: only a loop in a loop is laid out, and past the footprint limit it is a located error",
+          "[driver][nested]") {
+  // Eight independent op.fat in 1 024 iterations at II 1: laid out, about 1 024^2 / 2 x 8 x 2
+  // units, past the limit of 2^22.
+  std::string body;
+  for (int k = 0; k < 8; ++k) body += "      %v" + std::to_string(k) + " = op.fat %x : f32\n";
+  const std::string inner = "    scf.for %i = %c0 to %c1024 step %c1 {\n" + body + "    }\n";
+  const std::string head =
+      "func.func @f(%n: index, %x: f32) {\n  %c0 = arith.constant 0 : index\n"
+      "  %c1 = arith.constant 1 : index\n  %c1024 = arith.constant 1024 : index\n";
+  const std::shared_ptr<const TargetModel> model = fatModel();
+  auto alone = schedule(head + inner + "  return\n}\n", ScheduleOptions::Generator::Auto, model);
+  CHECK_FALSE(alone->diags.hasErrors());
+  REQUIRE(alone->run.blocks.size() == 1);
+  CHECK(alone->run.blocks[0].status == BlockStatus::Scheduled);
+  CHECK(alone->run.blocks[0].analysis.ii == 1);
+
+  auto nested = schedule(head + "  scf.for %j = %c0 to %n step %c1 {\n" + inner + "  }\n  return\n}\n",
+                         ScheduleOptions::Generator::Auto, model);
+  REQUIRE(nested->run.blocks.size() == 2);
+  CHECK(nested->run.blocks[0].status == BlockStatus::Scheduled);
+  CHECK(nested->run.blocks[1].status == BlockStatus::Failed);
+  CHECK(nested->run.unusable);
+  REQUIRE(nested->diags.hasErrors());
+  const auto &all = nested->diags.all();
+  const Diagnostic &d =
+      *std::find_if(all.begin(), all.end(), [](const Diagnostic &x) { return x.severity == Severity::Error; });
+  CHECK(d.range.begin.line == 6);
+  CHECK(d.message.find("laid out over its iterations") != std::string::npos);
+  CHECK(d.message.find("the footprint limit") != std::string::npos);
 }

@@ -124,9 +124,11 @@ TEST_CASE("the exact search proves an II infeasible and finds the next one", "[c
   CHECK(complete(at5.state));
 }
 
-TEST_CASE("the exact search spends the block's work budget, one unit per extension", "[cost][ladder]") {
-  // The per-search limit and the block budget count the same unit: with the block budget at
-  // exactly the extensions a search needs it ends as it would unbounded; one fewer stops it.
+TEST_CASE("the exact search spends the block's work budget: a unit per extension, and its fit scans",
+          "[cost][ladder]") {
+  // Each extension costs the block budget a unit, as it costs the per-search limit, and the fit
+  // scans cost their cells (scan_budget_test.cpp): with the block budget at exactly what a
+  // search charges it ends as it would unbounded; one unit fewer stops it.
   RandomLoopSpec spec;
   spec.ops = 7;
   spec.maxFootprintRows = 4;
@@ -148,10 +150,14 @@ TEST_CASE("the exact search spends the block's work budget, one unit per extensi
     ++checked;
     INFO("seed " << seed << ", " << need << " extensions");
     const ExactOutcome unbounded = search(1000000, nullptr);
-    WorkBudget enough(need);
+    WorkBudget meter(1000000000);
+    CHECK(search(1000000, &meter) == unbounded);
+    const int64_t charged = meter.limit() - meter.remaining();
+    CHECK(charged >= need);
+    WorkBudget enough(charged);
     CHECK(search(1000000, &enough) == unbounded);
     CHECK_FALSE(enough.spent());
-    WorkBudget tooSmall(need - 1);
+    WorkBudget tooSmall(charged - 1);
     CHECK(search(1000000, &tooSmall) == ExactOutcome::BudgetExhausted);
     CHECK(tooSmall.spent());
   }

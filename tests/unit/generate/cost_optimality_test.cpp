@@ -89,7 +89,8 @@ TEST_CASE("one component alone is a relaxation: its infeasibility is the block's
   CHECK(searchAll(pl, 1000) == ExactOutcome::Infeasible);
 }
 
-TEST_CASE("the window search counts one node per op tried at a cycle, against both budgets", "[cost][optimality]") {
+TEST_CASE("the window search counts one node per op tried at a cycle, against both budgets, and its scans",
+          "[cost][optimality]") {
   const RandomLoop loop = gappedLoop();
   Placement pl(loop, 4, false);
   const FootprintComponents fc(pl.ctx);
@@ -99,7 +100,12 @@ TEST_CASE("the window search counts one node per op tried at a cycle, against bo
   REQUIRE(need > 1);
   CHECK(searchAll(pl, need) == ExactOutcome::Infeasible);
   CHECK(searchAll(pl, need - 1) == ExactOutcome::BudgetExhausted);
-  WorkBudget enough(need), tooSmall(need - 1);
+  // The block budget is charged a unit per node and the fit scans' cells by the unit.
+  WorkBudget meter(1000000000);
+  CHECK(searchAll(pl, 100000, &meter) == ExactOutcome::Infeasible);
+  const int64_t charged = meter.limit() - meter.remaining();
+  CHECK(charged >= need);
+  WorkBudget enough(charged), tooSmall(charged - 1);
   CHECK(searchAll(pl, 100000, &enough) == ExactOutcome::Infeasible);
   CHECK_FALSE(enough.spent());
   CHECK(searchAll(pl, 100000, &tooSmall) == ExactOutcome::BudgetExhausted);

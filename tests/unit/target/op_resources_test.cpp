@@ -439,3 +439,27 @@ TEST_CASE("op resources: a shape_cost entry follows the op's shape, its own cost
   CHECK(big.latency == 9662);
   CHECK(big.footprint.size() == 1024);
 }
+
+TEST_CASE("op resources: a shape_cost value past 2^63 is clamped before it becomes an integer") {
+  DiagnosticEngine md;
+  auto m = parseTargetModel(R"({"name": "huge", "slots": [{"id": 1, "name": "s", "kind": "fine"}], "ops": {
+    "t.load": {"latency": 5, "footprint": [["s"]],
+               "shape_cost": {"latency": "bytes * 1000000000000000000", "rows": "bytes * 1000000000000000000"}}}})",
+                            md);
+  REQUIRE(m);
+  Snippet s = snippet(R"(func.func @f(%d: !tt.tensordesc<tensor<64x64xf16>>, %i: i32) {
+  %a = t.load %d[%i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16>
+  return
+})");
+  const TypeAliases aliases;
+  const OpCostContext shaped{"", nullptr, &aliases, false, &opShape};
+  DiagnosticEngine d;
+  // 8 192 bytes x 10^18: about 8.2 x 10^21, which int64_t(double) cannot hold.
+  const OpResources r = resolveOpResources(s.op(0), *m, d, shaped);
+  CHECK(r.latency == kMaxLatency);
+  CHECK(r.footprint.size() == size_t(kMaxFootprintRows));
+  REQUIRE(d.all().size() == 1);
+  CHECK(located(d.all()[0]) ==
+        "2:8 't.load' costs more than 1000000000000000 cycles of latency and more than 1000000000000000 footprint "
+        "rows for its shape in model 'huge', more than the model limits (100000 cycles, 1024 rows); it is cut to them");
+}

@@ -29,8 +29,11 @@ function folder(base: string): string {
   return b.endsWith('/') ? b : `${b}/`;
 }
 
-// Inside a <script> element only `</script` ends the text; the element reads `<\/script` back.
-export const scriptSafe = (source: string) => source.replace(/<\/(script)/gi, '<\\/$1');
+// Inside a <script> element `</script` ends the text and `<!--` can make the tokenizer skip the
+// next `</script>` (its double-escaped state), so neither may appear. A backslash after `<` in
+// front of either (and of any backslashes already there) writes them; the element removes one
+// (element/dedent.ts, scriptText), so every source, `<\/script` included, reads back exactly.
+export const scriptSafe = (source: string) => source.replace(/<(\\*)(\/script|!--)/gi, '<\\$1$2');
 
 export function elementSnippet(s: AppState, e: EmbedSettings): string {
   const o = s.options;

@@ -92,7 +92,7 @@ export class Session {
     if (reply.kind === 'timeout') {
       return {
         ...EMPTY, runs, status: 'timeout',
-        error: `Stopped after ${(reply.limitMs / 1000).toFixed(1)} s: the scheduler ran past the time limit, so its worker was replaced. Lower the II cap or the constraint iterations, or raise the limit in the preferences.`,
+        error: `Stopped after ${(reply.limitMs / 1000).toFixed(1)} s: the scheduler ran past the time limit, so its worker was replaced. Lower the search budget (it bounds the search on any input), the II cap or the constraint iterations, or raise the limit in the preferences.`,
       };
     }
     if (reply.kind === 'error') return { ...EMPTY, runs, status: 'error', error: engineErrorText(reply.error), ms: reply.ms };

@@ -11,7 +11,8 @@
 //   </tilesched-playground>
 //
 // The snippet is best given in a <script type="text/mlir"> child: HTML leaves its text alone, so
-// `<f16>` needs no escaping. Written as the element's own text, HTML reads such text as tags and
+// `<f16>` needs no escaping; only `</script` and `<!--` do, written `<\/script` and `<\!--`
+// (one backslash after such a `<` is removed; Share → Embed writes them). Written as the element's own text, HTML reads such text as tags and
 // drops it; the view then says so above the editor.
 // Attributes: title (names the example for screen readers), generator (auto|serial|cost-based),
 // model (blackwell|hopper; without it, the IR's ttg.target picks the model), ii-cap,

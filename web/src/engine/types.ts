@@ -270,7 +270,7 @@ export interface Memory {
   register_bytes: number;
   fits: boolean | null; // null when the model gives no budget
   unknown_buffers: number;
-  rounds: string[]; // rescheduling rounds that fitted the buffers, in words
+  rounds: string[]; // rescheduling rounds that fitted a Pipe_'s slots (ring rounds) or the buffers, in words
 }
 
 // [low, high]: what the performance model computes from spans of measured rates.

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, REPO, assert } from './harness.mjs';
-import { compareGenerators, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
+import { SNIPPET, compareGenerators, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
 import { axeViolations } from './real-use.mjs';
 
 const SIZES = [[1440, 900], [390, 844]];
@@ -134,6 +134,43 @@ ${iframe}
     const serious = await axeViolations(host);
     assert(serious.length === 0, `axe violations:\n        ${serious.join('\n        ')}`);
     await shoot(host, 'embed-host-page', host.locator('h2'));
+    await host.close();
+  }],
+
+  ['embed: a source holding <!--<script and <\\/script keeps the page after the element and reads back exactly', async (page) => {
+    // Unescaped, `<!--<script` (an MLIR comment is enough) puts the tokenizer in its
+    // double-escaped state: the snippet's </script> no longer closes it and the page after it
+    // becomes snippet text.
+    const source = `${SNIPPET}// <!--<script> in a comment\n// a literal <\\/script> and <\\!-- too\n`;
+    await openPlayground(page);
+    await setSource(page, source);
+    await page.locator('[data-testid="share"]').click();
+    const element = await page.inputValue('[data-testid="embed-element"]');
+    const inner = element.slice(element.indexOf('<script type="text/mlir">') + 25, element.lastIndexOf('</script>'));
+    assert(!/<!--|<\/script/i.test(inner), `the script child holds <!-- or </script:\n${element}`);
+    const host = await page.context().newPage();
+    await host.route(`${site.url}docs-comment.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title></head><body><main><h1>Docs</h1>
+${element}
+<p id="after">The text after the element.</p>
+</main></body></html>`,
+    }));
+    await host.goto(`${site.url}docs-comment.html`);
+    assert(await host.locator('main > p#after').count() === 1, 'the text after the element disappeared into the snippet');
+    const el = host.locator('tilesched-playground');
+    await el.locator('[data-testid="ii"]').waitFor({ timeout: 30000 });
+    // The browser kept the script child whole, and the element's editor holds the source.
+    const child = await host.locator('tilesched-playground > script[type="text/mlir"]').evaluate((n) => n.textContent);
+    assert(child.includes('<\\!--<script>') && child.includes('<\\\\/script>'), `the script child as parsed:\n${child}`);
+    // A viewport taller than the element, so its editor draws every line.
+    await host.setViewportSize({ width: 1280, height: 4000 });
+    await el.locator('.cm-line').nth(source.split('\n').length - 2).waitFor({ timeout: 10000 });
+    const lines = await el.locator('.cm-line').evaluateAll((ls) => ls.map((l) => l.textContent));
+    // The editor's last line is the empty one after the source's final line end.
+    const want = source.split('\n');
+    const at = want.findIndex((l, i) => lines[i] !== l);
+    assert(at < 0 && lines.length === want.length, `the element reads back line ${at + 1} as ${JSON.stringify(lines[at])}, not ${JSON.stringify(want[at])} (${lines.length} lines)`);
     await host.close();
   }],
 

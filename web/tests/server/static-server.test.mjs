@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStaticServer } from '../../scripts/static-server.mjs';
@@ -135,4 +136,37 @@ test('every response carries the security headers; only embed.html may be framed
   assert.equal(post.status, 405);
   assert.equal(post.headers.allow, 'GET, HEAD');
   assertSecurityHeaders(post);
+});
+
+// Raw bytes to the server and its answer, parsed: {status, headers}.
+function raw(bytes) {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => socket.end(bytes));
+    const chunks = [];
+    socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')));
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head] = Buffer.concat(chunks).toString('latin1').split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers });
+    });
+  });
+}
+
+test("requests Node itself refuses (431, 400) carry the security headers too", async () => {
+  const cases = [
+    [`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`, 431],
+    [`GET /${'a'.repeat(20000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+    ['GET / HTTP/9.9\r\nHost: x\r\n\r\n', 400],
+    ['GET / HTTP/1.1\nHost: x\n\n', 400],
+    ['POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
+  ];
+  for (const [bytes, status] of cases) {
+    const r = await raw(bytes);
+    assert.equal(r.status, status, JSON.stringify(bytes.slice(0, 40)));
+    assertSecurityHeaders(r);
+  }
+  assert.equal((await get('/')).status, 200);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { elementSnippet, iframeSnippet, scriptSafe } from '../../src/app/embed-snippets';
 import { defaultState } from '../../src/state/state';
-import { snippetOf } from '../../src/element/dedent';
+import { scriptText, snippetOf } from '../../src/element/dedent';
 
 describe('embed snippets', () => {
   const s = defaultState('%p : tensor<64x!tt.ptr<f16>>\n// </script> in a comment\n');
@@ -22,5 +22,19 @@ describe('embed snippets', () => {
     expect(snippetOf(withScript as unknown as Element)).toEqual({ text: 'a<f16> </script>\n', swallowed: [] });
     const swallowed = { querySelector: () => null, querySelectorAll: () => [{ localName: 'f16' }, { localName: 'f16' }], textContent: '  %p : tensor<64x!tt.ptr>\n' };
     expect(snippetOf(swallowed as unknown as Element)).toEqual({ text: '%p : tensor<64x!tt.ptr>\n', swallowed: ['<f16>'] });
+  });
+  it('the script child holds neither `</script` nor `<!--`, and reads back every source exactly', () => {
+    // An MLIR comment is enough to hold `<!--<script`, which would put the browser's tokenizer in
+    // its double-escaped state and skip the snippet's own `</script>`.
+    const sources = ['// <!--<script>\n%a = x\n', 'a <\\/script b', '<\\\\!-- <\\!-- <!-- </SCRIPT > </script', '<\\', '<!-', '</scrip', 'x<\\/scriptx<\\!--'];
+    for (const source of sources) {
+      const written = scriptSafe(source);
+      expect(written).not.toMatch(/<\/script|<!--/i);
+      expect(scriptText(written)).toBe(source);
+      const e = elementSnippet(defaultState(source), { ...settings, panes: [...settings.panes] });
+      const inner = e.slice(e.indexOf('<script type="text/mlir">\n') + 26, e.lastIndexOf('\n</script>'));
+      expect(inner).not.toMatch(/<\/script|<!--/i);
+      expect(scriptText(inner)).toBe(source.replace(/\n$/, ''));
+    }
   });
 });
