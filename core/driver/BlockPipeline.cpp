@@ -147,7 +147,6 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     r.chunk = chunk;
     int errorsBefore = diags.errorCount();
     stripMaterializedOps(r.block, diags);  // Pipe_/Mutex_ of an earlier --emit=ir are not work
-    checkReorderableNames(r.block, diags);
     r.triton = readTritonSchedule(r.block, diags);
     assignPipelinedLoadLatencies(r.block, r.triton);
     const std::vector<bool> keptInTmem = accumulatorKeptInTmem(r.block);
