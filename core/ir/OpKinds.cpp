@@ -97,6 +97,11 @@ ResultTypeRule resultTypeRuleOf(std::string_view name) {
   return ResultTypeRule::Written;
 }
 
+std::string_view tritonAsyncTokenOf(std::string_view opName) {
+  return inDialect(opName, "triton_gpu") || inDialect(opName, "triton_nvidia_gpu") ? "!triton_gpu.async.token"
+                                                                                   : "!ttg.async.token";
+}
+
 bool isModuleOpName(std::string_view name) {
   return name == "module" || name == "builtin.module" || name == "cuda_tile.module";
 }
