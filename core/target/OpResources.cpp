@@ -105,15 +105,17 @@ void mergeRows(Footprint &into, const Footprint &branch) {
 
 // scf.if / cuda_tile.if (`region_cost: "max"`): each region's ops as if issued one after another
 // (latencies add up, footprints follow one another), and the op costs its costliest region:
-// the longest latency, and in each cycle whatever any region holds then.
+// the longest latency, and in each cycle whatever any region holds then. `once` (scf.while): all
+// its regions one after another, one pass, said to be a guess.
 OpResources regionResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags,
-                            const OpCostContext &context) {
+                            const OpCostContext &context, RegionCost kind) {
   OpResources out;
   out.source = OpResources::Source::Model;
   int64_t latency = 0;
+  Footprint serial;  // `once`: every region's ops in turn
   for (const auto &region : op.regions) {
-    int64_t sum = 0;
-    Footprint serial;
+    int64_t sum = kind == RegionCost::Once ? latency : 0;
+    if (kind != RegionCost::Once) serial = Footprint();
     for (const auto &block : region->blocks)
       for (const auto &inner : block->operations) {
         if (inner->isTerminator()) continue;
@@ -128,7 +130,14 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
         }
       }
     latency = std::max(latency, sum);
-    mergeRows(out.footprint, serial);
+    if (kind != RegionCost::Once) mergeRows(out.footprint, serial);
+  }
+  if (kind == RegionCost::Once) {
+    out.footprint = std::move(serial);
+    if (!op.lookupAttr("sched.latency"))
+      diags.warning(op.nameRange, "'" + op.name + "' repeats its regions an unknown number of times; it is costed as " +
+                                      "one pass through them (latency " + std::to_string(latency) +
+                                      "), a guess: give it sched.latency / sched.footprint for its real cost");
   }
   if (latency > kMaxLatency || out.footprint.size() > size_t(kMaxFootprintRows)) {
     diags.warning(op.nameRange, "'" + op.name + "' costs what its costliest region costs, which is more than " +
@@ -266,8 +275,8 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
     r.source = OpResources::Source::OutsideLoop;
   } else if (context.measured) {
     r = *context.measured;
-  } else if (m && !unsupported && m->regionCost == RegionCost::Max) {
-    r = regionResources(op, model, diags, context);
+  } else if (m && !unsupported && m->regionCost != RegionCost::None) {
+    r = regionResources(op, model, diags, context, m->regionCost);
     r.traits |= m->traits;
   } else if (m && !unsupported) {
     r.source = OpResources::Source::Model;
