@@ -69,6 +69,19 @@ bool registerOnlyConversion(const Operation &op, const TypeAliases &aliases) {
   return !parent.empty() && aliases.sameType(parent, from);
 }
 
+// Triton's FMA dot: a dot whose result keeps a blocked layout (AccelerateMatmul found no MMA
+// layout for its shape or types; TritonGPU's FMADotOpToLLVM makes it one FMA per element and k)
+// runs on the CUDA cores, so it costs the model's `<op>.fma` entry where the model has one.
+const OpModel *costEntry(const Operation &op, const TargetModel &model, const TypeAliases &aliases) {
+  const OpModel *m = model.lookup(op.name);
+  if (!m || op.results.empty()) return m;
+  const std::string layout = aliases.resolve(encodingOf(aliases.resolve(op.results[0]->type)));
+  if (layout.rfind("#ttg.blocked<", 0) != 0 && layout.rfind("#triton_gpu.blocked<", 0) != 0) return m;
+  const std::string fmaName = op.name + ".fma";
+  const OpModel *fma = model.lookup(fmaName);
+  return fma && fma->pattern == fmaName ? fma : m;
+}
+
 bool isPipelinedLoad(const Operation *op, const OpCostContext &context) {
   return op && context.pipelinedLoads && context.pipelinedLoads->count(op) > 0;
 }
@@ -266,7 +279,7 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
   static const TypeAliases kNoAliases;
   OpResources r;
   r.latency = model.defaultLatency;
-  const OpModel *m = model.lookup(op.name);
+  const OpModel *m = costEntry(op, model, context.aliases ? *context.aliases : kNoAliases);
   const bool unsupported = m && !m->unsupported.empty();
   const std::string unknownCost =
       "it is scheduled as an unknown op (latency " + std::to_string(model.defaultLatency) + ", no resources)";
