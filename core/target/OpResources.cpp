@@ -69,17 +69,22 @@ bool registerOnlyConversion(const Operation &op, const TypeAliases &aliases) {
   return !parent.empty() && aliases.sameType(parent, from);
 }
 
-// Triton's FMA dot: a dot whose result keeps a blocked layout (AccelerateMatmul found no MMA
-// layout for its shape or types; TritonGPU's FMADotOpToLLVM makes it one FMA per element and k)
-// runs on the CUDA cores, so it costs the model's `<op>.fma` entry where the model has one.
+// An MMA runs where its operands take it, so its entry can have variants (docs/target-model.md,
+// "The op table"): `<op>.fma` for Triton's FMA dot, whose result keeps a blocked layout
+// (AccelerateMatmul found no MMA layout; FMADotOpToLLVM makes one FMA per element and k, on the
+// CUDA cores), and `<op>.f64` for an f64 MMA (tcgen05 has no f64 kind; DMMA's rate is its own).
+// A variant the model lacks leaves the op's own entry.
 const OpModel *costEntry(const Operation &op, const TargetModel &model, const TypeAliases &aliases) {
   const OpModel *m = model.lookup(op.name);
-  if (!m || op.results.empty()) return m;
+  if (!m || op.results.empty() || op.operands.empty()) return m;
   const std::string layout = aliases.resolve(encodingOf(aliases.resolve(op.results[0]->type)));
-  if (layout.rfind("#ttg.blocked<", 0) != 0 && layout.rfind("#triton_gpu.blocked<", 0) != 0) return m;
-  const std::string fmaName = op.name + ".fma";
-  const OpModel *fma = model.lookup(fmaName);
-  return fma && fma->pattern == fmaName ? fma : m;
+  const std::string a = aliases.resolve(op.operands[0]->type);
+  const bool fma = layout.rfind("#ttg.blocked<", 0) == 0 || layout.rfind("#triton_gpu.blocked<", 0) == 0;
+  const bool f64 = a.find("xf64>") != std::string::npos || a.find("xf64,") != std::string::npos;
+  if (!fma && !f64) return m;
+  const std::string variant = op.name + (fma ? ".fma" : ".f64");
+  const OpModel *v = model.lookup(variant);
+  return v && v->pattern == variant ? v : m;
 }
 
 bool isPipelinedLoad(const Operation *op, const OpCostContext &context) {
