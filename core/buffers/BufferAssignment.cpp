@@ -31,6 +31,11 @@ namespace {
 // else to SMEM.
 constexpr int64_t kTmemThresholdBytes = 16 << 10;
 
+// CUDA Tile IR's tiles have no memory space (cuda-tile Ops.td: a tile is a value; only views
+// name memory): where one lives is the compiler's choice when it lowers them, so no tile of a
+// cuda_tile op is a shared- or tensor-memory buffer of the IR, and none fails a budget.
+bool cudaTileOp(const Operation &op) { return op.name.rfind("cuda_tile.", 0) == 0; }
+
 MaterializeInput viewInput(const BufferInput &in) {
   MaterializeInput mi;
   mi.aliases = in.aliases;
@@ -173,7 +178,7 @@ private:
   std::optional<TileType> tmaTile(int n) const {
     const Operation &op = view_.op(n);
     const OpResources &res = (*in_.resources)[n];
-    if (res.source == OpResources::Source::Schedule || !op.regions.empty()) return std::nullopt;
+    if (res.source == OpResources::Source::Schedule || !op.regions.empty() || cudaTileOp(op)) return std::nullopt;
     bool smemTransport = false;
     for (const FootprintRow &row : res.footprint)
       for (int r : row) smemTransport |= model_.resources[r].name.rfind("tp_smem", 0) == 0;
@@ -199,15 +204,16 @@ private:
 
   // The space of a Pipe_ payload that is not an allocation or a memory-typed value: Triton's
   // tensors live in registers (its shared data is a memdesc; its tensors, made by Triton ops or
-  // in a tt.func, have distributed layouts); other tiles get tileiras' class; scalars stay in
-  // registers. No space: not data, or a view whose allocation is counted.
+  // in a tt.func, have distributed layouts), CUDA Tile IR's tiles are the compiler's (cudaTileOp);
+  // other tiles get tileiras' class; scalars stay in registers. No space: not data, or a view whose allocation is
+  // counted.
   std::optional<BufferSpace> payloadSpace(const TileType &t, const Operation &producer) const {
     switch (t.kind) {
     case TileType::Kind::Scalar: return BufferSpace::Registers;
     case TileType::Kind::Tensor: {
       const bool tritonOp = producer.name.rfind("tt.", 0) == 0 || producer.name.rfind("ttg.", 0) == 0 ||
                             producer.name.rfind("ttng.", 0) == 0;
-      if (t.encoded || tritonOp || tritonFunction()) return BufferSpace::Registers;
+      if (t.encoded || tritonOp || cudaTileOp(producer) || tritonFunction()) return BufferSpace::Registers;
       const std::optional<int64_t> bytes = t.bytes();
       const bool tmem = model_.machine.tmemBytes.value_or(0) > 0 && t.rank() >= 2 && t.elementBits >= 8 && bytes &&
                         *bytes > kTmemThresholdBytes;

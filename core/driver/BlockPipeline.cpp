@@ -122,6 +122,43 @@ void steerByTritonLatency(BlockResult &r, const SchedulingProblem &problem, bool
   else diags.note(r.block.ops[s.blockedBy]->nameRange, why);
 }
 
+// Every op without a model entry, override or schedule of its own (in the block, or in the
+// regions of a region op the model costs through them) is said once per block, at the first:
+// the unknown-op default is a guess, never silent. Ops of another machine's table are already
+// warned about (target/OpResources).
+void warnUnknownOps(const BlockResult &r, const TargetModel &model, DiagnosticEngine &diags) {
+  std::vector<const Operation *> unknown;
+  auto guessed = [&](const Operation &op) {
+    return !op.isTerminator() && !loopKindOf(op.name) && !model.lookup(op.name) && !op.lookupAttr("sched.latency") &&
+           !op.lookupAttr("sched.footprint") && targetOnlyOpModelWords(op.name).empty();
+  };
+  for (size_t i = 0; i < r.block.ops.size(); ++i) {
+    const Operation &op = *r.block.ops[i];
+    if (r.resources[i].source == OpResources::Source::Default && guessed(op)) unknown.push_back(&op);
+    const OpModel *m = model.lookup(op.name);
+    if (r.resources[i].source != OpResources::Source::Model || !m || m->regionCost == RegionCost::None) continue;
+    for (const auto &region : op.regions)
+      for (const auto &b : region->blocks)
+        walkBlockOps(*b, [&](Operation &inner) {
+          if (guessed(inner)) unknown.push_back(&inner);
+        });
+  }
+  if (unknown.empty()) return;
+  std::vector<std::string> names;  // distinct, in program order
+  for (const Operation *op : unknown)
+    if (std::find(names.begin(), names.end(), op->name) == names.end()) names.push_back(op->name);
+  std::string list;
+  for (size_t i = 0; i < names.size() && i < 8; ++i) list += (i > 0 ? ", " : "") + names[i];
+  if (names.size() > 8) list += " and " + std::to_string(names.size() - 8) + " more";
+  const bool one = unknown.size() == 1;
+  diags.warning(unknown.front()->nameRange,
+                "target model '" + model.name + "' has no entry for " + list + ": " + std::to_string(unknown.size()) +
+                    (one ? " op of this block is scheduled as an unknown op"
+                         : " ops of this block are scheduled as unknown ops") +
+                    " (latency " + std::to_string(model.defaultLatency) + ", no resources), a guess; give " +
+                    (one ? "it" : "them") + " sched.latency / sched.footprint or a model entry");
+}
+
 }  // namespace
 
 void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags, DriverRun &run) {
@@ -149,7 +186,6 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     r.chunk = chunk;
     int errorsBefore = diags.errorCount();
     stripMaterializedOps(r.block, diags);  // Pipe_/Mutex_ of an earlier --emit=ir are not work
-    checkReorderableNames(r.block, diags);
     r.triton = readTritonSchedule(r.block, diags);
     assignPipelinedLoadLatencies(r.block, r.triton);
     const std::vector<bool> keptInTmem = accumulatorKeptInTmem(r.block);
@@ -200,6 +236,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       keep(std::move(r));
       continue;
     }
+    warnUnknownOps(r, model, diags);
     r.graph = buildDependenceGraph(r.block, r.resources, diags, aliases, &model);
     r.constraints = parseConstraints(r.block, diags);
     ScheduleOptions blockOpts = blockOptions(r.block, opts.schedule, diags);

@@ -1,7 +1,6 @@
 #include "graph/ScheduledBlock.h"
 
 #include <map>
-#include <set>
 
 namespace tilesched {
 
@@ -109,37 +108,6 @@ std::vector<ScheduledBlock> collectScheduledBlocks(Module &m) {
     }
   }
   return std::move(c.blocks);
-}
-
-void checkReorderableNames(const ScheduledBlock &block, DiagnosticEngine &diags) {
-  auto baseName = [](const std::string &n) { return n.substr(0, n.find('#')); };  // %r#1 -> %r
-  std::map<std::string, const Value *> defined;                                   // the block's own results
-  for (const Operation *op : block.ops)
-    for (const Value *r : op->results) defined.emplace(baseName(r->name), r);
-  std::set<std::string> reported;
-  for (Operation *op : block.ops) {
-    auto check = [&](const Value *inner) {
-      auto it = defined.find(baseName(inner->name));
-      if (it == defined.end() || it->second->definingOp == op || !reported.insert(it->first).second) return;
-      const SourceLoc at = it->second->range.begin;
-      diags.error(inner->range, "'" + it->first + "' is defined here, in a region of " + describeOp(*op) +
-                                    ", and again at " + std::to_string(at.line) + ":" + std::to_string(at.col) +
-                                    " in the same scheduled block; a schedule that moves that definition ahead "
-                                    "would print a redefinition, so rename one of them");
-    };
-    auto checkRegions = [&](Operation &o) {
-      for (auto &region : o.regions)
-        for (auto &b : region->blocks)
-          for (const Value *arg : b->arguments) check(arg);
-    };
-    checkRegions(*op);
-    for (auto &region : op->regions)
-      for (auto &b : region->blocks)
-        walkBlockOps(*b, [&](Operation &inner) {
-          for (const Value *r : inner.results) check(r);
-          checkRegions(inner);
-        });
-  }
 }
 
 namespace {

@@ -25,12 +25,6 @@ struct ScheduledBlock {
 
 std::vector<ScheduledBlock> collectScheduledBlocks(Module &m);
 
-// tilesched prints the user's value names. A name defined in a region of one op of the block and
-// again, later, by another op of the block is legal MLIR only while the region comes first; a
-// schedule that moves the later definition ahead would print a redefinition. Such a block is an
-// error naming both places (fuzz_pipeline found one).
-void checkReorderableNames(const ScheduledBlock &block, DiagnosticEngine &diags);
-
 // A short name for an op in messages: its first result ("%a"), its sched.label ("@st0"), or
 // "op-name@LINE"; past 64 bytes cut, with "..." (docs/decisions.md, "Limits").
 std::string describeOp(const Operation &op);

@@ -28,6 +28,9 @@ constexpr std::array<std::string_view, 21> kTerminators = {
     "cuda_tile.return", "cuda_tile.continue", "cuda_tile.break", "cuda_tile.yield",
     "gpu.return",       "gpu.yield",          "gpu.terminator",  "affine.yield",
     "llvm.return"};
+// NVWS's warp groups and the fork's subtiled regions end their regions with ops of their own.
+constexpr std::array<std::string_view, 3> kRegionOpTerminators = {"nvws.warp_group.yield", "nvws.warp_group.return",
+                                                                  "ttng.subtiled_region_yield"};
 
 // scf.for: `%iv = %lb to %ub step %s iter_args(...)`; cuda_tile.for: `%iv in (%lb to %ub,
 // step %s) ... iter_values(...)` (cuda-tile Ops.td, ForOp); cuda_tile.loop: `iter_values(...)`
@@ -97,13 +100,20 @@ ResultTypeRule resultTypeRuleOf(std::string_view name) {
   return ResultTypeRule::Written;
 }
 
+std::string_view tritonAsyncTokenOf(std::string_view opName) {
+  return inDialect(opName, "triton_gpu") || inDialect(opName, "triton_nvidia_gpu") ? "!triton_gpu.async.token"
+                                                                                   : "!ttg.async.token";
+}
+
 bool isModuleOpName(std::string_view name) {
   return name == "module" || name == "builtin.module" || name == "cuda_tile.module";
 }
 
 bool isFunctionOpName(std::string_view name) { return among(kFunctions, name); }
 
-bool isTerminatorOpName(std::string_view name) { return among(kTerminators, name); }
+bool isTerminatorOpName(std::string_view name) {
+  return among(kTerminators, name) || among(kRegionOpTerminators, name);
+}
 
 std::string_view defaultDialectOf(std::string_view opName) {
   if (inDialect(opName, "cuda_tile")) return "cuda_tile";  // every cuda_tile region op (Ops.td)

@@ -40,7 +40,10 @@ enum class ResultTypeRule : uint8_t {
   ArrowThenTokens,  // the types after `->`, the remaining results async tokens (ttng.tmem_load)
 };
 ResultTypeRule resultTypeRuleOf(std::string_view name);
-inline constexpr std::string_view kTritonAsyncToken = "!ttg.async.token";
+// The async token an op's results are, spelled in the op's own dialect generation: Triton's 2024
+// ops (`triton_gpu.*`, `triton_nvidia_gpu.*`) give `!triton_gpu.async.token`, the rest
+// `!ttg.async.token`, so a loop carrying the token has one type on both sides of its yield.
+std::string_view tritonAsyncTokenOf(std::string_view opName);
 
 // A loop the scheduler pipelines. Its body is the entry block of its first region; the body's
 // first `inductionVars` arguments are induction variables, the others carry values from one

@@ -133,7 +133,8 @@ std::vector<std::string> Parser::customResultTypes(const Operation &op, size_t n
   std::vector<std::string> none(n);
   if (n == 0) return none;
   const ResultTypeRule rule = resultTypeRuleOf(op.name);
-  if (rule == ResultTypeRule::Tokens) return std::vector<std::string>(n, std::string(kTritonAsyncToken));
+  const std::string token(tritonAsyncTokenOf(op.name));
+  if (rule == ResultTypeRule::Tokens) return std::vector<std::string>(n, token);
   const TypeTokens t(op.typeText);
   const size_t end = t.toks.size();
   std::optional<std::vector<std::string>> items;
@@ -150,7 +151,7 @@ std::vector<std::string> Parser::customResultTypes(const Operation &op, size_t n
   case ResultTypeRule::ArrowThenTokens:
     if (t.arrow) items = typeItems(op.typeText, t, t.arrow, end);
     if (items && rule == ResultTypeRule::ArrowThenTokens)
-      while (items->size() < n) items->emplace_back(kTritonAsyncToken);
+      while (items->size() < n) items->emplace_back(token);
     break;
   case ResultTypeRule::AfterTo:
     // Without `to` (a hand-written `arith.truncf %x : T`), as written.

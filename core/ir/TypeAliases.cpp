@@ -19,6 +19,22 @@ std::string trim(const std::string &s) {
 constexpr size_t kMaxExpandedType = 1 << 16;
 constexpr int kMaxAliasDepth = 16;
 
+// Triton's 2024 dialect names (before `triton_gpu` / `triton_nvidia_gpu` became `ttg` / `ttng`):
+// one type whichever prefix spells it, `!triton_gpu.async.token` is `!ttg.async.token`.
+void appendRenamed(std::string_view spelling, std::string &out) {
+  constexpr std::pair<std::string_view, std::string_view> kRenamed[] = {{"triton_gpu.", "ttg."},
+                                                                        {"triton_nvidia_gpu.", "ttng."}};
+  if (!spelling.empty() && (spelling[0] == '!' || spelling[0] == '#'))
+    for (const auto &[old, now] : kRenamed)
+      if (spelling.substr(1, old.size()) == old) {
+        out += spelling[0];
+        out.append(now);
+        out.append(spelling.substr(1 + old.size()));
+        return;
+      }
+  out.append(spelling);
+}
+
 }  // namespace
 
 TypeAliases::TypeAliases(const Module &module) {
@@ -28,7 +44,8 @@ TypeAliases::TypeAliases(const Module &module) {
       aliases_[trim(def.text.substr(0, eq))] = trim(def.text.substr(eq + 1));
 }
 
-// `text` with every alias replaced by its definition, tokens one space apart.
+// `text` with every alias replaced by its definition, tokens one space apart, dialects by their
+// current names.
 bool TypeAliases::expand(std::string_view text, int depth, std::string &out) const {
   Lexer lexer(text);
   for (Token t = lexer.lex(); !t.is(Tok::Eof); t = lexer.lex()) {
@@ -40,7 +57,7 @@ bool TypeAliases::expand(std::string_view text, int depth, std::string &out) con
       }
     }
     if (!out.empty()) out += ' ';
-    out.append(spelling);
+    appendRenamed(spelling, out);
     if (out.size() > kMaxExpandedType) return false;
   }
   return true;

@@ -19,8 +19,9 @@ public:
 
   // Follows alias chains; a cyclic or overlong chain stops where it is.
   std::string resolve(const std::string &type) const;
-  // Whether two type texts name the same type once every alias in them is spelled out and
-  // spacing is normalized. Types too large to expand count as the same (unknown is no mismatch).
+  // Whether two type texts name the same type once every alias in them is spelled out, spacing is
+  // normalized and Triton's 2024 dialect names read as today's (`!triton_gpu.x` is `!ttg.x`). Types too large to expand
+  // count as the same (unknown is no mismatch).
   bool sameType(const std::string &a, const std::string &b) const;
 
 private:

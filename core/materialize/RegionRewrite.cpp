@@ -48,6 +48,7 @@ public:
       : module_(module), block_(block), plan_(plan), names_(plan.names) {}
 
   void run() {
+    renameRegionShadows();
     std::vector<std::unique_ptr<Operation>> &ops = block_.body ? block_.body->operations : module_.operations;
     std::vector<std::unique_ptr<Operation>> old = std::move(ops);
     ops.clear();
@@ -77,6 +78,48 @@ public:
   }
 
 private:
+  // A name defined in a region of a block op and again by a later op of the block is legal MLIR:
+  // SSA names are scoped to their region, which has closed. Once the schedule moves the later
+  // definition ahead, the region would see it and the print would redefine it, so the region's
+  // value takes a name nothing in the module has (`%a` -> `%a_1`); its uses are inside the region.
+  void renameRegionShadows() {
+    auto base = [](const std::string &n) { return n.substr(0, n.find('#')); };  // %r#1 -> %r
+    std::unordered_set<std::string> blockNames;
+    for (const Operation *op : block_.ops)
+      for (const Value *r : op->results) blockNames.insert(base(r->name));
+    std::vector<std::vector<Value *>> shadows;  // groups named by one base: an op's results, or one argument
+    auto visitBlocks = [&](Operation &o) {
+      for (auto &region : o.regions)
+        for (auto &b : region->blocks)
+          for (Value *arg : b->arguments)
+            if (blockNames.count(base(arg->name))) shadows.push_back({arg});
+    };
+    for (Operation *op : block_.ops) {
+      visitBlocks(*op);
+      for (auto &region : op->regions)
+        for (auto &b : region->blocks)
+          walkBlockOps(*b, [&](Operation &inner) {
+            std::vector<Value *> group;
+            for (Value *r : inner.results)
+              if (blockNames.count(base(r->name))) group.push_back(r);
+            if (!group.empty()) shadows.push_back(std::move(group));
+            visitBlocks(inner);
+          });
+    }
+    if (shadows.empty()) return;
+    std::unordered_set<std::string> taken;
+    for (const Value &v : module_.values) taken.insert(base(v.name));
+    for (const PipeValue &p : plan_.pipes) taken.insert("%" + p.name);
+    for (const MutexValue &m : plan_.mutexes) taken.insert("%" + m.name);
+    for (std::vector<Value *> &group : shadows) {
+      const std::string old = base(group.front()->name);
+      std::string fresh;
+      for (int k = 1; fresh.empty() || taken.count(fresh); ++k) fresh = old + "_" + std::to_string(k);
+      taken.insert(fresh);
+      for (Value *v : group) v->name = fresh + v->name.substr(old.size());
+    }
+  }
+
   void stamp(Operation &op, const OpSchedule &s) {
     op.setDiscardableAttr(kAttrAwsStage, i32(s.stage));
     op.setDiscardableAttr(kAttrAwsOrder, i32(s.order));

@@ -1,5 +1,9 @@
 #include "target/IRTarget.h"
 
+#include <vector>
+
+#include "ir/Lexer.h"
+#include "ir/OpKinds.h"
 #include "target/TargetModel.h"
 
 namespace tilesched {
@@ -34,6 +38,33 @@ int computeCapabilityOf(std::string_view text) {
   return i > kCuda.size() && (i == text.size() || suffix) ? cc : 0;
 }
 
+// "sm_90" -> 90, "sm_100a" -> 100 (CUDA Tile IR's architecture names); 0 for anything else.
+int smCapabilityOf(std::string_view text) {
+  return text.substr(0, 3) == "sm_" ? computeCapabilityOf(std::string("cuda:").append(text.substr(3))) : 0;
+}
+
+// The architectures a cuda_tile entry's `optimization_hints=<sm_90 = {...}, ...>` gives hints
+// for, in the order written (the parser keeps the hints verbatim in the signature text).
+std::vector<std::string> hintedArchitectures(const Operation &entry) {
+  Lexer lexer(entry.signatureText);
+  std::vector<Token> toks;
+  for (Token t = lexer.lex(); !t.is(Tok::Eof) && !t.is(Tok::Error); t = lexer.lex()) toks.push_back(t);
+  std::vector<std::string> archs;
+  for (size_t i = 0; i + 2 < toks.size(); ++i) {
+    if (lexer.spelling(toks[i]) != "optimization_hints" || !toks[i + 1].is(Tok::Equal) || !toks[i + 2].is(Tok::Less))
+      continue;
+    int depth = 0;
+    for (size_t k = i + 2; k < toks.size(); ++k) {
+      if (isOpenBracket(toks[k].kind)) ++depth;
+      else if (isCloseBracket(toks[k].kind) && --depth == 0) break;
+      else if (depth == 1 && toks[k].is(Tok::Equal) && toks[k - 1].is(Tok::BareId))
+        archs.emplace_back(lexer.spelling(toks[k - 1]));
+    }
+    break;
+  }
+  return archs;
+}
+
 bool supports(const TargetModel &m, std::string_view opName) {
   const OpModel *op = m.lookup(opName);
   return op && op->unsupported.empty();
@@ -43,6 +74,13 @@ bool supports(const TargetModel &m, std::string_view opName) {
 
 std::optional<IRTarget> readIRTarget(const Module &module, DiagnosticEngine &diags) {
   std::optional<IRTarget> first;
+  auto add = [&](IRTarget target, const char *what) {
+    if (!first) first = std::move(target);
+    else if (target.text != first->text)
+      diags.warning(target.range, std::string(what) + target.text + " and an earlier one " + first->text +
+                                      "; the input is scheduled for " + first->text +
+                                      " (put each module in its own '// -----' chunk to schedule each for its own)");
+  };
   for (const auto &op : module.operations) {
     if (op->syntax != OpSyntax::Module) continue;
     // Triton 3.0-3.1 (2024) spell the dialect `triton_gpu`, the target with it.
@@ -53,14 +91,21 @@ std::optional<IRTarget> readIRTarget(const Module &module, DiagnosticEngine &dia
       diags.warning(a->range, "ttg.target must be a string such as \"cuda:90\"; it is ignored");
       continue;
     }
-    if (!first) {
-      first = IRTarget{a->text, computeCapabilityOf(a->text), a->range};
-    } else if (a->text != first->text) {
-      diags.warning(a->range, "this module targets " + a->text + " and an earlier one " + first->text +
-                                  "; the input is scheduled for " + first->text +
-                                  " (put each module in its own '// -----' chunk to schedule each for its own)");
-    }
+    add(IRTarget{a->text, computeCapabilityOf(a->text), a->range}, "this module targets ");
   }
+  // CUDA Tile IR names its machine only in its entries' hints, given per architecture; entries
+  // sit in a cuda_tile.module, itself at top level or in a builtin module.
+  auto entries = [&](const std::vector<std::unique_ptr<Operation>> &ops, auto &&self) -> void {
+    for (const auto &op : ops) {
+      if (op->name == "cuda_tile.entry")
+        for (const std::string &arch : hintedArchitectures(*op))
+          add(IRTarget{arch, smCapabilityOf(arch), op->nameRange}, "this entry's optimization_hints target ");
+      if (op->syntax != OpSyntax::Module) continue;
+      for (const auto &region : op->regions)
+        for (const auto &block : region->blocks) self(block->operations, self);
+    }
+  };
+  entries(module.operations, entries);
   return first;
 }
 

@@ -1,6 +1,7 @@
 // The machine an input names, and the built-in model that schedules it (docs/decisions.md, "The
 // target from the IR"). Triton writes its target on the module, `ttg.target = "cuda:90"` (the
-// compute capability, major * 10 + minor) or `"hip:gfx942"`. CUDA Tile IR and nv_tileas carry none:
+// compute capability, major * 10 + minor) or `"hip:gfx942"`. CUDA Tile IR gives hints per
+// architecture on an entry, `optimization_hints=<sm_90 = {...}>`; without them, and in nv_tileas,
 // tileiras takes the machine from its command line (`--gpu-name sm_100`, its default; facts §7.5).
 #pragma once
 
@@ -14,14 +15,15 @@
 namespace tilesched {
 
 struct IRTarget {
-  std::string text;           // as written: "cuda:90", "hip:gfx942"
+  std::string text;           // as written: "cuda:90", "hip:gfx942", CUDA Tile IR's "sm_90"
   int computeCapability = 0;  // NVIDIA: 90, 100, 103, ...; 0 for another vendor or an unreadable string
   SourceRange range;          // the attribute's value, for located warnings
 };
 
-// The first `ttg.target` (Triton 2024: `triton_gpu.target`) of the input's top-level modules. A
-// value that is not a string is a warning and is ignored; a second module naming another target is
-// a warning (the input is scheduled for the first).
+// The first `ttg.target` (Triton 2024: `triton_gpu.target`) of the input's top-level modules, else
+// the first architecture a cuda_tile entry's optimization_hints name (located at the entry). A
+// value that is not a string is a warning and is ignored; another target named later is a warning
+// (the input is scheduled for the first).
 std::optional<IRTarget> readIRTarget(const Module &module, DiagnosticEngine &diags);
 
 // The built-in model for a target: "hopper" for sm_90, "blackwell" for the sm_10x family and

@@ -360,8 +360,8 @@ void ModelReader::readOp(const JsonMember &entry, TargetModel &m) {
   }
   if (const JsonValue *regionCost = v.find("region_cost")) {
     op.given |= KeyRegionCost;
-    op.regionCost =
-        RegionCost(readName(*regionCost, kRegionCostNames, "region_cost of '" + pattern + "' must be \"max\""));
+    op.regionCost = RegionCost(
+        readName(*regionCost, kRegionCostNames, "region_cost of '" + pattern + "' must be \"max\" or \"once\""));
   }
   if (const JsonValue *lowersTo = v.find("lowers_to")) {
     op.given |= KeyLowersTo;

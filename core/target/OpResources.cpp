@@ -69,6 +69,24 @@ bool registerOnlyConversion(const Operation &op, const TypeAliases &aliases) {
   return !parent.empty() && aliases.sameType(parent, from);
 }
 
+// An MMA runs where its operands take it, so its entry can have variants (docs/target-model.md,
+// "The op table"): `<op>.fma` for Triton's FMA dot, whose result keeps a blocked layout
+// (AccelerateMatmul found no MMA layout; FMADotOpToLLVM makes one FMA per element and k, on the
+// CUDA cores), and `<op>.f64` for an f64 MMA (tcgen05 has no f64 kind; DMMA's rate is its own).
+// A variant the model lacks leaves the op's own entry.
+const OpModel *costEntry(const Operation &op, const TargetModel &model, const TypeAliases &aliases) {
+  const OpModel *m = model.lookup(op.name);
+  if (!m || op.results.empty() || op.operands.empty()) return m;
+  const std::string layout = aliases.resolve(encodingOf(aliases.resolve(op.results[0]->type)));
+  const std::string a = aliases.resolve(op.operands[0]->type);
+  const bool fma = layout.rfind("#ttg.blocked<", 0) == 0 || layout.rfind("#triton_gpu.blocked<", 0) == 0;
+  const bool f64 = a.find("xf64>") != std::string::npos || a.find("xf64,") != std::string::npos;
+  if (!fma && !f64) return m;
+  const std::string variant = op.name + (fma ? ".fma" : ".f64");
+  const OpModel *v = model.lookup(variant);
+  return v && v->pattern == variant ? v : m;
+}
+
 bool isPipelinedLoad(const Operation *op, const OpCostContext &context) {
   return op && context.pipelinedLoads && context.pipelinedLoads->count(op) > 0;
 }
@@ -105,15 +123,17 @@ void mergeRows(Footprint &into, const Footprint &branch) {
 
 // scf.if / cuda_tile.if (`region_cost: "max"`): each region's ops as if issued one after another
 // (latencies add up, footprints follow one another), and the op costs its costliest region:
-// the longest latency, and in each cycle whatever any region holds then.
+// the longest latency, and in each cycle whatever any region holds then. `once` (scf.while): all
+// its regions one after another, one pass, said to be a guess.
 OpResources regionResources(const Operation &op, const TargetModel &model, DiagnosticEngine &diags,
-                            const OpCostContext &context) {
+                            const OpCostContext &context, RegionCost kind) {
   OpResources out;
   out.source = OpResources::Source::Model;
   int64_t latency = 0;
+  Footprint serial;  // `once`: every region's ops in turn
   for (const auto &region : op.regions) {
-    int64_t sum = 0;
-    Footprint serial;
+    int64_t sum = kind == RegionCost::Once ? latency : 0;
+    if (kind != RegionCost::Once) serial = Footprint();
     for (const auto &block : region->blocks)
       for (const auto &inner : block->operations) {
         if (inner->isTerminator()) continue;
@@ -128,7 +148,14 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
         }
       }
     latency = std::max(latency, sum);
-    mergeRows(out.footprint, serial);
+    if (kind != RegionCost::Once) mergeRows(out.footprint, serial);
+  }
+  if (kind == RegionCost::Once) {
+    out.footprint = std::move(serial);
+    if (!op.lookupAttr("sched.latency"))
+      diags.warning(op.nameRange, "'" + op.name + "' repeats its regions an unknown number of times; it is costed as " +
+                                      "one pass through them (latency " + std::to_string(latency) +
+                                      "), a guess: give it sched.latency / sched.footprint for its real cost");
   }
   if (latency > kMaxLatency || out.footprint.size() > size_t(kMaxFootprintRows)) {
     diags.warning(op.nameRange, "'" + op.name + "' costs what its costliest region costs, which is more than " +
@@ -260,7 +287,7 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
   static const TypeAliases kNoAliases;
   OpResources r;
   r.latency = model.defaultLatency;
-  const OpModel *m = model.lookup(op.name);
+  const OpModel *m = costEntry(op, model, context.aliases ? *context.aliases : kNoAliases);
   const bool unsupported = m && !m->unsupported.empty();
   const std::string unknownCost =
       "it is scheduled as an unknown op (latency " + std::to_string(model.defaultLatency) + ", no resources)";
@@ -269,8 +296,8 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
     r.source = OpResources::Source::OutsideLoop;
   } else if (context.measured) {
     r = *context.measured;
-  } else if (m && !unsupported && m->regionCost == RegionCost::Max) {
-    r = regionResources(op, model, diags, context);
+  } else if (m && !unsupported && m->regionCost != RegionCost::None) {
+    r = regionResources(op, model, diags, context, m->regionCost);
     r.traits |= m->traits;
   } else if (m && !unsupported) {
     r.source = OpResources::Source::Model;

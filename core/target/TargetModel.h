@@ -84,9 +84,10 @@ inline constexpr const char *kViewNames[] = {"", "alias", "index"};
 
 // How an op with regions costs (`region_cost`): None — its own entry; Max — what its costliest
 // region costs, each region's ops as if issued one after another (scf.if runs one of its
-// branches; docs/target-model.md, "Region ops").
-enum class RegionCost : uint8_t { None, Max };
-inline constexpr const char *kRegionCostNames[] = {"", "max"};
+// branches); Once — one pass through all its regions in turn, a guess said in a warning (scf.while
+// repeats its two regions an unknown number of times; docs/target-model.md, "Region ops").
+enum class RegionCost : uint8_t { None, Max, Once };
+inline constexpr const char *kRegionCostNames[] = {"", "max", "once"};
 
 // The keys an op entry spelled out; an entry written `like` another prints only these.
 enum OpKey : unsigned {

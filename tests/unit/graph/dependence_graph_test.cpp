@@ -226,49 +226,6 @@ scf.for %i = %z to %z step %z {
   CHECK(hasEdge(b.graph, 0, 0, 4, 1, EdgeKind::Explicit));
 }
 
-TEST_CASE("a name a region reuses from a later definition in the block is an error at both places") {
-  auto p = test::parseBlocks(R"(
-func.func @f(%n: index) {
-  scf.for %i = %n to %n step %n {
-    %z = x.region %n {
-      %done = x.inner %n : i32
-      x.sink %done : i32
-    } : i32
-    %done = x.op %z : i32
-    %other = x.op %z : i32
-    scf.yield
-  }
-  return
-})");
-  REQUIRE_FALSE(p->diags.hasErrors());  // legal MLIR: the region's %done is gone when the outer one is defined
-  REQUIRE(p->blocks.size() == 1);
-  DiagnosticEngine diags;
-  checkReorderableNames(p->blocks[0], diags);
-  REQUIRE(diags.errorCount() == 1);
-  const Diagnostic &d = diags.all()[0];
-  CHECK(d.range.begin.line == 5);
-  CHECK(d.range.begin.col == 7);
-  CHECK(d.message ==
-        "'%done' is defined here, in a region of %z, and again at 8:5 in the same scheduled block; a schedule that "
-        "moves that definition ahead would print a redefinition, so rename one of them");
-}
-
-TEST_CASE("distinct names, and an op's own result reused inside its region, can be reordered") {
-  auto p = test::parseBlocks(R"(
-scf.for %i = %n to %n step %n {
-  %z = x.region %n {
-    %z = x.inner %n : i32
-    %v = x.inner %z : i32
-  } : i32
-  %w = x.op %z : i32
-  scf.yield
-})");
-  REQUIRE_FALSE(p->diags.hasErrors());
-  DiagnosticEngine diags;
-  checkReorderableNames(p->blocks[0], diags);
-  CHECK(diags.errorCount() == 0);
-}
-
 TEST_CASE("graph: a cuda_tile.for carries values through continue at distance 1", "[graph]") {
   Built b = build(R"(cuda_tile.module @m {
   entry @k(%lb: tile<i64>, %ub: tile<i64>, %x: tile<i32>) {

@@ -248,6 +248,27 @@ tt.func @k(%p: tensor<64x!tt.ptr<f16>, #l>, %q: !tt.ptr<i64>, %a: i32, %t: tenso
   CHECK(type("arith.addi") == "i32");
 }
 
+TEST_CASE("dialects: Triton's 2024 ops give tokens in their own spelling, and both spellings are one type",
+          "[ir][dialects]") {
+  auto r = parse(R"(#l = #triton_gpu.blocked<{order = [0]}>
+tt.func @k(%p: tensor<64x!tt.ptr<f16>, #l>, %buf: !tt.memdesc<64xf16>) {
+  %cp = triton_gpu.async_copy_global_to_local %p, %buf : tensor<64x!tt.ptr<f16>, #l> -> <64xf16>
+  %grp = triton_gpu.async_commit_group %cp
+  %now = ttg.async_commit_group %cp
+  tt.return
+})");
+  REQUIRE_FALSE(r->diags.hasErrors());
+  Module &m = *r->module;
+  CHECK(findOp(m, "triton_gpu.async_copy_global_to_local")->results[0]->type == "!triton_gpu.async.token");
+  CHECK(findOp(m, "triton_gpu.async_commit_group")->results[0]->type == "!triton_gpu.async.token");
+  CHECK(findOp(m, "ttg.async_commit_group")->results[0]->type == "!ttg.async.token");
+  TypeAliases aliases(*r->module);
+  CHECK(aliases.sameType("!triton_gpu.async.token", "!ttg.async.token"));
+  CHECK(aliases.sameType("tensor<64xf32, #triton_gpu.blocked<{order = [0]}>>", "tensor<64xf32, #l>"));
+  CHECK(aliases.sameType("tensor<64xf32, #triton_nvidia_gpu.x>", "tensor<64xf32, #ttng.x>"));
+  CHECK_FALSE(aliases.sameType("!triton_gpu.async.token", "!tt.async.token"));
+}
+
 TEST_CASE("dialects: type aliases and attribute aliases compare by value", "[ir][dialects]") {
   auto r = parse(R"(#mma = #ttg.nvidia_mma<{versionMajor = 3, warpsPerCTA = [4, 1]}>
 #nest = #ttg.dot_op<{opIdx = 0, parent = #mma}>

@@ -39,8 +39,39 @@ TEST_CASE("IR target: ttg.target on the module, located at its value") {
   CHECK(d.all().empty());
   CHECK_FALSE(targetOf("module {\n}\n", d));
   CHECK_FALSE(targetOf("func.func @f() {\n  return\n}\n", d));  // no module: no target
-  CHECK_FALSE(targetOf("cuda_tile.module @m {\n}\n", d));       // CUDA Tile IR names none
+  CHECK_FALSE(targetOf("cuda_tile.module @m {\n}\n", d));       // CUDA Tile IR without hints names none
   CHECK(d.all().empty());
+}
+
+TEST_CASE("IR target: CUDA Tile IR's optimization_hints name the architecture, at the entry") {
+  DiagnosticEngine d;
+  auto hinted = [&](const std::string &hints) {
+    return targetOf("module {\n  cuda_tile.module @m {\n    entry @k(%x: tile<i32>) optimization_hints=<" + hints +
+                        "> {\n      return\n    }\n  }\n}\n",
+                    d);
+  };
+  std::optional<IRTarget> t = hinted("sm_90 = {num_cta_in_cga = 1}");
+  REQUIRE(t);
+  CHECK(t->text == "sm_90");
+  CHECK(t->computeCapability == 90);
+  CHECK(builtinModelForTarget(*t) == "hopper");
+  CHECK(t->range.begin.line == 3);
+  CHECK(t->range.begin.col == 5);
+  t = hinted("sm_100a={occupancy=2}");
+  REQUIRE(t);
+  CHECK(builtinModelForTarget(*t) == "blackwell");
+  for (const char *unknown : {"sm_89 = {}", "sm_75 = {}"}) {
+    t = hinted(unknown);
+    REQUIRE(t);
+    CHECK(builtinModelForTarget(*t).empty());  // the driver warns, naming it
+  }
+  CHECK(d.all().empty());
+  // Hints for two architectures: the first is the target, the other a warning naming both.
+  t = hinted("sm_90 = {}, sm_100 = {num_cta_in_cga = 2}");
+  REQUIRE(t);
+  CHECK(t->text == "sm_90");
+  REQUIRE(d.all().size() == 1);
+  CHECK(d.all()[0].message.find("target sm_100 and an earlier one sm_90") != std::string::npos);
 }
 
 TEST_CASE("IR target: Triton 2024's triton_gpu.target, quoted or not") {

@@ -398,7 +398,8 @@ TEST_CASE("target model: lowering and region keys are checked where they are wri
         "2:23 lowers_to of 'c.d' must be an array of op names");
   CHECK(errorOf(head + "\"c.d\": {\"lowers_to\": [3]}}}") ==
         "2:24 an op name in lowers_to of 'c.d' must be a non-empty string");
-  CHECK(errorOf(head + "\"c.d\": {\"region_cost\": \"sum\"}}}") == "2:25 region_cost of 'c.d' must be \"max\"");
+  CHECK(errorOf(head + "\"c.d\": {\"region_cost\": \"sum\"}}}") ==
+        "2:25 region_cost of 'c.d' must be \"max\" or \"once\"");
   CHECK(errorOf(head + "\"c.d\": {\"layout_conversion\": 1}}}") ==
         "2:31 'layout_conversion' of 'c.d' must be true or false");
   CHECK(errorOf(head + "\"c.d\": {\"forwards_to_mma\": \"yes\"}}}") ==

@@ -100,7 +100,7 @@ export interface NestedLoop {
 export interface ChunkModel {
   name: string;
   source: 'ir-target' | 'option' | 'default';
-  target: string; // the IR's target as written ("cuda:90"), "" when none
+  target: string; // the IR's target as written ("cuda:90", CUDA Tile's hinted "sm_90"), "" when none
   words: string; // the model in words: "Hopper (sm_90)", "model 'mine'"
   target_model: string; // the built-in model the IR's target names, "" when none does
   mismatch: boolean; // a built-in model picked by hand that does not describe the IR's target
