@@ -168,7 +168,8 @@ struct TraceEntry {
   std::string reason;
   int leader = -1;                       // G1: the op it waits for
   int stage = -1, limit = -1;            // G2: candidate stage, max_depth; G4: candidate stage, the group's stage
-  std::vector<TraceConflict> conflicts;  // G3 / probe: every cell the candidate overfills
+  std::vector<TraceConflict> conflicts;  // G3 / probe: the cells the candidate overfills, at most kMaxTraceCells
+  size_t conflictsDropped = 0;           //   and how many more there were
   std::vector<TraceBound> bounds;        // dependence: the bounds that leave no cycle (or the one broken)
 };
 

@@ -223,10 +223,11 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     }
     r.analysis = generateSchedule(problem, blockOpts, diags);
     if (r.analysis.traceDropped > 0)
-      diags.note(blockRange(r), "the trace keeps its first " + std::to_string(r.analysis.trace.size()) + " entries; " +
-                                    std::to_string(r.analysis.traceDropped) +
-                                    " later ones were dropped (trace limit: " +
-                                    std::to_string(opts.schedule.traceLimit) + " entries per run)");
+      diags.note(blockRange(r),
+                 "the trace keeps its first " + std::to_string(r.analysis.trace.size()) + " entries; " +
+                     std::to_string(r.analysis.traceDropped) +
+                     " later ones were dropped (trace limit: " + std::to_string(opts.schedule.traceLimit) +
+                     " entries per run, " + std::to_string(kMaxTraceUnits) + " listed units per block)");
     if (!r.analysis.valid) {
       r.status = BlockStatus::Failed;
       reportFailure(r, diags);

@@ -1,9 +1,10 @@
 // The --trace log of the cost-based generator: every arm attempt, gate verdict and rung, plus
 // the commit / uncommit / clear entries that replay the RRT at any step (docs/json-document.md).
-// The log keeps the first `limit` entries; later ones are counted as dropped, so the kept prefix
-// still replays exactly. Trial entries (arms scoring alternatives, undone afterwards) are kept
-// while the log is less than half full, a whole arm evaluation at a time, so that the placements
-// that stay always have the other half.
+// The log keeps the first `limit` entries, and no more than kMaxTraceUnits units listed in them
+// (a commit lists every unit of its op's footprint, for the replay); later ones are counted as
+// dropped, so the kept prefix still replays exactly. Trial entries (arms scoring alternatives, undone afterwards) are
+// kept while the log is less than half full, a whole arm evaluation at a time, so that the placements that stay always
+// have the other half.
 #pragma once
 
 #include <string>
@@ -25,7 +26,9 @@ public:
   // Whether an arm evaluation starting now is traced.
   bool admitsTrials() const { return enabled_ && steps_ < limit_ / 2; }
   // Entries from now on are only counted: callers may skip their details.
-  bool full() const { return entries_.size() >= limit_; }
+  bool full() const { return closed_ || entries_.size() >= limit_; }
+  // Each op's footprint units, what its commits and verdicts list.
+  void weighUnits(std::vector<size_t> unitsPerOp) { units_ = std::move(unitsPerOp); }
   // The next entry is the first on a new, empty reservation table (a new candidate II).
   void freshTable() { fresh_ = true; }
 
@@ -40,6 +43,10 @@ private:
   bool enabled_;
   size_t limit_;
   size_t steps_ = 0;
+  std::vector<size_t> units_;
+  size_t listed_ = 0;    // units the kept entries list
+  bool closed_ = false;  // an entry was dropped: every later one is too
+  size_t weight(const TraceEntry &e) const;
   bool fresh_ = false;
   std::vector<TraceEntry> entries_;
   size_t dropped_ = 0;
