@@ -16,6 +16,7 @@
 #include "contract/TraceVocabulary.h"
 #include "graph/DependenceGraph.h"
 #include "support/Diagnostics.h"
+#include "support/Limits.h"
 #include "target/TargetModel.h"
 
 namespace tilesched {
@@ -35,6 +36,7 @@ struct ScheduleOptions {
   IISearch iiSearch = IISearch::Galloping;
   bool trace = options::kDefaultTrace;
   size_t traceLimit = 20000;                         // entries kept per block; the rest are counted as dropped
+  size_t traceUnitLimit = kMaxTraceUnits;            // units the kept entries may list (commits, cells, conflicts)
   int64_t workBudget = options::kDefaultWorkBudget;  // seat probes per block, cost-based generator (0 = unlimited)
   int64_t proofBudget =
       options::kDefaultProofBudget;  // exact-search nodes per block for the optimality proof (0 = none)
@@ -244,6 +246,7 @@ struct ScheduleAnalysis {
   int refinementRounds = 0;
   std::vector<TraceEntry> trace;
   size_t traceDropped = 0;
+  size_t traceUnits = 0;         // units the kept entries list (TraceRecorder)
   std::vector<IIAttempt> below;  // the IIs below `ii` that were searched, ascending; untried ones absent
   std::optional<PlacementFailure> failure;
   std::vector<LiftedConstraint> lifted;  // in round order; the checker checks the rest

@@ -271,7 +271,7 @@ ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const Sc
     std::vector<size_t> units(p.numNodes, 0);
     for (int v = 0; v < p.numNodes; ++v)
       for (const FootprintRow &row : p.footprint[v]) units[v] += row.size();
-    trace.weighUnits(std::move(units));
+    trace.weighUnits(std::move(units), opts.traceUnitLimit);
   }
   WorkBudget budget(opts.workBudget);
   ScheduleAnalysis a = searchSchedule(p, in, opts, opts.maxConstraintIterations, budget, trace, diags);
@@ -304,6 +304,7 @@ ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const Sc
   a.refinementRounds = rounds;
   a.trace = std::move(trace.entries());
   a.traceDropped = trace.dropped();
+  a.traceUnits = trace.listed();
   return a;
 }
 

@@ -16,7 +16,7 @@ void TraceRecorder::record(TraceEntry e) {
     e.conflicts.resize(kMaxTraceCells);
   }
   const size_t w = weight(e);
-  if (full() || listed_ + w > kMaxTraceUnits) {
+  if (full() || listed_ + w > unitLimit_) {
     closed_ = true;
     ++dropped_;
     return;

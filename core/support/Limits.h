@@ -30,10 +30,11 @@ inline constexpr size_t kMaxFootprintUnits = size_t{1} << 22;
 // (`cells_dropped`, `conflicts_dropped`). A TMA store that holds its unit 1 730 cycles would
 // otherwise list every cell at every bump: 20 000 entries of it were gigabytes of JSON.
 inline constexpr size_t kMaxTraceCells = 32;
-// Units the kept --trace entries of one block list in all (commits list their op's every unit,
+// Units the kept --trace entries of one run list in all (commits list their op's every unit,
 // for the replay); the entries after the first that would pass it are counted, not kept. About
-// 40 MB of JSON: the gallery's persistent TMA matmul under hopper-measured listed 9 million.
-inline constexpr size_t kMaxTraceUnits = 500000;
+// 18 MB of JSON, so that a traced run stays within 256 MB of wasm memory: the gallery's
+// persistent TMA matmul under hopper-measured listed 9 million.
+inline constexpr size_t kMaxTraceUnits = 200000;
 // sched.deps latency and iteration distance.
 inline constexpr int kMaxDepValue = 1000000;
 

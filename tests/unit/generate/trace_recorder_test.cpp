@@ -26,8 +26,8 @@ TEST_CASE("trace: a verdict keeps kMaxTraceCells conflicts and counts the rest")
 
 TEST_CASE("trace: the units the kept entries list are bounded, and the kept entries stay a prefix") {
   TraceRecorder trace(true, 1000000);
-  // Op 0 holds a unit for kMaxTraceUnits / 4 cycles: its fifth commit would pass the bound.
-  trace.weighUnits({kMaxTraceUnits / 4, 1});
+  // Op 0 holds a unit for 250 cycles: its fifth commit would pass the bound of 1 000.
+  trace.weighUnits({250, 1}, 1000);
   for (int i = 0; i < 4; ++i) trace.record(commitOf(0));
   CHECK(trace.entries().size() == 4);
   CHECK_FALSE(trace.full());

@@ -133,7 +133,7 @@ TEST_CASE("limits: a trace past ScheduleOptions::traceLimit keeps a prefix and c
     noted |=
         d["severity"] == "note" && d["line"] == 4 &&
         d["message"] == "the trace keeps its first 5 entries; " + std::to_string(dropped) +
-                            " later ones were dropped (trace limit: 5 entries per run, 500000 listed units per block)";
+                            " later ones were dropped (trace limit: 5 entries per run, 200000 listed units per run)";
   CHECK(noted);
 }
 
