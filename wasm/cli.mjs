@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // npm bin `tilesched`: the WebAssembly core behind the native command line. It hands the
 // arguments to the same tilesched::runCommandLine as build/bin/tilesched and lets the core ask
-// for files by name (FILE, `-` for stdin, --model=PATH, import-hatschet's two files), so it
-// prints the native tool's bytes and exit code without a native build.
+// for files by name (FILE, `-` for stdin, --model=PATH), so it prints the native tool's bytes
+// and exit code without a native build (import-hatschet is the native tool's alone).
 import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -16,6 +16,7 @@
 #include "contract/TraceVocabulary.h"
 #include "graph/DependenceGraph.h"
 #include "support/Diagnostics.h"
+#include "support/Limits.h"
 #include "target/TargetModel.h"
 
 namespace tilesched {
@@ -35,6 +36,7 @@ struct ScheduleOptions {
   IISearch iiSearch = IISearch::Galloping;
   bool trace = options::kDefaultTrace;
   size_t traceLimit = 20000;                         // entries kept per block; the rest are counted as dropped
+  size_t traceUnitLimit = kMaxTraceUnits;            // units the kept entries may list (commits, cells, conflicts)
   int64_t workBudget = options::kDefaultWorkBudget;  // seat probes per block, cost-based generator (0 = unlimited)
   int64_t proofBudget =
       options::kDefaultProofBudget;  // exact-search nodes per block for the optimality proof (0 = none)
@@ -168,7 +170,8 @@ struct TraceEntry {
   std::string reason;
   int leader = -1;                       // G1: the op it waits for
   int stage = -1, limit = -1;            // G2: candidate stage, max_depth; G4: candidate stage, the group's stage
-  std::vector<TraceConflict> conflicts;  // G3 / probe: every cell the candidate overfills
+  std::vector<TraceConflict> conflicts;  // G3 / probe: the cells the candidate overfills, at most kMaxTraceCells
+  size_t conflictsDropped = 0;           //   and how many more there were
   std::vector<TraceBound> bounds;        // dependence: the bounds that leave no cycle (or the one broken)
 };
 
@@ -244,6 +247,7 @@ struct ScheduleAnalysis {
   std::vector<TraceEntry> trace;
   size_t traceDropped = 0;
   int64_t workUsed = 0;          // units of the work budget the cost-based generator charged
+  size_t traceUnits = 0;         // units the kept entries list (TraceRecorder)
   std::vector<IIAttempt> below;  // the IIs below `ii` that were searched, ascending; untried ones absent
   std::optional<PlacementFailure> failure;
   std::vector<LiftedConstraint> lifted;  // in round order; the checker checks the rest

@@ -174,6 +174,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
   std::unordered_map<const Operation *, int> loopBlocks;  // lookups only
   auto keep = [&](BlockResult &&r) {
     run.traceEntries += r.analysis.trace.size();
+    run.traceUnits += r.analysis.traceUnits;
     run.blocks.push_back(std::move(r));
     const BlockResult &kept = run.blocks.back();
     if (kept.block.isLoop && kept.block.owner) loopBlocks[kept.block.owner] = static_cast<int>(run.blocks.size()) - 1;
@@ -243,6 +244,7 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     // The trace limit is one budget for the whole run, so a file of many small loops cannot
     // print traceLimit entries for each (the output stays linear in the input).
     blockOpts.traceLimit -= std::min(blockOpts.traceLimit, run.traceEntries);
+    blockOpts.traceUnitLimit -= std::min(blockOpts.traceUnitLimit, run.traceUnits);
     // The block's one scheduling problem, checked before any generator or the pinned-schedule
     // reader runs (contract/SchedulingProblem.h).
     // An exact solver's schedule passes the checker's dependence and resource rules before use.
@@ -277,10 +279,11 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
     }
     r.analysis = generateSchedule(problem, blockOpts, diags);
     if (r.analysis.traceDropped > 0)
-      diags.note(blockRange(r), "the trace keeps its first " + std::to_string(r.analysis.trace.size()) + " entries; " +
-                                    std::to_string(r.analysis.traceDropped) +
-                                    " later ones were dropped (trace limit: " +
-                                    std::to_string(opts.schedule.traceLimit) + " entries per run)");
+      diags.note(blockRange(r),
+                 "the trace keeps its first " + std::to_string(r.analysis.trace.size()) + " entries; " +
+                     std::to_string(r.analysis.traceDropped) +
+                     " later ones were dropped (trace limit: " + std::to_string(opts.schedule.traceLimit) +
+                     " entries per run, " + std::to_string(kMaxTraceUnits) + " listed units per run)");
     if (!r.analysis.valid) {
       r.status = BlockStatus::Failed;
       reportFailure(r, diags);

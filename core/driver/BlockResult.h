@@ -94,6 +94,7 @@ std::string targetWords(const ChunkResult &chunk);
 struct DriverRun {
   std::vector<BlockResult> blocks;
   size_t traceEntries = 0;  // kept by `blocks` in all: what the run's trace budget has spent
+  size_t traceUnits = 0;    // listed by those entries
   bool unusable = false;    // input or options could not be used (exit 2)
   std::vector<ChunkResult> chunks;
 

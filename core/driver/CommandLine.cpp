@@ -5,10 +5,10 @@
 #include <limits>
 
 #include "contract/Options.generated.h"
+#include "driver/CommandLineText.h"
 #include "driver/Driver.h"
 #include "driver/Emitters.h"
 #include "driver/JsonWriter.h"
-#include "import/HatschetImport.h"
 #include "support/Limits.h"
 
 namespace tilesched {
@@ -96,88 +96,12 @@ const OptionSpec *optionOf(const std::string &arg, std::string &value, bool &has
   return nullptr;
 }
 
-// One error document (--emit=json), or a `tilesched: error:` line and the usage text.
-DriverResult commandError(const std::string &message, bool json) {
-  DriverResult r;
-  r.exitCode = 2;
-  if (json) {
-    Diagnostic d{Severity::Error, {}, message, "", {}};
-    r.out = emitJson(DriverRun::unusableInput(), nullptr, {d}, DriverOptions{}, "");
-  } else {
-    r.err = "tilesched: error: " + terminalSafe(message) + "\n" + usageText();
-  }
-  return r;
-}
-
-// "is larger than 8 MiB (8388608 bytes, the input size limit)".
-std::string tooLarge(size_t limit, const char *what) {
-  return "is larger than " + std::to_string(limit >> 20) + " MiB (" + std::to_string(limit) + " bytes, the " + what +
-         " size limit); only the first " + std::to_string(limit + 1) + " bytes were read";
-}
-
-// The last --emit= wins, as when the options are parsed; decided first so that an error in any
-// option is reported in the format asked for.
-bool jsonRequested(const std::vector<std::string> &args) {
-  bool json = false;
-  for (const std::string &arg : args)
-    if (arg.rfind("--emit=", 0) == 0) json = arg == "--emit=json";
-  return json;
-}
-
 // {"version": 1, "tool": ..., [key: text]}: --version and --help in the document's first keys.
 std::string infoDocument(const char *key, const std::string &text) {
   JsonWriter w;
   w.beginObject().member("version", 1).member("tool", versionString());
   if (key) w.member(key, text);
   return w.endObject().take() + "\n";
-}
-
-// import-hatschet GRAPH RM [--emit=json]: the snippet on stdout (or as the document's `ir`),
-// diagnostics located in the file they are about.
-DriverResult runImport(const std::vector<std::string> &args, const FileReader &readFile) {
-  const bool json = jsonRequested(args);
-  std::vector<std::string> files;
-  for (size_t i = 1; i < args.size(); ++i) {
-    if (args[i] == "--emit=json" || args[i] == "--emit=ir") continue;
-    if (args[i].rfind("--emit=", 0) == 0)
-      return commandError(
-          "import-hatschet prints MLIR text (--emit=ir, the default) or a JSON document "
-          "(--emit=json), not '" +
-              args[i].substr(7) + "'",
-          json);
-    if (args[i].size() > 1 && args[i][0] == '-')
-      return commandError("import-hatschet takes no option '" + args[i] + "'", json);
-    files.push_back(args[i]);
-  }
-  if (files.size() != 2) return commandError("import-hatschet takes GRAPH.graphml and RM.xml", json);
-
-  DiagnosticEngine graphDiags, modelDiags;
-  graphDiags.setFile(files[0]);
-  modelDiags.setFile(files[1]);
-  std::optional<std::string> text[2];
-  for (int i = 0; i < 2; ++i) {
-    DiagnosticEngine &diags = i == 0 ? graphDiags : modelDiags;
-    text[i] = readFile(files[i], kMaxInputBytes + 1);
-    if (!text[i]) diags.error({}, "cannot read '" + files[i] + "'");
-    else if (text[i]->size() > kMaxInputBytes)
-      diags.error(SourceRange::at({1, 1}), "the file " + tooLarge(kMaxInputBytes, "input"));
-  }
-  std::optional<std::string> snippet;
-  if (!graphDiags.hasErrors() && !modelDiags.hasErrors())
-    snippet = importHatschet(*text[0], *text[1], files[0], files[1], graphDiags, modelDiags);
-
-  std::vector<Diagnostic> diags = graphDiags.sorted();
-  for (const Diagnostic &d : modelDiags.sorted()) diags.push_back(d);
-  DriverResult r;
-  r.exitCode = snippet ? 0 : 2;
-  if (json) {
-    r.out = emitJson(snippet ? DriverRun{} : DriverRun::unusableInput(), nullptr, diags, DriverOptions{},
-                     snippet.value_or(""));
-    return r;
-  }
-  for (const Diagnostic &d : diags) r.err += formatDiagnostic("", d) + "\n";
-  r.out = snippet.value_or("");
-  return r;
 }
 
 // One input through the pipeline; a file that cannot be read, or is too large, is a diagnostic
@@ -198,6 +122,30 @@ DriverResult runInput(const std::string &file, const FileReader &readFile, Drive
 }
 
 }  // namespace
+
+DriverResult commandError(const std::string &message, bool json) {
+  DriverResult r;
+  r.exitCode = 2;
+  if (json) {
+    Diagnostic d{Severity::Error, {}, message, "", {}};
+    r.out = emitJson(DriverRun::unusableInput(), nullptr, {d}, DriverOptions{}, "");
+  } else {
+    r.err = "tilesched: error: " + terminalSafe(message) + "\n" + usageText();
+  }
+  return r;
+}
+
+std::string tooLarge(size_t limit, const char *what) {
+  return "is larger than " + std::to_string(limit >> 20) + " MiB (" + std::to_string(limit) + " bytes, the " + what +
+         " size limit); only the first " + std::to_string(limit + 1) + " bytes were read";
+}
+
+bool jsonRequested(const std::vector<std::string> &args) {
+  bool json = false;
+  for (const std::string &arg : args)
+    if (arg.rfind("--emit=", 0) == 0) json = arg == "--emit=json";
+  return json;
+}
 
 CommandLine parseCommandLine(const std::vector<std::string> &args, const FileReader &readFile) {
   CommandLine c;
@@ -256,8 +204,15 @@ CommandLine parseCommandLine(const std::vector<std::string> &args, const FileRea
   return c;
 }
 
-DriverResult runCommandLine(const std::vector<std::string> &args, const FileReader &readFile) {
-  if (!args.empty() && args[0] == "import-hatschet") return runImport(args, readFile);
+DriverResult runCommandLine(const std::vector<std::string> &args, const FileReader &readFile,
+                            CommandRunner importHatschet) {
+  if (!args.empty() && args[0] == "import-hatschet") {
+    if (importHatschet) return importHatschet(args, readFile);
+    return commandError(
+        "import-hatschet is a command of the native tool (build/bin/tilesched import-hatschet); "
+        "this build leaves the HatScheT importer out",
+        jsonRequested(args));
+  }
 
   const bool json = jsonRequested(args);
   CommandLine c = parseCommandLine(args, readFile);

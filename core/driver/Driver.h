@@ -54,8 +54,17 @@ struct CommandLine {
 };
 CommandLine parseCommandLine(const std::vector<std::string> &args, const FileReader &readFile);
 
-// Parses the SPEC §5 command line (argv without the program name) and runs it.
-DriverResult runCommandLine(const std::vector<std::string> &args, const FileReader &readFile);
+// A command besides scheduling, given the whole argv.
+using CommandRunner = DriverResult (*)(const std::vector<std::string> &args, const FileReader &readFile);
+
+// `import-hatschet GRAPH RM [--emit=json]`: HatScheT's GraphML and resource model as an MLIR
+// snippet (driver/ImportCommand.cpp). Native only: the caller that links it passes it below.
+DriverResult runImportCommand(const std::vector<std::string> &args, const FileReader &readFile);
+
+// Parses the SPEC §5 command line (argv without the program name) and runs it. Without
+// `importHatschet`, import-hatschet is an error naming the native tool.
+DriverResult runCommandLine(const std::vector<std::string> &args, const FileReader &readFile,
+                            CommandRunner importHatschet = nullptr);
 
 std::string versionString();
 

@@ -4,6 +4,7 @@
 #include "buffers/ThroughputEstimate.h"
 #include "driver/Emitters.h"
 #include "driver/JsonWriter.h"
+#include "support/Limits.h"
 #include "target/ModuloOccupancy.h"
 
 namespace tilesched {
@@ -143,7 +144,14 @@ void traceEntryJson(JsonWriter &w, const TraceEntry &e, const BlockResult &r, co
                       : !e.conflicts.empty()          ? "cells"
                                                       : nullptr;
     if (key)
-      if (const std::vector<OccupiedUnit> held = units(); !held.empty()) unitsJson(w.key(key), held, local);
+      if (std::vector<OccupiedUnit> held = units(); !held.empty()) {
+        // A verdict's cells are capped like its conflicts; commits list every unit (the replay).
+        const bool replayed = effect == TraceEffect::Add || effect == TraceEffect::Remove;
+        const size_t dropped = !replayed && held.size() > kMaxTraceCells ? held.size() - kMaxTraceCells : 0;
+        held.resize(held.size() - dropped);
+        unitsJson(w.key(key), held, local);
+        if (dropped) w.member("cells_dropped", dropped);
+      }
   }
   if (e.leader >= 0) w.member("leader", e.leader);
   if (e.stage >= 0) w.member("stage", e.stage).member("limit", e.limit);
@@ -152,6 +160,7 @@ void traceEntryJson(JsonWriter &w, const TraceEntry &e, const BlockResult &r, co
     for (const TraceConflict &c : e.conflicts)
       w.beginObject().member("row", c.row).member("resource", local[c.resource]).key("ops").array(c.ops).endObject();
     w.endArray();
+    if (e.conflictsDropped) w.member("conflicts_dropped", e.conflictsDropped);
   }
   if (!e.bounds.empty()) {
     // Edge indices past the document's edges are force_serial_execution's serialization edges.

@@ -133,6 +133,14 @@ std::string stagesWords(const ScheduleAnalysis &a) {
   return s;
 }
 
+// "proven", "bound", or "not proven: budget" when a budget (the work budget, the rounds, the
+// proof's share) stopped a search below the II: a larger one may prove or improve it.
+std::string optimalityWords(const ScheduleAnalysis &a) {
+  bool cut = a.budgetTruncated;
+  for (const IIAttempt &x : a.below) cut |= x.result == IIAttempt::Result::CutShort;
+  return a.optimality.status == Optimality::Bound && cut ? "not proven: budget" : optimalityName(a.optimality.status);
+}
+
 std::string rangeText(const Range &r, int decimals) {
   auto text = [&](double x) {
     const std::string t = thousandthsText(std::llround(x * 1000));
@@ -197,7 +205,7 @@ std::string emitTable(const DriverRun &run) {
              ", dependency " + std::to_string(m.dependency) + ")\n";
     }
     if (placed && a.optimality.status != Optimality::Unknown)
-      out += std::string("  optimality: ") + optimalityName(a.optimality.status) + ", no schedule exists below II " +
+      out += std::string("  optimality: ") + optimalityWords(a) + ", no schedule exists below II " +
              std::to_string(a.optimality.lowerBound) + stagesWords(a) + "\n";
     if (r.triton.any()) out += tritonLine(r);
     for (const NestedLoop &n : r.nestedLoops)

@@ -267,6 +267,12 @@ ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const Sc
   }
   ModuloProblem p = buildModuloProblem(in);
   TraceRecorder trace(opts.trace, opts.traceLimit);
+  if (opts.trace) {
+    std::vector<size_t> units(p.numNodes, 0);
+    for (int v = 0; v < p.numNodes; ++v)
+      for (const FootprintRow &row : p.footprint[v]) units[v] += row.size();
+    trace.weighUnits(std::move(units), opts.traceUnitLimit);
+  }
   WorkBudget budget(opts.workBudget);
   ScheduleAnalysis a = searchSchedule(p, in, opts, opts.maxConstraintIterations, budget, trace, diags);
   // seed 003: when no II up to the cap keeps every constraint, a later round lifts one and searches
@@ -299,6 +305,7 @@ ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const Sc
   a.trace = std::move(trace.entries());
   a.traceDropped = trace.dropped();
   a.workUsed = budget.limit() > 0 ? budget.limit() - budget.remaining() : 0;
+  a.traceUnits = trace.listed();
   return a;
 }
 

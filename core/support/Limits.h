@@ -26,6 +26,15 @@ inline constexpr int kMaxFootprintRows = 1024;
 // phase stores, folds and prints them per op, so a 1 024-row model footprint used by 200 000
 // ops would otherwise be hundreds of millions.
 inline constexpr size_t kMaxFootprintUnits = size_t{1} << 22;
+// Cells one --trace entry lists as `cells` or `conflicts`; the rest are counted
+// (`cells_dropped`, `conflicts_dropped`). A TMA store that holds its unit 1 730 cycles would
+// otherwise list every cell at every bump: 20 000 entries of it were gigabytes of JSON.
+inline constexpr size_t kMaxTraceCells = 32;
+// Units the kept --trace entries of one run list in all (commits list their op's every unit,
+// for the replay); the entries after the first that would pass it are counted, not kept. About
+// 18 MB of JSON, so that a traced run stays within 256 MB of wasm memory: the gallery's
+// persistent TMA matmul under hopper-measured listed 9 million.
+inline constexpr size_t kMaxTraceUnits = 200000;
 // sched.deps latency and iteration distance.
 inline constexpr int kMaxDepValue = 1000000;
 

@@ -53,7 +53,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   tilesched::DriverResult r;
   try {
-    r = tilesched::runCommandLine(args, readFile);
+    r = tilesched::runCommandLine(args, readFile, tilesched::runImportCommand);
   } catch (const std::bad_alloc &) {
     r = {2, "", "tilesched: error: out of memory (the process's memory limit)\n"};
   } catch (const std::exception &e) {

@@ -54,7 +54,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 // PROVEN: optimality: proven, no schedule exists below II 26
 // PROVEN: note: the refinement budget (--max-constraint-iterations=10) ran out before the II search finished; keeping the smallest II found, 26, the smallest that exists
 
-// UNPROVEN: optimality: bound, no schedule exists below II 24
+// UNPROVEN: optimality: not proven: budget, no schedule exists below II 24
 // UNPROVEN: warning: the refinement budget (--max-constraint-iterations=10) ran out before the II search finished; keeping the smallest II found, 26, which may not be minimal
 
 // Why this II, in the JSON document: the resource bound's terms (two TMA copies of 8 cycles on

@@ -26,7 +26,9 @@ struct Files {
   }
 };
 
-DriverResult run(const Files &fs, std::vector<std::string> args) { return runCommandLine(args, fs.reader()); }
+DriverResult run(const Files &fs, std::vector<std::string> args) {
+  return runCommandLine(args, fs.reader(), runImportCommand);
+}
 
 const char *kLoop = R"(func.func @f(%d: index, %n: index) {
   %c0 = arith.constant 0 : index
@@ -233,6 +235,16 @@ TEST_CASE("emit=json is honoured by --version, --help and import-hatschet") {
             .err.find("import-hatschet prints MLIR text") != std::string::npos);
 }
 
+TEST_CASE("without the importer, import-hatschet names the native tool") {
+  // The WebAssembly module passes no importer (wasm/bindings.cpp), so core/import is not linked.
+  Files fs{{{"g.graphml", "<graphml><graph/></graphml>"}, {"rm.xml", "<M/>"}}};
+  DriverResult r = runCommandLine({"import-hatschet", "g.graphml", "rm.xml"}, fs.reader());
+  CHECK(r.exitCode == 2);
+  CHECK(r.err.rfind("tilesched: error: import-hatschet is a command of the native tool", 0) == 0);
+  Json doc = Json::parse(runCommandLine({"import-hatschet", "g.graphml", "rm.xml", "--emit=json"}, fs.reader()).out);
+  CHECK(doc["diagnostics"][0]["message"].get<std::string>().find("native tool") != std::string::npos);
+}
+
 TEST_CASE("ii-cap 0 is the automatic cap, the default") {
   Files fs{{{"loop.mlir", kLoop}}};
   DriverResult zero = run(fs, {"loop.mlir", "--emit=json", "--ii-cap=0", "--generator=cost-based"});
@@ -259,7 +271,7 @@ TEST_CASE("files are read to one byte past their limit, and a larger one is name
   CHECK(doc["diagnostics"][0]["message"] ==
         "the input is larger than 8 MiB (8388608 bytes, the input size limit); only the first 8388609 bytes were read");
   CHECK(doc["diagnostics"][0]["line"] == 1);
-  DriverResult graph = runCommandLine({"import-hatschet", "g.graphml", "rm.xml"}, endless);
+  DriverResult graph = runCommandLine({"import-hatschet", "g.graphml", "rm.xml"}, endless, runImportCommand);
   CHECK(asked["g.graphml"] == kMaxInputBytes + 1);
   CHECK(graph.exitCode == 2);
   CHECK(graph.err.rfind("g.graphml:1:1: error: the file is larger than 8 MiB", 0) == 0);

@@ -13,6 +13,7 @@
 
 #include "driver/Driver.h"
 #include "contract/TraceVocabulary.h"
+#include "support/Limits.h"
 
 using namespace tilesched;
 using Json = nlohmann::json;
@@ -161,6 +162,35 @@ TEST_CASE("trace: every gate is seen rejecting, and every verdict names its gate
     }
   }
   CHECK(rejecting == std::set<std::string>{"G1", "G2", "G3", "G4", "probe", "dependence"});
+}
+
+TEST_CASE("trace: a verdict lists at most kMaxTraceCells cells and conflicts and counts the rest") {
+  // Two dependent ops that hold the TMA unit 40 cycles each, then a long latency that puts the
+  // serial II above the MII: seating %b a cycle after %a overfills 39 cells.
+  std::string rows;
+  for (int i = 0; i < 40; ++i) rows += std::string(i ? ", " : "") + "[\"tma\"]";
+  const std::string loop =
+      "func.func @long(%x: tensor<64x64xf16>, %n: index) {\n"
+      "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+      "  scf.for %i = %c0 to %n step %c1 {\n"
+      "    %a = arith.addf %x, %x {sched.footprint = [" +
+      rows + "], sched.latency = 1 : i32} : tensor<64x64xf16>\n    %b = arith.mulf %a, %x {sched.footprint = [" + rows +
+      "], sched.latency = 1 : i32} : tensor<64x64xf16>\n"
+      "    %c = arith.addf %b, %x {sched.footprint = [[\"alu\"]], sched.latency = 50 : i32} : tensor<64x64xf16>\n"
+      "    scf.yield\n  }\n  return\n}\n";
+  const Json doc = tracedDocument(loop);
+  bool capped = false;
+  for (const Json &e : doc["blocks"][0]["trace"]) {
+    if (!e.contains("conflicts")) continue;
+    CHECK(e["conflicts"].size() <= kMaxTraceCells);
+    CHECK(e["cells"].size() <= kMaxTraceCells);
+    if (e.contains("conflicts_dropped")) {
+      capped = true;
+      CHECK(e["conflicts"].size() == kMaxTraceCells);
+      CHECK(e["cells"].size() + e["cells_dropped"].get<size_t>() == 40);
+    }
+  }
+  CHECK(capped);
 }
 
 TEST_CASE("trace: arm rejections carry the verdict that stopped them") {

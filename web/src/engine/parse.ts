@@ -288,10 +288,12 @@ function parseTrace(v: unknown): TraceEntry[] | null {
       cycle: num(o.cycle, -1), gate: str(o.gate, '-') as TraceGate, outcome: str(o.outcome) as TraceOutcome,
       reason: str(o.reason), trial: o.trial === true, partner: num(o.partner, -1),
       rrt_reset: o.rrt_reset === true, rrt_add: units(o.rrt_add), rrt_remove: units(o.rrt_remove), cells: units(o.cells),
+      cells_dropped: num(o.cells_dropped),
       conflicts: arr(o.conflicts).map((c) => {
         const x = isObj(c) ? c : {};
         return { row: num(x.row), resource: num(x.resource), ops: arr(x.ops).map((id) => num(id)) };
       }),
+      conflicts_dropped: num(o.conflicts_dropped),
       bounds: arr(o.bounds).map((b) => {
         const x = isObj(b) ? b : {};
         return { side: x.side === 'latest' ? 'latest' : 'earliest', cycle: num(x.cycle), op: num(x.op, -1), edge: num(x.edge, -1), path: x.path === true };

@@ -215,8 +215,10 @@ export interface TraceEntry {
   rrt_reset: boolean; // the replayed table is empty before this entry
   rrt_add: Unit[]; // units `op` takes
   rrt_remove: Unit[]; // units `op` frees
-  cells: Unit[]; // a resource verdict: the units the candidate would hold at `cycle`
-  conflicts: TraceConflict[]; // G3 / probe
+  cells: Unit[]; // a resource verdict: the units the candidate would hold at `cycle`, the first 32
+  cells_dropped: number; // how many more, 0
+  conflicts: TraceConflict[]; // G3 / probe, the first 32
+  conflicts_dropped: number; // how many more, 0
   bounds: TraceBound[]; // dependence
   leader: number; // G1: the op it waits for, -1
   stage: number; // G2 / G4: the candidate's stage, -1
