@@ -52,7 +52,7 @@ export function renderStageTable(block: Block, ops: Op[], diff?: Map<number, Set
       full ? h('td', { class: 'num' }, op.latency) : null,
       full ? (op.nested_loop
         ? h('td', { class: 'footprint', title: `a nested loop: ${op.nested_loop.reason}` }, nestedFootprintText(op.footprint))
-        : h('td', { class: 'footprint' }, footprintText(op.footprint))) : null,
+        : h('td', { class: 'footprint', title: footprintText(op.footprint) }, footprintText(op.footprint))) : null,
       groups ? h('td', { class: 'num', title: constraintText(op) }, op.group ?? '') : null);
   };
   const body = h('tbody', {});
