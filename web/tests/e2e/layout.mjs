@@ -33,6 +33,19 @@ const cutCells = (page) => page.evaluate(() => [...document.querySelectorAll('td
   .filter((c) => c.getClientRects().length && c.scrollWidth > c.clientWidth && (!c.title || getComputedStyle(c).overflowX === 'visible'))
   .slice(0, 5).map((c) => `${c.closest('[data-testid]')?.dataset.testid}: "${c.textContent.slice(0, 40)}" ${c.scrollWidth} px in ${c.clientWidth}`));
 
+// Controls (filters, selects, buttons) that reach past the box that clips them: half a control
+// on screen, the rest behind a sideways scroll.
+const clippedControls = (page) => page.evaluate(() => [...document.querySelectorAll('main select, main input, main button')]
+  .filter((c) => c.getClientRects().length && !c.closest('details:not([open]) > :not(summary)'))
+  .flatMap((c) => {
+    let box = c.parentElement;
+    while (box && !['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+    if (!box) return [];
+    const r = c.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    return r.right > b.right + 1 || r.left < b.left - 1 ? [`${c.tagName.toLowerCase()}${c.dataset.testid ? `[${c.dataset.testid}]` : ''} "${(c.value || c.textContent).slice(0, 20)}" x ${Math.round(r.left)}..${Math.round(r.right)} in ${Math.round(b.left)}..${Math.round(b.right)}`] : [];
+  }).slice(0, 5));
+
 async function insideWindow(page, locator, what) {
   const box = await locator.boundingBox();
   const { width, height } = page.viewportSize();
@@ -50,6 +63,8 @@ export const layoutCases = () => WIDTHS.map(([width, height]) => [
     await page.locator('section.pane[data-pane="trace"]').screenshot({ path: join(ARTIFACTS, `layout-${width}-placement-steps.png`) });
     const over = await sideways(page);
     assert(over.length === 0, `the page scrolls sideways at ${width} px: ${over.join('; ')}`);
+    const clipped = await clippedControls(page);
+    assert(clipped.length === 0, `controls cut off by their pane: ${clipped.join('; ')}`);
     const cut = await cutCells(page);
     assert(cut.length === 0, `cells cut short without a tooltip: ${cut.join('; ')}`);
     for (const menu of ['share', 'export', 'prefs', 'help']) {
