@@ -33,10 +33,11 @@ const cutCells = (page) => page.evaluate(() => [...document.querySelectorAll('td
   .filter((c) => c.getClientRects().length && c.scrollWidth > c.clientWidth && (!c.title || getComputedStyle(c).overflowX === 'visible'))
   .slice(0, 5).map((c) => `${c.closest('[data-testid]')?.dataset.testid}: "${c.textContent.slice(0, 40)}" ${c.scrollWidth} px in ${c.clientWidth}`));
 
-// Controls (filters, selects, buttons) that reach past the box that clips them: half a control
-// on screen, the rest behind a sideways scroll.
-const clippedControls = (page) => page.evaluate(() => [...document.querySelectorAll('main select, main input, main button')]
-  .filter((c) => c.getClientRects().length && !c.closest('details:not([open]) > :not(summary)'))
+// Controls (filters, selects, buttons) and tables that reach past the box that clips them: half
+// of one on screen, the rest behind a sideways scroll. The stage, memory and placement-step
+// tables are wide by nature and scroll in a frame of their own.
+const clippedControls = (page) => page.evaluate(() => [...document.querySelectorAll('main select, main input, main button, main table')]
+  .filter((c) => c.getClientRects().length && !c.closest('details:not([open]) > :not(summary), .table-scroll, .window-scroll, .mem-scroll'))
   .flatMap((c) => {
     let box = c.parentElement;
     while (box && !['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
@@ -47,6 +48,7 @@ const clippedControls = (page) => page.evaluate(() => [...document.querySelector
   }).slice(0, 5));
 
 async function insideWindow(page, locator, what) {
+  await locator.waitFor(); // the model dialog loads on first use
   const box = await locator.boundingBox();
   const { width, height } = page.viewportSize();
   assert(box && box.width > 0, `${what} is not displayed`);
@@ -60,7 +62,9 @@ export const layoutCases = () => WIDTHS.map(([width, height]) => [
     await layoutProbe(page);
     const shot = (what) => page.screenshot({ path: join(ARTIFACTS, `layout-${width}-${what}.png`) });
     await shot('page');
-    await page.locator('section.pane[data-pane="trace"]').screenshot({ path: join(ARTIFACTS, `layout-${width}-placement-steps.png`) });
+    for (const pane of ['why', 'trace']) {
+      await page.locator(`section.pane[data-pane="${pane}"]`).screenshot({ path: join(ARTIFACTS, `layout-${width}-pane-${pane}.png`) });
+    }
     const over = await sideways(page);
     assert(over.length === 0, `the page scrolls sideways at ${width} px: ${over.join('; ')}`);
     const clipped = await clippedControls(page);
