@@ -1,6 +1,5 @@
 // Share links and "copy as Markdown" (link plus the snippet in a code block, for bug reports).
 import type { ScheduleDocument } from '../engine/types';
-import { stageFacts } from '../model/stages';
 import { encodeState, LONG_LINK_CHARS } from '../state/share';
 import type { AppState } from '../state/state';
 
@@ -20,9 +19,8 @@ export function isLongLink(url: string): boolean {
 export function markdownFor(url: string, s: AppState, doc: ScheduleDocument | null): string {
   const b = doc?.blocks[s.block] ?? doc?.blocks[0];
   const name = b ? b.name.replace(/[\u0000-\u001f]/g, ' ').replace(/[\\`*_{}[\]()<>#+\-.!|~&]/g, '\\$&') : '';
-  const stages = b ? stageFacts(b).count : 0; // as the page counts them
   const summary = b
-    ? `${name}: ${b.status}, II ${b.ii}, ${stages} stage${stages === 1 ? '' : 's'}, ${b.generator} generator`
+    ? `${name}: ${b.status}, II ${b.ii}, ${b.stage_count} stage${b.stage_count === 1 ? '' : 's'}, ${b.generator} generator`
     : '';
   const longestRun = Math.max(0, ...(s.source.match(/`+|~+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(Math.max(3, longestRun + 1));

@@ -1,7 +1,7 @@
 // The MII breakdown of the header: which of the four lower bounds (seed 001) binds, and the
 // resource or recurrence behind it.
 import type { Block } from '../engine/types';
-import { stageFacts } from './stages';
+import { tritonStagesApplied } from './stages';
 
 export interface BoundLine {
   key: 'resource' | 'recurrence' | 'fine_density' | 'dependency';
@@ -42,9 +42,8 @@ export function explainOptimality(block: Block): string | null {
 function explainStages(block: Block): string {
   const o = block.optimality!;
   const c = block.compaction;
-  const shown = stageFacts(block).count;
-  const certified = c?.ran && c.stages_to > 0 ? c.stages_to : shown;
-  const after = certified !== shown ? `; Triton’s load stages make it ${shown}` : '';
+  const certified = c?.ran && c.stages_to > 0 ? c.stages_to : block.stage_count;
+  const after = tritonStagesApplied(block) && certified !== block.stage_count ? `; Triton’s load stages make it ${block.stage_count}` : '';
   return o.stages_proven
     ? `${certified} stage(s), the fewest at this II${after}`
     : `${certified} stage(s); no schedule at this II has fewer than ${o.stage_bound}${after}`;

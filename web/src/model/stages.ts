@@ -1,21 +1,17 @@
-// What the scheduler did to the stages after placing the ops, from the block's JSON: Triton's load
-// stages (a cost-based schedule always applies them; a serial one with the Triton latencies
-// option, docs/json-document.md `triton.steered_ops`) and the stage compaction (`compaction`).
-// Moving ops by whole IIs can leave a stage number no op holds, which the JSON's stage_count
-// counts; the page counts and shows only the stages that hold ops, keeping their numbers (the
-// IR exports use them).
+// What the scheduler did to the stages after placing the ops, from the block's JSON: the stage
+// compaction (`compaction`) and Triton's load stages (a cost-based schedule always applies them; a
+// serial one with the Triton latencies option, docs/json-document.md `triton.steered_ops`).
+// Moving ops by whole IIs can leave a stage in which no op is issued; it still counts, since the
+// stage count is the pipeline's depth (an op of stage s starts s IIs into its iteration), so the
+// page says why it issues nothing instead of showing it bare.
 import type { Block } from '../engine/types';
 
-export interface StageFacts {
-  count: number; // stages holding at least one placed op
-  empty: number[]; // stage numbers below the block's stage_count that hold no op
-}
-
-export function stageFacts(block: Block): StageFacts {
+// The stage numbers below the block's stage_count in which no op is issued.
+export function stagesWithoutOps(block: Block): number[] {
   const held = new Set(block.ops.filter((o) => o.stage >= 0).map((o) => o.stage));
   const empty: number[] = [];
   for (let s = 0; s < block.stage_count; s++) if (!held.has(s)) empty.push(s);
-  return { count: held.size, empty };
+  return empty;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -38,19 +34,20 @@ export function stageStory(block: Block): string[] {
     said.push(`Stage compaction kept ${plural(c.stages_to, 'stage')} and cut the values crossing a stage boundary from ${c.crossings_from} to ${c.crossings_to}.`);
   }
   const rule = tritonStagesApplied(block);
-  const { count, empty } = stageFacts(block);
   if (rule) {
     const moved = block.triton!.steered_ops!;
     const why = rule === 'always' ? 'as every cost-based schedule does' : 'as the Triton latencies option asks';
     const from = c?.ran ? c.stages_to : 0;
-    const change = moved === 0 ? 'no op moved' : from > 0 && from !== count
-      ? `${plural(moved, 'op')} moved to later stages by whole IIs, ${from} → ${count} stages`
+    const change = moved === 0 ? 'no op moved' : from > 0 && from !== block.stage_count
+      ? `${plural(moved, 'op')} moved to later stages by whole IIs, ${from} → ${block.stage_count} stages`
       : `${plural(moved, 'op')} moved to later stages by whole IIs`;
     said.push(`Triton’s load stages were applied, ${why}: ${change}.`);
   }
+  const empty = stagesWithoutOps(block);
   if (empty.length) {
-    const numbers = empty.join(', ');
-    said.push(`The ops sit in ${plural(count, 'stage')}: stage number${empty.length === 1 ? '' : 's'} ${numbers} hold${empty.length === 1 ? 's' : ''} no op and ${empty.length === 1 ? 'is' : 'are'} not counted.`);
+    const one = empty.length === 1;
+    said.push(`Stage${one ? '' : 's'} ${empty.join(', ')} issue${one ? 's' : ''} no op yet count${one ? 's' : ''} toward the ${block.stage_count}: ` +
+      'an op of stage s starts s IIs into its iteration, so the stages measure how deep the pipeline is.');
   }
   return said;
 }

@@ -3,7 +3,7 @@
 import type { Block } from '../engine/types';
 import { h } from '../ui/dom';
 import { explainMII, explainOptimality } from '../model/mii';
-import { stageFacts, stageStory, tritonStagesApplied } from '../model/stages';
+import { stageStory, tritonStagesApplied } from '../model/stages';
 import { remedyText } from '../engine/wording';
 import { renderEstimate } from './estimate';
 
@@ -21,7 +21,7 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
   const el = h('div', { class: 'result-header', 'data-testid': 'result-header' },
     h('div', { class: 'stats' },
       stat('II', block.status === 'failed' ? '—' : block.ii, 'ii', diff('ii')),
-      stat('stages', block.status === 'failed' ? '—' : stageFacts(block).count, 'stage-count', diff('stage_count')),
+      stat('stages', block.status === 'failed' ? '—' : block.stage_count, 'stage-count', diff('stage_count')),
       stat('generator', block.generator, 'generator', diff('generator')),
       stat('status', STATUS_TEXT[block.status], 'status', `${diff('status')} status-${block.status}`),
       stat('ops', block.ops.length, 'op-count'),

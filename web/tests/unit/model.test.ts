@@ -109,7 +109,6 @@ describe('optimality', () => {
     const b = scheduled();
     b.ii = 3;
     b.stage_count = 4;
-    b.ops.forEach((o, i) => { o.stage = i; });
     b.optimality = { status: 'proven', lower_bound: 3, stage_bound: 4, stages_proven: true };
     b.compaction = { ran: true, stages_from: 8, stages_to: 4, crossings_from: 9, crossings_to: 5 };
     expect(explainOptimality(b)).toBe(

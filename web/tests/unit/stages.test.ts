@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { markdownFor } from '../../src/app/share-actions';
 import { parseDocument } from '../../src/engine/parse';
-import { defaultState } from '../../src/state/state';
 import type { Block } from '../../src/engine/types';
 import { explainOptimality } from '../../src/model/mii';
-import { stageFacts, stageStory, tritonStagesApplied } from '../../src/model/stages';
+import { stageStory, stagesWithoutOps, tritonStagesApplied } from '../../src/model/stages';
 import { fixture } from './helpers';
 
 // A Triton attention loop as the core publishes it: the compaction left 3 stages, then Triton's
@@ -22,18 +20,17 @@ function steered(generator: 'cost-based' | 'serial' = 'cost-based'): Block {
 }
 
 describe('what the scheduler did to the stages', () => {
-  it('counts only the stages that hold ops', () => {
-    expect(stageFacts(steered())).toEqual({ count: 4, empty: [1] });
-    const plain = parseDocument(fixture('scheduled.json')).blocks[0];
-    expect(stageFacts(plain)).toEqual({ count: plain.stage_count, empty: [] });
+  it('finds the stages in which no op is issued', () => {
+    expect(stagesWithoutOps(steered())).toEqual([1]);
+    expect(stagesWithoutOps(parseDocument(fixture('scheduled.json')).blocks[0])).toEqual([]);
   });
 
   it('says Triton\'s load stages were applied, by which rule, and what they changed', () => {
     expect(tritonStagesApplied(steered())).toBe('always');
     expect(tritonStagesApplied(steered('serial'))).toBe('option');
     expect(stageStory(steered())).toEqual([
-      'Triton’s load stages were applied, as every cost-based schedule does: 21 ops moved to later stages by whole IIs, 3 → 4 stages.',
-      'The ops sit in 4 stages: stage number 1 holds no op and is not counted.',
+      'Triton’s load stages were applied, as every cost-based schedule does: 21 ops moved to later stages by whole IIs, 3 → 5 stages.',
+      'Stage 1 issues no op yet counts toward the 5: an op of stage s starts s IIs into its iteration, so the stages measure how deep the pipeline is.',
     ]);
     expect(stageStory(steered('serial'))[0]).toMatch(/as the Triton latencies option asks/);
   });
@@ -48,13 +45,11 @@ describe('what the scheduler did to the stages', () => {
     expect(stageStory(b)).toEqual([]);
   });
 
-  it('counts stages the same way in a copied Markdown summary', () => {
-    const doc = parseDocument(fixture('scheduled.json'));
-    doc.blocks[0] = steered();
-    expect(markdownFor('http://x/#v=1&s=a', defaultState('x'), doc).split('\n')[0]).toMatch(/, 4 stages, cost-based generator$/);
-  });
-
   it('never claims the compacted count for a schedule Triton\'s stages made longer', () => {
-    expect(explainOptimality(steered())).toMatch(/3 stage\(s\), the fewest at this II; Triton’s load stages make it 4$/);
+    expect(explainOptimality(steered())).toMatch(/3 stage\(s\), the fewest at this II; Triton’s load stages make it 5$/);
+    const serial = steered();
+    serial.triton = null;
+    serial.compaction = { ran: true, stages_from: 5, stages_to: 5, crossings_from: 8, crossings_to: 8 };
+    expect(explainOptimality(serial)).toMatch(/5 stage\(s\), the fewest at this II$/);
   });
 });
