@@ -290,7 +290,10 @@ export function whyCases() {
       const empty = Array.from({ length: block.stage_count }, (_, s) => s).filter((s) => !held.includes(s));
       assert(block.generator === 'cost-based' && block.triton?.steered_ops > 0 && empty.length === 1,
         `the example no longer has Triton-moved ops and one stage without ops: ${JSON.stringify({ triton: block.triton, held, stage_count: block.stage_count })}`);
-      assert(!(await page.isChecked('[data-testid="opt-triton-latency"]')), 'the Triton latencies option starts ticked');
+      // The option is off in the state (and the link), but a cost-based run applied the stages: the box says so.
+      const box = '[data-testid="opt-triton-latency"]';
+      assert(await page.isChecked(box) && await page.isDisabled(box) && await page.isVisible('[data-testid="triton-latency-note"]'),
+        'the Triton latencies box does not show the stages a cost-based run applied');
       const facts = await text(page, 'block-facts');
       assert(facts.includes(`Triton load stages: ${block.triton.steered_ops} ops moved`) && !/Triton latencies/.test(facts),
         `the chip does not say what the cost-based run applied, or names the unticked option: ${facts}`);
@@ -304,6 +307,18 @@ export function whyCases() {
       const legendStages = [...legend.matchAll(/stage (\d+)/g)].map((m) => Number(m[1]));
       assert(legendStages.length > 0 && legendStages.every((s) => held.includes(s)), `the timeline legend shows a stage no op holds: ${legend}`);
       await shots(page, 'stage-story', page.locator('[data-testid="stage-story"]'));
+      // Serial: the option decides, and ticking it moves ops.
+      await page.selectOption('[data-testid="opt-generator"]', 'serial');
+      await runWithKeyboard(page);
+      assert(!(await page.isChecked(box)) && !(await page.isDisabled(box)), 'a serial run leaves the box ticked or disabled');
+      assert(!(await text(page, 'block-facts')).includes('Triton'), 'a serial run without the option names Triton\'s stages');
+      await page.check(box);
+      await runWithKeyboard(page);
+      const serialFacts = await text(page, 'block-facts');
+      const serial = cliDocument(join(REPO, 'examples/triton-attention-forward.mlir'), ['--generator=serial', '--triton-latency']).blocks[0];
+      assert(serialFacts.includes(`Triton latencies option: ${serial.triton.steered_ops} op`), `serial with the option: ${serialFacts}`);
+      assert((await text(page, 'stage-story')).includes('as the Triton latencies option asks'), 'the story does not name the option');
+      await page.selectOption('[data-testid="opt-generator"]', 'auto');
       // A loop the compaction shortened the crossings of, with Triton's stages moving 3 ops.
       await chooseExample(page, 'triton36-hopper-matmul');
       const matmul = cliDocument(join(REPO, 'examples/triton36-hopper-matmul.mlir'), ['--model=hopper-measured']).blocks[0];
