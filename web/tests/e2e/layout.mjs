@@ -33,10 +33,10 @@ const cutCells = (page) => page.evaluate(() => [...document.querySelectorAll('td
   .filter((c) => c.getClientRects().length && c.scrollWidth > c.clientWidth && (!c.title || getComputedStyle(c).overflowX === 'visible'))
   .slice(0, 5).map((c) => `${c.closest('[data-testid]')?.dataset.testid}: "${c.textContent.slice(0, 40)}" ${c.scrollWidth} px in ${c.clientWidth}`));
 
-// Controls (filters, selects, buttons) and tables that reach past the box that clips them: half
+// Controls (filters, selects, buttons), tables and paragraphs that reach past the box that clips them: half
 // of one on screen, the rest behind a sideways scroll. The stage, memory and placement-step
 // tables are wide by nature and scroll in a frame of their own.
-const clippedControls = (page) => page.evaluate(() => [...document.querySelectorAll('main select, main input, main button, main table')]
+const clippedControls = (page) => page.evaluate(() => [...document.querySelectorAll('main select, main input, main button, main table, main p')]
   .filter((c) => c.getClientRects().length && !c.closest('details:not([open]) > :not(summary), .table-scroll, .window-scroll, .mem-scroll'))
   .flatMap((c) => {
     let box = c.parentElement;
@@ -68,7 +68,7 @@ export const layoutCases = () => WIDTHS.map(([width, height]) => [
     const over = await sideways(page);
     assert(over.length === 0, `the page scrolls sideways at ${width} px: ${over.join('; ')}`);
     const clipped = await clippedControls(page);
-    assert(clipped.length === 0, `controls cut off by their pane: ${clipped.join('; ')}`);
+    assert(clipped.length === 0, `cut off by their pane: ${clipped.join('; ')}`);
     const cut = await cutCells(page);
     assert(cut.length === 0, `cells cut short without a tooltip: ${cut.join('; ')}`);
     for (const menu of ['share', 'export', 'prefs', 'help']) {
