@@ -3,7 +3,7 @@
 // tests/artifacts/web/layout-<width>-*.png.
 import { join } from 'node:path';
 import { ARTIFACTS, assert } from './harness.mjs';
-import { nextResult, openPlayground, runs } from './actions.mjs';
+import { nextResult, openPlayground, runWithKeyboard, runs } from './actions.mjs';
 
 const WIDTHS = [[360, 780], [390, 844], [1440, 900]];
 const EXAMPLE = 'triton-blackwell-attention';
@@ -65,12 +65,7 @@ export const layoutCases = () => WIDTHS.map(([width, height]) => [
     for (const pane of ['why', 'trace']) {
       await page.locator(`section.pane[data-pane="${pane}"]`).screenshot({ path: join(ARTIFACTS, `layout-${width}-pane-${pane}.png`) });
     }
-    const over = await sideways(page);
-    assert(over.length === 0, `the page scrolls sideways at ${width} px: ${over.join('; ')}`);
-    const clipped = await clippedControls(page);
-    assert(clipped.length === 0, `cut off by their pane: ${clipped.join('; ')}`);
-    const cut = await cutCells(page);
-    assert(cut.length === 0, `cells cut short without a tooltip: ${cut.join('; ')}`);
+    await fitsWidth(page, `at ${width} px`);
     for (const menu of ['share', 'export', 'prefs', 'help']) {
       await page.locator(`.${menu} summary`).click();
       await insideWindow(page, page.locator(`.${menu} .menu-body`), `the ${menu} menu`);
@@ -90,4 +85,21 @@ export const layoutCases = () => WIDTHS.map(([width, height]) => [
     await page.click('[data-testid="edit-model"]');
     await insideWindow(page, page.locator('[data-testid="model-dialog"]'), 'the model dialog');
     await shot('model-dialog');
+    await page.keyboard.press('Escape');
+    // Every pane again, comparing with the serial generator (two schedules side by side).
+    await page.selectOption('[data-testid="opt-compare"]', 'serial');
+    await runWithKeyboard(page, 60000);
+    await page.locator('[data-testid="compare-table"]').waitFor();
+    await fitsWidth(page, `at ${width} px, comparing`);
+    await shot('compare');
+    await page.locator('section.pane[data-pane="rrt"]').screenshot({ path: join(ARTIFACTS, `layout-${width}-compare-pane-rrt.png`) });
   }]);
+
+async function fitsWidth(page, when) {
+  const over = await sideways(page);
+  assert(over.length === 0, `the page scrolls sideways ${when}: ${over.join('; ')}`);
+  const clipped = await clippedControls(page);
+  assert(clipped.length === 0, `cut off by their pane ${when}: ${clipped.join('; ')}`);
+  const cut = await cutCells(page);
+  assert(cut.length === 0, `cells cut short without a tooltip ${when}: ${cut.join('; ')}`);
+}
