@@ -162,6 +162,7 @@ function bindReactions(session: Session, editor: SourceEditor, diagnosticsHost: 
     editor.showDiagnostics(diags);
     diagnosticsHost.replaceChildren(renderDiagnostics(diags, (d: Diagnostic) => editor.reveal(d)));
     view.render({ doc: r.doc, json: r.json, compareDoc: r.compareDoc, block: s.block, open: s.panes });
+    options.showResult(r.doc?.blocks[Math.min(s.block, r.doc.blocks.length - 1)] ?? null);
     if (firstResult && r.status === 'done') {
       firstResult = false;
       performance.mark('tilesched:first-result');

@@ -122,6 +122,40 @@ export function diffOps(a: Block, b: Block): Map<number, Set<OpField>> {
   return out;
 }
 
+// A row of the comparison table, read from the old side to the new: each field is its value on
+// both sides ("3 → 5"), one value where they agree, and words, never the unplaced sentinel -1,
+// for an op one side did not place. An op only one side has gets a row too.
+export interface CompareRow {
+  op: Op; // the new side's op, else the old side's
+  only: 'old' | 'new' | null;
+  cells: Array<{ text: string; differs: boolean }>;
+}
+
+const placedText = (v: number) => (v >= 0 ? String(v) : 'not placed');
+
+export function compareRows(oldBlock: Block, newBlock: Block, all: boolean): CompareRow[] {
+  const match = matchOps(newBlock, oldBlock);
+  const olds = new Map(oldBlock.ops.map((o) => [o.id, o]));
+  const rows: CompareRow[] = [];
+  for (const op of newBlock.ops) {
+    const id = match.get(op.id);
+    const old = id === undefined ? undefined : olds.get(id);
+    if (!old) {
+      rows.push({ op, only: 'new', cells: COMPARED_FIELDS.map((f) => ({ text: placedText(op[f]), differs: true })) });
+      continue;
+    }
+    const cells = COMPARED_FIELDS.map((f) => old[f] === op[f]
+      ? { text: placedText(op[f]), differs: false }
+      : { text: `${placedText(old[f])} → ${placedText(op[f])}`, differs: true });
+    if (all || cells.some((c) => c.differs)) rows.push({ op, only: null, cells });
+  }
+  const matched = new Set(match.values());
+  for (const op of oldBlock.ops) {
+    if (!matched.has(op.id)) rows.push({ op, only: 'old', cells: COMPARED_FIELDS.map((f) => ({ text: placedText(op[f]), differs: true })) });
+  }
+  return rows;
+}
+
 export interface BlockSummaryDiff {
   ii: boolean;
   stage_count: boolean;

@@ -1,6 +1,7 @@
 // The MII breakdown of the header: which of the four lower bounds (seed 001) binds, and the
 // resource or recurrence behind it.
 import type { Block } from '../engine/types';
+import { tritonStagesApplied } from './stages';
 
 export interface BoundLine {
   key: 'resource' | 'recurrence' | 'fine_density' | 'dependency';
@@ -36,14 +37,16 @@ export function explainOptimality(block: Block): string | null {
   return o.stage_bound > 0 ? `${ii}. ${explainStages(block)}` : ii;
 }
 
-// The length certificate: the fewest stages at the II, and what the compaction changed.
+// The length certificate: the fewest stages at the II. It speaks of the schedule the compaction
+// left; Triton's load stages, applied after it, may add stages (model/stages says so).
 function explainStages(block: Block): string {
   const o = block.optimality!;
   const c = block.compaction;
-  const compacted = c && c.stages_to < c.stages_from ? ` (compacted from ${c.stages_from})` : '';
+  const certified = c?.ran && c.stages_to > 0 ? c.stages_to : block.stage_count;
+  const after = tritonStagesApplied(block) && certified !== block.stage_count ? `; Triton’s load stages make it ${block.stage_count}` : '';
   return o.stages_proven
-    ? `${block.stage_count} stage(s)${compacted}, the fewest at this II`
-    : `${block.stage_count} stage(s)${compacted}; no schedule at this II has fewer than ${o.stage_bound}`;
+    ? `${certified} stage(s), the fewest at this II${after}`
+    : `${certified} stage(s); no schedule at this II has fewer than ${o.stage_bound}${after}`;
 }
 
 export function explainMII(block: Block): MIIExplanation | null {

@@ -219,11 +219,11 @@ export class GateTracePane {
     h('span', { class: 't-step' }, t.step + 1),
     h('span', { class: 't-ii' }, `II ${t.ii}`),
     h('span', { class: 't-arm', title: meaning('arm', t.arm), 'data-word': `arm-${t.arm}` }, t.trial ? `${traceWord('arm', t.arm, expertWords())}*` : traceWord('arm', t.arm, expertWords())),
-    h('span', { class: 't-op' }, op ? (op.label || `#${op.id}`) + ' ' + op.name.replace(/^.*\./, '') : t.op >= 0 ? `#${t.op}` : ''),
+    truncated('t-op', op ? (op.label || `#${op.id}`) + ' ' + op.name.replace(/^.*\./, '') : t.op >= 0 ? `#${t.op}` : ''),
     h('span', { class: 't-cycle' }, t.cycle >= 0 ? `@${t.cycle}` : ''),
     h('span', { class: `t-gate gate-${t.gate}`, title: meaning('gate', t.gate), 'data-word': t.gate !== '-' ? `gate-${t.gate}` : undefined }, traceWord('gate', t.gate, expertWords())),
     h('span', { class: 't-outcome', title: meaning('outcome', t.outcome), 'data-word': `outcome-${t.outcome}` }, traceWord('outcome', t.outcome, expertWords())),
-    h('span', { class: 't-reason' }, plainReason(t.reason, expertWords())));
+    truncated('t-reason', plainReason(t.reason, expertWords())));
   }
 
   private renderReplay(): void {
@@ -263,3 +263,6 @@ export const gateTracePane: PaneFactory = (host) => {
     },
   };
 };
+
+// A column of the placement-steps list that may be cut short: its whole text is its tooltip.
+const truncated = (cls: string, text: string) => h('span', { class: cls, title: text || undefined }, text);

@@ -3,6 +3,7 @@
 import type { Block } from '../engine/types';
 import { h } from '../ui/dom';
 import { explainMII, explainOptimality } from '../model/mii';
+import { stageStory, tritonStagesApplied } from '../model/stages';
 import { remedyText } from '../engine/wording';
 import { renderEstimate } from './estimate';
 
@@ -48,6 +49,8 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
   }
   const facts = [...selectionFacts(block), ...nestedLoopFacts(block), ...tritonFacts(block), ...refinementFacts(block)];
   if (facts.length) el.append(h('ul', { class: 'facts', 'data-testid': 'block-facts' }, ...facts.map(([text, title]) => h('li', { title }, text))));
+  const story = stageStory(block);
+  if (story.length) el.append(h('p', { class: 'stage-story', 'data-testid': 'stage-story' }, story.join(' ')));
   return el;
 }
 
@@ -76,9 +79,13 @@ function tritonFacts(block: Block): Array<[string, string]> {
   if (t.num_stages !== null) parts.push(`num_stages ${t.num_stages}`);
   const facts: Array<[string, string]> = [];
   if (parts.length) facts.push([`Triton: ${parts.join(', ')}`, 'the schedule Triton’s pipeliner wrote on the loop (loop.stage on its ops, tt.num_stages); the stage table compares it op by op']);
-  if (t.steered_ops !== null) {
-    facts.push([`Triton latencies moved ${t.steered_ops} op${t.steered_ops === 1 ? '' : 's'}`,
-      'tt.latency moved ops’ users to later stages by whole IIs (Options → Triton latencies)']);
+  // Named after the rule that applied them, so the chip never contradicts the option's checkbox.
+  const rule = tritonStagesApplied(block);
+  if (rule) {
+    const moved = `${t.steered_ops} op${t.steered_ops === 1 ? '' : 's'} moved`;
+    facts.push(rule === 'always'
+      ? [`Triton load stages: ${moved}`, 'a cost-based schedule is pipelined as Triton pipelines the loop: users of a load move to later stages by whole IIs, whether or not the Triton latencies option is ticked']
+      : [`Triton latencies option: ${moved}`, 'with the option ticked, a serial schedule moves the users of a load to later stages by whole IIs, as Triton’s tt.latency or pipeliner says']);
   }
   return facts;
 }

@@ -5,6 +5,8 @@
 import { BUILTIN_MODELS, GENERATOR_CHOICES, OPTION_SPECS, optionValue, type GeneratorChoice, type OptionSpec, type ScheduleOptions } from '../engine/options';
 import { h } from '../ui/dom';
 import { COMPARED_OPTIONS, modelName, type CompareSpec } from '../model/compare';
+import { tritonStagesApplied } from '../model/stages';
+import type { Block } from '../engine/types';
 import type { AppState, Store } from '../state/state';
 
 // An option's label inside a sentence ("Serial threshold" -> "serial threshold", "II cap" stays).
@@ -28,6 +30,7 @@ function compareChoice(c: CompareSpec | null): string {
 export interface OptionsBar {
   el: HTMLElement;
   sync: () => void; // show the state's options again (after a change made elsewhere)
+  showResult: (block: Block | null) => void; // the block shown now, for options its run overrides
 }
 
 export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void, currentII: () => number = () => 0): OptionsBar {
@@ -120,6 +123,21 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
       : h('span', { class: 'field', title: spec.hint }, input, label(id, spec.label));
     return { spec, input, el };
   });
+  // A cost-based schedule applies Triton's load stages whatever the option says (model/stages):
+  // while one is shown, the box says so instead of sitting unticked and changing nothing.
+  const triton = fields.find((f) => f.spec.key === 'tritonLatency');
+  const tritonNote = h('span', { class: 'muted', 'data-testid': 'triton-latency-note', hidden: true }, ' (always, cost-based)');
+  triton?.el.append(tritonNote);
+  let shownBlock: Block | null = null;
+  const showResult = (block: Block | null) => {
+    shownBlock = block;
+    if (!triton) return;
+    const always = block !== null && tritonStagesApplied(block) === 'always';
+    triton.input.disabled = always;
+    triton.input.checked = always || store.get().options.tritonLatency;
+    tritonNote.hidden = !always;
+    triton.el.title = always ? 'Triton’s load stages were applied: a cost-based schedule always applies them; the option adds them to a serial one' : triton.spec.hint;
+  };
 
   const el = h('div', { class: 'options-bar', role: 'group', 'aria-label': 'scheduler options' },
     h('span', { class: 'field' }, label('opt-generator', 'Generator'), gen),
@@ -151,7 +169,8 @@ export function renderOptionsBar(store: Store<AppState>, onEditModel: () => void
       if (typeof v === 'boolean') input.checked = v;
       else input.value = show(spec, v as number);
     }
+    showResult(shownBlock);
   };
   sync();
-  return { el, sync };
+  return { el, sync, showResult };
 }

@@ -4,7 +4,7 @@
 import type { Block, Op } from '../engine/types';
 import { h } from '../ui/dom';
 import { WindowedRows } from '../ui/windowing';
-import { diffOps, type OpField } from '../model/compare';
+import { compareRows, type OpField } from '../model/compare';
 import { DEFAULT_TABLE_VIEW, renderCompareTable, tableControls, tableOps, type TableView } from './table-view';
 import type { PaneFactory } from './pane';
 import { footprintText, nestedFootprintText } from './format';
@@ -52,7 +52,7 @@ export function renderStageTable(block: Block, ops: Op[], diff?: Map<number, Set
       full ? h('td', { class: 'num' }, op.latency) : null,
       full ? (op.nested_loop
         ? h('td', { class: 'footprint', title: `a nested loop: ${op.nested_loop.reason}` }, nestedFootprintText(op.footprint))
-        : h('td', { class: 'footprint' }, footprintText(op.footprint))) : null,
+        : h('td', { class: 'footprint', title: footprintText(op.footprint) }, footprintText(op.footprint))) : null,
       groups ? h('td', { class: 'num', title: constraintText(op) }, op.group ?? '') : null);
   };
   const body = h('tbody', {});
@@ -86,7 +86,7 @@ export const stageTablePane: PaneFactory = (host) => {
   return {
     render({ block, other }) {
       if (other) {
-        const diff = diffOps(block, other);
+        const differing = compareRows(other, block, false).length;
         const box = h('input', { type: 'checkbox', 'data-testid': 'compare-all' });
         box.checked = all;
         box.addEventListener('change', () => {
@@ -94,7 +94,7 @@ export const stageTablePane: PaneFactory = (host) => {
           host.redraw();
         });
         const moved = h('p', { class: 'muted small', 'data-testid': 'compare-summary' },
-          diff.size ? `${diff.size} op${diff.size > 1 ? 's' : ''} placed differently` : 'Both sides place every op alike.',
+          differing ? `${differing} op${differing > 1 ? 's' : ''} placed differently` : 'Both sides place every op alike.',
           ' ', h('label', { class: 'inline' }, box, ' show every op'));
         return { body: h('div', {}, moved, renderCompareTable(block, other, host.labels(block, other), all)) };
       }

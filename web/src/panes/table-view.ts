@@ -3,7 +3,7 @@
 // a comparison, one table of the ops side by side with only what differs.
 import type { Block, Op } from '../engine/types';
 import { h } from '../ui/dom';
-import { matchOps, COMPARED_FIELDS } from '../model/compare';
+import { compareRows } from '../model/compare';
 
 export type TableSort = 'program' | 'schedule' | 'cycle' | 'resource' | 'name';
 
@@ -79,24 +79,16 @@ export function tableControls(view: TableView, shown: number, total: number, onC
     h('span', { class: 'muted small', 'data-testid': 'table-count', role: 'status' }, shown === total ? `${total} op${total === 1 ? '' : 's'}` : `${shown} of ${total} ops`));
 }
 
-// One row per op of `a` with its counterpart in `b`: stage, order and cycle as "a → b" where they
-// differ; only the ops that differ unless `all`.
+// One row per op placed differently (every op when `all`), read from the other side (`b`, the
+// pinned or compared one) to this one (`a`): "old → new" (model/compare `compareRows`).
 export function renderCompareTable(a: Block, b: Block, labels: [string, string], all: boolean): HTMLElement {
-  const match = matchOps(a, b);
-  const other = new Map(b.ops.map((o) => [o.id, o]));
-  const rows = a.ops.flatMap((op) => {
-    const id = match.get(op.id);
-    const o = id === undefined ? undefined : other.get(id);
-    const differs = !o || COMPARED_FIELDS.some((f) => op[f] !== o[f]);
-    if (!differs && !all) return [];
-    const cell = (f: (typeof COMPARED_FIELDS)[number]) => !o
-      ? h('td', { class: 'num diff' }, `${op[f]} → —`)
-      : op[f] === o[f] ? h('td', { class: 'num muted' }, op[f]) : h('td', { class: 'num diff' }, `${op[f]} → ${o[f]}`);
-    return [h('tr', { 'data-op': op.id, class: differs ? 'row-diff' : undefined },
-      h('td', { class: 'op-name', title: op.name }, op.label ? h('span', { class: 'ssa' }, op.label, ' ') : null, op.name),
-      h('td', { class: 'num' }, op.line), cell('stage'), cell('order'), cell('cycle'))];
-  });
-  const caption = h('caption', { class: 'muted small' }, `${labels[0]} → ${labels[1]}`);
+  const rows = compareRows(b, a, all).map(({ op, only, cells }) => h('tr', { 'data-op': op.id, class: cells.some((c) => c.differs) ? 'row-diff' : undefined },
+    h('td', { class: 'op-name', title: only ? `${op.name}, only in ${only === 'new' ? labels[0] : labels[1]}` : op.name },
+      op.label ? h('span', { class: 'ssa' }, op.label, ' ') : null, op.name,
+      only ? h('span', { class: 'muted', 'data-testid': 'compare-only' }, ` only in ${only === 'new' ? labels[0] : labels[1]}`) : null),
+    h('td', { class: 'num' }, op.line),
+    ...cells.map((c) => h('td', { class: c.differs ? 'num diff' : 'num muted' }, c.text))));
+  const caption = h('caption', { class: 'muted small' }, `${labels[1]} → ${labels[0]}`);
   return h('div', { class: 'table-scroll compare-table-scroll' },
     h('table', { class: 'stage-table compare-table', 'data-testid': 'compare-table' }, caption,
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'op'), h('th', { scope: 'col', class: 'num' }, 'line'),

@@ -316,4 +316,30 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
     await page.locator('[data-testid="compare-all"]').uncheck();
     await shoot(page, 'compare-table', page.locator('[data-testid="compare-summary"]'));
   }],
+
+  ['compare: a pinned source and its edit read old → new, an unplaced op in words, never -1', async (page) => {
+    await openPlayground(page, { runOnEdit: true });
+    await setSource(page, SNIPPET);
+    await page.selectOption('[data-testid="opt-generator"]', 'cost-based');
+    await page.waitForFunction(() => document.querySelector('[data-testid="generator"]')?.textContent === 'cost-based');
+    await page.selectOption('[data-testid="opt-compare"]', 'source');
+    await page.locator('[data-testid="compare-table"]').waitFor({ timeout: 20000 });
+    const cellsOf = (op) => page.locator(`[data-testid="compare-table"] tbody tr:has(.ssa:text-is("${op} ")) td.num`).allInnerTexts();
+    // The first load's latency 3 -> 9: its wait %a starts 6 cycles later in the edit.
+    let before = await runs(page);
+    await setSource(page, SNIPPET.replace('sched.footprint = [["tma"], ["tma"]], sched.latency = 3', 'sched.footprint = [["tma"], ["tma"]], sched.latency = 9'));
+    await nextResult(page, before);
+    const caption = await page.locator('[data-testid="compare-table"] caption').innerText();
+    assert(caption === 'the pinned source → the source as edited', `caption: ${caption}`);
+    const cycle = (await cellsOf('%a'))[3];
+    const [from, to] = cycle.split(' → ').map(Number);
+    assert(to === from + 6, `%a's cycle reads "${cycle}", not old → new`);
+    await shoot(page, 'compare-old-new', page.locator('[data-testid="compare-table"]'));
+    // An edit no II can schedule: its ops are "not placed", not -1.
+    before = await runs(page);
+    await setSource(page, SNIPPET.replace('scf.yield\n  }', 'scf.yield\n  } {sched.ii_cap = 1 : i32}'));
+    await nextResult(page, before);
+    const texts = await page.locator('[data-testid="compare-table"] td').allInnerTexts();
+    assert(texts.some((t) => t.endsWith('→ not placed')) && !texts.some((t) => /-1\b/.test(t)), `cells: ${texts.join(' | ')}`);
+  }],
 ];

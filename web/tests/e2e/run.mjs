@@ -3,7 +3,8 @@
 // phones, big loops, cancel, keyboard and axe, page wording, untrusted links, transfer) and
 // explaining the schedule (explain.mjs: dependence graph, gate trace, comparisons), exports,
 // embeds and bugs (exports-embeds.mjs: Perfetto and Triton exports, Share → Embed snippets) and a
-// kernel engineer's questions (why.mjs: the model, why this II, memory, plain words and the glossary).
+// kernel engineer's questions (why.mjs: the model, why this II, memory, plain words and the glossary)
+// and the layout from a phone to a desktop (layout.mjs).
 // Screenshots go to tests/artifacts/web/; figures to e2e-summary.json. Prints
 // "e2e: N passed, N failed".
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { basicCases } from './basic.mjs';
 import { explainCases } from './explain.mjs';
 import { exportsEmbedsCases } from './exports-embeds.mjs';
 import { ARTIFACTS, buildSite, requireWasm, runCases, startBrowser } from './harness.mjs';
+import { layoutCases } from './layout.mjs';
 import { realUseCases } from './real-use.mjs';
 import { whyCases } from './why.mjs';
 
@@ -21,7 +23,7 @@ await buildSite();
 const { context, url, close } = await startBrowser();
 site.url = url;
 const metrics = {};
-const cases = [...basicCases({ context, metrics }), ...realUseCases({ context, metrics }), ...explainCases(), ...exportsEmbedsCases(), ...whyCases()];
+const cases = [...basicCases({ context, metrics }), ...realUseCases({ context, metrics }), ...explainCases(), ...exportsEmbedsCases(), ...whyCases(), ...layoutCases()];
 
 console.log(`e2e: ${url} (chromium, 1280x800)`);
 // E2E_ONLY=<regular expression> runs the cases whose name matches it (for working on some cases).

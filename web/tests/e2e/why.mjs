@@ -279,5 +279,55 @@ export function whyCases() {
       }
       assert(found.length === 0, `axe violations:\n        ${found.join('\n        ')}`);
     }],
+
+    ['why 7. what the scheduler did to the stages: Triton\'s load stages and the compaction said once, chip and stage count as the JSON has them, a stage with no op explained', async (page) => {
+      await page.setViewportSize(SIZES[0][1]);
+      await openPlayground(page);
+      await openPanes(page, ['timeline']);
+      await chooseExample(page, 'triton-attention-forward');
+      const block = cliDocument(join(REPO, 'examples/triton-attention-forward.mlir')).blocks[0];
+      const held = [...new Set(block.ops.filter((o) => o.stage >= 0).map((o) => o.stage))].sort((a, b) => a - b);
+      const empty = Array.from({ length: block.stage_count }, (_, s) => s).filter((s) => !held.includes(s));
+      assert(block.generator === 'cost-based' && block.triton?.steered_ops > 0 && empty.length === 1,
+        `the example no longer has Triton-moved ops and one stage without ops: ${JSON.stringify({ triton: block.triton, held, stage_count: block.stage_count })}`);
+      // The option is off in the state (and the link), but a cost-based run applied the stages: the box says so.
+      const box = '[data-testid="opt-triton-latency"]';
+      assert(await page.isChecked(box) && await page.isDisabled(box) && await page.isVisible('[data-testid="triton-latency-note"]'),
+        'the Triton latencies box does not show the stages a cost-based run applied');
+      const facts = await text(page, 'block-facts');
+      assert(facts.includes(`Triton load stages: ${block.triton.steered_ops} ops moved`) && !/Triton latencies/.test(facts),
+        `the chip does not say what the cost-based run applied, or names the unticked option: ${facts}`);
+      assert(await text(page, 'stage-count') === String(block.stage_count), `stages shown ${await text(page, 'stage-count')}, the JSON's ${block.stage_count}`);
+      const story = await text(page, 'stage-story');
+      assert(story.includes(`Triton’s load stages were applied, as every cost-based schedule does: ${block.triton.steered_ops} ops moved`)
+        && story.includes(`${block.compaction.stages_to} → ${block.stage_count} stages`)
+        && story.includes(`Stage ${empty[0]} issues no op yet counts toward the ${block.stage_count}`), `the stage story: ${story}`);
+      assert(!/compacted from/.test(await text(page, 'result-header')), 'the header still labels a longer schedule "compacted from"');
+      const legend = await text(page, 'timeline-legend');
+      const legendStages = [...legend.matchAll(/stage (\d+)/g)].map((m) => Number(m[1]));
+      assert(legendStages.length > 0 && legendStages.every((s) => held.includes(s)), `the timeline legend shows a stage no op holds: ${legend}`);
+      await shots(page, 'stage-story', page.locator('[data-testid="stage-story"]'));
+      // Serial: the option decides, and ticking it moves ops.
+      await page.selectOption('[data-testid="opt-generator"]', 'serial');
+      await runWithKeyboard(page);
+      assert(!(await page.isChecked(box)) && !(await page.isDisabled(box)), 'a serial run leaves the box ticked or disabled');
+      assert(!(await text(page, 'block-facts')).includes('Triton'), 'a serial run without the option names Triton\'s stages');
+      await page.check(box);
+      await runWithKeyboard(page);
+      const serialFacts = await text(page, 'block-facts');
+      const serial = cliDocument(join(REPO, 'examples/triton-attention-forward.mlir'), ['--generator=serial', '--triton-latency']).blocks[0];
+      assert(serialFacts.includes(`Triton latencies option: ${serial.triton.steered_ops} op`), `serial with the option: ${serialFacts}`);
+      assert((await text(page, 'stage-story')).includes('as the Triton latencies option asks'), 'the story does not name the option');
+      await page.selectOption('[data-testid="opt-generator"]', 'auto');
+      // A loop the compaction shortened the crossings of, with Triton's stages moving 3 ops.
+      await chooseExample(page, 'triton36-hopper-matmul');
+      const matmul = cliDocument(join(REPO, 'examples/triton36-hopper-matmul.mlir'), ['--model=hopper-measured']).blocks[0];
+      const c = matmul.compaction;
+      assert(c.crossings_to < c.crossings_from, `the matmul's compaction cut no crossing: ${JSON.stringify(c)}`);
+      assert((await text(page, 'stage-story')).includes(`from ${c.crossings_from} to ${c.crossings_to}`), `the compaction is not said: ${await text(page, 'stage-story')}`);
+      // A loop with neither: nothing to say.
+      await chooseExample(page, 'hopper-tma-wgmma-gemm');
+      assert(await page.locator('[data-testid="stage-story"]').count() === 0, 'a stage story for a loop nothing changed');
+    }],
   ];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/engine/parse';
 import type { Block, RRT } from '../../src/engine/types';
-import { compareInputs, currentLabel, diffCells, diffOps, diffSummary, matchOps, sideLabel } from '../../src/model/compare';
+import { compareInputs, compareRows, currentLabel, diffCells, diffOps, diffSummary, matchOps, sideLabel } from '../../src/model/compare';
 import { DEFAULT_OPTIONS } from '../../src/engine/options';
 import { explainMII, explainOptimality } from '../../src/model/mii';
 import { ALL_ROWS_UP_TO_II, cellLookup, finalRRT, replayRRT, shownRows, usedResources } from '../../src/model/rrt';
@@ -105,14 +105,14 @@ describe('optimality', () => {
     expect(explainOptimality(b)).toBe('II 3 is the best possible: an exhaustive search found no schedule with a smaller II');
   });
 
-  it('says whether fewer stages can exist at the II, and what the compaction changed', () => {
+  it('says whether fewer stages can exist at the II (what the compaction changed is the stage story\'s)', () => {
     const b = scheduled();
     b.ii = 3;
     b.stage_count = 4;
     b.optimality = { status: 'proven', lower_bound: 3, stage_bound: 4, stages_proven: true };
     b.compaction = { ran: true, stages_from: 8, stages_to: 4, crossings_from: 9, crossings_to: 5 };
     expect(explainOptimality(b)).toBe(
-      'II 3 is the best possible: an exhaustive search found no schedule with a smaller II. 4 stage(s) (compacted from 8), the fewest at this II',
+      'II 3 is the best possible: an exhaustive search found no schedule with a smaller II. 4 stage(s), the fewest at this II',
     );
     b.optimality = { status: 'proven', lower_bound: 3, stage_bound: 2, stages_proven: false };
     b.compaction = null;
@@ -181,6 +181,24 @@ describe('generator comparison', () => {
     b.ii = 3;
     expect([...diffOps(a, b)].map(([id, f]) => [id, [...f].sort()])).toEqual([[3, ['cycle', 'stage']]]);
     expect(diffSummary(a, b)).toEqual({ ii: true, stage_count: false, status: false, generator: false });
+  });
+
+  it('reads the comparison old → new, in words where a side did not place an op, with the ops only one side has', () => {
+    const old = scheduled();
+    const now = scheduled();
+    now.ops[3] = { ...now.ops[3], cycle: old.ops[3].cycle + 4 };
+    now.ops[2] = { ...now.ops[2], stage: -1, order: -1, cycle: -1 };
+    const rows = compareRows(old, now, false);
+    expect(rows.map((r) => [r.op.id, r.only, r.cells.map((c) => c.text)])).toEqual([
+      [2, null, [`${old.ops[2].stage} → not placed`, `${old.ops[2].order} → not placed`, `${old.ops[2].cycle} → not placed`]],
+      [3, null, [String(old.ops[3].stage), String(old.ops[3].order), `${old.ops[3].cycle} → ${old.ops[3].cycle + 4}`]],
+    ]);
+    expect(rows.flatMap((r) => r.cells.map((c) => c.text)).join(' ')).not.toMatch(/-1/);
+    expect(compareRows(old, now, true)).toHaveLength(old.ops.length);
+    // An edit that drops the first op and adds one: each is listed once, on its own side.
+    const edited = scheduled();
+    edited.ops = [...edited.ops.slice(1), { ...edited.ops[0], id: 9, label: '%added' }];
+    expect(compareRows(old, edited, false).map((r) => [r.op.label, r.only])).toEqual([['%added', 'new'], [old.ops[0].label, 'old']]);
   });
 
   it('matches ops by label across an edit that inserts one, and marks the new op', () => {
