@@ -46,7 +46,9 @@ public:
     if (function)
       walkOps(*function, [&](Operation &o) {
         const OpModel *m = entry(o);
-        if (!m || !(m->traits & TraitTma) || movement(m) != Moves::GlobalWrite) return;
+        // CUDA Tile IR leaves a tile's memory to the compiler (docs/decisions.md, "Buffer assignment").
+        if (!m || !(m->traits & TraitTma) || movement(m) != Moves::GlobalWrite || o.name.rfind("cuda_tile.", 0) == 0)
+          return;
         bool inLoop = false;
         for (const Operation *p = o.parentOp(); p && !inLoop; p = p->parentOp()) inLoop = loops.count(p) > 0;
         if (inLoop) d_.tmaStoreTile = std::max(d_.tmaStoreTile, tileBytes(o).value_or(0));

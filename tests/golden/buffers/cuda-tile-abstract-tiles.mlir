@@ -21,5 +21,5 @@ cuda_tile.module @kernels {
 }
 // CHECK: block @big/cuda_tile.for %iv (line 12): cost-based, scheduled
 // CHECK-NEXT: MII
-// CHECK: memory: SMEM 0 B of 227 KiB, registers 32 MiB
+// CHECK: memory: SMEM 0 B of 227 KiB, registers about {{[0-9]+}} per thread (over 255: spills)
 // CHECK-NEXT: buffers: %z registers 32 MiB
