@@ -308,15 +308,17 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       r.status = BlockStatus::Scheduled;
       // Pipe_/Mutex_ values (seeds 002-003), then buffers within the model's budgets: over one,
       // the block is scheduled again over its graph plus lifetime edges, and checked again.
-      // The rounds share the block's work budget with the first generation: what it left, so a
-      // budget bounds the block's search however many rounds run (at least a unit each, 0 being
-      // unlimited).
+      // The rounds share the block's work budget with the first generation: what it left, and at
+      // least a tenth of it (an anytime first search may spend all of it, and a round with nothing
+      // would fall back to the serial schedule), so a budget bounds the block's search to a small
+      // multiple however many rounds run (0 being unlimited).
       int64_t workLeft = blockOpts.workBudget - r.analysis.workUsed;
       auto reschedule = [&](const DependenceGraph &graph, DiagnosticEngine &d) -> std::optional<ScheduleAnalysis> {
         const SchedulingProblem again{graph,        r.resources, model,         &r.constraints,
                                       &r.nodeNames, &r.block,    checkProposed, &r.lowered};
         ScheduleOptions roundOpts = blockOpts;
-        if (blockOpts.workBudget > 0) roundOpts.workBudget = std::max<int64_t>(1, workLeft);
+        if (blockOpts.workBudget > 0)
+          roundOpts.workBudget = std::max<int64_t>(std::max<int64_t>(1, blockOpts.workBudget / 10), workLeft);
         ScheduleAnalysis a = generateSchedule(again, roundOpts, d);
         workLeft -= a.workUsed;
         const ConstraintState kept = constraintsInForce(r.constraints, a.lifted);

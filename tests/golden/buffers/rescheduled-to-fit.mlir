@@ -68,9 +68,9 @@ module {
 // LIFTED: block @hopper_gemm_f32/scf.for %k (line 21): cost-based, scheduled, II 16, 2 stages
 // LIFTED: memory: SMEM 256 KiB (budget lifted)
 // LIFTED-NOT: memory round
-// The rounds spend what the first generation left of the block's work budget: at 100 units round
-// 2 runs out (the budget it names is what was left) and falls back to serial execution; from 300
-// on, the search's anytime answer reaches II 17 there.
+// The rounds spend what the first generation left of the block's work budget, at least a tenth of
+// it: at 100 units round 2 runs out (the budget it names is what was left) and falls back to
+// serial execution; from 300 on, the search's anytime answer reaches II 17 there.
 // RUN: %tilesched %s --model=hopper --work-budget=100 2>&1 | FileCheck %s --check-prefix=BUDGET
 // BUDGET: memory round 2: {{.*}}: II 31, 1 stage
 // BUDGET: warning: the work budget (--work-budget={{[1-9][0-9]?}} seat probes) ran out
