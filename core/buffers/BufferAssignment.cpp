@@ -418,11 +418,17 @@ private:
 
   // Each region counts once, at its largest member; buffers the planner placed at an offset
   // take the SMEM up to the end of the highest one instead of their sum.
+  // When Triton's memory planner placed the kernel's allocations, they are its SMEM: a tile the
+  // loop copies or keeps lands in one of them, so only the planned allocations count there.
   void total(BufferPlan &plan) const {
     MemoryUse &m = plan.memory;
+    const bool planned = std::any_of(plan.buffers.begin(), plan.buffers.end(),
+                                     [](const Buffer &b) { return b.plannerId && b.space == BufferSpace::Smem; });
     std::map<int, int64_t> regionBytes;
     int64_t placedEnd = 0;
-    for (const Buffer &b : plan.buffers) {
+    for (Buffer &b : plan.buffers) {
+      b.inPlanned = planned && b.space == BufferSpace::Smem && !b.plannerId && b.kind != Buffer::Kind::Allocation;
+      if (b.inPlanned) continue;  // in a planned allocation: not counted again
       if (!b.bytes) {
         ++m.unknownBuffers;
         continue;
@@ -436,7 +442,9 @@ private:
     }
     std::set<int> counted;
     for (const Buffer &b : plan.buffers) {
-      if (!b.bytes || (b.plannerOffset && b.space == BufferSpace::Smem) || !counted.insert(b.region).second) continue;
+      if (!b.bytes || b.inPlanned || (b.plannerOffset && b.space == BufferSpace::Smem) ||
+          !counted.insert(b.region).second)
+        continue;
       int64_t &sum = b.space == BufferSpace::Smem   ? m.smemBytes
                      : b.space == BufferSpace::Tmem ? m.tmemBytes
                                                     : m.registerBytes;

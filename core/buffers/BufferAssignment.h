@@ -47,6 +47,7 @@ struct Buffer {
   // as the compiler allocates it"): allocations of one id are one backing buffer, `buffer.copy`
   // its slots, `buffer.offset` its place in the CTA's SMEM.
   std::optional<int64_t> plannerId, plannerOffset;
+  bool inPlanned = false;  // a tile in one of the planner's allocations: not counted again
 };
 
 struct MemoryUse {

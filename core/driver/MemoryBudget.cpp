@@ -273,6 +273,19 @@ private:
   // themselves, the kernel's author sized them and may reuse their memory in ways the byte count
   // does not see (it shares only disjoint one-slot buffers): the block keeps its schedule and the
   // same words are a warning (docs/decisions.md, "Memory budgets"; valid IR is never rejected).
+  // Triton's warp specialization marks the loop (`tt.warp_specialize`) or its ops (`async_task_id`,
+  // `ttg.partition`); its memory planner then decides what shares SMEM and TMEM.
+  bool warpSpecialized() const {
+    const Operation *loop = r_.block.owner;
+    if (!loop || !loop->lookupAttr("tt.warp_specialize")) {
+      bool marked = false;
+      for (const Operation *op : r_.block.ops)
+        marked |= op->lookupAttr("async_task_id") || op->lookupAttr("ttg.partition");
+      if (!marked) return false;
+    }
+    return true;
+  }
+
   void reportOverBudget(DiagnosticEngine &diags) {
     const BufferPlan &plan = r_.buffers;
     bool failed = false;
@@ -287,6 +300,18 @@ private:
         }
       stableSortBy(in, [](const Buffer *a, const Buffer *b) { return a->bytes.value_or(-1) > b->bytes.value_or(-1); });
       const int budget = *budgetOf(plan.memory, s.space);
+      if (!r_.pinned && warpSpecialized()) {
+        std::string why = std::string("the loop's ") + s.words + " buffers need " +
+                          bytesWords(bytesIn(plan.memory, s.space)) + ", more than the " + bytesWords(budget) +
+                          " per SM of model '" + model_.name +
+                          "'; in a warp-specialized kernel Triton's memory planner places them and overlays those "
+                          "its partitions never use together, which tilesched does not model before it ran; the "
+                          "loop is scheduled as written: ";
+        for (size_t i = 0; i < in.size() && i < 8; ++i) why += (i ? ", " : "") + bufferWords(*in[i]);
+        if (in.size() > 8) why += " and " + std::to_string(in.size() - 8) + " more";
+        diags.warning(in.front()->range, why);
+        continue;
+      }
       if (authored > budget && !r_.pinned) {
         std::string why = std::string("the IR's own ") + s.words + " allocations need " + bytesWords(authored) +
                           ", more than the " + bytesWords(budget) + " per SM of model '" + model_.name +

@@ -31,6 +31,12 @@ for (const r of writeReproducers(dir)) {
     }
     const { native, bin } = results;
     if (r.expect) assert.match(native.stderr.toString('latin1'), r.expect);
+    if (r.args[0] === 'import-hatschet') {
+      // The HatScheT importer is the native tool's (a benchmark adapter): the npm bin names it.
+      assert.equal(bin.status, 2, 'the npm bin runs import-hatschet');
+      assert.match(bin.stderr.toString('latin1'), /is a command of the native tool/);
+      return;
+    }
     assert.equal(bin.stderr.toString('latin1'), native.stderr.toString('latin1'), 'stderr differs');
     assert.ok(bin.stdout.equals(native.stdout), 'stdout differs');
     assert.equal(bin.status, native.status, 'exit status differs');

@@ -7,6 +7,11 @@
 // CHECK: memory: SMEM 96 KiB of 227 KiB
 // CHECK-LABEL: block @by_offset
 // CHECK: memory: SMEM 80 KiB of 227 KiB
+// A warp-specialized loop before the planner ran: its partitions' buffers are the planner's to
+// overlay, so more than an SM's SMEM is a warning and the loop is scheduled as written (exit 0).
+// CHECK-LABEL: block @warp_specialized
+// CHECK: memory: SMEM 256 KiB, over the 227 KiB budget
+// CHECK: warning: the loop's shared-memory buffers need 256 KiB {{.*}} Triton's memory planner places them
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
@@ -34,6 +39,20 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
       ttg.local_store %x, %b : tensor<128x128xf16> -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
       scf.yield
     }
+    tt.return
+  }
+  tt.func @warp_specialized(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %a = ttg.local_alloc : () -> !ttg.memdesc<4x128x128xf16, #shared, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<4x128x128xf16, #shared, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %va = ttg.memdesc_index %a[%i] {async_task_id = array<i32: 0>} : !ttg.memdesc<4x128x128xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
+      %vb = ttg.memdesc_index %b[%i] {async_task_id = array<i32: 1>} : !ttg.memdesc<4x128x128xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
+      %x = ttg.local_load %va {async_task_id = array<i32: 1>} : !ttg.memdesc<128x128xf16, #shared, #smem, mutable> -> tensor<128x128xf16>
+      ttg.local_store %x, %vb {async_task_id = array<i32: 1>} : tensor<128x128xf16> -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
+      scf.yield
+    } {tt.warp_specialize}
     tt.return
   }
 }
