@@ -142,7 +142,7 @@ export function whyCases() {
       await shots(page, 'below', page.locator('[data-testid="why-below-list"]'));
       // With a smaller search budget the proof stops early: the search below is cut short, and
       // said so once.
-      await page.fill('[data-testid="opt-work-budget"]', '100000');
+      await page.fill('[data-testid="opt-work-budget"]', '3000');
       await page.press('[data-testid="opt-work-budget"]', 'Tab');
       await runWithKeyboard(page, 60000);
       // The SAT solver's clauses and conflicts are charged to the same budget, so the proof stops
