@@ -172,7 +172,8 @@ private:
     if (loopKindOf(op.name)) {
       std::optional<int64_t> trips = constantTripCount(viewLoop(op));
       if (!trips) note("a nested loop's trip count (" + describeOp(op) + "): assumed 16");
-      w = w * (trips ? double(*trips) : kAssumedTrips);
+      // A trip count past a million is taken as a million: the figures stay finite and print alike.
+      w = w * (trips ? double(std::min<int64_t>(std::max<int64_t>(*trips, 0), 1000000)) : kAssumedTrips);
       for (auto &region : op.regions)
         for (auto &block : region->blocks)
           for (auto &inner : block->operations) visit(*inner, w);
@@ -249,7 +250,7 @@ private:
       d_.flopsKnown = false;
       return;
     }
-    d_.flops += static_cast<int64_t>(double(*flops) * w.lo);
+    d_.flops = static_cast<int64_t>(std::min(double(d_.flops) + double(*flops) * w.lo, 1e18));
     const int64_t scale = gpu_.mmaScale(element);
     if (scale == 0) {
       note(element + " MMA (" + describeOp(op) + "): no tensor-core rate for this type");

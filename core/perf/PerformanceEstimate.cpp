@@ -70,7 +70,7 @@ public:
     if (in_.triton && in_.triton->any())
       e.triton = estimate(e, tritonStagesAhead(), shared ? *shared : tritonSmem(), threads);
     if (e.ours.ctasPerSm < 1 && !(e.triton && e.triton->ctasPerSm >= 1)) return std::nullopt;
-    if (e.flops > 0 && e.ours.ctasPerSm >= 1) {
+    if (e.flops > 0 && e.ours.ctasPerSm >= 1 && e.ours.ns.lo > 0) {
       const double perNs = double(e.flops) * lo(gpu_.smCount) / 1000.0;  // TFLOP/s = FLOP / ns / 1000
       e.tflopsPerGpu = {perNs / e.ours.ns.hi, perNs / e.ours.ns.lo};
     }
@@ -93,7 +93,7 @@ private:
     limit(gpu_.threadsPerSm.low / 1000 / threads, "threads (" + std::to_string(threads) + " per CTA)");
     limit(byRegs, "registers (" + std::to_string(regs) + " per thread)");
     limit(bySmem, "shared memory (" + bytesText(s.smemPerCta) + " per CTA)");
-    s.ctasPerSm = static_cast<int>(c);
+    s.ctasPerSm = static_cast<int>(std::min<int64_t>(c, 1 << 16));  // a user model's limit may be any figure
   }
 
   // What Triton allocates: the buffers made before the loop, and for each load it pipelines a
@@ -176,7 +176,8 @@ private:
     for (const GlobalLoad &l : demand_.loads) {
       const double trip =
           lo(gpu_.loadLatencyCycles) + double(l.bytes) / lo(gpu_.loadLatencyBytesPerCycle) + 2 * lo(gpu_.barrierCycles);
-      const int d = ahead.count(l.node) ? ahead.at(l.node) : 0;
+      // Stages ahead beyond the loop's own count are the IR's wish, not tiles in flight.
+      const int d = std::min(ahead.count(l.node) ? ahead.at(l.node) : 0, 1 << 16);
       const Range perCta = d >= 1 ? Range{trip / d, trip / d} : Range{trip, trip} + chain;
       if (perCta.mid() / ctas > latency.mid()) latency = perCta * (1.0 / ctas), inFlight = d * s.ctasPerSm;
     }
@@ -184,7 +185,9 @@ private:
     bound(inFlight ? "latency: " + std::to_string(inFlight) + " tile(s) of a load in flight per SM"
                    : "latency: a load waited for in its own iteration",
           latency);
-    for (const PerfBound &b : s.bounds) {
+    for (PerfBound &b : s.bounds) {
+      // Figures past 10^15 cycles are no kernel's; the cap keeps every printed number exact.
+      b.cycles = {std::min(b.cycles.lo, 1e15), std::min(b.cycles.hi, 1e15)};
       s.cycles.lo = std::max(s.cycles.lo, b.cycles.lo);
       s.cycles.hi = std::max(s.cycles.hi, b.cycles.hi);
     }

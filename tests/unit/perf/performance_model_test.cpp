@@ -118,7 +118,8 @@ TEST_CASE("perf: no estimate is above the tensor cores' peak, under every built-
                            "examples/triton36-hopper-attention-forward.mlir", "examples/hopper-tma-wgmma-gemm.mlir"})
     for (const std::string &model : builtinTargetModelNames()) {
       INFO(file << " on " << model);
-      for (const Json &b : run(readFile(file), model)["blocks"]) {
+      const Json doc = run(readFile(file), model);
+      for (const Json &b : doc["blocks"]) {
         const Json &e = b["estimate"];
         if (!e.is_object()) continue;
         const Json &s = e["schedule"];
