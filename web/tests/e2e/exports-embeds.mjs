@@ -159,6 +159,8 @@ ${element}
     await host.goto(`${site.url}docs-comment.html`);
     assert(await host.locator('main > p#after').count() === 1, 'the text after the element disappeared into the snippet');
     const el = host.locator('tilesched-playground');
+    // An element schedules once it is in view.
+    await el.scrollIntoViewIfNeeded();
     await el.locator('[data-testid="ii"]').waitFor({ timeout: 30000 });
     // The browser kept the script child whole, and the element's editor holds the source.
     const child = await host.locator('tilesched-playground > script[type="text/mlir"]').evaluate((n) => n.textContent);
