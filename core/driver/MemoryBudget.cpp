@@ -42,6 +42,14 @@ std::string bufferWords(const Buffer &b) {
   return s;
 }
 
+// The eight largest buffers in words, then how many more.
+std::string buffersWords(const std::vector<const Buffer *> &in) {
+  std::string out;
+  for (size_t i = 0; i < in.size() && i < 8; ++i) out += (i ? ", " : "") + bufferWords(*in[i]);
+  if (in.size() > 8) out += " and " + std::to_string(in.size() - 8) + " more";
+  return out;
+}
+
 class BudgetFit {
 public:
   BudgetFit(BlockResult &r, const TargetModel &model, const TypeAliases &aliases, const DriverOptions &opts,
@@ -300,26 +308,20 @@ private:
         }
       stableSortBy(in, [](const Buffer *a, const Buffer *b) { return a->bytes.value_or(-1) > b->bytes.value_or(-1); });
       const int budget = *budgetOf(plan.memory, s.space);
-      if (!r_.pinned && warpSpecialized()) {
-        std::string why = std::string("the loop's ") + s.words + " buffers need " +
-                          bytesWords(bytesIn(plan.memory, s.space)) + ", more than the " + bytesWords(budget) +
-                          " per SM of model '" + model_.name +
-                          "'; in a warp-specialized kernel Triton's memory planner places them and overlays those "
-                          "its partitions never use together, which tilesched does not model before it ran; the "
-                          "loop is scheduled as written: ";
-        for (size_t i = 0; i < in.size() && i < 8; ++i) why += (i ? ", " : "") + bufferWords(*in[i]);
-        if (in.size() > 8) why += " and " + std::to_string(in.size() - 8) + " more";
-        diags.warning(in.front()->range, why);
-        continue;
-      }
-      if (authored > budget && !r_.pinned) {
-        std::string why = std::string("the IR's own ") + s.words + " allocations need " + bytesWords(authored) +
-                          ", more than the " + bytesWords(budget) + " per SM of model '" + model_.name +
-                          "'; tilesched shares only disjoint one-slot buffers, so the kernel fits only if it reuses "
-                          "that memory itself; the loop is scheduled as written: ";
-        for (size_t i = 0; i < in.size() && i < 8; ++i) why += (i ? ", " : "") + bufferWords(*in[i]);
-        if (in.size() > 8) why += " and " + std::to_string(in.size() - 8) + " more";
-        diags.warning(in.front()->range, why);
+      // Over a budget no schedule decides: the IR's own allocations, or a warp-specialized kernel's
+      // buffers before Triton's planner overlaid them. A warning; the loop is scheduled as written.
+      const bool planner = !r_.pinned && warpSpecialized();
+      if (planner || (authored > budget && !r_.pinned)) {
+        const std::string over = bytesWords(planner ? bytesIn(plan.memory, s.space) : authored) + ", more than the " +
+                                 bytesWords(budget) + " per SM of model '" + model_.name + "'; ";
+        const std::string why =
+            planner ? std::string("the loop's ") + s.words + " buffers need " + over +
+                          "in a warp-specialized kernel Triton's memory planner places them and overlays those its "
+                          "partitions never use together, which tilesched does not model before it ran"
+                    : std::string("the IR's own ") + s.words + " allocations need " + over +
+                          "tilesched shares only disjoint one-slot buffers, so the kernel fits only if it reuses "
+                          "that memory itself";
+        diags.warning(in.front()->range, why + "; the loop is scheduled as written: " + buffersWords(in));
         continue;
       }
       failed = true;
@@ -334,9 +336,7 @@ private:
                : r_.memoryRounds.empty() ? ", and no ring of them can be made smaller"
                                          : ", and " + std::to_string(r_.memoryRounds.size()) +
                                                " rescheduling round(s) with fewer slots did not fit them";
-      why += ": ";
-      for (size_t i = 0; i < in.size() && i < 8; ++i) why += (i ? ", " : "") + bufferWords(*in[i]);
-      if (in.size() > 8) why += " and " + std::to_string(in.size() - 8) + " more";
+      why += ": " + buffersWords(in);
       // As data: the words without the option, and the option that lifts an SMEM budget.
       MessageData data("memory_over_budget");
       data.with("detail", why);
