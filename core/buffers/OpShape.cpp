@@ -1,6 +1,6 @@
 #include "buffers/OpShape.h"
 
-#include "buffers/ThroughputEstimate.h"
+#include "buffers/Figures.h"
 #include "buffers/TileType.h"
 
 namespace tilesched {
@@ -28,7 +28,7 @@ OpShape opShape(const Operation &op, const TypeAliases &aliases) {
     for (const TileType &t : *list)
       if (!bytes && isData(t)) bytes = t.bytes();
   if (bytes) shape.bytes = double(*bytes);
-  // An MMA's dimensions: A is M×K, B is K×N (ThroughputEstimate's mmaFlops).
+  // An MMA's dimensions: A is M×K, B is K×N (Figures.h's mmaFlops).
   if (std::optional<int64_t> flops = mmaFlops(op, aliases, &shape.element)) {
     const TileType &a = operands[0], &b = operands[1];
     shape.flops = double(*flops);

@@ -1,7 +1,7 @@
 // The SPEC §5.1 document, streamed through JsonWriter (member order is part of the format).
 #include <cmath>
 
-#include "buffers/ThroughputEstimate.h"
+#include "buffers/Figures.h"
 #include "driver/Emitters.h"
 #include "driver/JsonWriter.h"
 #include "support/Limits.h"

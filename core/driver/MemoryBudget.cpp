@@ -5,7 +5,7 @@
 #include <set>
 #include <tuple>
 
-#include "buffers/ThroughputEstimate.h"
+#include "buffers/Figures.h"
 #include "support/Sort.h"
 
 namespace tilesched {
@@ -284,14 +284,10 @@ private:
   // Triton's warp specialization marks the loop (`tt.warp_specialize`) or its ops (`async_task_id`,
   // `ttg.partition`); its memory planner then decides what shares SMEM and TMEM.
   bool warpSpecialized() const {
-    const Operation *loop = r_.block.owner;
-    if (!loop || !loop->lookupAttr("tt.warp_specialize")) {
-      bool marked = false;
-      for (const Operation *op : r_.block.ops)
-        marked |= op->lookupAttr("async_task_id") || op->lookupAttr("ttg.partition");
-      if (!marked) return false;
-    }
-    return true;
+    if (r_.block.owner && r_.block.owner->lookupAttr("tt.warp_specialize")) return true;
+    return std::any_of(r_.block.ops.begin(), r_.block.ops.end(), [](const Operation *op) {
+      return op->lookupAttr("async_task_id") || op->lookupAttr("ttg.partition");
+    });
   }
 
   void reportOverBudget(DiagnosticEngine &diags) {

@@ -2,7 +2,7 @@
 #include <climits>
 #include <cmath>
 
-#include "buffers/ThroughputEstimate.h"
+#include "buffers/Figures.h"
 #include "driver/Emitters.h"
 #include "support/Sort.h"
 
@@ -157,13 +157,10 @@ std::string scheduleWords(const ScheduleEstimate &s) {
 
 // The performance model's estimate (docs/decisions.md, "The performance model").
 std::string estimateLines(const PerfEstimate &e) {
+  const std::string clock = std::to_string(e.clockMhz.low / 1000) +
+                            (e.clockMhz.low == e.clockMhz.high ? "" : "-" + std::to_string(e.clockMhz.high / 1000));
   std::string out =
-      "  estimate on " + e.gpu + " (" + e.modelName + " data, " +
-      thousandthsText(e.clockMhz.low).substr(0, thousandthsText(e.clockMhz.low).find('.')) +
-      (e.clockMhz.low == e.clockMhz.high
-           ? ""
-           : "-" + thousandthsText(e.clockMhz.high).substr(0, thousandthsText(e.clockMhz.high).find('.'))) +
-      " MHz): " + scheduleWords(e.ours) + "\n";
+      "  estimate on " + e.gpu + " (" + e.modelName + " data, " + clock + " MHz): " + scheduleWords(e.ours) + "\n";
   if (e.seedUnits) out += "    the II above is in the seed's cost units, not time\n";
   if (e.triton) out += "    Triton's schedule: " + scheduleWords(*e.triton) + "\n";
   out += "    " + std::to_string(e.warps) + " warps, about " + std::to_string(e.registersPerThread) +

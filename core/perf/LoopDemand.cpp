@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "buffers/ThroughputEstimate.h"
+#include "buffers/Figures.h"
 #include "buffers/TileType.h"
 #include "graph/RingSlots.h"
 #include "graph/ScheduledBlock.h"

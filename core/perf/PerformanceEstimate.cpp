@@ -5,8 +5,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "buffers/ThroughputEstimate.h"
+#include "buffers/Figures.h"
 #include "buffers/TileType.h"
+#include "materialize/ScheduleView.h"
 
 namespace tilesched {
 
@@ -110,30 +111,26 @@ private:
     return bytes;
   }
 
-  // Per top-level load: the stages its nearest user runs after it in tilesched's schedule.
+  // Per top-level load: the stages its nearest reader runs after it in tilesched's schedule (the
+  // materializer's view of who reads what); a load no op reads keeps its tile to the last stage.
   std::unordered_map<int, int> stagesAhead() const {
-    const ScheduleAnalysis &a = *b_.analysis;
-    std::unordered_map<const Operation *, int> top;
-    for (size_t n = 0; n < b_.block->ops.size(); ++n)
-      walkOps(*b_.block->ops[n], [&](Operation &o) { top[&o] = static_cast<int>(n); });
+    MaterializeInput mi;
+    mi.aliases = b_.aliases;
+    mi.block = b_.block;
+    mi.analysis = b_.analysis;
+    const ScheduleView view(mi);
     std::unordered_map<int, int> out;
-    for (const GlobalLoad &l : demand_.loads) {
-      if (size_t(l.node) >= a.ops.size()) continue;
-      int ahead = -1;
-      for (size_t n = 0; n < b_.block->ops.size(); ++n) {
-        if (int(n) == l.node || n >= a.ops.size()) continue;
-        bool uses = false;
-        walkOps(*b_.block->ops[n], [&](Operation &o) {
-          for (const Value *v : o.operands)
-            uses |= v->definingOp && top.count(v->definingOp) && top.at(v->definingOp) == l.node;
-        });
-        if (uses) {
-          const int gap = std::max(0, a.ops[n].stage - a.ops[size_t(l.node)].stage);
-          ahead = ahead < 0 ? gap : std::min(ahead, gap);
-        }
+    for (const GlobalLoad &l : demand_.loads) out[l.node] = -1;
+    for (int c = 0; c < view.numNodes(); ++c)
+      for (const Value *u : view.uses(c)) {
+        const UseSource src = view.trace(u);
+        auto it = out.find(src.producer);
+        if (it == out.end() || src.producer == c) continue;
+        const int gap = view.stagesCrossed(src.producer, c, src.distance);
+        it->second = it->second < 0 ? gap : std::min(it->second, gap);
       }
-      out[l.node] = ahead < 0 ? std::max(0, a.stageCount - 1 - a.ops[size_t(l.node)].stage) : ahead;
-    }
+    for (auto &[node, ahead] : out)
+      if (ahead < 0) ahead = std::max(0, b_.analysis->stageCount - 1 - view.info(node).stage);
     return out;
   }
 

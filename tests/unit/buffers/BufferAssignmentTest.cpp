@@ -6,7 +6,7 @@
 
 #include "../materialize/MaterializeTestUtil.h"
 #include "buffers/BufferAssignment.h"
-#include "buffers/ThroughputEstimate.h"
+#include "buffers/Figures.h"
 #include "buffers/TileType.h"
 
 using namespace tilesched;

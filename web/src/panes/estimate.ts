@@ -1,9 +1,7 @@
 // The performance model's estimate (JSON `estimate`; docs/json-document.md): time per iteration on
-// the GPU, as a range, with what limits it and the clock it assumes, in plain words. The header
-// shows it beside the II; the memory pane shows the registers and CTAs per SM behind it.
-import type { Block, Estimate, ScheduleEstimate, Span } from '../engine/types';
+// the GPU, as a range, with what limits it and the clock it assumes, in plain words, beside the II.
+import type { Block, ScheduleEstimate, Span } from '../engine/types';
 import { h } from '../ui/dom';
-import { bytesText } from './memory';
 
 function spanText([lo, hi]: Span, digits = 0): string {
   const a = lo.toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -43,19 +41,4 @@ export function renderEstimate(block: Block): HTMLElement | null {
     el.append(h('details', { class: 'small' }, h('summary', {}, 'Assumed'), h('ul', {}, ...e.assumptions.map((a) => h('li', {}, a)))));
   }
   return el;
-}
-
-// Registers and CTAs per SM, for the memory pane.
-export function renderOccupancy(e: Estimate): HTMLElement {
-  const regs = `about ${e.registers_per_thread} registers per thread of the ${e.registers_limit} a thread can hold`;
-  const warps = `${e.warps} warps${e.warps_assumed ? ' (assumed: the IR does not say)' : ''}`;
-  const s = e.schedule;
-  const ctas = s.ctas_per_sm > 0
-    ? `${s.ctas_per_sm} ${s.ctas_per_sm === 1 ? 'CTA' : 'CTAs'} per SM, limited by ${s.cta_limit}`
-    : `no CTA fits on an SM (${bytesText(s.smem_per_cta)} of shared memory per CTA)`;
-  return h('div', { class: `occupancy${e.registers_over_limit ? ' over' : ''}`, 'data-testid': 'occupancy', 'data-over': String(e.registers_over_limit) },
-    h('p', { class: 'small' }, `Registers: ${regs}, ${warps}; ${ctas}.`),
-    e.registers_over_limit
-      ? h('p', { class: 'small mem-over', 'data-testid': 'registers-over' }, 'Over the limit: the compiler spills the rest to local memory.')
-      : null);
 }

@@ -1,9 +1,8 @@
 // Memory: the bytes the loop's buffers take in shared memory (SMEM) and tensor memory (TMEM), per
 // buffer and slot, against the model's budgets (JSON `buffers`, `memory`; docs/json-document.md).
 // Buffers of one region share its bytes, so a bar has one segment per region.
-import type { Block, BufferSpace, MemoryBuffer } from '../engine/types';
+import type { Block, BufferSpace, Estimate, MemoryBuffer } from '../engine/types';
 import { h } from '../ui/dom';
-import { renderOccupancy } from './estimate';
 import { term } from './glossary';
 import type { PaneFactory } from './pane';
 
@@ -35,6 +34,21 @@ function bar(space: BufferSpace, label: string, termId: string, used: number, bu
       over ? h('strong', { class: 'mem-over', 'data-testid': 'memory-over' }, ` · over budget by ${bytesText(used - budget!)}`) : null),
     h('div', { class: 'mem-bar', role: 'img', 'aria-label': `${label}: ${bytesText(used)} ${budgetText}${over ? ', over budget' : ''}` },
       ...segments, budget !== null && !unlimited && over ? h('span', { class: 'mem-limit', style: `left:${(100 * budget) / scale}%` }) : null));
+}
+
+// Registers and CTAs per SM, for the memory pane.
+function renderOccupancy(e: Estimate): HTMLElement {
+  const regs = `about ${e.registers_per_thread} registers per thread of the ${e.registers_limit} a thread can hold`;
+  const warps = `${e.warps} warps${e.warps_assumed ? ' (assumed: the IR does not say)' : ''}`;
+  const s = e.schedule;
+  const ctas = s.ctas_per_sm > 0
+    ? `${s.ctas_per_sm} ${s.ctas_per_sm === 1 ? 'CTA' : 'CTAs'} per SM, limited by ${s.cta_limit}`
+    : `no CTA fits on an SM (${bytesText(s.smem_per_cta)} of shared memory per CTA)`;
+  return h('div', { class: `occupancy${e.registers_over_limit ? ' over' : ''}`, 'data-testid': 'occupancy', 'data-over': String(e.registers_over_limit) },
+    h('p', { class: 'small' }, `Registers: ${regs}, ${warps}; ${ctas}.`),
+    e.registers_over_limit
+      ? h('p', { class: 'small mem-over', 'data-testid': 'registers-over' }, 'Over the limit: the compiler spills the rest to local memory.')
+      : null);
 }
 
 export function renderMemory(block: Block): HTMLElement {

@@ -1,4 +1,4 @@
-#include "buffers/ThroughputEstimate.h"
+#include "buffers/Figures.h"
 
 #include "buffers/TileType.h"
 
