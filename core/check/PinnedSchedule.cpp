@@ -177,33 +177,10 @@ void completeStageCount(PinnedSchedule &s, const ScheduledBlock &block, const De
   s.stageCount = std::max<int64_t>(pinnedStages, std::min<int64_t>((end + s.ii - 1) / s.ii, kMaxPin));
 }
 
-}  // namespace
-
-bool hasPinnedSchedule(const ScheduledBlock &block) {
-  for (const Operation *op : block.ops)
-    if (pins(*op)) return true;
-  return false;
-}
-
-std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const SchedulingProblem &problem,
-                                                 DiagnosticEngine &diags) {
-  const DependenceGraph &graph = problem.graph;
-  const std::vector<OpResources> &resources = problem.resources;
-  bool bad = false;
-  if (block.owner)
-    for (const char *key : {kAttrAwsStage, kAttrAwsOrder})
-      if (const Attribute *a = block.owner->lookupAttr(key);
-          a && (a->kind == Attribute::Kind::DenseArray || a->kind == Attribute::Kind::Array)) {
-        diags.error(a->range, std::string("'") + key + "' on the " + block.owner->name +
-                                  " (one array for the whole block, facts §4.3) is not read: pin each op with its "
-                                  "own i32, e.g. {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 1 : i32}");
-        bad = true;
-      }
-
-  PinnedSchedule s;
+// Each op's stage, order and (when pinned) cycle; an op without both stage and order is an error
+// once some op of the block pins one.
+void readOpPins(const ScheduledBlock &block, PinnedSchedule &s, DiagnosticEngine &diags, bool &bad) {
   const int n = static_cast<int>(block.ops.size());
-  s.ops.resize(n);
-  s.cyclePinned.assign(n, false);
   const Operation *firstPinned = nullptr;
   for (const Operation *op : block.ops)
     if (pins(*op)) {
@@ -238,8 +215,10 @@ std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, co
     }
     s.stageCount = std::max(s.stageCount, *stage + 1);
   }
+}
 
-  // II: on the loop (or the function); a bare snippet repeats it on each op.
+// II: on the loop (or the function); a bare snippet repeats it on each op.
+void readPinnedII(const ScheduledBlock &block, PinnedSchedule &s, DiagnosticEngine &diags, bool &bad) {
   if (block.owner) {
     if (std::optional<int> ii = readI32(block.owner->lookupAttr(kAttrAwsII), kAttrAwsII, 1, diags, bad)) {
       s.ii = *ii;
@@ -258,6 +237,37 @@ std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, co
       s.iiPinned = true;
     }
   }
+}
+
+}  // namespace
+
+bool hasPinnedSchedule(const ScheduledBlock &block) {
+  for (const Operation *op : block.ops)
+    if (pins(*op)) return true;
+  return false;
+}
+
+std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const SchedulingProblem &problem,
+                                                 DiagnosticEngine &diags) {
+  const DependenceGraph &graph = problem.graph;
+  const std::vector<OpResources> &resources = problem.resources;
+  bool bad = false;
+  if (block.owner)
+    for (const char *key : {kAttrAwsStage, kAttrAwsOrder})
+      if (const Attribute *a = block.owner->lookupAttr(key);
+          a && (a->kind == Attribute::Kind::DenseArray || a->kind == Attribute::Kind::Array)) {
+        diags.error(a->range, std::string("'") + key + "' on the " + block.owner->name +
+                                  " (one array for the whole block, facts §4.3) is not read: pin each op with its "
+                                  "own i32, e.g. {nv_tile.aws.stage = 0 : i32, nv_tile.aws.order = 1 : i32}");
+        bad = true;
+      }
+
+  PinnedSchedule s;
+  const int n = static_cast<int>(block.ops.size());
+  s.ops.resize(n);
+  s.cyclePinned.assign(n, false);
+  readOpPins(block, s, diags, bad);
+  readPinnedII(block, s, diags, bad);
   if (bad) return std::nullopt;
   if (n == 0) return s;
 

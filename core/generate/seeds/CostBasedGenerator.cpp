@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <optional>
 
 #include "generate/seeds/ConstraintLifting.h"
 #include "generate/seeds/ConstraintRefinement.h"
@@ -95,18 +96,23 @@ std::vector<IIAttempt> attemptsBelow(const std::vector<IIAttempt> &rounds, const
   return out;
 }
 
-// One search of the II range under the constraints `p` carries now, in at most `rounds` rounds,
-// spending the block's work budget.
-ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem &in, const ScheduleOptions &opts,
-                                int rounds, WorkBudget &budget, TraceRecorder &trace, DiagnosticEngine &diags) {
-  ScheduleAnalysis a;
-  a.generator = GeneratorKind::CostBased;
-  a.ops.assign(p.numNodes, {});
+// The II range one search covers: the MII, the cap and their description for messages.
+struct IIRange {
+  int lower = 0;
+  int cap = 0;
+  std::string bounds;
+  SerialFallback serial;
+};
+
+// The II range of `p`, or nothing (with a's failure set) when no II can hold the block: an
+// infeasible bound, an iteration past the cycle limit, or a cap below the MII.
+std::optional<IIRange> boundIIRange(const ModuloProblem &p, const ScheduleOptions &opts, ScheduleAnalysis &a,
+                                    TraceRecorder &trace) {
   const MiiAnalysis mii = computeMiiBounds(p);
   if (mii.infeasible) {
     a.failure = plainFailure(p, mii.infeasibleNode, 0, mii.infeasibleReason);
     trace.record(0, TraceArm::Bounds, mii.infeasibleNode, -1, TraceOutcome::Infeasible, mii.infeasibleReason);
-    return a;
+    return std::nullopt;
   }
   // Every cycle stays below the cycle limit (support/Limits.h); the longest dependence chain of
   // one iteration is a floor on the last cycle at every II.
@@ -116,67 +122,121 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
   if (span > kMaxCycle) {
     a.failure = plainFailure(p, -1, 0, cycleLimitMessage(span));
     trace.record(0, TraceArm::Bounds, -1, -1, TraceOutcome::Infeasible, a.failure->message);
-    return a;
+    return std::nullopt;
   }
   a.mii = mii.bounds;
-  const int lower = mii.bounds.lower();
-  const SerialFallback serial = buildSerialFallback(p);
-  int64_t fallbackCap = lower;
-  if (!serial.available)  // zero-latency distance-0 cycles: stretch by every op's length instead
+  IIRange r;
+  r.lower = mii.bounds.lower();
+  r.serial = buildSerialFallback(p);
+  int64_t fallbackCap = r.lower;
+  if (!r.serial.available)  // zero-latency distance-0 cycles: stretch by every op's length instead
     for (int v = 0; v < p.numNodes; ++v) fallbackCap += p.completion(v);
-  const int cap =
-      opts.iiCap > 0
-          ? opts.iiCap
-          : std::max(lower, serial.available ? serial.ii : static_cast<int>(std::min<int64_t>(fallbackCap, 1 << 30)));
-  const std::string bounds = describeBounds(p, mii.bounds, cap);
-  trace.record(lower, TraceArm::Bounds, -1, -1, TraceOutcome::Mii, bounds);
-  if (lower > cap) {
-    a.failure = plainFailure(p, -1, cap,
-                             "the II cap " + std::to_string(cap) + " is below the lower bound " +
-                                 std::to_string(lower) + " (" + bounds + ")");
-    return a;
+  r.cap = opts.iiCap > 0
+              ? opts.iiCap
+              : std::max(r.lower,
+                         r.serial.available ? r.serial.ii : static_cast<int>(std::min<int64_t>(fallbackCap, 1 << 30)));
+  r.bounds = describeBounds(p, mii.bounds, r.cap);
+  trace.record(r.lower, TraceArm::Bounds, -1, -1, TraceOutcome::Mii, r.bounds);
+  if (r.lower > r.cap) {
+    a.failure = plainFailure(p, -1, r.cap,
+                             "the II cap " + std::to_string(r.cap) + " is below the lower bound " +
+                                 std::to_string(r.lower) + " (" + r.bounds + ")");
+    return std::nullopt;
   }
+  return r;
+}
+
+// Which budget stopped the II search early (docs/decisions.md, "Limits"), in words and as data:
+// the option that set the budget and its value.
+struct SpentBudget {
+  bool work = false;
+  const ScheduleOptions &opts;
+
+  std::string words() const {
+    return work ? "the work budget (--work-budget=" + std::to_string(opts.workBudget) + " seat probes)"
+                : "the refinement budget (--max-constraint-iterations=" + std::to_string(opts.maxConstraintIterations) +
+                      ")";
+  }
+  MessageData data(std::string id) const {
+    return work ? MessageData(std::move(id)).with("option", "work-budget").with("value", opts.workBudget)
+                : MessageData(std::move(id))
+                      .with("option", "max-constraint-iterations")
+                      .with("value", opts.maxConstraintIterations);
+  }
+};
+
+// The failure and notes of a search that scheduled no II up to the cap.
+void reportUnscheduled(ScheduleAnalysis &a, const ModuloProblem &p, const RefinementOutcome &out, const IIRange &range,
+                       const SpentBudget &spent) {
+  const int cap = range.cap;
+  if (out.workSpent) {
+    a.failure = plainFailure(p, -1, cap,
+                             spent.words() + " ran out after " + std::to_string(out.rounds) +
+                                 " round(s), before any II up to the cap " + std::to_string(cap) + " was scheduled");
+    a.failure->data = spent.data("budget_ran_out_unscheduled").with("rounds", out.rounds).with("cap", cap);
+  } else {
+    a.failure =
+        out.failure ? *out.failure : plainFailure(p, -1, cap, "the refinement budget ran out before any II was tried");
+  }
+  a.notes.push_back(range.bounds);
+  if (out.failure)
+    a.notes.push_back(out.provenInfeasibleAtFailure
+                          ? "the exact search proved that no schedule exists at II " + std::to_string(out.failure->ii)
+                          : "the placement heuristics found no schedule up to II " + std::to_string(out.failure->ii));
+  if (out.truncated && !out.workSpent)
+    a.notes.emplace_back(
+        "the refinement stopped after " + std::to_string(out.rounds) + " round(s) (--max-constraint-iterations)",
+        MessageData("refinement_stopped").with("rounds", out.rounds).with("option", "max-constraint-iterations"));
+}
+
+// The note (and, while a smaller II may exist, the warning) of a search a budget cut short.
+void reportTruncated(ScheduleAnalysis &a, const SchedulingProblem &in, const RefinementOutcome &out,
+                     const SpentBudget &spent, DiagnosticEngine &diags) {
+  const bool proven = a.optimality.status == Optimality::Proven;
+  const std::string outcome = out.rung == "serial-fallback" ? "serial-fallback"
+                              : out.rung == "exact-search"  ? "exact-search"
+                                                            : "smallest-found";
+  const std::string msg =
+      spent.words() + " ran out before the II search finished; " +
+      (outcome == "serial-fallback" ? "falling back to serial execution at II " + std::to_string(out.ii)
+       : outcome == "exact-search"  ? "the exact search then found II " + std::to_string(out.ii)
+                                    : "keeping the smallest II found, " + std::to_string(out.ii)) +
+      (proven ? ", the smallest that exists" : ", which may not be minimal");
+  MessageData data = spent.data("budget_ran_out")
+                         .with("outcome", outcome)
+                         .with("ii", out.ii)
+                         .with("minimal", proven ? "proven" : "unknown");
+  a.notes.emplace_back(msg, data);
+  // A spent budget is worth a warning only while a smaller II may exist; once the proof says
+  // none does, the result is the optimum and the budget's story is a note.
+  if (in.block) {
+    diags.report(proven ? Severity::Note : Severity::Warning, in.block->range, msg, std::move(data));
+  }
+}
+
+// One search of the II range under the constraints `p` carries now, in at most `rounds` rounds,
+// spending the block's work budget.
+ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem &in, const ScheduleOptions &opts,
+                                int rounds, WorkBudget &budget, TraceRecorder &trace, DiagnosticEngine &diags) {
+  ScheduleAnalysis a;
+  a.generator = GeneratorKind::CostBased;
+  a.ops.assign(p.numNodes, {});
+  const std::optional<IIRange> range = boundIIRange(p, opts, a, trace);
+  if (!range) return a;
+  const int lower = range->lower;
 
   const ResourceLayout layout(p.capacity);
   ScheduleOptions search = opts;
   search.maxConstraintIterations = rounds;
   LadderOptions ladder;
   ladder.budget = &budget;
-  RefinementOutcome out = refineSchedule(p, layout, lower, cap, serial, search, ladder, trace);
+  RefinementOutcome out = refineSchedule(p, layout, lower, range->cap, range->serial, search, ladder, trace);
   a.refinementStatus = out.status;
   a.budgetTruncated = out.truncated;
   a.refinementRounds = out.rounds;
-  // Which budget stopped the II search early (docs/decisions.md, "Limits").
-  const std::string spentBudget =
-      out.workSpent
-          ? "the work budget (--work-budget=" + std::to_string(opts.workBudget) + " seat probes)"
-          : "the refinement budget (--max-constraint-iterations=" + std::to_string(opts.maxConstraintIterations) + ")";
-  // The same, as data: the option that set the budget and its value.
-  auto spentBudgetData = [&](std::string id) {
-    return out.workSpent ? MessageData(std::move(id)).with("option", "work-budget").with("value", opts.workBudget)
-                         : MessageData(std::move(id))
-                               .with("option", "max-constraint-iterations")
-                               .with("value", opts.maxConstraintIterations);
-  };
+  const SpentBudget spent{out.workSpent, opts};
   if (!out.found) {
-    if (out.workSpent) {
-      a.failure = plainFailure(p, -1, cap,
-                               spentBudget + " ran out after " + std::to_string(out.rounds) +
-                                   " round(s), before any II up to the cap " + std::to_string(cap) + " was scheduled");
-      a.failure->data = spentBudgetData("budget_ran_out_unscheduled").with("rounds", out.rounds).with("cap", cap);
-    } else {
-      a.failure = out.failure ? *out.failure
-                              : plainFailure(p, -1, cap, "the refinement budget ran out before any II was tried");
-    }
-    a.notes.push_back(bounds);
-    if (out.failure)
-      a.notes.push_back(out.provenInfeasibleAtFailure
-                            ? "the exact search proved that no schedule exists at II " + std::to_string(out.failure->ii)
-                            : "the placement heuristics found no schedule up to II " + std::to_string(out.failure->ii));
-    if (out.truncated && !out.workSpent)
-      a.notes.emplace_back(
-          "the refinement stopped after " + std::to_string(out.rounds) + " round(s) (--max-constraint-iterations)",
-          MessageData("refinement_stopped").with("rounds", out.rounds).with("option", "max-constraint-iterations"));
+    reportUnscheduled(a, p, out, *range, spent);
     return a;
   }
   // The certificate belongs here, not after the lifting loop: a search that finds a schedule ends
@@ -230,28 +290,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
                      " stage(s), structural distance " + std::to_string(InversionCounter::totalInversions(cycles)) +
                      " (Kendall-tau inversions against program order)");
   }
-  if (out.truncated) {
-    const bool proven = a.optimality.status == Optimality::Proven;
-    const std::string outcome = out.rung == "serial-fallback" ? "serial-fallback"
-                                : out.rung == "exact-search"  ? "exact-search"
-                                                              : "smallest-found";
-    const std::string msg =
-        spentBudget + " ran out before the II search finished; " +
-        (outcome == "serial-fallback" ? "falling back to serial execution at II " + std::to_string(out.ii)
-         : outcome == "exact-search"  ? "the exact search then found II " + std::to_string(out.ii)
-                                      : "keeping the smallest II found, " + std::to_string(out.ii)) +
-        (proven ? ", the smallest that exists" : ", which may not be minimal");
-    MessageData data = spentBudgetData("budget_ran_out")
-                           .with("outcome", outcome)
-                           .with("ii", out.ii)
-                           .with("minimal", proven ? "proven" : "unknown");
-    a.notes.emplace_back(msg, data);
-    // A spent budget is worth a warning only while a smaller II may exist; once the proof says
-    // none does, the result is the optimum and the budget's story is a note.
-    if (in.block) {
-      diags.report(proven ? Severity::Note : Severity::Warning, in.block->range, msg, std::move(data));
-    }
-  }
+  if (out.truncated) reportTruncated(a, in, out, spent, diags);
   return a;
 }
 

@@ -49,7 +49,7 @@ describe('page wording', () => {
       'driver/InputChunks.cpp', 'driver/MemoryBudget.cpp', 'check/PinnedSchedule.cpp', 'materialize/MaterializeSchedule.cpp',
       'constraints/ConstraintParser.cpp']
       .map((f) => readFileSync(new URL(`../../../core/${f}`, import.meta.url), 'utf8'));
-    const ids = new Set(core.flatMap((text) => [...text.matchAll(/MessageData\("([a-z_]+)"\)|spentBudgetData\("([a-z_]+)"\)/g)].map((m) => m[1] ?? m[2])));
+    const ids = new Set(core.flatMap((text) => [...text.matchAll(/MessageData\("([a-z_]+)"\)|spent\.data\("([a-z_]+)"\)/g)].map((m) => m[1] ?? m[2])));
     expect(ids.size).toBeGreaterThan(15);
     for (const id of ids) expect(MESSAGES, id).toHaveProperty(id);
   });
