@@ -80,7 +80,7 @@ export const basicCases = ({ context, metrics }) => [
     // Picking a model overrides the IR, and the page says both.
     await page.selectOption('[data-testid="opt-model"]', 'blackwell');
     await runWithKeyboard(page);
-    await shows('blackwell picked', 'blackwell', "Blackwell (sm_100), as picked under Options → Model (the IR targets cuda:90)");
+    await shows('blackwell picked', 'blackwell', "Blackwell (sm_100), picked by hand (the IR targets cuda:90)");
     const warned = await page.locator('[data-testid="diagnostic"]').allInnerTexts();
     assert(warned.some((d) => d.includes('the IR targets cuda:90') && d.includes('Options → Model asks for')), `no mismatch warning: ${warned.join(' | ')}`);
     // The next example brings its own target: the pick does not stick.
@@ -90,7 +90,7 @@ export const basicCases = ({ context, metrics }) => [
     // scheduled on a leftover Hopper model.
     await page.selectOption('[data-testid="opt-model"]', 'hopper');
     await runWithKeyboard(page);
-    await shows('hopper picked', 'hopper', "Hopper (sm_90), as picked under Options → Model (the IR targets cuda:100)");
+    await shows('hopper picked', 'hopper', "Hopper (sm_90), picked by hand (the IR targets cuda:100)");
     assert((await page.locator('[data-testid="diagnostic"]').allInnerTexts()).some((d) => d.includes('is a Blackwell (sm_100) op; this loop targets Hopper (sm_90)')),
       'tcgen05 on Hopper is not named');
     await setSource(page, example('triton-blackwell-attention'));
