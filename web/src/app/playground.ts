@@ -90,6 +90,43 @@ function sourceEditor(parent: HTMLElement, session: Session, bus: LinkBus, onSha
   return { editor, setText };
 }
 
+// The other source of a comparison of two sources, in an editor of its own beside the main one:
+// the compared text is seen and edited there (an earlier version, or another form of the loop),
+// and the results read it → the main editor's text. Shown while the comparison is of sources.
+function otherSourceEditor(session: Session): HTMLElement {
+  const { state } = session;
+  const host = h('div', { class: 'editor-host', 'data-testid': 'other-editor' });
+  let applying = false;
+  const editor = new SourceEditor({
+    parent: host,
+    doc: state.get().compare?.source ?? '',
+    label: 'the compared source (old)',
+    onChange: (text) => {
+      const c = state.get().compare;
+      if (!applying && c) state.update({ compare: { ...c, source: text } });
+    },
+    onRun: () => void session.run(),
+  });
+  const box = h('div', { class: 'other-source' },
+    h('div', { class: 'editor-label' }, 'Compared source (old)'), host);
+  const sync = () => {
+    const other = state.get().compare?.source;
+    box.hidden = other === undefined;
+    box.parentElement?.classList.toggle('two-sources', other !== undefined);
+    if (other !== undefined && other !== editor.text()) {
+      applying = true;
+      editor.setText(other);
+      applying = false;
+    }
+    if (other !== undefined) editor.view.requestMeasure(); // it was drawn while hidden
+  };
+  state.subscribe((s, before) => {
+    if (s.compare !== before.compare) sync();
+  });
+  queueMicrotask(sync);
+  return box;
+}
+
 // The options bar, with the model editor (and its JSON language) loaded on first use.
 function optionsBar(root: HTMLElement, session: Session): OptionsBar {
   const { state, results } = session;
@@ -239,7 +276,9 @@ export function mountPlayground(root: HTMLElement): void {
   const notice = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice', hidden: notices.length === 0 }, notices.join(' '));
   const status = new RunStatus(session, { timeLimitMs: () => prefs.get().timeLimitMs, doneText: (r) => doneText(engine, r), onRun: () => void session.run() });
   const main = h('main', { class: `layout-${prefs.get().layout}` },
-    h('section', { class: 'editor-col', 'aria-label': 'source' }, editorHost, diagnosticsHost),
+    h('section', { class: 'editor-col', 'aria-label': 'source' },
+      h('div', { class: 'editors' }, h('div', { class: 'main-source' }, h('div', { class: 'editor-label' }, 'Source (new)'), editorHost), otherSourceEditor(session)),
+      diagnosticsHost),
     h('section', { class: 'results-col', 'aria-label': 'results' }, status.el, notice, view.el));
   root.replaceChildren(header, main, glossary.el);
 

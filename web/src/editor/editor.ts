@@ -18,6 +18,7 @@ export interface SourceEditorConfig {
   root?: ShadowRoot | Document;
   doc: string;
   readOnly?: boolean;
+  label?: string; // the text's accessible name
   // `replacedAll`: the edit replaced the whole text (a paste over everything): a new input.
   onChange?: (text: string, replacedAll: boolean) => void;
   onRun?: () => void;
@@ -83,7 +84,7 @@ export class SourceEditor {
       ...mlirViewExtensions(),
       highlightActiveLine(), highlightActiveLineGutter(), history(), lintGutter(), EditorView.lineWrapping,
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap]),
-      EditorView.contentAttributes.of({ 'aria-label': 'nv_tileas snippet', 'data-testid': 'editor-content', tabindex: '0' }),
+      EditorView.contentAttributes.of({ 'aria-label': cfg.label ?? 'nv_tileas snippet', 'data-testid': 'editor-content', tabindex: '0' }),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) {
           let replacedAll = false;
