@@ -131,6 +131,13 @@ export class SourceEditor {
     this.view.dispatch({ effects: setHighlightedLines.of(lines) });
   }
 
+  // Scrolls so that 1-based `line` is the first line in view (the cursor stays).
+  scrollToLine(line: number): void {
+    const doc = this.view.state.doc;
+    const from = doc.line(Math.max(1, Math.min(line, doc.lines))).from;
+    this.view.dispatch({ effects: EditorView.scrollIntoView(from, { y: 'start' }) });
+  }
+
   // Moves the cursor to a diagnostic or an op and shows it.
   reveal(d: Pick<Diagnostic, 'line' | 'col' | 'end_line' | 'end_col'>, focus = true): void {
     const doc = this.view.state.doc;
