@@ -11,10 +11,11 @@ import type { ModelDialog } from '../panes/model-dialog';
 import { compareLabels, isBuiltinModel } from '../model/compare';
 import { DEFAULT_MODEL } from '../engine/options';
 import { renderOptionsBar, type OptionsBar } from '../panes/options-bar';
-import { applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
+import { EDITOR_SHARE, applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
 import { decodeState, encodeState, linkable } from '../state/share';
 import { PANES, Store, defaultState, editedSource, type AppState } from '../state/state';
 import { h } from '../ui/dom';
+import { splitter } from '../ui/splitter';
 import { LinkBus } from '../ui/linking';
 import { ResultsView } from './results-view';
 import { bindMenus } from './menus';
@@ -229,6 +230,7 @@ function bindReactions(session: Session, editor: SourceEditor, diagnosticsHost: 
 export function mountPlayground(root: HTMLElement): void {
   const prefs = watchPrefs((p) => {
     main.className = `layout-${p.layout}`;
+    main.style.setProperty('--editor-share', `${p.editorShare}%`);
     engine.setTimeLimit(p.timeLimitMs);
   });
   const notices: string[] = [];
@@ -275,10 +277,17 @@ export function mountPlayground(root: HTMLElement): void {
 
   const notice = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice', hidden: notices.length === 0 }, notices.join(' '));
   const status = new RunStatus(session, { timeLimitMs: () => prefs.get().timeLimitMs, doneText: (r) => doneText(engine, r), onRun: () => void session.run() });
-  const main = h('main', { class: `layout-${prefs.get().layout}` },
-    h('section', { class: 'editor-col', 'aria-label': 'source' },
+  // Side by side, the editor and the results share the width as the reader drags or keys the
+  // splitter between them (kept with the preferences, in this browser).
+  const split = splitter({
+    label: 'Resize the source and the results', controls: 'editor-col', value: prefs.get().editorShare, step: 2, ...EDITOR_SHARE,
+    onChange: (editorShare) => prefs.update({ editorShare }),
+  });
+  const main = h('main', { class: `layout-${prefs.get().layout}`, style: `--editor-share: ${prefs.get().editorShare}%` },
+    h('section', { class: 'editor-col', id: 'editor-col', 'aria-label': 'source' },
       h('div', { class: 'editors' }, h('div', { class: 'main-source' }, h('div', { class: 'editor-label' }, 'Source (new)'), editorHost), otherSourceEditor(session)),
       diagnosticsHost),
+    split,
     h('section', { class: 'results-col', 'aria-label': 'results' }, status.el, notice, view.el));
   root.replaceChildren(header, main, glossary.el);
 
