@@ -93,33 +93,42 @@ function sourceEditor(parent: HTMLElement, session: Session, bus: LinkBus, onSha
 
 // The other source of a comparison of two sources, in an editor of its own beside the main one:
 // the compared text is seen and edited there (an earlier version, or another form of the loop),
-// and the results read it → the main editor's text. Shown while the comparison is of sources.
+// and the results read it → the main editor's text. The editor exists only while the comparison
+// is of sources.
 function otherSourceEditor(session: Session): HTMLElement {
   const { state } = session;
-  const host = h('div', { class: 'editor-host', 'data-testid': 'other-editor' });
+  const box = h('div', { class: 'other-source', hidden: true });
+  let editor: SourceEditor | null = null;
   let applying = false;
-  const editor = new SourceEditor({
-    parent: host,
-    doc: state.get().compare?.source ?? '',
-    label: 'the compared source (old)',
-    onChange: (text) => {
-      const c = state.get().compare;
-      if (!applying && c) state.update({ compare: { ...c, source: text } });
-    },
-    onRun: () => void session.run(),
-  });
-  const box = h('div', { class: 'other-source' },
-    h('div', { class: 'editor-label' }, 'Compared source (old)'), host);
+  const open = (text: string) => {
+    const host = h('div', { class: 'editor-host', 'data-testid': 'other-editor' });
+    box.replaceChildren(h('div', { class: 'editor-label' }, 'Compared source (old)'), host);
+    editor = new SourceEditor({
+      parent: host,
+      doc: text,
+      label: 'the compared source (old)',
+      onChange: (t) => {
+        const c = state.get().compare;
+        if (!applying && c) state.update({ compare: { ...c, source: t } });
+      },
+      onRun: () => void session.run(),
+    });
+  };
   const sync = () => {
     const other = state.get().compare?.source;
     box.hidden = other === undefined;
     box.parentElement?.classList.toggle('two-sources', other !== undefined);
-    if (other !== undefined && other !== editor.text()) {
+    if (other === undefined) {
+      editor?.view.destroy();
+      editor = null;
+      box.replaceChildren();
+    } else if (!editor) {
+      open(other);
+    } else if (other !== editor.text()) {
       applying = true;
       editor.setText(other);
       applying = false;
     }
-    if (other !== undefined) editor.view.requestMeasure(); // it was drawn while hidden
   };
   state.subscribe((s, before) => {
     if (s.compare !== before.compare) sync();

@@ -223,9 +223,7 @@ export function linkable(s: AppState): boolean {
 export function encodeState(s: AppState): string {
   const json = JSON.stringify(toPayload(s));
   const example = nearestExample(s.source);
-  // mem 8: a hash table over the whole window (the default sizes it to the payload, and then
-  // the start of a long dictionary goes unused).
-  const bytes = deflateSync(strToU8(json), { level: 9, mem: 8, dictionary: dictionary(example?.source) });
+  const bytes = deflateSync(strToU8(json), { level: 9, dictionary: dictionary(example?.source) });
   return `v=${SHARE_VERSION}${example ? `&x=${example.id}.${textHash(example.source)}` : ''}&s=${toBase64Url(bytes)}`;
 }
 

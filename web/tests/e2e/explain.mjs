@@ -139,7 +139,7 @@ export function explainCases() {
       await chooseExample(page, 'hopper-tma-wgmma-gemm');
       await graphReady(page);
       const binding = await page.locator('[data-testid="graph-binding"]').innerText();
-      assert(/ops using \w+, the resource that binds the II/.test(binding), `binding line: ${binding}`);
+      assert(/ops using TMA copy engine, the unit that binds the II/.test(binding), `binding line: ${binding}`);
       assert(await page.locator('.gnode.binding').count() > 0, 'no op marked as using the binding resource');
       await shot(page, 'graph-hopper', page.locator('section.pane[data-pane="graph"]'));
 
