@@ -11,7 +11,7 @@ export const UNIT_WORDS: Readonly<Record<string, UnitWords>> = {
   issue: { plain: 'instruction issue', meaning: 'the issue port every instruction of a warp passes through' },
   xu: { plain: 'special-function unit', meaning: 'transcendentals and conversions (the SFU)' },
   xu64: { plain: '64-bit special-function unit', meaning: 'the SFU’s 64-bit variant' },
-  fp32x2_fp16ultra: { plain: 'paired FP32 / packed FP16 issue', meaning: 'issue of paired FP32 and packed FP16 arithmetic' },
+  fp32x2_fp16ultra: { plain: 'packed-math issue', meaning: 'issue of paired FP32 and packed FP16 arithmetic' },
   alu: { plain: 'ALU', meaning: 'the scalar integer and logic unit' },
   alu_or_fmaheavy: { plain: 'ALU-or-FMA issue', meaning: 'the issue group that ALU and heavy FMA arithmetic share' },
   dual_alu: { plain: 'dual ALU', meaning: 'the second ALU datapath' },

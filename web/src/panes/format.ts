@@ -12,7 +12,7 @@ export function footprintText(f: Footprint, expert = true): string {
 
 // A unit named in a sentence: its plain name (the model's own in the expert view), its meaning on hover.
 export const unitLabel = (name: string, expert: boolean): HTMLElement =>
-  h('code', { class: 'unit-name', title: unitTitle(name) }, unitName(name, expert));
+  h(expert ? 'code' : 'span', { class: 'unit-name', title: unitTitle(name) }, unitName(name, expert));
 
 // A nested loop's footprint is its inner schedule laid out over its iterations, too long to spell
 // out: the cycles it spans and the units of each resource, in first-use order.
