@@ -60,7 +60,9 @@ describe('page wording', () => {
     expect(wordMessage(CORE_MESSAGES[8])).toContain('Raise the constraint iterations (Options)');
     expect(wordMessage(CORE_MESSAGES[6])).toMatch(/was scheduled\. Raise the search budget \(Options\)/);
     expect(wordMessage(CORE_MESSAGES[0])).toBe("the serial generator ignores 'nv_tile.aws.gid' (the serial path honours only force_serial_execution; choose the cost-based generator to enforce it)");
-    expect(wordMessage(CORE_MESSAGES[1])).toMatch(/consumer-only Pipe_$/);
+    expect(wordMessage(CORE_MESSAGES[1])).toMatch(/so its pipe has a consumer and no producer$/);
+    // The unlimited-SMEM option is the command line's only: the page names no setting it lacks.
+    expect(wordMessage(CORE_MESSAGES.find((m) => m.id === 'memory_over_budget')!)).toBe("the loop buffers need 300 KiB, more than the 227 KiB per SM of model 'hopper': %a");
     expect(wordMessage(CORE_MESSAGES[4])).toBe('nesting is deeper than 128 levels; flatten the input');
     expect(wordMessage(CORE_MESSAGES[10])).toContain('tick “Check pinned schedule” (Options) to verify them instead');
     // Once every smaller II is proven empty, no advice to search further.
@@ -79,7 +81,7 @@ describe('page wording', () => {
     expect(control('ii-cap')).toBe('the II cap (Options)');
     expect(control('check')).toBe('“Check pinned schedule” (Options)');
     expect(modelReason({ source: 'option', words: 'Hopper (sm_90)', target: 'cuda:100', reason: 'Hopper (sm_90), as --model asks (the IR targets cuda:100)' }))
-      .toBe('Hopper (sm_90), as picked under Options → Model (the IR targets cuda:100)');
+      .toBe('Hopper (sm_90), picked by hand (the IR targets cuda:100)');
   });
 
   it('turns engine failures into sentences without C++ names', () => {
