@@ -59,9 +59,16 @@ std::vector<MutexValue> collapseMutexPlaceholders(const ScheduleView &view,
 
 std::vector<PipeValue> collapsePipeSkeletons(const ScheduleView &view, const std::vector<PipeSkeleton> &skeletons) {
   std::vector<PipeValue> out;
-  std::map<std::tuple<const Value *, std::vector<int>>, size_t> pipeOf;  // lookups only
+  // Lookups only, keyed by the skeletons' own groups (not copies: a chain's consumers see ever
+  // longer prefixes of it, quadratic in all). Sizes compare before members, so groups of
+  // different sizes compare in constant time.
+  auto less = [](const PipeSkeleton *a, const PipeSkeleton *b) {
+    return std::make_tuple(a->raw, a->members.size()) < std::make_tuple(b->raw, b->members.size()) ||
+           (a->raw == b->raw && a->members.size() == b->members.size() && a->members < b->members);
+  };
+  std::map<const PipeSkeleton *, size_t, decltype(less)> pipeOf(less);
   for (const PipeSkeleton &k : skeletons) {
-    auto [it, inserted] = pipeOf.emplace(std::make_tuple(k.raw, k.members), out.size());
+    auto [it, inserted] = pipeOf.emplace(&k, out.size());
     if (inserted) {
       PipeValue p;
       p.raw = k.raw;
