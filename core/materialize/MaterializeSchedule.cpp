@@ -2,6 +2,7 @@
 #include "materialize/MaterializeSchedule.h"
 
 #include <map>
+#include <utility>
 
 #include "materialize/ScheduleSolve.h"
 
@@ -79,7 +80,7 @@ MaterializedSchedule materializeSchedule(const MaterializeInput &in, const Mater
   }
 
   plan.mutexes = collapseMutexPlaceholders(view, mutexPlaceholders);
-  plan.pipes = collapsePipeSkeletons(view, skeletons);
+  plan.pipes = collapsePipeSkeletons(view, std::move(skeletons));
   for (MutexValue &m : plan.mutexes) m.name = namer.next(/*pipe=*/false);
   for (PipeValue &p : plan.pipes) p.name = namer.next(/*pipe=*/true);
 
