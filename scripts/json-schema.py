@@ -37,7 +37,7 @@ BASE_TYPES = ("int", "number", "string", "bool", "fields", "null")
 
 
 def snake(name):
-    return re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name).lower()
+    return re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
 
 
 def pascal(name):
@@ -243,6 +243,11 @@ def ts_schema(schema):
 /** The ids of the messages that carry their fields as data; engine/wording.ts words each one. */
 export const MESSAGE_IDS = [{ids}] as const;
 export type MessageId = (typeof MESSAGE_IDS)[number];
+export const isMessageId = (id: string): id is MessageId => (MESSAGE_IDS as readonly string[]).includes(id);
+
+/** Whether `v` is one of an enumerated key's values (BLOCK_STATUS, ...). */
+export const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
+  typeof v === 'string' && (values as readonly string[]).includes(v);
 
 /** The fields each message id carries. */
 export const MESSAGE_FIELDS: Record<MessageId, readonly string[]> = {{

@@ -218,21 +218,21 @@ inline constexpr std::string_view resources = "resources";
 inline constexpr std::string_view occupied = "occupied";
 }  // namespace rrt
 // RRTResource: a slot or pool of the table.
-namespace rrtresource {
+namespace rrt_resource {
 inline constexpr std::string_view name = "name";
 inline constexpr std::string_view capacity = "capacity";
 inline constexpr std::string_view kind = "kind";
-}  // namespace rrtresource
+}  // namespace rrt_resource
 // RRTRow: an occupied modulo row.
-namespace rrtrow {
+namespace rrt_row {
 inline constexpr std::string_view row = "row";
 inline constexpr std::string_view cells = "cells";
-}  // namespace rrtrow
+}  // namespace rrt_row
 // RRTCell: a slot or pool held in a row.
-namespace rrtcell {
+namespace rrt_cell {
 inline constexpr std::string_view resource = "resource";
 inline constexpr std::string_view ops = "ops";
-}  // namespace rrtcell
+}  // namespace rrt_cell
 // TraceEntry: a step of the cost-based generator.
 namespace trace_entry {
 inline constexpr std::string_view step = "step";

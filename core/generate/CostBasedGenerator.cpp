@@ -71,7 +71,7 @@ void warnLifted(const SchedulingProblem &in, const ModuloProblem &p, const Lifte
                     ": no schedule up to the II cap kept every constraint (seed 003: a later round lifts a "
                     "constraint when the schedule becomes infeasible), so " +
                     consequence,
-                MessageData("constraint_lifted")
+                MessageData(MessageId::ConstraintLifted)
                     .with("constraint", describeLifted(p, c))
                     .with("bound", c.bound)
                     .with("consequence", consequence)
@@ -152,9 +152,9 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
           ? "the work budget (--work-budget=" + std::to_string(opts.workBudget) + " seat probes)"
           : "the refinement budget (--max-constraint-iterations=" + std::to_string(opts.maxConstraintIterations) + ")";
   // The same, as data: the option that set the budget and its value.
-  auto spentBudgetData = [&](std::string id) {
-    return out.workSpent ? MessageData(std::move(id)).with("option", "work-budget").with("value", opts.workBudget)
-                         : MessageData(std::move(id))
+  auto spentBudgetData = [&](MessageId id) {
+    return out.workSpent ? MessageData(id).with("option", "work-budget").with("value", opts.workBudget)
+                         : MessageData(id)
                                .with("option", "max-constraint-iterations")
                                .with("value", opts.maxConstraintIterations);
   };
@@ -163,7 +163,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
       a.failure = plainFailure(p, -1, cap,
                                spentBudget + " ran out after " + std::to_string(out.rounds) +
                                    " round(s), before any II up to the cap " + std::to_string(cap) + " was scheduled");
-      a.failure->data = spentBudgetData("budget_ran_out_unscheduled").with("rounds", out.rounds).with("cap", cap);
+      a.failure->data = spentBudgetData(MessageId::BudgetRanOutUnscheduled).with("rounds", out.rounds).with("cap", cap);
     } else {
       a.failure = out.failure ? *out.failure
                               : plainFailure(p, -1, cap, "the refinement budget ran out before any II was tried");
@@ -176,7 +176,9 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
     if (out.truncated && !out.workSpent)
       a.notes.emplace_back(
           "the refinement stopped after " + std::to_string(out.rounds) + " round(s) (--max-constraint-iterations)",
-          MessageData("refinement_stopped").with("rounds", out.rounds).with("option", "max-constraint-iterations"));
+          MessageData(MessageId::RefinementStopped)
+              .with("rounds", out.rounds)
+              .with("option", "max-constraint-iterations"));
     return a;
   }
   // The certificate belongs here, not after the lifting loop: a search that finds a schedule ends
@@ -241,7 +243,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
          : outcome == "exact-search"  ? "the exact search then found II " + std::to_string(out.ii)
                                       : "keeping the smallest II found, " + std::to_string(out.ii)) +
         (proven ? ", the smallest that exists" : ", which may not be minimal");
-    MessageData data = spentBudgetData("budget_ran_out")
+    MessageData data = spentBudgetData(MessageId::BudgetRanOut)
                            .with("outcome", outcome)
                            .with("ii", out.ii)
                            .with("minimal", proven ? "proven" : "unknown");

@@ -6,6 +6,11 @@
 /** The ids of the messages that carry their fields as data; engine/wording.ts words each one. */
 export const MESSAGE_IDS = ['input_too_large', 'too_many_operations', 'nesting_too_deep', 'budget_ran_out', 'budget_ran_out_unscheduled', 'refinement_stopped', 'no_schedule', 'serial_ignores_constraint', 'check_nothing_pinned', 'pinned_schedule_ignored', 'pin_missing', 'unknown_model', 'model_not_for_target', 'no_model_for_target', 'partitions_kept', 'consumer_only_pipe', 'constraint_lifted', 'nested_constraint_unites', 'memory_over_budget'] as const;
 export type MessageId = (typeof MESSAGE_IDS)[number];
+export const isMessageId = (id: string): id is MessageId => (MESSAGE_IDS as readonly string[]).includes(id);
+
+/** Whether `v` is one of an enumerated key's values (BLOCK_STATUS, ...). */
+export const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
+  typeof v === 'string' && (values as readonly string[]).includes(v);
 
 /** The fields each message id carries. */
 export const MESSAGE_FIELDS: Record<MessageId, readonly string[]> = {

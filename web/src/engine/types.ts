@@ -1,11 +1,17 @@
 import type { TraceArm, TraceGate, TraceOutcome } from '../generated/vocabulary';
 import type { Remedy } from './wording';
+import type {
+  JsonBelowIIResult, JsonBlockGenerator, JsonBlockStatus, JsonBufferKind, JsonBufferSpace, JsonChunkModelSource,
+  JsonDiagnosticSeverity, JsonEstimateIiUnits, JsonOptimalityStatus, JsonRingKind, JsonTraceBoundSide,
+} from './document-schema';
 
-// Typed model of the SPEC §5.1 JSON document (`--emit=json`, and the WebAssembly API's return
-// value). The listed keys are the contract; the rest (mii details, rrt, group, pipes, ir, ...)
-// are the playground extensions and may be absent in documents from older cores.
+// The page's model of the SPEC §5.1 JSON document (`--emit=json`, and the WebAssembly API's
+// return value), as engine/parse.ts builds it. The document itself, every key with its type and
+// values, is the schema's (core/contract/json-document.json; its TypeScript: engine/document-schema.ts);
+// the values of enumerated keys here are the schema's. Keys beyond SPEC §5.1's (mii details,
+// rrt, group, pipes, ir, ...) may be absent in documents from older cores.
 
-export type Severity = 'error' | 'warning' | 'note';
+export type Severity = JsonDiagnosticSeverity;
 
 export interface Diagnostic {
   severity: Severity;
@@ -18,8 +24,8 @@ export interface Diagnostic {
   id?: string; // the message's id when the core gave its fields as data; "" for a plain message
 }
 
-export type GeneratorName = 'serial' | 'cost-based';
-export type BlockStatus = 'scheduled' | 'failed' | 'checked' | 'violations';
+export type GeneratorName = JsonBlockGenerator;
+export type BlockStatus = JsonBlockStatus;
 
 export interface MII {
   resource: number;
@@ -36,7 +42,7 @@ export interface MII {
 // Why an II below the block's has no schedule (docs/json-document.md, "below").
 export interface BelowII {
   ii: number;
-  result: 'infeasible' | 'not-scheduled' | 'cut-short';
+  result: JsonBelowIIResult;
   op: number; // the op the placement failed on, -1 when none is named
   resource: string; // the slot or pool that vetoed its last seat, "" when none
   reason: string;
@@ -47,7 +53,7 @@ export interface BelowII {
 // The same for length at the II: no schedule at it has fewer stages than stage_bound;
 // stages_proven when the schedule has that many.
 export interface Optimality {
-  status: 'proven' | 'bound' | 'unknown';
+  status: JsonOptimalityStatus;
   lower_bound: number;
   stage_bound: number;
   stages_proven: boolean;
@@ -99,7 +105,7 @@ export interface NestedLoop {
 // from the IR").
 export interface ChunkModel {
   name: string;
-  source: 'ir-target' | 'option' | 'default';
+  source: JsonChunkModelSource;
   target: string; // the IR's target as written ("cuda:90", CUDA Tile's hinted "sm_90"), "" when none
   words: string; // the model in words: "Hopper (sm_90)", "model 'mine'"
   target_model: string; // the built-in model the IR's target names, "" when none does
@@ -151,7 +157,7 @@ export interface Edge {
 // A buffer or mbarrier array the block indexes by slot (docs/decisions.md, "Ring buffers").
 export interface Ring {
   value: string; // "%a_ring"
-  kind: 'buffer' | 'barrier';
+  kind: JsonRingKind;
   slots: number; // proven: the slots its index rotates through; else its leading dimension (0: unknown)
   proven: boolean; // one-slot accesses ordered at the ring's distance, other slots not at all
   reason: string; // not proven: why, in plain words ("" when proven)
@@ -192,7 +198,7 @@ export interface TraceConflict {
 // One side of a dependence window: the seated `op` (-1: the op's depth) allows the candidate no
 // earlier / no later than `cycle`, through document edge `edge` (-1: a path or an ordering).
 export interface TraceBound {
-  side: 'earliest' | 'latest';
+  side: JsonTraceBoundSide;
   cycle: number;
   op: number;
   edge: number;
@@ -251,14 +257,14 @@ export interface Refinement {
 
 // Buffer assignment and the model's throughput estimate (docs/json-document.md, "buffers",
 // "memory", "estimate"). A size is null when the value's type gives none.
-export type BufferSpace = 'smem' | 'tmem' | 'registers';
+export type BufferSpace = JsonBufferSpace;
 export interface MemoryBuffer {
   value: string; // the value or allocation, "%a_ring"
   space: BufferSpace;
   bytes_per_slot: number | null;
   slots: number;
   bytes: number | null;
-  kind: 'allocation' | 'tma-tile' | 'value';
+  kind: JsonBufferKind;
   op: number; // the op that defines it, -1 before the loop
   line: number;
   region: number; // buffers of one region share its bytes
@@ -298,7 +304,7 @@ export interface ScheduleEstimate {
 export interface Estimate {
   gpu: string;
   data: string; // the model whose performance figures are used
-  ii_units: 'seed' | 'sm-cycles';
+  ii_units: JsonEstimateIiUnits;
   clock_mhz: Span;
   warps: number;
   warps_assumed: boolean;
