@@ -5,7 +5,7 @@ for the options:
 
   core/driver/JsonKeys.generated.h       the keys JsonEmitter writes, one constant per object and key
   core/support/MessageIds.generated.h    the message ids (MessageId) and their JSON names
-  web/src/engine/document-schema.ts      the document's TypeScript types, enum values, message ids and
+  web/src/engine/document-schema.ts      the enum values and message ids, the .d.ts types re-exported, and
                                          a runtime check of a document against the schema
   wasm/tilesched.d.ts                    the module's document types (between their markers)
   docs/json-document.md                  the key table (between its markers)
@@ -210,9 +210,16 @@ def ts_enums(schema):
     for o in schema["objects"]:
         for k in o["keys"]:
             if "enum" in k:
-                out.append(f"export const {enum_const(o, k)} = [{', '.join(ts_quote(v) for v in k['enum'])}] as const;")
-                out.append(f"export type {enum_name(o, k)} = (typeof {enum_const(o, k)})[number];")
+                values = ", ".join(ts_quote(v) for v in k["enum"])
+                out.append(f"export const {enum_const(o, k)} = [{values}] as const satisfies readonly D.{enum_name(o, k)}[];")
     return out
+
+
+def dts_type_names(schema):
+    """The names the module's .d.ts declares for the document, in declaration order."""
+    names = ["MessageId", "MessageFieldValues"]
+    names += [enum_name(o, k) for o in schema["objects"] for k in o["keys"] if "enum" in k]
+    return names + ["Json" + o["name"] for o in schema["objects"]]
 
 
 def ts_check_table(schema):
@@ -234,31 +241,33 @@ def ts_check_table(schema):
 
 def ts_schema(schema):
     ids = ", ".join(ts_quote(m["id"]) for m in schema["messages"])
+    type_imports = "\n".join(f"  {n}," for n in dts_type_names(schema))
     fields = "\n".join(f"  {m['id']}: [{', '.join(ts_quote(f) for f in m['fields'])}]," for m in schema["messages"])
     return f"""// {HEADER}
-// The JSON document as the core writes it (docs/json-document.md): its types, the values of its
-// enumerated keys, the message ids, and documentProblems(), which checks a document against the
-// schema. The page's own model of it is engine/types.ts, built by engine/parse.ts.
+// The JSON document as the core writes it (docs/json-document.md): its types (declared once, in
+// the module's wasm/tilesched.d.ts), the values of its enumerated keys, the message ids, and
+// documentProblems(), which checks a document against the schema. The page's own model of it is
+// engine/types.ts, built by engine/parse.ts.
+import type * as D from '../../../wasm/tilesched';
+
+export type {{
+{type_imports}
+}} from '../../../wasm/tilesched';
 
 /** The ids of the messages that carry their fields as data; engine/wording.ts words each one. */
-export const MESSAGE_IDS = [{ids}] as const;
-export type MessageId = (typeof MESSAGE_IDS)[number];
-export const isMessageId = (id: string): id is MessageId => (MESSAGE_IDS as readonly string[]).includes(id);
+export const MESSAGE_IDS = [{ids}] as const satisfies readonly D.MessageId[];
+export const isMessageId = (id: string): id is D.MessageId => (MESSAGE_IDS as readonly string[]).includes(id);
 
 /** Whether `v` is one of an enumerated key's values (BLOCK_STATUS, ...). */
 export const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
   typeof v === 'string' && (values as readonly string[]).includes(v);
 
 /** The fields each message id carries. */
-export const MESSAGE_FIELDS: Record<MessageId, readonly string[]> = {{
+export const MESSAGE_FIELDS: Record<D.MessageId, readonly string[]> = {{
 {fields}
 }};
 
-export type MessageFieldValues = Record<string, string | number>;
-
 {chr(10).join(ts_enums(schema))}
-
-{chr(10).join(ts_interfaces(schema))}
 
 interface KeySpec {{
   key: string;
@@ -332,7 +341,7 @@ export function documentProblems(v: unknown): string[] {{
   return out;
 }}
 
-export const isJsonDocument = (v: unknown): v is JsonDocument => documentProblems(v).length === 0;
+export const isJsonDocument = (v: unknown): v is D.JsonDocument => documentProblems(v).length === 0;
 """
 
 
