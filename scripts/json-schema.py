@@ -377,8 +377,11 @@ def md_table(schema):
             rows.append(f"| {name} | `{k['key']}` | {md_type(k)} | {k.get('when', 'always')} | {k['doc']} |")
     ids = ["| message id | fields |", "|---|---|"]
     for m in schema["messages"]:
-        extra = f", then the fields of the `{m['fieldsOf']}` id" if "fieldsOf" in m else ""
-        ids.append(f"| `{m['id']}` | {', '.join('`' + f + '`' for f in m['fields'])}{extra} |")
+        fields = ["`" + f + "`" for f in m["fields"]]
+        if "fieldsOf" in m:  # the other id's fields follow it
+            at = m["fields"].index(m["fieldsOf"]) + 1
+            fields.insert(at, f"the fields of the `{m['fieldsOf']}` id")
+        ids.append(f"| `{m['id']}` | {', '.join(fields)} |")
     return DOC_BEGIN + "\n".join(rows) + "\n\n" + "\n".join(ids) + "\n" + DOC_END
 
 
