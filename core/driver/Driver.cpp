@@ -20,8 +20,9 @@ std::shared_ptr<const TargetModel> loadModel(const DriverOptions &opts, Diagnost
     if (!m) {
       std::string names;
       for (const std::string &n : builtinTargetModelNames()) names += (names.empty() ? "" : ", ") + n;
-      diags.error({}, "unknown target model '" + name + "' (built-in models: " + names + "; or pass --model=PATH.json)",
-                  MessageData("unknown_model").with("name", name).with("builtin", names).with("option", "model"));
+      diags.error(
+          {}, "unknown target model '" + name + "' (built-in models: " + names + "; or pass --model=PATH.json)",
+          MessageData(MessageId::UnknownModel).with("name", name).with("builtin", names).with("option", "model"));
     }
     return m;
   }

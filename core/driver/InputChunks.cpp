@@ -90,7 +90,7 @@ void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model
                                          : " (" + builtinModelWords(builtin) + ", model '" + builtin + "')") +
                         ", but --model asks for '" + model->name + "' (" + builtinModelWords(model->name) +
                         "); the loops are scheduled on '" + model->name + "'",
-                    MessageData("model_not_for_target")
+                    MessageData(MessageId::ModelNotForTarget)
                         .with("target", target.text)
                         .with("target_model", builtin)
                         .with("target_words", builtin.empty() ? std::string() : builtinModelWords(builtin))
@@ -104,7 +104,7 @@ void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model
                   "no built-in model describes the IR's target " + target.text +
                       "; the loops are scheduled on the default model '" + model->name + "' (" + modelWords(*model) +
                       "); pass --model to choose another",
-                  MessageData("no_model_for_target")
+                  MessageData(MessageId::NoModelForTarget)
                       .with("target", target.text)
                       .with("model", model->name)
                       .with("model_words", modelWords(*model))

@@ -5,6 +5,7 @@
 // labels of the generated option table; a message without an id is plain and shown as it is.
 // Nothing here reads the core's text. The JSON pane and the download keep the document
 // verbatim, as the CLI prints it.
+import { isMessageId, type MessageId } from './document-schema';
 import { MODEL_LABEL, OPTION_SPECS } from './option-specs';
 
 export type MessageFields = Record<string, string | number>;
@@ -59,8 +60,9 @@ const OUTCOMES: Record<string, (ii: number) => string> = {
   'smallest-found': (ii) => `keeping the smallest II found, ${ii}`,
 };
 
-// Each message id the core writes, worded from its fields.
-export const MESSAGES: Record<string, (f: MessageFields) => string> = {
+// Each message id the core writes (the schema's, engine/document-schema.ts), worded from its
+// fields: an id without wording here does not type-check.
+export const MESSAGES: Record<MessageId, (f: MessageFields) => string> = {
   input_too_large: (f) =>
     `The snippet is ${MB(count(f, 'bytes'))}; the scheduler reads at most ${MB(count(f, 'limit'))}. Paste one function or one loop at a time.`,
   too_many_operations: (f) => `the input has more than ${text(f, 'limit')} operations; split the snippet`,
@@ -102,7 +104,7 @@ export const MESSAGES: Record<string, (f: MessageFields) => string> = {
 
 // The page's words for a message: from its id and fields, else (a plain message) its text.
 export function wordMessage(m: CoreMessage): string {
-  const words = m.id ? MESSAGES[m.id] : undefined;
+  const words = m.id && isMessageId(m.id) ? MESSAGES[m.id] : undefined;
   return words ? words(m.fields ?? {}) : m.message;
 }
 
