@@ -23,6 +23,7 @@ export const CODE_WORDS = [
   ['pending set', /pending set/i], ['reservation-table probe', /reservation-table probe/i], ['strategy ladder', /strategy ladder/i],
   ['rung', /\brungs?\b/i], ['marked dead', /marked dead/i], ['gate', /\bgates?\b|\bG[1-4]\b/], ['arm', /\barms?\b/],
   ['seed number', /\bseed \d{3}\b/], ['C++ name', /\w::\w|std::/], ['flag', /(^|[\s(`'"])--[a-z]/m],
+  ['footprint fit', /footprint[ -]fit/i], ['depth chip', /^\s*depth \d+\s*$/],
   ['raw field', /\bduration 0\b|\bid [a-z]+_[a-z_]+\b|\bfields \{/], ['unlimited smem setting', /unlimited[ -]smem/i],
 ];
 
