@@ -4,11 +4,13 @@
 // that HTML swallowed, ↓ on the Examples list, the editor's focus ring, the favicon, and switching
 // examples quickly. Screenshots of the new views at 1440x900 and 390x844.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { deflateSync, strToU8 } from 'fflate';
 import { join } from 'node:path';
 import { ARTIFACTS, REPO, assert } from './harness.mjs';
-import { SNIPPET, compareGenerators, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
+import { SNIPPET, bigLoop, compareGenerators, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
 import { axeViolations, fragment } from './real-use.mjs';
+import { codeWordsOnScreen } from './code-words.mjs';
 
 const SIZES = [[1440, 900], [390, 844]];
 
@@ -218,6 +220,47 @@ ${element}
     await rendered('docs-one-loader.html', `${a.loader}\n${a.element}\n<p>Prose.</p>\n${b.element}\n<p>More prose.</p>\n${a.element}`, [a.ii, b.ii, a.ii]);
     assert(errors.length === 0, `errors on the page: ${errors.join('; ')}`);
     await host.close();
+  }],
+
+  ['embed: no sentence points to a control the embed lacks (iframe and element, read-only and editable, every tab)', async (page) => {
+    // Sources whose results the playground words with its controls: a search budget that runs out
+    // (wb=40), a model picked by hand against the IR's target, the automatic generator's serial choice.
+    const link = (src, extra) => `v=1&s=${Buffer.from(deflateSync(strToU8(JSON.stringify({ src, p: ['why', 'table'], ...extra })))).toString('base64url')}`;
+    const cases = [
+      ['budget', link(bigLoop(120), { gen: 'cost-based', model: 'blackwell', wb: 40 })],
+      ['model by hand', link(example('triton-blackwell-attention'), { model: 'hopper' })],
+      ['serial choice', link(SNIPPET, {})],
+    ];
+    const found = [];
+    const walkTabs = async (what, root) => {
+      await root.locator('[data-testid="ii"], [data-testid="status"]').first().waitFor({ timeout: 60000 });
+      for (const tab of await root.locator('.pane-toggle').all()) {
+        await tab.click();
+        await panesDrawn(page);
+        for (const f of await codeWordsOnScreen(page, { embed: true })) found.push(`${what}, ${await tab.innerText()}: ${f}`);
+      }
+    };
+    for (const [name, state] of cases) {
+      for (const readonly of [true, false]) {
+        const ro = readonly ? 'read-only' : 'editable';
+        await page.goto(`${site.url}embed.html?${readonly ? 'readonly=1&' : ''}panes=why,table,rrt,memory,trace,timeline,graph,ir#${state}`);
+        await walkTabs(`iframe (${ro}) ${name}`, page);
+        if (readonly) {
+          await page.locator('.pane-toggle').first().click();
+          await page.screenshot({ path: join(ARTIFACTS, `embed-words-${name.replace(/ /g, '-')}.png`) });
+        }
+        await page.route(`${site.url}docs-lacks.html`, (route) => route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title><script type="module" src="./tilesched-playground.js"></script></head>
+<body><main><h1>Docs</h1><tilesched-playground title="${name}" state="${state}" panes="why,table,rrt,memory,trace,timeline,graph,ir"${readonly ? ' readonly' : ''}></tilesched-playground></main></body></html>`,
+        }));
+        await page.goto(`${site.url}docs-lacks.html`);
+        await walkTabs(`element (${ro}) ${name}`, page.locator('tilesched-playground'));
+        await page.unroute(`${site.url}docs-lacks.html`);
+      }
+    }
+    writeFileSync(join(ARTIFACTS, 'embed-lacks.txt'), found.join('\n'));
+    assert(found.length === 0, `text pointing to controls the embed lacks:\n        ${[...new Set(found)].slice(0, 30).join('\n        ')}`);
   }],
 
   ['embed: an inline snippet whose <f16> HTML swallowed shows a visible warning', async (page) => {
