@@ -3,6 +3,7 @@
 // embed has none of them, only its "Open in playground" link, so in an embed those sentences
 // point to the full playground, and the model an embedder chose is the example's.
 const REWORDS: Array<[RegExp, string]> = [
+  [/\bpicked under Options → \w+/g, 'picked for this example'],
   [/\(Options(?: → [^)]*)?\)/g, '(in the full playground)'],
   [/\b(?:in|under) Options(?: → [\w …]+\w)?/g, 'in the full playground'],
   [/\bOptions → (\w+)/g, 'the $1 chosen for this example'],

@@ -8,7 +8,8 @@ describe('an embed’s words for the playground’s controls', () => {
     expect(embedWords(`edit ${control('model')}`)).toBe('edit the target model (in the full playground)');
     expect(embedWords(remedyText([{ id: 'set_option', option: 'generator', value: 'cost-based' }, { id: 'lower_option', option: 'serial-threshold', value: 4 }])))
       .toBe('choose the cost-based generator in the full playground, or set the serial threshold in the full playground to 4 or lower');
-    expect(embedWords('Blackwell, as picked under Options → Model (the IR targets sm_90)')).toBe('Blackwell, as picked in the full playground (the IR targets sm_90)');
+    expect(embedWords('Blackwell, as picked under Options → Model (the IR targets sm_90)')).toBe('Blackwell, as picked for this example (the IR targets sm_90)');
+    expect(embedWords('the Hopper model, picked under Options → Model. ')).toBe('the Hopper model, picked for this example. ');
     expect(embedWords("but Options → Model asks for 'hopper'")).toBe("but the model chosen for this example asks for 'hopper'");
   });
   it('leaves every other text alone', () => {
