@@ -1,7 +1,7 @@
-// Share → Embed: the two snippets a documentation author pastes, the <tilesched-playground>
-// element (its source in a <script type="text/mlir"> child, so nothing needs escaping) and an
-// iframe of embed.html, both from one set of switches: base URL, title, read-only, panes, theme,
-// and the iframe's height (the element grows with its content; docs/embedding.md).
+// Share → Embed: the snippets a documentation author pastes, the <tilesched-playground>
+// element (its source in a <script type="text/mlir"> child, so nothing needs escaping) with its
+// loader line, once per page, apart from it, and an iframe of embed.html, all from one set of
+// switches: base URL, title, read-only, panes, theme, and the iframe's height (docs/embedding.md).
 import { DEFAULT_OPTIONS } from '../engine/options';
 import { encodeState } from '../state/share';
 import { PANES, PANE_TITLES, type AppState, type PaneId } from '../state/state';
@@ -16,7 +16,7 @@ export interface EmbedSettings {
   readOnly: boolean;
   panes: PaneId[];
   theme: 'system' | 'light' | 'dark';
-  height: number; // px, the iframe's (the element grows with its content)
+  height: number; // px, the iframe's (the element's is its own default)
 }
 
 // Tall enough for the editor, the header, a pane and a few diagnostics lines.
@@ -35,6 +35,12 @@ function folder(base: string): string {
 // (element/dedent.ts, scriptText), so every source, `<\/script` included, reads back exactly.
 export const scriptSafe = (source: string) => source.replace(/<(\\*)(\/script|!--)/gi, '<\\$1$2');
 
+// The script that defines <tilesched-playground>: once per page, for any number of elements (a
+// second copy, from the same URL or another, defines nothing more).
+export function loaderSnippet(e: Pick<EmbedSettings, 'base'>): string {
+  return `<script type="module" src="${attr(folder(e.base))}tilesched-playground.js"></script>`;
+}
+
 export function elementSnippet(s: AppState, e: EmbedSettings): string {
   const o = s.options;
   const attrs = [`title="${attr(e.title)}"`];
@@ -45,7 +51,6 @@ export function elementSnippet(s: AppState, e: EmbedSettings): string {
   if (e.readOnly) attrs.push('readonly');
   if (e.theme !== 'system') attrs.push(`theme="${e.theme}"`);
   return [
-    `<script type="module" src="${attr(folder(e.base))}tilesched-playground.js"></script>`,
     `<tilesched-playground ${attrs.join(' ')}>`,
     '<script type="text/mlir">',
     scriptSafe(s.source.replace(/\n$/, '')),
@@ -78,6 +83,7 @@ export function embedSection(current: () => AppState, defaultTitle: () => string
   const theme = h('select', { 'data-testid': 'embed-theme' },
     h('option', { value: 'system' }, 'reader’s system theme'), h('option', { value: 'light' }, 'light'), h('option', { value: 'dark' }, 'dark'));
   const height = h('input', { type: 'number', min: 200, step: 20, class: 'num-input', 'data-testid': 'embed-height', value: DEFAULT_EMBED_HEIGHT });
+  const loaderOut = h('textarea', { readonly: true, rows: 2, class: 'snippet', 'data-testid': 'embed-loader', 'aria-label': 'loader script' });
   const elementOut = h('textarea', { readonly: true, rows: 6, class: 'snippet', 'data-testid': 'embed-element', 'aria-label': 'custom element snippet' });
   const iframeOut = h('textarea', { readonly: true, rows: 4, class: 'snippet', 'data-testid': 'embed-iframe', 'aria-label': 'iframe snippet' });
   const note = h('p', { class: 'share-note', role: 'status', 'data-testid': 'embed-note' });
@@ -91,6 +97,7 @@ export function embedSection(current: () => AppState, defaultTitle: () => string
   });
   const refresh = () => {
     const s = current();
+    loaderOut.value = loaderSnippet(settings());
     elementOut.value = elementSnippet(s, settings());
     iframeOut.value = iframeSnippet(s, settings());
   };
@@ -113,7 +120,9 @@ export function embedSection(current: () => AppState, defaultTitle: () => string
     h('div', { class: 'row wrap' }, h('label', { class: 'inline' }, readOnly, ' read-only'),
       h('label', { class: 'inline' }, 'theme ', theme), h('label', { class: 'inline' }, 'iframe height ', height, ' px')),
     h('div', { class: 'row wrap', role: 'group', 'aria-label': 'panes' }, ...paneBoxes.map((b) => b.label)),
-    h('label', {}, 'Custom element (script child: paste as is)', elementOut),
+    h('label', {}, 'Loader: once per page, before the first element (in the page template or head)', loaderOut),
+    h('div', { class: 'row' }, copyButton('Copy loader', 'copy-embed-loader', loaderOut)),
+    h('label', {}, 'Custom element: paste as is where the example goes, as many as the page needs', elementOut),
     h('div', { class: 'row' }, copyButton('Copy element', 'copy-embed-element', elementOut)),
     h('label', {}, 'iframe', iframeOut),
     h('div', { class: 'row' }, copyButton('Copy iframe', 'copy-embed-iframe', iframeOut)),

@@ -14,6 +14,7 @@ import { LinkBus } from '../ui/linking';
 import { ResultsView } from './results-view';
 import { RunStatus } from './run-status';
 import { Session, type Results } from './session';
+import { keepEmbedWords } from './embed-words';
 
 export interface EmbedConfig {
   host: HTMLElement;
@@ -125,6 +126,7 @@ export function mountEmbed(cfg: EmbedConfig): Session {
   container.append(editorHost, diagnosticsHost, view.el,
     h('div', { class: 'embed-foot' }, status.el, h('span', { class: 'spacer' }), open));
   cfg.host.replaceChildren(container);
+  keepEmbedWords(container);
 
   let shown: Results | null = null;
   const render = () => {

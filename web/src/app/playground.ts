@@ -11,9 +11,9 @@ import type { ModelDialog } from '../panes/model-dialog';
 import { compareLabels, isBuiltinModel } from '../model/compare';
 import { DEFAULT_MODEL } from '../engine/options';
 import { renderOptionsBar, type OptionsBar } from '../panes/options-bar';
-import { EDITOR_SHARE, applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
+import { applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
 import { decodeState, encodeState, linkable } from '../state/share';
-import { PANES, Store, defaultState, editedSource, type AppState } from '../state/state';
+import { EDITOR_SHARE, PANES, Store, defaultState, editedSource, type AppState } from '../state/state';
 import { h } from '../ui/dom';
 import { splitter } from '../ui/splitter';
 import { LinkBus } from '../ui/linking';
@@ -239,7 +239,6 @@ function bindReactions(session: Session, editor: SourceEditor, diagnosticsHost: 
 export function mountPlayground(root: HTMLElement): void {
   const prefs = watchPrefs((p) => {
     main.className = `layout-${p.layout}`;
-    main.style.setProperty('--editor-share', `${p.editorShare}%`);
     engine.setTimeLimit(p.timeLimitMs);
   });
   const notices: string[] = [];
@@ -287,12 +286,17 @@ export function mountPlayground(root: HTMLElement): void {
   const notice = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice', hidden: notices.length === 0 }, notices.join(' '));
   const status = new RunStatus(session, { timeLimitMs: () => prefs.get().timeLimitMs, doneText: (r) => doneText(engine, r), onRun: () => void session.run() });
   // Side by side, the editor and the results share the width as the reader drags or keys the
-  // splitter between them (kept with the preferences, in this browser).
+  // splitter between them (kept in the link, state/share.ts).
   const split = splitter({
-    label: 'Resize the source and the results', controls: 'editor-col', value: prefs.get().editorShare, step: 2, ...EDITOR_SHARE,
-    onChange: (editorShare) => prefs.update({ editorShare }),
+    label: 'Resize the source and the results', controls: 'editor-col', value: state.get().split, step: 2, ...EDITOR_SHARE,
+    onChange: (share) => state.update({ split: share }),
   });
-  const main = h('main', { class: `layout-${prefs.get().layout}`, style: `--editor-share: ${prefs.get().editorShare}%` },
+  state.subscribe((s, before) => {
+    if (s.split === before.split) return;
+    main.style.setProperty('--editor-share', `${s.split}%`);
+    split.setAttribute('aria-valuenow', String(s.split));
+  });
+  const main = h('main', { class: `layout-${prefs.get().layout}`, style: `--editor-share: ${state.get().split}%` },
     h('section', { class: 'editor-col', id: 'editor-col', 'aria-label': 'source' },
       h('div', { class: 'editors' }, h('div', { class: 'main-source' }, h('div', { class: 'editor-label' }, 'Source (new)'), editorHost), otherSourceEditor(session)),
       diagnosticsHost),

@@ -3,6 +3,7 @@
 import themeCss from '../styles/theme.css?inline';
 import panesCss from '../styles/panes.css?inline';
 import embedCss from '../styles/embed.css?inline';
+import { DEFAULT_EMBED_HEIGHT } from '../app/embed-snippets';
 import { mountEmbed, parseLines } from '../app/embed-view';
 import { BUILTIN_MODELS, GENERATOR_CHOICES, type BuiltinModel, type GeneratorChoice } from '../engine/options';
 import { decodeState } from '../state/share';
@@ -22,12 +23,18 @@ export function stateFromAttributes(el: Element, text: string): AppState {
   return s;
 }
 
+// The most the element takes of the page, in px: its `height` attribute, else the suggested
+// iframe's height, so a docs page of examples never has one taller than a laptop's window; the
+// results scroll inside it (styles/embed.css).
+export function elementHeight(el: Element): number {
+  const height = Number(el.getAttribute('height'));
+  return Number.isFinite(height) && height >= 100 ? Math.round(height) : DEFAULT_EMBED_HEIGHT;
+}
+
 // `loadError`: why the `src` file could not be read (shown above the editor).
 export function mountElement(el: HTMLElement, shadow: ShadowRoot, text: string, siteBase: string, swallowed: string[] = [], loadError = ''): void {
   const style = document.createElement('style');
-  const height = Number(el.getAttribute('height'));
-  const box = Number.isFinite(height) && height >= 100 ? ` max-height: ${Math.round(height)}px; overflow: auto;` : '';
-  style.textContent = `:host { display: block; margin: 1em 0;${box} }\n${themeCss}\n${panesCss}\n${embedCss}`;
+  style.textContent = `:host { display: block; margin: 1em 0; --embed-height: ${elementHeight(el)}px; }\n${themeCss}\n${panesCss}\n${embedCss}`;
   const host = document.createElement('div');
   shadow.replaceChildren(style, host);
   const panes = paneList(el.getAttribute('panes'));

@@ -4,8 +4,26 @@ import type { Block } from '../engine/types';
 import { tritonStagesApplied } from './stages';
 import { unitName } from './units';
 
+export type BoundKey = 'resource' | 'recurrence' | 'fine_density' | 'dependency';
+
+// The four bounds in plain words, as units.ts names units: a name, one sentence of what it is
+// (also the glossary's), and the scheduler's own name (seed 001), on hover and in the expert view.
+export const BOUND_WORDS: Readonly<Record<BoundKey, { plain: string; meaning: string; expert: string }>> = {
+  resource: { plain: 'resource', expert: 'resource', meaning: 'Every iteration must issue its ops on the machine’s units; the busiest unit needs this many cycles per iteration.' },
+  recurrence: { plain: 'recurrence', expert: 'recurrence', meaning: 'A chain of dependences that comes back to itself through later iterations (a recurrence) needs its total latency spread over its total distance.' },
+  fine_density: { plain: 'self-overlap', expert: 'fine density', meaning: 'The smallest II at which every op’s own use of units, folded onto II cycles, does not collide with itself.' },
+  dependency: { plain: 'stage limits', expert: 'dependency', meaning: 'What the ops’ stage constraints (maximum depth, same-stage groups) need.' },
+};
+
+// A bound's name as the page shows it, and its tooltip.
+export const boundName = (key: BoundKey, expert: boolean) => (expert ? BOUND_WORDS[key].expert : BOUND_WORDS[key].plain);
+export function boundTitle(key: BoundKey): string {
+  const w = BOUND_WORDS[key];
+  return `${w.plain} bound. ${w.meaning}${w.plain === w.expert ? '' : ` The scheduler calls it ${w.expert}.`}`;
+}
+
 export interface BoundLine {
-  key: 'resource' | 'recurrence' | 'fine_density' | 'dependency';
+  key: BoundKey;
   label: string;
   value: number;
   binding: boolean; // equals the MII
@@ -57,11 +75,10 @@ export function explainMII(block: Block, expert = false): MIIExplanation | null 
   const mii = Math.max(m.resource, m.recurrence, m.fine_density, m.dependency);
   const cycle = m.critical_cycle.map((id) => opName(block, id));
   const recurrence = cycle.length ? [...cycle, cycle[0]].join(' → ') : '';
+  const line = (key: BoundKey, value: number, detail: string): BoundLine => ({ key, label: boundName(key, expert), value, binding: false, detail });
   const bounds: BoundLine[] = [
-    { key: 'resource', label: 'resource', value: m.resource, binding: false, detail: m.binding && unitName(m.binding, expert) },
-    { key: 'recurrence', label: 'recurrence', value: m.recurrence, binding: false, detail: recurrence },
-    { key: 'fine_density', label: 'footprint fit', value: m.fine_density, binding: false, detail: '' },
-    { key: 'dependency', label: 'depth', value: m.dependency, binding: false, detail: '' },
+    line('resource', m.resource, m.binding && unitName(m.binding, expert)), line('recurrence', m.recurrence, recurrence),
+    line('fine_density', m.fine_density, ''), line('dependency', m.dependency, ''),
   ];
   for (const b of bounds) b.binding = mii > 0 && b.value === mii;
   const binding = bounds.filter((b) => b.binding);

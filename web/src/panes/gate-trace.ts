@@ -77,7 +77,7 @@ export class GateTracePane {
     }
     if (trace.length === 0) {
       this.el.append(h('p', { class: 'muted' },
-        block.generator === 'serial' ? 'The serial generator places ops in program order; it has no gates to trace.' : 'The trace is empty.'));
+        block.generator === 'serial' ? 'The serial generator places ops in program order; it has no placement steps to show.' : 'The trace is empty.'));
       return;
     }
     this.el.append(this.filters(trace), this.jump(), this.stepper(trace),

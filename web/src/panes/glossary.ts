@@ -5,6 +5,7 @@ import { TRACE_ARMS, TRACE_GATES, TRACE_OUTCOMES } from '../generated/vocabulary
 import { h } from '../ui/dom';
 import { expertWords } from '../ui/expert-words';
 import { plainReason } from '../model/words';
+import { BOUND_WORDS } from '../model/mii';
 
 export interface GlossaryEntry {
   id: string;
@@ -17,10 +18,10 @@ export interface GlossaryEntry {
 export const TERMS: GlossaryEntry[] = [
   { id: 'ii', term: 'II (initiation interval)', text: 'The cycles between the starts of two consecutive loop iterations. A smaller II means a faster loop.' },
   { id: 'mii', term: 'MII (lower bound on the II)', text: 'The largest of the four bounds below: no schedule can have a smaller II.' },
-  { id: 'resource-bound', term: 'resource bound', text: 'Every iteration must issue its ops on the machine’s units; the busiest unit needs this many cycles per iteration.' },
-  { id: 'recurrence-bound', term: 'recurrence bound', text: 'A chain of dependences that comes back to itself through later iterations (a recurrence) needs its total latency spread over its total distance.' },
-  { id: 'fine-density', term: 'footprint-fit bound', text: 'The smallest II at which every op’s own use of units, folded onto II cycles, does not collide with itself.', expert: 'fine density' },
-  { id: 'dependency-bound', term: 'depth bound', text: 'What the ops’ stage constraints (maximum depth, same-stage groups) need.', expert: 'dependency bound' },
+  { id: 'resource-bound', term: 'resource bound', text: BOUND_WORDS.resource.meaning },
+  { id: 'recurrence-bound', term: 'recurrence bound', text: BOUND_WORDS.recurrence.meaning },
+  { id: 'fine-density', term: 'self-overlap bound', text: BOUND_WORDS.fine_density.meaning, expert: 'fine density' },
+  { id: 'dependency-bound', term: 'stage-limits bound', text: BOUND_WORDS.dependency.meaning, expert: 'dependency bound' },
   { id: 'stage', term: 'stage', text: 'Which overlapped iteration an op runs in: stage 1 ops run one II after the stage 0 ops of the same iteration.' },
   { id: 'order', term: 'order', text: 'The position of an op among the ops of its stage.' },
   { id: 'cycle', term: 'cycle', text: 'When an op starts, counted from the start of its iteration.' },

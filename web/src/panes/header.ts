@@ -3,7 +3,7 @@
 import type { Block } from '../engine/types';
 import { h } from '../ui/dom';
 import { expertWords } from '../ui/expert-words';
-import { explainMII, explainOptimality } from '../model/mii';
+import { boundTitle, explainMII, explainOptimality } from '../model/mii';
 import { stageStory, tritonStagesApplied } from '../model/stages';
 import { remedyText } from '../engine/wording';
 import { renderEstimate } from './estimate';
@@ -33,7 +33,7 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
     el.append(h('div', { class: 'mii', 'data-testid': 'mii' },
       h('span', { class: 'mii-summary' }, mii.summary),
       h('ul', { class: 'mii-bounds' }, ...mii.bounds.map((b) =>
-        h('li', { class: b.binding ? 'binding' : '', title: b.detail || undefined },
+        h('li', { class: b.binding ? 'binding' : '', title: b.detail ? `${boundTitle(b.key)} Here: ${b.detail}.` : boundTitle(b.key) },
           `${b.label} ${b.value}`, b.binding && b.detail ? h('span', { class: 'mii-detail' }, ` · ${b.detail}`) : null))),
     ));
     const optimality = explainOptimality(block);

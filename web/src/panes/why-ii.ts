@@ -5,6 +5,7 @@
 import type { Block, Op } from '../engine/types';
 import { h } from '../ui/dom';
 import { expertWords } from '../ui/expert-words';
+import { boundName } from '../model/mii';
 import { unitLabel } from './format';
 import { term } from './glossary';
 import type { PaneFactory } from './pane';
@@ -120,9 +121,10 @@ export function renderWhyII(block: Block): HTMLElement {
       : 'No II: the block was not scheduled.');
   }
   const lower = Math.max(m.resource, m.recurrence, m.fine_density, m.dependency);
+  const expert = expertWords();
   const bounds: Array<[string, string, number]> = [
-    ['resource-bound', 'resource', m.resource], ['recurrence-bound', 'recurrence', m.recurrence],
-    ['fine-density', 'footprint fit', m.fine_density], ['dependency-bound', 'depth', m.dependency],
+    ['resource-bound', boundName('resource', expert), m.resource], ['recurrence-bound', boundName('recurrence', expert), m.recurrence],
+    ['fine-density', boundName('fine_density', expert), m.fine_density], ['dependency-bound', boundName('dependency', expert), m.dependency],
   ];
   const binding = bounds.filter(([, , v]) => v === lower).map(([id, label]) => term(id, label));
   const lead = block.status === 'scheduled'

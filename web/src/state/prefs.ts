@@ -1,5 +1,6 @@
 // Personal preferences: kept in localStorage, never put in share links (a link should show the
-// recipient the same schedule, not the sender's theme).
+// recipient the same schedule, not the sender's theme). The panes' split is the link's
+// (state/share.ts): it is part of what the sender shows.
 
 export type Theme = 'system' | 'light' | 'dark';
 export type Layout = 'columns' | 'stacked';
@@ -10,7 +11,6 @@ export interface Prefs {
   runOnEdit: boolean;
   timeLimitMs: number;
   hideEmptySlots: boolean;
-  editorShare: number; // the editor column's share of the width side by side, in percent
 }
 
 export const DEFAULT_PREFS: Prefs = {
@@ -19,11 +19,7 @@ export const DEFAULT_PREFS: Prefs = {
   runOnEdit: true,
   timeLimitMs: 10000,
   hideEmptySlots: true,
-  editorShare: 42,
 };
-
-// The editor column's share that the splitter allows: the results keep room for a stage table.
-export const EDITOR_SHARE = { min: 20, max: 70 };
 
 const KEY = 'tilesched.prefs';
 
@@ -38,7 +34,6 @@ export function loadPrefs(storage: Pick<Storage, 'getItem'> | null = globalThis.
       runOnEdit: typeof r.runOnEdit === 'boolean' ? r.runOnEdit : DEFAULT_PREFS.runOnEdit,
       timeLimitMs: typeof r.timeLimitMs === 'number' && r.timeLimitMs >= 100 ? r.timeLimitMs : DEFAULT_PREFS.timeLimitMs,
       hideEmptySlots: typeof r.hideEmptySlots === 'boolean' ? r.hideEmptySlots : DEFAULT_PREFS.hideEmptySlots,
-      editorShare: typeof r.editorShare === 'number' && r.editorShare >= EDITOR_SHARE.min && r.editorShare <= EDITOR_SHARE.max ? r.editorShare : DEFAULT_PREFS.editorShare,
     };
   } catch {
     return { ...DEFAULT_PREFS };

@@ -3,13 +3,15 @@
 // reproducible inputs go here; personal preferences stay in localStorage (prefs.ts). From version
 // 2 the payload is deflated against a dictionary: the MLIR and Triton words of LINK_DICTIONARY,
 // then the gallery example `x` the source is nearest to, so a gallery example, edited or not,
-// costs little more than its edits (docs/decisions.md, "Short share links").
+// costs little more than its edits (docs/decisions.md, "Short share links"). The panes' split
+// follows as `&split=<percent>` when it is not the default, readable and outside the payload, so
+// a link without it opens with the default.
 import { Inflate, deflateSync, strFromU8, strToU8 } from 'fflate';
 import { EXAMPLES } from '../panes/examples';
 import { LINK_DICTIONARY } from './link-dictionary';
 import { BUILTIN_MODELS, GENERATOR_CHOICES, OPTION_SPECS, optionValue, setOption, type GeneratorChoice } from '../engine/options';
 import { COMPARED_OPTIONS, isBuiltinModel, type CompareSpec } from '../model/compare';
-import { PANES, defaultState, type AppState, type PaneId } from './state';
+import { EDITOR_SHARE, PANES, defaultState, type AppState, type PaneId } from './state';
 
 export const SHARE_VERSION = 2;
 
@@ -224,7 +226,17 @@ export function encodeState(s: AppState): string {
   const json = JSON.stringify(toPayload(s));
   const example = nearestExample(s.source);
   const bytes = deflateSync(strToU8(json), { level: 9, dictionary: dictionary(example?.source) });
-  return `v=${SHARE_VERSION}${example ? `&x=${example.id}.${textHash(example.source)}` : ''}&s=${toBase64Url(bytes)}`;
+  const split = s.split === EDITOR_SHARE.default ? '' : `&split=${s.split}`;
+  return `v=${SHARE_VERSION}${example ? `&x=${example.id}.${textHash(example.source)}` : ''}&s=${toBase64Url(bytes)}${split}`;
+}
+
+// The `split` of a link: a share within the splitter's limits, else (absent or out of range) the default.
+function splitOf(text: string | null, warnings: string[]): number {
+  if (text === null) return EDITOR_SHARE.default;
+  const v = Number(text);
+  if (text.trim() !== '' && Number.isFinite(v) && v >= EDITOR_SHARE.min && v <= EDITOR_SHARE.max) return v;
+  warnings.push(`the link’s split "${text}" is not a share of ${EDITOR_SHARE.min}–${EDITOR_SHARE.max} %; using ${EDITOR_SHARE.default} %`);
+  return EDITOR_SHARE.default;
 }
 
 // The dictionary a version-2 link was deflated against, or why it cannot be had.
@@ -291,5 +303,7 @@ export function decodeState(
     payload = step(payload);
   }
   const warnings: string[] = [];
-  return { kind: 'ok', state: fromPayload(payload, warnings), warnings };
+  const state = fromPayload(payload, warnings);
+  state.split = splitOf(params.get('split'), warnings);
+  return { kind: 'ok', state, warnings };
 }

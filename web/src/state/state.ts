@@ -29,7 +29,12 @@ export interface AppState {
   compare: CompareSpec | null; // the other side of a comparison: what it changes
   panes: PaneId[]; // open result panes, in PANES order
   block: number; // selected scheduled block
+  split: number; // the source column's share of the width side by side, in percent
 }
+
+// The source column's share that the splitter allows (the results keep room for a stage table),
+// and the share a link without one opens with.
+export const EDITOR_SHARE = { min: 20, max: 70, default: 42 };
 
 export function defaultState(source = ''): AppState {
   return {
@@ -38,6 +43,7 @@ export function defaultState(source = ''): AppState {
     compare: null,
     panes: ['table', 'rrt', 'trace', 'timeline'],
     block: 0,
+    split: EDITOR_SHARE.default,
   };
 }
 

@@ -1,6 +1,7 @@
 // A window splitter (WAI-ARIA "window splitter" pattern): a focusable separator between two
 // regions whose value is the first region's share of the width, in percent. It moves by pointer
-// drag, or from the keyboard: ← → by `step`, Home and End to the limits.
+// drag, or from the keyboard: ← → by `step`, Home and End to the limits. Its value is its
+// aria-valuenow, so the owner may set it (a link opened in place).
 import { h } from './dom';
 
 export interface SplitterConfig {
@@ -18,14 +19,14 @@ export function splitter(cfg: SplitterConfig): HTMLElement {
     class: 'splitter', role: 'separator', tabindex: '0', 'aria-orientation': 'vertical', 'aria-label': cfg.label,
     'aria-controls': cfg.controls, 'aria-valuemin': cfg.min, 'aria-valuemax': cfg.max, 'data-testid': 'splitter',
   });
-  let value = cfg.value;
   const set = (v: number) => {
-    value = Math.round(Math.min(cfg.max, Math.max(cfg.min, v)) * 10) / 10;
+    const value = Math.round(Math.min(cfg.max, Math.max(cfg.min, v)) * 10) / 10;
     el.setAttribute('aria-valuenow', String(value));
     cfg.onChange(value);
   };
-  el.setAttribute('aria-valuenow', String(value));
+  el.setAttribute('aria-valuenow', String(cfg.value));
   el.addEventListener('keydown', (e) => {
+    const value = Number(el.getAttribute('aria-valuenow'));
     const next = { ArrowLeft: value - cfg.step, ArrowRight: value + cfg.step, Home: cfg.min, End: cfg.max }[e.key];
     if (next === undefined) return;
     e.preventDefault();

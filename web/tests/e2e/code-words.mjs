@@ -23,7 +23,15 @@ export const CODE_WORDS = [
   ['pending set', /pending set/i], ['reservation-table probe', /reservation-table probe/i], ['strategy ladder', /strategy ladder/i],
   ['rung', /\brungs?\b/i], ['marked dead', /marked dead/i], ['gate', /\bgates?\b|\bG[1-4]\b/], ['arm', /\barms?\b/],
   ['seed number', /\bseed \d{3}\b/], ['C++ name', /\w::\w|std::/], ['flag', /(^|[\s(`'"])--[a-z]/m],
+  ['footprint fit', /footprint[ -]fit/i], ['depth chip', /^\s*depth \d+\s*$/],
   ['raw field', /\bduration 0\b|\bid [a-z]+_[a-z_]+\b|\bfields \{/], ['unlimited smem setting', /unlimited[ -]smem/i],
+];
+
+// What an embed lacks, as a sentence would point to it.
+export const EMBED_LACKS = [
+  ['"Options"', /\bOptions\b/], ['a menu', /\bmenus?\b|\b(Share|Export|Examples|Help|Preferences|Settings)\s*(→|menu)/i],
+  ['a shortcut', /\b(Ctrl|Cmd|Alt|Shift)\s*[+/]|⌘/], ['the toolbar', /\btoolbar\b/i], ['the Run button', /Run ▶|\b(press|click) Run\b|the Run button/],
+  ['the expert-words switch', /expert words/i], ['the comparison controls', /\bCompare with\b|\bpin(ned)? (the )?source\b/i],
 ];
 
 // Each code word on the page, with where it is and the text around it.
@@ -55,8 +63,14 @@ export async function codeWordsOnScreen(page, { embed = false } = {}) {
     }
   }
   if (embed) {
-    // An embed has no options: no text may send its reader to them.
-    for (const [where, text] of texts) if (/Options\s*→|\(Options\)|under Options/.test(text)) found.push(`"Options" in an embed, ${where}: ${text.slice(0, 80)}`);
+    // An embed has an editor, tabs, the tables' own filters and a link to the playground: no
+    // text may send its reader to a control of the full playground.
+    for (const [where, text] of texts) {
+      for (const [what, re] of EMBED_LACKS) {
+        const m = re.exec(text);
+        if (m) found.push(`${what} in an embed, ${where}: …${text.slice(Math.max(0, m.index - 40), m.index + 60).replace(/\s+/g, ' ')}…`);
+      }
+    }
   }
   return [...new Set(found)];
 }

@@ -4,11 +4,13 @@
 // that HTML swallowed, ↓ on the Examples list, the editor's focus ring, the favicon, and switching
 // examples quickly. Screenshots of the new views at 1440x900 and 390x844.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { deflateSync, strToU8 } from 'fflate';
 import { join } from 'node:path';
 import { ARTIFACTS, REPO, assert } from './harness.mjs';
-import { SNIPPET, compareGenerators, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
+import { SNIPPET, bigLoop, compareGenerators, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
 import { axeViolations, fragment } from './real-use.mjs';
+import { codeWordsOnScreen } from './code-words.mjs';
 
 const SIZES = [[1440, 900], [390, 844]];
 
@@ -100,8 +102,11 @@ export const exportsEmbedsCases = () => [
     await page.fill('[data-testid="embed-title"]', 'Hopper GEMM main loop');
     await page.fill('[data-testid="embed-base"]', './');
     await page.selectOption('[data-testid="embed-theme"]', 'light');
+    const loader = await page.inputValue('[data-testid="embed-loader"]');
     const element = await page.inputValue('[data-testid="embed-element"]');
     const iframe = await page.inputValue('[data-testid="embed-iframe"]');
+    assert(loader === '<script type="module" src="./tilesched-playground.js"></script>', `loader: ${loader}`);
+    assert(/^<tilesched-playground /.test(element) && !element.includes('tilesched-playground.js'), `the element snippet carries the loader:\n${element}`);
     assert(element.includes('<script type="text/mlir">') && element.includes('!tt.tensordesc<128x64xf16, #nvmma>'), `element snippet:\n${element}`);
     assert(/panes="table,rrt,graph"/.test(element) && /title="Hopper GEMM main loop"/.test(element), `element attributes:\n${element}`);
     assert(/^<iframe src="\.\/embed\.html\?readonly=1&amp;panes=table%2Crrt%2Cgraph&amp;theme=light&amp;title=/.test(iframe) && iframe.includes('title="Hopper GEMM main loop"'), `iframe snippet:\n${iframe}`);
@@ -114,6 +119,7 @@ export const exportsEmbedsCases = () => [
       contentType: 'text/html',
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title></head><body><main><h1>Pipelining notes</h1>
 <h2>As an element</h2>
+${loader}
 ${element}
 <h2>As an iframe</h2>
 ${iframe}
@@ -153,7 +159,7 @@ ${iframe}
     const host = await page.context().newPage();
     await host.route(`${site.url}docs-comment.html`, (route) => route.fulfill({
       contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title></head><body><main><h1>Docs</h1>
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title><script type="module" src="./tilesched-playground.js"></script></head><body><main><h1>Docs</h1>
 ${element}
 <p id="after">The text after the element.</p>
 </main></body></html>`,
@@ -176,6 +182,85 @@ ${element}
     const at = want.findIndex((l, i) => lines[i] !== l);
     assert(at < 0 && lines.length === want.length, `the element reads back line ${at + 1} as ${JSON.stringify(lines[at])}, not ${JSON.stringify(want[at])} (${lines.length} lines)`);
     await host.close();
+  }],
+
+  ['embed: one loader serves any number of elements; two snippets pasted each with its loader both render', async (page) => {
+    await openPlayground(page);
+    const snippets = [];
+    for (const id of ['hopper-tma-wgmma-gemm', 'triton-hopper-tma-wgmma-gemm']) {
+      await loadExample(page, id);
+      await page.locator('[data-testid="share"]').click();
+      await page.fill('[data-testid="embed-base"]', './');
+      snippets.push({ loader: await page.inputValue('[data-testid="embed-loader"]'), element: await page.inputValue('[data-testid="embed-element"]'), ii: await text(page, 'ii') });
+      await page.locator('[data-testid="share"]').click();
+    }
+    const [a, b] = snippets;
+    assert(!a.element.includes('<script type="module"'), `the element snippet carries a loader:\n${a.element}`);
+    const host = await page.context().newPage();
+    const errors = [];
+    host.on('pageerror', (e) => errors.push(e.message));
+    host.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const pageOf = (body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title></head><body><main><h1>Docs</h1>\n${body}\n</main></body></html>`;
+    const rendered = async (name, body, want) => {
+      await host.route(`${site.url}${name}`, (route) => route.fulfill({ contentType: 'text/html', body: pageOf(body) }));
+      await host.goto(`${site.url}${name}`);
+      const els = host.locator('tilesched-playground');
+      assert(await els.count() === want.length, `${name}: ${await els.count()} elements`);
+      for (let k = 0; k < want.length; k++) {
+        await els.nth(k).scrollIntoViewIfNeeded();
+        await els.nth(k).locator('[data-testid="ii"]').waitFor({ timeout: 30000 });
+        assert((await els.nth(k).locator('[data-testid="ii"]').innerText()) === want[k], `${name}: element ${k + 1} shows another II`);
+      }
+    };
+    // Each snippet pasted with its loader, as is; the third loader is another URL of the same
+    // script (a cache-busting query), so it runs a second time and must define nothing twice.
+    const second = b.loader.replace('.js"', '.js?v=2"');
+    await rendered('docs-two-loaders.html', `${a.loader}\n${a.element}\n<p>Prose.</p>\n${b.loader}\n${b.element}\n${second}\n${a.element}`, [a.ii, b.ii, a.ii]);
+    // One loader, three elements.
+    await rendered('docs-one-loader.html', `${a.loader}\n${a.element}\n<p>Prose.</p>\n${b.element}\n<p>More prose.</p>\n${a.element}`, [a.ii, b.ii, a.ii]);
+    assert(errors.length === 0, `errors on the page: ${errors.join('; ')}`);
+    await host.close();
+  }],
+
+  ['embed: no sentence points to a control the embed lacks (iframe and element, read-only and editable, every tab)', async (page) => {
+    // Sources whose results the playground words with its controls: a search budget that runs out
+    // (wb=40), a model picked by hand against the IR's target, the automatic generator's serial choice.
+    const link = (src, extra) => `v=1&s=${Buffer.from(deflateSync(strToU8(JSON.stringify({ src, p: ['why', 'table'], ...extra })))).toString('base64url')}`;
+    const cases = [
+      ['budget', link(bigLoop(120), { gen: 'cost-based', model: 'blackwell', wb: 40 })],
+      ['model by hand', link(example('triton-blackwell-attention'), { model: 'hopper' })],
+      ['serial choice', link(SNIPPET, {})],
+    ];
+    const found = [];
+    const walkTabs = async (what, root) => {
+      await root.locator('[data-testid="ii"], [data-testid="status"]').first().waitFor({ timeout: 60000 });
+      for (const tab of await root.locator('.pane-toggle').all()) {
+        await tab.click();
+        await panesDrawn(page);
+        for (const f of await codeWordsOnScreen(page, { embed: true })) found.push(`${what}, ${await tab.innerText()}: ${f}`);
+      }
+    };
+    for (const [name, state] of cases) {
+      for (const readonly of [true, false]) {
+        const ro = readonly ? 'read-only' : 'editable';
+        await page.goto(`${site.url}embed.html?${readonly ? 'readonly=1&' : ''}panes=why,table,rrt,memory,trace,timeline,graph,ir#${state}`);
+        await walkTabs(`iframe (${ro}) ${name}`, page);
+        if (readonly) {
+          await page.locator('.pane-toggle').first().click();
+          await page.screenshot({ path: join(ARTIFACTS, `embed-words-${name.replace(/ /g, '-')}.png`) });
+        }
+        await page.route(`${site.url}docs-lacks.html`, (route) => route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title><script type="module" src="./tilesched-playground.js"></script></head>
+<body><main><h1>Docs</h1><tilesched-playground title="${name}" state="${state}" panes="why,table,rrt,memory,trace,timeline,graph,ir"${readonly ? ' readonly' : ''}></tilesched-playground></main></body></html>`,
+        }));
+        await page.goto(`${site.url}docs-lacks.html`);
+        await walkTabs(`element (${ro}) ${name}`, page.locator('tilesched-playground'));
+        await page.unroute(`${site.url}docs-lacks.html`);
+      }
+    }
+    writeFileSync(join(ARTIFACTS, 'embed-lacks.txt'), found.join('\n'));
+    assert(found.length === 0, `text pointing to controls the embed lacks:\n        ${[...new Set(found)].slice(0, 30).join('\n        ')}`);
   }],
 
   ['embed: an inline snippet whose <f16> HTML swallowed shows a visible warning', async (page) => {

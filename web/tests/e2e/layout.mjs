@@ -95,7 +95,7 @@ export const layoutCases = () => WIDTHS.map(([width, height]) => [
     await page.locator('section.pane[data-pane="rrt"]').screenshot({ path: join(ARTIFACTS, `layout-${width}-compare-pane-rrt.png`) });
   }]);
 
-export const splitterCase = () => ['layout: the splitter between source and results moves by keyboard and drag, and is remembered', async (page) => {
+export const splitterCase = () => ['layout: the splitter between source and results moves by keyboard and drag, and is kept in the link', async (page) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openPlayground(page);
   const width = () => page.locator('.editor-col').evaluate((e) => Math.round(e.getBoundingClientRect().width));
@@ -116,9 +116,22 @@ export const splitterCase = () => ['layout: the splitter between source and resu
   await page.mouse.up();
   const dragged = await width();
   assert(Math.abs(dragged + 10 + 2 - 480) < 12, `dragged to x 480, the editor is ${dragged} px wide`);
-  await page.reload();
+  // The link carries the split (the address bar follows the state after 300 ms); reopened, the
+  // page has the same width, and the same link without it opens at the default.
+  const share = await split.getAttribute('aria-valuenow');
+  await page.waitForFunction((v) => location.hash.endsWith(`&split=${v}`), share);
+  const link = await page.evaluate(() => location.href);
+  await page.goto('about:blank');
+  await page.goto(link);
   await nextResult(page, 0);
-  assert(Math.abs((await width()) - dragged) <= 1, `the width is not remembered: ${await width()} px after a reload, ${dragged} before`);
+  assert(Math.abs((await width()) - dragged) <= 1, `the link does not keep the width: ${await width()} px reopened, ${dragged} before`);
+  assert((await split.getAttribute('aria-valuenow')) === share, `reopened at ${await split.getAttribute('aria-valuenow')} %, not ${share} %`);
+  await page.goto('about:blank');
+  await page.goto(link.replace(/&split=[\d.]+$/, ''));
+  await nextResult(page, 0);
+  assert((await split.getAttribute('aria-valuenow')) === '42' && Math.abs((await width()) - before) <= 1, `a link without a split opens at ${await split.getAttribute('aria-valuenow')} %, ${await width()} px`);
+  await page.goto(link);
+  await nextResult(page, 0);
   await page.screenshot({ path: join(ARTIFACTS, 'layout-splitter.png') });
 }];
 

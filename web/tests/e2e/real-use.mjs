@@ -91,6 +91,17 @@ export const realUseCases = ({ metrics }) => [
     }
     metrics.docsPageRendered = `${await elements.locator('[data-testid="ii"]').count()} of 12 elements, 2 of 2 iframes`;
     assert(await elements.locator('[data-testid="ii"]').count() === 12, 'not every element rendered');
+    // Each element is at most the suggested 640 px (shorter than a laptop's window); what does not
+    // fit scrolls inside its results, and the editor still shows the loop.
+    const boxes = await elements.evaluateAll((els) => els.map((e) => {
+      const results = e.shadowRoot.querySelector('.ts-embed > .results');
+      return { height: Math.round(e.getBoundingClientRect().height), inner: results.scrollHeight - results.clientHeight };
+    }));
+    metrics.docsPageElementHeights = boxes.map((b) => b.height).join(' ');
+    assert(boxes.every((b) => b.height <= 640), `element heights ${metrics.docsPageElementHeights} px: over 640`);
+    assert(boxes.every((b) => b.inner > 0), `the results do not scroll inside: ${boxes.map((b) => b.inner).join(' ')}`);
+    await elements.nth(0).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, 'docs-page-12-elements.png') });
   }],
 
   ['2. phone 390x844: stacked layout, results, panes and menus on screen', async (page) => {

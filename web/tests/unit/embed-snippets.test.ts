@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elementSnippet, iframeSnippet, scriptSafe } from '../../src/app/embed-snippets';
+import { elementSnippet, iframeSnippet, loaderSnippet, scriptSafe } from '../../src/app/embed-snippets';
 import { defaultState } from '../../src/state/state';
 import { scriptText, snippetOf } from '../../src/element/dedent';
 
@@ -8,9 +8,14 @@ describe('embed snippets', () => {
   const settings = { base: 'https://docs.example.org/ts', title: 'A "GEMM" <loop>', readOnly: true, panes: ['table', 'graph'] as const, theme: 'dark' as const, height: 640 };
   it('the element snippet carries the source unescaped in a script child, its switches as attributes', () => {
     const e = elementSnippet(s, { ...settings, panes: [...settings.panes] });
-    expect(e).toContain('<script type="module" src="https://docs.example.org/ts/tilesched-playground.js"></script>');
+    expect(e).toMatch(/^<tilesched-playground /);
+    expect(e).not.toContain('tilesched-playground.js');
     expect(e).toContain('<tilesched-playground title="A &quot;GEMM&quot; &lt;loop>" panes="table,graph" readonly theme="dark">');
     expect(e).toContain('%p : tensor<64x!tt.ptr<f16>>\n// <\\/script> in a comment');
+  });
+  it('the loader is a line of its own, from the base URL', () => {
+    expect(loaderSnippet(settings)).toBe('<script type="module" src="https://docs.example.org/ts/tilesched-playground.js"></script>');
+    expect(loaderSnippet({ base: '' })).toBe('<script type="module" src="./tilesched-playground.js"></script>');
   });
   it('the iframe snippet has a title, the flags in its query and the state in its fragment', () => {
     const f = iframeSnippet(s, { ...settings, base: './', panes: [...settings.panes] });

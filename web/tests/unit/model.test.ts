@@ -3,7 +3,7 @@ import { parseDocument } from '../../src/engine/parse';
 import type { Block, RRT } from '../../src/engine/types';
 import { compareInputs, compareRows, currentLabel, diffCells, diffOps, diffSummary, matchOps, sideLabel } from '../../src/model/compare';
 import { DEFAULT_OPTIONS } from '../../src/engine/options';
-import { explainMII, explainOptimality } from '../../src/model/mii';
+import { boundTitle, explainMII, explainOptimality } from '../../src/model/mii';
 import { ALL_ROWS_UP_TO_II, cellLookup, finalRRT, replayRRT, shownRows, usedResources } from '../../src/model/rrt';
 import { barsIn, timelineLayout } from '../../src/model/timeline';
 import { fixture } from './helpers';
@@ -82,6 +82,13 @@ describe('MII breakdown', () => {
     expect(m.bounds.filter((b) => b.binding).map((b) => b.key)).toEqual(['resource']);
     expect(m.summary).toBe('MII 2, bound by resource (tensor-core issue)');
     expect(explainMII(scheduled(), true)!.summary).toBe('MII 2, bound by resource (tc_and_mma)');
+  });
+
+  it('names the four bounds in plain words, the scheduler’s own names in the expert view and on hover', () => {
+    expect(explainMII(scheduled())!.bounds.map((b) => b.label)).toEqual(['resource', 'recurrence', 'self-overlap', 'stage limits']);
+    expect(explainMII(scheduled(), true)!.bounds.map((b) => b.label)).toEqual(['resource', 'recurrence', 'fine density', 'dependency']);
+    expect(boundTitle('fine_density')).toBe('self-overlap bound. The smallest II at which every op’s own use of units, folded onto II cycles, does not collide with itself. The scheduler calls it fine density.');
+    expect(boundTitle('resource')).toMatch(/^resource bound\. Every iteration .*per iteration\.$/);
   });
 
   it('names the critical recurrence and the gap to the II', () => {

@@ -3,7 +3,7 @@ import { deflateSync, strToU8 } from 'fflate';
 import { decodeState, encodeState, fromBase64Url, linkable, linkPayload, LONG_LINK_CHARS, MAX_PAYLOAD_BYTES, toBase64Url } from '../../src/state/share';
 import { parseDocument } from '../../src/engine/parse';
 import { fixture } from './helpers';
-import { defaultState, type AppState } from '../../src/state/state';
+import { EDITOR_SHARE, defaultState, type AppState } from '../../src/state/state';
 import { isLongLink, markdownFor, shareUrl } from '../../src/app/share-actions';
 import { EXAMPLES } from '../../src/panes/examples';
 import { LINK_DICTIONARY } from '../../src/state/link-dictionary';
@@ -87,6 +87,20 @@ describe('share links', () => {
     expect([LINK_DICTIONARY.length, (h >>> 0).toString(16)]).toEqual([4096, '4a5c48a7']);
   });
 
+  it('carries the panes’ split only when it is not the default; a link without one opens with the default', () => {
+    const s = sample();
+    expect(encodeState(s)).not.toContain('split');
+    s.split = 55;
+    const link = encodeState(s);
+    expect(link).toMatch(/&split=55$/);
+    expect(decodeState(link)).toEqual({ kind: 'ok', state: s, warnings: [] });
+    const old = decodeState(payloadFragment(1, { src: SRC, p: ['table'] }));
+    expect(old.kind === 'ok' && old.state.split).toBe(EDITOR_SHARE.default);
+    for (const bad of ['5', '95', 'wide', '']) {
+      const d = decodeState(`${encodeState(sample())}&split=${bad}`);
+      expect(d.kind === 'ok' && [d.state.split, d.warnings.length]).toEqual([EDITOR_SHARE.default, 1]);
+    }
+  });
   it('reports no state for an empty fragment', () => {
     expect(decodeState('')).toEqual({ kind: 'none' });
     expect(decodeState('#')).toEqual({ kind: 'none' });
