@@ -263,7 +263,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       keep(std::move(r));
       continue;
     }
-    if (materialize.checkPinned(r, problem, run, diags)) {  // --check: verify the pins instead (SPEC §5)
+    // --check: verify the pins instead (SPEC §5); a lowered protocol: verify the loop's own order.
+    if (materialize.checkPinned(r, problem, run, diags) || materialize.checkLowered(r, problem, diags)) {
       if (r.status == BlockStatus::Checked)
         materializeWithinBudget(r, model, aliases, opts, blockOpts, materialize, {}, diags);
       keep(std::move(r));
