@@ -103,7 +103,12 @@ MaterializeStep::Trial MaterializeStep::trial(const BlockResult &r) {
   in.constraints = &r.constraints;
   in.analysis = &r.analysis;
   in.nodeNames = r.nodeNames;
-  for (const OpResources &res : r.resources) in.outsideLoop.push_back(res.source == OpResources::Source::OutsideLoop);
+  for (const OpResources &res : r.resources) {
+    in.outsideLoop.push_back(res.source == OpResources::Source::OutsideLoop);
+    in.latency.push_back(res.latency);
+    in.tma.push_back((res.traits & TraitTma) != 0);
+    in.mma.push_back((res.traits & TraitWgmma) != 0);
+  }
   Trial t;
   t.namer = std::make_unique<PipeNamer>(*namerFor(r.block));
   t.plan = materializeSchedule(in, MaterializeOptions{}, *t.namer, t.diags);
