@@ -16,5 +16,8 @@ inline constexpr const char *kAttrAwsPipeline = "nv_tile.aws.pipeline";
 // Op names of the coordination values in the scheduled IR (docs/decisions.md).
 inline constexpr const char *kPipeOpName = "nv_tileas.pipe";
 inline constexpr const char *kMutexOpName = "nv_tileas.mutex";
+// The agents of a warp-specialized block (facts §6.3 entry 14), and each op's agents.
+inline constexpr const char *kAgentSwitchOpName = "nv_tileas.async.pipeline.agent_switch";
+inline constexpr const char *kAttrAwsAgent = "nv_tile.aws.agent";
 
 }  // namespace tilesched

@@ -130,7 +130,8 @@ void warnUnknownOps(const BlockResult &r, const TargetModel &model, DiagnosticEn
   std::vector<const Operation *> unknown;
   auto guessed = [&](const Operation &op) {
     return !op.isTerminator() && !loopKindOf(op.name) && !model.lookup(op.name) && !op.lookupAttr("sched.latency") &&
-           !op.lookupAttr("sched.footprint") && targetOnlyOpModelWords(op.name).empty();
+           !op.lookupAttr("sched.footprint") && targetOnlyOpModelWords(op.name).empty() &&
+           !isCallOpName(op.name);  // a call without a callee to cost says why (target/OpResources)
   };
   for (size_t i = 0; i < r.block.ops.size(); ++i) {
     const Operation &op = *r.block.ops[i];
@@ -208,7 +209,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       }
       const bool outside = keptInTmem[r.resources.size()];
       r.resources.push_back(resolveOpResources(
-          *op, model, diags, {target, nested ? &nested->cost : nullptr, &aliases, outside, &opShape, &pipelinedLoads}));
+          *op, model, diags,
+          {target, nested ? &nested->cost : nullptr, &aliases, outside, &opShape, &pipelinedLoads, &module}));
       if (outside)
         diags.note(op->nameRange,
                    "the accumulator stays in tensor memory across iterations (Triton's "
@@ -261,7 +263,8 @@ void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags
       keep(std::move(r));
       continue;
     }
-    if (materialize.checkPinned(r, problem, run, diags)) {  // --check: verify the pins instead (SPEC §5)
+    // --check: verify the pins instead (SPEC §5); a lowered protocol: verify the loop's own order.
+    if (materialize.checkPinned(r, problem, run, diags) || materialize.checkLowered(r, problem, diags)) {
       if (r.status == BlockStatus::Checked)
         materializeWithinBudget(r, model, aliases, opts, blockOpts, materialize, {}, diags);
       keep(std::move(r));

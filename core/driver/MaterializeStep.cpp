@@ -4,6 +4,8 @@
 
 #include "check/ScheduleChecker.h"
 #include "check/PinnedSchedule.h"
+#include "generate/GenerateSchedule.h"
+#include "graph/LoweredProtocol.h"
 #include "ir/OpKinds.h"
 #include "support/Sort.h"
 
@@ -68,6 +70,31 @@ bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &probl
   return true;
 }
 
+bool MaterializeStep::checkLowered(BlockResult &r, const SchedulingProblem &problem, DiagnosticEngine &diags) {
+  const LoweredProtocol protocol = findLoweredProtocol(r.block, problem.model);
+  if (!protocol.wait) return false;
+  ScheduleAnalysis a = generateSerialSchedule(problem, diags);
+  if (!a.valid) return false;  // generation reports why
+  std::vector<CheckedOp> ops;
+  for (const OpSchedule &s : a.ops) ops.push_back({s.stage, s.order, s.cycle});
+  r.analysis = std::move(a);
+  r.violations = checkSchedule(problem, r.analysis.ii, ops);
+  for (const Violation &v : r.violations)
+    diags.error(
+        v.node >= 0 && v.node < static_cast<int>(r.block.ops.size()) ? r.block.ops[v.node]->nameRange : blockRange(r),
+        std::string("the loop's own order violates a ") + violationKindName(v.kind) + " constraint: " + v.message);
+  r.status = r.violations.empty() ? BlockStatus::Checked : BlockStatus::Violations;
+  auto at = [](const Operation *op) {
+    return op->name + " at " + std::to_string(op->nameRange.begin.line) + ":" + std::to_string(op->nameRange.begin.col);
+  };
+  diags.note(blockRange(r), "block '" + r.block.name +
+                                "' is already pipelined: it carries a lowered barrier protocol (" + at(protocol.wait) +
+                                ", " + at(protocol.arrive) +
+                                "), so its own order is checked against the dependences instead of rescheduled; "
+                                "every op stays in stage 0, each arrive in the stage of the wait it answers");
+  return true;
+}
+
 MaterializeStep::Trial MaterializeStep::trial(const BlockResult &r) {
   MaterializeInput in;
   in.aliases = &aliases_;
@@ -76,7 +103,12 @@ MaterializeStep::Trial MaterializeStep::trial(const BlockResult &r) {
   in.constraints = &r.constraints;
   in.analysis = &r.analysis;
   in.nodeNames = r.nodeNames;
-  for (const OpResources &res : r.resources) in.outsideLoop.push_back(res.source == OpResources::Source::OutsideLoop);
+  for (const OpResources &res : r.resources) {
+    in.outsideLoop.push_back(res.source == OpResources::Source::OutsideLoop);
+    in.latency.push_back(res.latency);
+    in.tma.push_back((res.traits & TraitTma) != 0);
+    in.mma.push_back((res.traits & TraitWgmma) != 0);
+  }
   Trial t;
   t.namer = std::make_unique<PipeNamer>(*namerFor(r.block));
   t.plan = materializeSchedule(in, MaterializeOptions{}, *t.namer, t.diags);

@@ -21,6 +21,11 @@ public:
   // handled the block (the caller skips generation). Without --check, pins only earn a warning.
   bool checkPinned(BlockResult &r, const SchedulingProblem &problem, DriverRun &run, DiagnosticEngine &diags);
 
+  // A loop carrying a lowered barrier protocol (graph/LoweredProtocol) keeps its own order: the
+  // serial walk in program order, every op in stage 0, checked like pins and said in a note.
+  // Returns true when it handled the block; false leaves it to generation.
+  bool checkLowered(BlockResult &r, const SchedulingProblem &problem, DiagnosticEngine &diags);
+
   // A plan of the Pipe_/Mutex_ values of a block, made with a copy of its function's namer and
   // diagnostics of its own, so that a rescheduling round can try a schedule without taking
   // names or reporting; commit() adopts one.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 
 namespace tilesched {
 
@@ -110,6 +111,32 @@ bool isModuleOpName(std::string_view name) {
 }
 
 bool isFunctionOpName(std::string_view name) { return among(kFunctions, name); }
+
+bool isCallOpName(std::string_view name) { return name == "tt.call" || name == "func.call"; }
+
+std::string calleeOf(const Operation &call) {
+  if (!isCallOpName(call.name)) return "";
+  const Attribute *a = call.lookupAttr("callee");
+  const std::string &text = a ? a->text : call.operandText;
+  if (text.empty() || text[0] != '@') return "";
+  const size_t end = text.find_first_of("( \t\n", 1);
+  return text.substr(0, end);
+}
+
+const Operation *findFunction(const Module &module, std::string_view symbol) {
+  const std::function<const Operation *(const std::vector<std::unique_ptr<Operation>> &)> search =
+      [&](const std::vector<std::unique_ptr<Operation>> &ops) -> const Operation * {
+    for (const auto &op : ops) {
+      if (isFunctionOpName(op->name) && op->symbol == symbol) return op.get();
+      if (isModuleOpName(op->name))
+        for (const auto &region : op->regions)
+          for (const auto &b : region->blocks)
+            if (const Operation *f = search(b->operations)) return f;
+    }
+    return nullptr;
+  };
+  return search(module.operations);
+}
 
 bool isTerminatorOpName(std::string_view name) {
   return among(kTerminators, name) || among(kRegionOpTerminators, name);

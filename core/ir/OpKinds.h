@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "ir/IR.h"
@@ -19,6 +20,14 @@ bool isModuleOpName(std::string_view name);
 bool isFunctionOpName(std::string_view name);
 // Ops that end their block (scf.yield, tt.return, cuda_tile.continue, ...).
 bool isTerminatorOpName(std::string_view name);
+// tt.call / func.call: ops that run a function of the module.
+bool isCallOpName(std::string_view name);
+// The symbol a call names (`@f`, from `callee = @f` or the custom form's `@f(...)`); empty for an
+// op that is not a call or names none.
+std::string calleeOf(const Operation &call);
+// The function `symbol` names among the module's top-level ops and the ops of its module ops
+// (MLIR's symbol table: functions live directly in a module); nullptr when none is.
+const Operation *findFunction(const Module &module, std::string_view symbol);
 // The dialect that a prefix-less op name in this op's regions belongs to (MLIR's
 // OpAsmOpInterface::getDefaultDialect): "cuda_tile" inside cuda_tile ops; empty when the regions
 // inherit the enclosing default. (`return` with no default dialect is read as it stands.)

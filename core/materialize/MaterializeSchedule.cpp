@@ -10,26 +10,6 @@ namespace tilesched {
 
 namespace {
 
-// Seed 003's MaterializeSchedule emits agent_switch partitioning along warp-specialised
-// boundaries; tilesched does not (docs/decisions.md, "No agent_switch partitioning"), and says so
-// where the input carries Triton's partitions.
-void notePartitions(const ScheduledBlock &block, DiagnosticEngine &diags) {
-  const Operation *first = nullptr;
-  int count = 0;
-  for (const Operation *op : block.ops)
-    if (op->lookupAttr("ttg.partition")) {
-      if (!first) first = op;
-      ++count;
-    }
-  if (first)
-    diags.note(first->nameRange,
-               std::to_string(count) + (count == 1 ? " op" : " ops") +
-                   " of this block carry warp-specialised partitions (ttg.partition): the block is "
-                   "scheduled as one agent, the partitions are kept as attributes and no "
-                   "agent_switch is emitted (seed 003 partitioning not implemented)",
-               MessageData(MessageId::PartitionsKept).with("ops", count).with("seed", "003"));
-}
-
 // The names the printed IR gives ops (Pipe_ producers/consumers, Mutex_ protects and reasons):
 // the message name, except that an op named by its line is "op-name#k", the k-th (from 0) such
 // op of that name in (stage, order) — the order the block is printed in. The input line is not
@@ -95,7 +75,9 @@ MaterializedSchedule materializeSchedule(const MaterializeInput &in, const Mater
                      .with("handle", p.raw->name)
                      .with("seed", "002"));
 
-  notePartitions(*in.block, diags);
+  plan.agentSwitch = partitionAgents(in, plan.stageCount);
+  if (!plan.agentSwitch.summary.empty())
+    diags.note(in.block->owner ? in.block->owner->nameRange : in.block->range, plan.agentSwitch.summary);
   plan.sequence = rebuildSequence(view, plan.pipes, plan.mutexes);
   plan.valid = verifyScheduledRegion(view, plan, opts, in.nodeNames, diags);
   return plan;

@@ -18,6 +18,7 @@
 #include "contract/ScheduleAnalysis.h"
 #include "contract/ScheduleAttributes.h"
 #include "graph/DependenceGraph.h"
+#include "materialize/AgentSwitch.h"
 #include "ir/TypeAliases.h"
 #include "support/Diagnostics.h"
 
@@ -33,6 +34,10 @@ struct MaterializeInput {
   // Per node (empty: none): the op runs once outside the loop (graph/TmemAccumulator), so what it
   // defines or reads is the same in every iteration and no Pipe_ carries it.
   std::vector<bool> outsideLoop;
+  // Per node (empty: no agents): its latency, and whether the model gives it the tma trait (a
+  // copy a producer agent issues) or the wgmma trait (an MMA a compute agent runs).
+  std::vector<int> latency;
+  std::vector<bool> tma, mma;
 };
 
 struct MaterializeOptions {
@@ -87,6 +92,7 @@ struct MaterializedSchedule {
   std::vector<MutexValue> mutexes;   // in (owner stage, order)
   std::vector<RegionItem> sequence;  // the rebuilt block
   bool trivialFallback = false;      // some consumer got a consumer-only Pipe_ (flags |= 4)
+  AgentSwitchPlan agentSwitch;       // the agents, when the block is warp-specialized
   int solves = 0;                    // Schedule::solve runs (one per pipe placeholder)
 };
 

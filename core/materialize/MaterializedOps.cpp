@@ -6,7 +6,11 @@
 
 namespace tilesched {
 
-bool isMaterializedOp(const Operation &op) { return op.name == kPipeOpName || op.name == kMutexOpName; }
+// The agent_switch a materialization prints has no regions (the agents' code is the block's);
+// one with regions is the IR's own and stays.
+bool isMaterializedOp(const Operation &op) {
+  return op.name == kPipeOpName || op.name == kMutexOpName || (op.name == kAgentSwitchOpName && op.regions.empty());
+}
 
 void stripMaterializedOps(ScheduledBlock &block, DiagnosticEngine &diags) {
   std::vector<Operation *> stale;

@@ -14,6 +14,14 @@ namespace {
 
 Attribute i32(int v) { return Attribute::integer(v, "i32"); }
 
+Attribute denseI32(std::vector<Attribute> values) {
+  Attribute a;
+  a.kind = Attribute::Kind::DenseArray;
+  a.type = "i32";
+  a.elements = std::move(values);
+  return a;
+}
+
 Attribute nameList(const std::vector<int> &nodes, const std::vector<std::string> &names) {
   std::vector<Attribute> out;
   for (int n : nodes) out.push_back(Attribute::string(names[n]));
@@ -61,11 +69,17 @@ public:
     for (auto &op : old)
       if (op && op.get() != block_.terminator && !isMaterializedOp(*op) && !scheduled.count(op.get()))
         ops.push_back(std::move(op));
+    const std::vector<Agent> &agents = plan_.agentSwitch.agents;
+    std::vector<std::vector<Attribute>> agentsOf(block_.ops.size());
+    for (size_t a = 0; a < agents.size(); ++a)
+      for (int v : agents[a].ops) agentsOf[v].push_back(Attribute::integer(static_cast<int64_t>(a), ""));
+    if (!agents.empty()) ops.push_back(makeAgentSwitch());
     for (const RegionItem &item : plan_.sequence) {
       switch (item.kind) {
       case RegionItem::Kind::Op: {
         Operation *op = block_.ops[item.index];
         stamp(*op, plan_.ops[item.index]);
+        if (!agents.empty()) op->setDiscardableAttr(kAttrAwsAgent, denseI32(agentsOf[item.index]));
         ops.push_back(std::move(old[position.at(op)]));
         break;
       }
@@ -166,6 +180,35 @@ private:
     if (p.trivialFallback) addAttr(*op, "trivial_fallback", Attribute::unit());
     addAttr(*op, kAttrAwsStage, i32(p.stage));
     addAttr(*op, kAttrAwsOrder, i32(p.order));
+    return op;
+  }
+
+  // Facts §6.3 entry 14's attributes, and per agent its role, warps and ops; no regions: the
+  // agents' code is this block, each op stamped with its agents (docs/decisions.md, "Agents and
+  // agent_switch").
+  std::unique_ptr<Operation> makeAgentSwitch() {
+    const AgentSwitchPlan &p = plan_.agentSwitch;
+    auto op = std::make_unique<Operation>();
+    op->name = kAgentSwitchOpName;
+    op->syntax = OpSyntax::Generic;
+    op->parentBlock = block_.body;
+    op->typeText = "() -> ()";
+    std::vector<Attribute> regs, warps, roles, members;
+    for (const Agent &a : p.agents) {
+      regs.push_back(Attribute::integer(a.maxRegs, ""));
+      warps.push_back(Attribute::integer(a.warps, ""));
+      roles.push_back(Attribute::string(a.role == Agent::Role::Producer ? "producer" : "compute"));
+      members.push_back(nameList(a.ops, names_));
+    }
+    addAttr(*op, "num_agents_per_group", i32(p.numAgentsPerGroup));
+    addAttr(*op, "max_regs", denseI32(std::move(regs)));
+    Attribute isolated;
+    isolated.kind = Attribute::Kind::Bool;
+    addAttr(*op, "isolated", isolated);
+    addAttr(*op, "num_warps", denseI32(std::move(warps)));
+    addAttr(*op, "roles", Attribute::array(std::move(roles)));
+    addAttr(*op, "agents", Attribute::array(std::move(members)));
+    if (p.dualSimt) addAttr(*op, "dual_simt", Attribute::unit());
     return op;
   }
 

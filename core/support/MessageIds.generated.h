@@ -23,7 +23,6 @@ enum class MessageId {
   UnknownModel,  // --model names no built-in model
   ModelNotForTarget,  // --model does not describe the IR's target
   NoModelForTarget,  // no built-in model describes the IR's target
-  PartitionsKept,  // warp-specialised partitions are kept as attributes
   ConsumerOnlyPipe,  // an async handle read before any op of the block produces it
   ConstraintLifted,  // a refinement round lifted a constraint
   NestedConstraintUnites,  // a nested op's constraint attributes still unite groups
@@ -48,7 +47,6 @@ inline const char *messageIdName(MessageId id) {
     "unknown_model",
     "model_not_for_target",
     "no_model_for_target",
-    "partitions_kept",
     "consumer_only_pipe",
     "constraint_lifted",
     "nested_constraint_unites",

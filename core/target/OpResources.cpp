@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ir/OpKinds.h"
 #include "ir/TypeAliases.h"
 #include "support/Limits.h"
 #include "target/FootprintCheck.h"
@@ -137,7 +138,8 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
     for (const auto &block : region->blocks)
       for (const auto &inner : block->operations) {
         if (inner->isTerminator()) continue;
-        const OpCostContext innerContext{context.target, nullptr, context.aliases, false, context.shapeOf};
+        const OpCostContext innerContext{context.target,  nullptr, context.aliases, false,
+                                         context.shapeOf, nullptr, context.module,  context.callers};
         OpResources r = resolveOpResources(*inner, model, diags, innerContext);
         sum += r.latency;
         out.traits |= r.traits;
@@ -168,6 +170,48 @@ OpResources regionResources(const Operation &op, const TargetModel &model, Diagn
   }
   out.latency = static_cast<int>(latency);
   return out;
+}
+
+// tt.call / func.call: the callee's body found in the module, its ops one after another as in an
+// scf.if region; their own diagnostics belong to the callee's block. A call with no body to cost
+// (no such function, a declaration, a call back into a function being costed) says why and costs
+// the unknown-op default (docs/decisions.md, "Region ops cost their costliest region").
+std::optional<OpResources> callResources(const Operation &call, const TargetModel &model, DiagnosticEngine &diags,
+                                         const OpCostContext &context) {
+  const std::string symbol = calleeOf(call);
+  const Operation *callee = context.module && !symbol.empty() ? findFunction(*context.module, symbol) : nullptr;
+  std::vector<const Operation *> callers = context.callers ? *context.callers : std::vector<const Operation *>{};
+  if (callers.empty())
+    for (const Operation *p = call.parentOp(); p; p = p->parentOp())
+      if (isFunctionOpName(p->name)) {
+        callers.push_back(p);
+        break;
+      }
+  std::string why;
+  if (symbol.empty()) why = "names no callee";
+  else if (!callee) why = "calls " + symbol + ", which no function of this module defines";
+  else if (callee->regions.empty() || callee->regions[0]->blocks.empty())
+    why = "calls " + symbol + ", which this module only declares (no body to cost)";
+  else if (std::find(callers.begin(), callers.end(), callee) != callers.end())
+    why = "calls " + symbol + ", whose body is being costed (a recursive call)";
+  if (!why.empty()) {
+    diags.warning(call.nameRange, "'" + call.name + "' " + why + "; it is scheduled as an unknown op (latency " +
+                                      std::to_string(model.defaultLatency) + ", no resources), a guess");
+    return std::nullopt;
+  }
+  callers.push_back(callee);
+  OpCostContext inner = context;
+  inner.measured = nullptr;
+  inner.outsideLoop = false;
+  inner.pipelinedLoads = nullptr;
+  inner.callers = &callers;
+  DiagnosticEngine quiet;
+  OpResources r = regionResources(*callee, model, quiet, inner, RegionCost::Max);
+  if (r.latency == kMaxLatency || r.footprint.size() == size_t(kMaxFootprintRows))
+    diags.warning(call.nameRange, "'" + call.name + "' costs what " + symbol + " costs, cut to the model limits (" +
+                                      std::to_string(kMaxLatency) + " cycles, " + std::to_string(kMaxFootprintRows) +
+                                      " footprint rows)");
+  return r;
 }
 
 // A `shape_cost` entry (docs/target-model.md, "Shape-aware costs"): each formula's value for the
@@ -296,6 +340,8 @@ OpResources resolveOpResources(const Operation &op, const TargetModel &model, Di
     r.source = OpResources::Source::OutsideLoop;
   } else if (context.measured) {
     r = *context.measured;
+  } else if (isCallOpName(op.name)) {
+    if (std::optional<OpResources> callee = callResources(op, model, diags, context)) r = *callee;
   } else if (m && !unsupported && m->regionCost != RegionCost::None) {
     r = regionResources(op, model, diags, context, m->regionCost);
     r.traits |= m->traits;

@@ -224,6 +224,12 @@ struct OpCostContext {
   // writes nothing (docs/target-model.md, "One cost per op"). Looked up once per op and operand,
   // so a set (membership only, never iterated).
   const std::unordered_set<const Operation *> *pipelinedLoads = nullptr;
+  // The module a call's callee is looked up in (ir/OpKinds findFunction); without it a call is
+  // an unknown op.
+  const Module *module = nullptr;
+  // The functions whose bodies are being costed, the call's own function first: a call to one
+  // of them is recursion.
+  const std::vector<const Operation *> *callers = nullptr;
 };
 
 // Unknown slot/pool names in `sched.footprint` and malformed overrides are errors at the

@@ -1,8 +1,8 @@
 // Triton's warp-specialization ops are modelled (docs/target-model.md, the op table): an aref's
 // enter is its mbarrier wait, its exit the arrive, nvws.descriptor_load the TMA copy into the
-// aref's buffer, ttng.two_cta_peer_gather a shared-memory write then read. An op no model has
-// (tt.call: it costs what its callee costs) and an scf.while nested in the loop (its trip count is
-// unknown) are scheduled on a guess that a warning states, never silently.
+// aref's buffer, ttng.two_cta_peer_gather a shared-memory write then read. A tt.call of a
+// function this module only declares (no body to cost) and an scf.while nested in the loop (its
+// trip count is unknown) are scheduled on a guess that a warning states, never silently.
 // RUN: %tilesched %s --model=blackwell 2>&1 | FileCheck %s
 // RUN: %tilesched %s --model=hopper 2>&1 | FileCheck %s --check-prefix=HOPPER
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -45,6 +45,6 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK-DAG: %p = ttng.two_cta_peer_gather {{.*}} tp_smem_wr x7, tp_smem_rd x7
 // CHECK-DAG: %w = scf.while {{.*}} alu_issue x2
 // CHECK-DAG: nvws-ops.mlir:26:12: warning: 'scf.while' repeats its regions an unknown number of times; it is costed as one pass through them (latency 4), a guess
-// CHECK-DAG: nvws-ops.mlir:34:7: warning: target model 'blackwell' has no entry for tt.call: 1 op of this block is scheduled as an unknown op (latency 1, no resources), a guess
+// CHECK-DAG: nvws-ops.mlir:34:7: warning: 'tt.call' calls @consume, which this module only declares (no body to cost); it is scheduled as an unknown op (latency 1, no resources), a guess
 
 // HOPPER: nvws.descriptor_load@20 {{.*}} tma+tp_smem_wr x8

@@ -55,8 +55,15 @@ module {
     tt.return
   }
 }
-// Both rings are proven: no note.
-// CHECK: "diagnostics": [],
+// Both rings are proven: no ring note. The consumer's wait and arrive are a lowered protocol, so
+// its loop is checked in its own order (docs/decisions.md, "Lowered protocols are checked").
+// CHECK: "diagnostics": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "severity": "note",
+// CHECK-NEXT: "line": 43,
+// CHECK: "message": "block '@consumer/scf.for %k' is already pipelined: it carries a lowered barrier protocol (ttng.wait_barrier at 46:7, ttng.arrive_barrier at 50:7)
+// CHECK-NEXT: }
+// CHECK-NEXT: ],
 // Producer nodes: 0 %e, 1 wait (empty), 2 %f, 3 expect (full), 4 %buf, 5 %off, 6 copy, 7.. the slot.
 // CHECK-LABEL: "name": "@producer/scf.for %k"
 // CHECK: "src": 1,

@@ -1,7 +1,7 @@
-// A loop whose ops carry Triton's warp-specialised partitions (ttg.partition): tilesched
-// schedules it as one agent, keeps the partitions as attributes in the scheduled IR and emits no
-// agent_switch, and says so in a note at the first partitioned op (docs/decisions.md, "No
-// agent_switch partitioning").
+// A loop whose ops carry Triton's warp-specialised partitions (ttg.partition): each partition is
+// an agent, printed as seed 003's agent_switch with each op's agent stamped, the partitions kept as
+// attributes (docs/decisions.md, "Agents and agent_switch"). Neither partition issues a TMA copy,
+// so both are compute agents.
 // RUN: %tilesched %s --generator=cost-based 2>&1 >/dev/null | FileCheck %s --check-prefix=NOTE
 // RUN: %tilesched %s --generator=cost-based 2>/dev/null | FileCheck %s --check-prefix=TABLE
 // RUN: %tilesched %s --generator=cost-based --emit=ir 2>/dev/null | FileCheck %s --check-prefix=IR
@@ -16,10 +16,10 @@ module {
     return %r : tensor<64x64xf32>
   }
 }
-// NOTE: warp-specialized-partitions.mlir:11:12: note: 3 ops of this block carry warp-specialised partitions (ttg.partition): the block is scheduled as one agent, the partitions are kept as attributes and no agent_switch is emitted
+// NOTE: warp-specialized-partitions.mlir:10:10: note: agent_switch with 2 agents from the IR's ttg.partition; compute (partition 1): 2 ops, 4 warps, max_regs 256; compute (partition 2): 1 op, 4 warps, max_regs 256
 // TABLE: block @ws_gemm/scf.for %i (line 10): cost-based, scheduled
 
-// IR: tt.load {{.*}}ttg.partition = array<i32: 1>
-// IR: tt.dot {{.*}}ttg.partition = array<i32: 2>
+// IR: "nv_tileas.async.pipeline.agent_switch"() {num_agents_per_group = 2 : i32, max_regs = array<i32: 256, 256>, isolated = false, num_warps = array<i32: 4, 4>, roles = ["compute", "compute"], agents = {{\[}}["%a", "%s"], ["%d"]]} : () -> ()
+// IR: tt.load {{.*}}ttg.partition = array<i32: 1>{{.*}}nv_tile.aws.agent = array<i32: 0>
+// IR: tt.dot {{.*}}ttg.partition = array<i32: 2>{{.*}}nv_tile.aws.agent = array<i32: 1>
 // IR: } {ttg.partition.stages = [0 : i32, 0 : i32], ttg.warp_specialize.tag = 0 : i32
-// IR-NOT: agent_switch

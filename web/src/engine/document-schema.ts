@@ -65,7 +65,7 @@ export type {
 } from '../../../wasm/tilesched';
 
 /** The ids of the messages that carry their fields as data; engine/wording.ts words each one. */
-export const MESSAGE_IDS = ['input_too_large', 'too_many_operations', 'nesting_too_deep', 'budget_ran_out', 'budget_ran_out_unscheduled', 'refinement_stopped', 'no_schedule', 'serial_ignores_constraint', 'check_nothing_pinned', 'pinned_schedule_ignored', 'pin_missing', 'unknown_model', 'model_not_for_target', 'no_model_for_target', 'partitions_kept', 'consumer_only_pipe', 'constraint_lifted', 'nested_constraint_unites', 'memory_over_budget'] as const satisfies readonly D.MessageId[];
+export const MESSAGE_IDS = ['input_too_large', 'too_many_operations', 'nesting_too_deep', 'budget_ran_out', 'budget_ran_out_unscheduled', 'refinement_stopped', 'no_schedule', 'serial_ignores_constraint', 'check_nothing_pinned', 'pinned_schedule_ignored', 'pin_missing', 'unknown_model', 'model_not_for_target', 'no_model_for_target', 'consumer_only_pipe', 'constraint_lifted', 'nested_constraint_unites', 'memory_over_budget'] as const satisfies readonly D.MessageId[];
 export const isMessageId = (id: string): id is D.MessageId => (MESSAGE_IDS as readonly string[]).includes(id);
 
 /** Whether `v` is one of an enumerated key's values (BLOCK_STATUS, ...). */
@@ -88,7 +88,6 @@ export const MESSAGE_FIELDS: Record<D.MessageId, readonly string[]> = {
   unknown_model: ['name', 'builtin', 'option'],
   model_not_for_target: ['target', 'target_model', 'target_words', 'model', 'model_words', 'option'],
   no_model_for_target: ['target', 'model', 'model_words', 'option'],
-  partitions_kept: ['ops', 'seed'],
   consumer_only_pipe: ['pipe', 'handle', 'seed'],
   constraint_lifted: ['constraint', 'bound', 'consequence', 'seed'],
   nested_constraint_unites: ['detail', 'inert', 'gid', 'leader', 'seed'],

@@ -90,8 +90,6 @@ export const MESSAGES: Record<MessageId, (f: MessageFields) => string> = {
     `, but ${modelControl} asks for '${text(f, 'model')}' (${text(f, 'model_words')}); the loops are scheduled on '${text(f, 'model')}'`,
   no_model_for_target: (f) =>
     `no built-in model describes the IR's target ${text(f, 'target')}; the loops are scheduled on the default model '${text(f, 'model')}' (${text(f, 'model_words')}); pick another under ${modelControl}`,
-  partitions_kept: (f) =>
-    `${count(f, 'ops')} ${count(f, 'ops') === 1 ? 'op' : 'ops'} of this block carry warp-specialised partitions (ttg.partition): the block is scheduled as one agent, the partitions are kept as attributes and no agent_switch is emitted`,
   consumer_only_pipe: (f) =>
     `${text(f, 'pipe')}: no op of this block produces the async handle ${text(f, 'handle')} before it is read here, so its pipe has a consumer and no producer`,
   constraint_lifted: (f) =>
