@@ -548,14 +548,15 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
 
 }  // namespace
 
-std::string emitJson(const DriverRun &run, const TargetModel *model, const std::vector<Diagnostic> &diags,
-                     const DriverOptions &opts, const std::string &ir) {
+std::string emitJson(const DriverRun &run, const std::vector<Diagnostic> &diags, const DriverOptions &opts,
+                     const std::string &ir) {
   JsonWriter w;
   w.reserve(ir.size() + (32 << 10));  // the IR is one member; a small loop's rest fits in 32 KB
   w.beginObject().member("version", 1).member("tool", versionString()).key("diagnostics").beginArray();
   for (const Diagnostic &diag : diags) diagnosticJson(w, diag);
-  // The first chunk's model: for an input of one chunk, the model its loops were scheduled on.
-  const TargetModel *shown = run.chunks.empty() ? model : run.chunks.front().model.get();
+  // The first chunk's model: for an input of one chunk, the model its loops were scheduled on;
+  // the run's when no chunk was read.
+  const TargetModel *shown = run.chunks.empty() ? run.model.get() : run.chunks.front().model.get();
   w.endArray().member("model", shown ? shown->name : std::string()).key("chunks").beginArray();
   for (const ChunkResult &c : run.chunks) {
     const std::optional<IRTarget> &target = c.modelChoice.target;

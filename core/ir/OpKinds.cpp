@@ -39,6 +39,30 @@ constexpr LoopKind kScfFor{1, 3, "scf.yield", "iter_args"};
 constexpr LoopKind kTileFor{1, 3, "cuda_tile.continue", "iter_values"};
 constexpr LoopKind kTileLoop{0, 0, "cuda_tile.continue", "iter_values"};
 
+// Triton's DotOpInterface ops (today's names, then their 2024 spelling) and the loads
+// AssignLatencies considers (AssignLatencies.cpp, isPipeliningBeneficial's candidates).
+struct TritonRoleEntry {
+  std::string_view name;
+  TritonOpRole role;
+};
+constexpr std::array<TritonRoleEntry, 15> kTritonRoles = {{
+    {"tt.descriptor_gather", TritonOpRole::Load},
+    {"tt.descriptor_load", TritonOpRole::Load},
+    {"tt.dot", TritonOpRole::Dot},
+    {"tt.dot_scaled", TritonOpRole::Dot},
+    {"tt.experimental_descriptor_gather", TritonOpRole::Load},
+    {"tt.experimental_descriptor_load", TritonOpRole::Load},
+    {"tt.load", TritonOpRole::Load},
+    {"triton_nvidia_gpu.dot_async", TritonOpRole::Dot},
+    {"triton_nvidia_gpu.tc_gen5_mma", TritonOpRole::TmemDot},
+    {"triton_nvidia_gpu.tc_gen5_mma_scaled", TritonOpRole::TmemDot},
+    {"triton_nvidia_gpu.warp_group_dot", TritonOpRole::Dot},
+    {"ttng.dot_async", TritonOpRole::Dot},
+    {"ttng.tc_gen5_mma", TritonOpRole::TmemDot},
+    {"ttng.tc_gen5_mma_scaled", TritonOpRole::TmemDot},
+    {"ttng.warp_group_dot", TritonOpRole::Dot},
+}};
+
 // Assembly formats of Triton (include/triton/Dialect/*/IR/*Ops.td) and MLIR's arith where the
 // dialect default would read an operand's type as a result's.
 struct ResultTypeEntry {
@@ -125,6 +149,24 @@ const LoopKind *loopKindOf(std::string_view name) {
   if (name == "cuda_tile.for") return &kTileFor;
   if (name == "cuda_tile.loop") return &kTileLoop;
   return nullptr;
+}
+
+bool isLoopOp(const Operation &op, LoopSet which) {
+  return loopKindOf(op.name) || (which == LoopSet::Any && op.name == "scf.while");
+}
+
+bool holdsLoop(const Operation &op, LoopSet which) {
+  for (const auto &region : op.regions)
+    for (const auto &block : region->blocks)
+      for (const auto &inner : block->operations)
+        if (isLoopOp(*inner, which) || holdsLoop(*inner, which)) return true;
+  return false;
+}
+
+TritonOpRole tritonOpRoleOf(std::string_view name) {
+  for (const TritonRoleEntry &e : kTritonRoles)
+    if (e.name == name) return e.role;
+  return TritonOpRole::None;
 }
 
 LoopView viewLoop(Operation &op) {

@@ -1,20 +1,16 @@
-#include "driver/MaterializeStep.h"
+#include "pipeline/Materialize.h"
 
 #include <algorithm>
 
 #include "check/ScheduleChecker.h"
 #include "generate/PinnedSchedule.h"
 #include "ir/OpKinds.h"
+#include "pipeline/Pass.h"
 #include "support/Sort.h"
 
 namespace tilesched {
 
 namespace {
-
-SourceRange blockRange(const BlockResult &r) {
-  if (r.block.owner) return r.block.owner->nameRange;
-  return r.block.ops.empty() ? SourceRange{} : r.block.ops.front()->nameRange;
-}
 
 ScheduleAnalysis analysisFromPins(const PinnedSchedule &p) {
   ScheduleAnalysis a;
@@ -30,17 +26,17 @@ ScheduleAnalysis analysisFromPins(const PinnedSchedule &p) {
 
 }  // namespace
 
-bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &problem, DriverRun &run,
+bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &problem, BlockRun &run,
                                   DiagnosticEngine &diags) {
   if (!hasPinnedSchedule(r.block)) {
-    if (opts_.check)
+    if (check_)
       diags.note(
           blockRange(r),
           "--check: no op of block '" + r.block.name + "' pins nv_tile.aws.stage/order, so its schedule is generated",
           MessageData("check_nothing_pinned").with("block", r.block.name).with("option", "check"));
     return false;
   }
-  if (!opts_.check) {
+  if (!check_) {
     diags.warning(blockRange(r),
                   "block '" + r.block.name +
                       "' pins nv_tile.aws.stage/order; they are ignored and replaced by a generated "
