@@ -398,6 +398,73 @@ void opJson(JsonWriter &w, const BlockResult &r, size_t i, bool placed, const Ta
   w.endObject();
 }
 
+void selectionJson(JsonWriter &w, const GeneratorSelection &sel) {
+  w.beginObject()
+      .member("rule", selectionRuleName(sel.rule))
+      .member("serial_threshold", sel.serialThreshold)
+      .member("reason", selectionReason(sel))
+      .member("remedy", selectionRemedy(sel))
+      .key("remedies")
+      .beginArray();
+  // `remedy` as data, in its order: what to change, for a reader whose controls are not flags.
+  if (sel.removeForceSerial)
+    w.beginObject().member("id", "remove_attribute").member("attribute", "force_serial_execution").endObject();
+  if (!sel.removeForceSerial && sel.requestCostBased)
+    w.beginObject()
+        .member("id", "set_option")
+        .member("option", "generator")
+        .member("value", generatorName(GeneratorKind::CostBased))
+        .endObject();
+  if (!sel.removeForceSerial && sel.requestCostBased && sel.thresholdAtMost > 0)
+    w.beginObject()
+        .member("id", "lower_option")
+        .member("option", "serial-threshold")
+        .member("value", sel.thresholdAtMost)
+        .endObject();
+  w.endArray().endObject();
+}
+
+// The dependence graph: its edges, then the rings they keep.
+void graphJson(JsonWriter &w, const BlockResult &r) {
+  w.key("edges").beginArray();
+  for (const DepEdge &e : r.graph.edges) {
+    w.beginObject()
+        .member("src", e.src)
+        .member("dst", e.dst)
+        .member("latency", e.latency)
+        .member("distance", e.distance)
+        .member("kind", edgeKindName(e.kind));
+    if (e.ring >= 0) w.member("ring", r.graph.rings[size_t(e.ring)].value);
+    w.endObject();
+  }
+  w.endArray();
+  w.key("rings").beginArray();
+  for (const Ring &ring : r.graph.rings)
+    w.beginObject()
+        .member("value", ring.value)
+        .member("kind", ring.barrier ? "barrier" : "buffer")
+        .member("slots", ring.slots)
+        .member("proven", ring.proven)
+        .member("reason", ring.reason)
+        .endObject();
+  w.endArray();
+}
+
+void violationsJson(JsonWriter &w, const std::vector<Violation> &violations) {
+  w.key("violations").beginArray();
+  for (const Violation &v : violations)
+    w.beginObject()
+        .member("kind", violationKindName(v.kind))
+        .member("op", v.node)
+        .member("other_op", v.otherNode)
+        .member("edge", v.edge)
+        .member("row", v.row)
+        .member("resource", v.resource)
+        .member("message", v.message)
+        .endObject();
+  w.endArray();
+}
+
 void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bool trace) {
   const ScheduleAnalysis &a = r.analysis;
   bool placed =
@@ -445,31 +512,8 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
       .member("force_serial", r.summary.forceSerial)
       .endObject();
   if (a.selection) {
-    const GeneratorSelection &sel = *a.selection;
-    w.key("selection")
-        .beginObject()
-        .member("rule", selectionRuleName(sel.rule))
-        .member("serial_threshold", sel.serialThreshold)
-        .member("reason", selectionReason(sel))
-        .member("remedy", selectionRemedy(sel))
-        .key("remedies")
-        .beginArray();
-    // `remedy` as data, in its order: what to change, for a reader whose controls are not flags.
-    if (sel.removeForceSerial)
-      w.beginObject().member("id", "remove_attribute").member("attribute", "force_serial_execution").endObject();
-    if (!sel.removeForceSerial && sel.requestCostBased)
-      w.beginObject()
-          .member("id", "set_option")
-          .member("option", "generator")
-          .member("value", generatorName(GeneratorKind::CostBased))
-          .endObject();
-    if (!sel.removeForceSerial && sel.requestCostBased && sel.thresholdAtMost > 0)
-      w.beginObject()
-          .member("id", "lower_option")
-          .member("option", "serial-threshold")
-          .member("value", sel.thresholdAtMost)
-          .endObject();
-    w.endArray().endObject();
+    w.key("selection");
+    selectionJson(w, *a.selection);
   }
   if (r.triton.any()) {
     w.key("triton").beginObject().member("stage_count", r.triton.stageCount());
@@ -490,28 +534,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   for (size_t i = 0; i < r.block.ops.size(); ++i) opJson(w, r, i, placed, model);
   w.endArray();
 
-  w.key("edges").beginArray();
-  for (const DepEdge &e : r.graph.edges) {
-    w.beginObject()
-        .member("src", e.src)
-        .member("dst", e.dst)
-        .member("latency", e.latency)
-        .member("distance", e.distance)
-        .member("kind", edgeKindName(e.kind));
-    if (e.ring >= 0) w.member("ring", r.graph.rings[size_t(e.ring)].value);
-    w.endObject();
-  }
-  w.endArray();
-  w.key("rings").beginArray();
-  for (const Ring &ring : r.graph.rings)
-    w.beginObject()
-        .member("value", ring.value)
-        .member("kind", ring.barrier ? "barrier" : "buffer")
-        .member("slots", ring.slots)
-        .member("proven", ring.proven)
-        .member("reason", ring.reason)
-        .endObject();
-  w.endArray();
+  graphJson(w, r);
 
   const std::vector<int> local = blockResourceIndex(r, model);
   w.key("rrt");
@@ -527,18 +550,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   mutexesJson(w, r);
   w.member("trivial_fallback", r.materialized.trivialFallback);
   memoryJson(w, r);
-  w.key("violations").beginArray();
-  for (const Violation &v : r.violations)
-    w.beginObject()
-        .member("kind", violationKindName(v.kind))
-        .member("op", v.node)
-        .member("other_op", v.otherNode)
-        .member("edge", v.edge)
-        .member("row", v.row)
-        .member("resource", v.resource)
-        .member("message", v.message)
-        .endObject();
-  w.endArray();
+  violationsJson(w, r.violations);
   if (a.failure) {
     w.key("failure");
     failureJson(w, *a.failure, model);
