@@ -7,6 +7,8 @@
 //   vitest     `Tests  1 failed | 11 passed (12)`
 //   playwright `12 passed (3.1s)` / `1 failed`
 // Prints nothing (exit 1) when the log has no summary.
+// With --failed, prints instead the name of each failed test the log reports (ctest, TAP,
+// Vitest, the e2e runner), one per line: CI shows only a log's tail, where test.sh repeats them.
 import { readFileSync } from 'node:fs';
 
 const text = readFileSync(process.argv[2], 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
@@ -50,6 +52,18 @@ function lastPlain() {
     if (m) return [n(m[1]), n(m[2])];
   }
   return null;
+}
+
+if (process.argv[3] === '--failed') {
+  const failedName = [
+    /^\s*\d+\/\d+ Test\s+#\d+: (.*?) \.*\s*(?:\*\*\*)?(?:Failed|Timeout|Exception|Not Run)/,
+    /^\s*not ok \d+ - (.*?)(?: # .*)?$/,
+    /^\s*✗ (.*)$/,
+    /^\s*(?:×|FAIL)\s+(.*?)(?: \d+ms)?$/,
+  ];
+  const names = lines.map((line) => failedName.map((re) => re.exec(line)?.[1]).find(Boolean)).filter(Boolean);
+  for (const name of new Set(names)) console.log(name);
+  process.exit(0);
 }
 
 const counts = lastPlain() ?? total(runners);

@@ -64,6 +64,10 @@ if [[ -n "${CI:-}" || "$fuzz_seconds" != 0 ]]; then
   run fuzz bash scripts/fuzz.sh "$((fuzz_seconds > 0 ? fuzz_seconds : 60))"
 fi
 
+# The failed tests' names again, just above the total: a CI log may show only its tail.
+for log in "$logs"/*.log; do
+  node scripts/count-tests.mjs "$log" --failed | head -n 20 | sed "s|^|--> failed in $(basename "$log" .log): |"
+done
 echo
 echo "--> total: $SECONDS s"
 echo "$passed passed, $failed failed"

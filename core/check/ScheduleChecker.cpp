@@ -22,39 +22,17 @@ Violation &CheckContext::add(Violation::Kind kind, int node, int other, std::str
   return found.back();
 }
 
-// Op, edge, footprint and slot indices must agree before anything is indexed by them.
+// The schedule gives one entry per op, and the problem's parts agree (SchedulingProblem::defects,
+// the rules check() reports before generation) before anything is indexed by them.
 bool checkShape(CheckContext &c) {
-  const DependenceGraph &graph = c.problem.graph;
-  const std::vector<OpResources> &resources = c.problem.resources;
-  const int n = graph.numNodes;
-  if ((int)c.ops.size() != n || (int)resources.size() != n) {
+  const int n = c.numNodes();
+  if ((int)c.ops.size() != n) {
     c.add(Violation::Kind::Shape, -1, -1,
-          "the graph has " + std::to_string(n) + " ops, but the schedule gives " + std::to_string(c.ops.size()) +
-              " and the resource list " + std::to_string(resources.size()));
+          "the block has " + std::to_string(n) + " ops, but the schedule gives " + std::to_string(c.ops.size()));
     return false;
   }
-  if (c.problem.constraints && (int)c.problem.constraints->slots.size() != n) {
-    c.add(Violation::Kind::Shape, -1, -1,
-          "the graph has " + std::to_string(n) + " ops, but the constraint state has " +
-              std::to_string(c.problem.constraints->slots.size()) + " slots");
-    return false;
-  }
-  for (size_t e = 0; e < graph.edges.size(); ++e) {
-    const DepEdge &edge = graph.edges[e];
-    if (edge.src < 0 || edge.src >= n || edge.dst < 0 || edge.dst >= n)
-      c.add(Violation::Kind::Shape, -1, -1,
-            "edge " + std::to_string(e) + " (" + std::to_string(edge.src) + " -> " + std::to_string(edge.dst) +
-                ") names an op outside 0.." + std::to_string(n - 1))
-          .edge = (int)e;
-  }
-  const int numResources = (int)c.problem.model.resources.size();
-  for (int i = 0; i < n; ++i)
-    for (size_t k = 0; k < resources[i].footprint.size(); ++k)
-      for (int r : resources[i].footprint[k])
-        if (r < 0 || r >= numResources)
-          c.add(Violation::Kind::Shape, i, -1,
-                c.name(i) + " footprint row " + std::to_string(k) + " names resource index " + std::to_string(r) +
-                    ", but the target model has " + std::to_string(numResources) + " resources");
+  for (ProblemDefect &d : c.problem.defects())
+    c.add(Violation::Kind::Shape, d.node, -1, std::move(d.message)).edge = d.edge;
   return c.found.empty();
 }
 

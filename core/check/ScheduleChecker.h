@@ -1,6 +1,7 @@
-// Independent schedule checker (SPEC §4.8). Shares no code with the generators: it recomputes
+// Independent schedule checker (SPEC §4.8). Includes nothing of the generators: it recomputes
 // every constraint from the dependence graph, the resolved footprints and the constraint slots,
-// one check per constraint kind (as CIRCT's lib/Scheduling verifies a Problem).
+// one check per constraint kind (as CIRCT's lib/Scheduling verifies a Problem); the problem's own
+// input rules are SchedulingProblem::defects(), stated once in contract/.
 #pragma once
 
 #include <vector>

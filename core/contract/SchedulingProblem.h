@@ -21,6 +21,7 @@ namespace tilesched {
 // An input the problem's parts disagree on, found by SchedulingProblem::check().
 struct ProblemDefect {
   int node = -1;  // the op it is reported at, -1 for the block
+  int edge = -1;  // the edge it is about, -1 for none
   std::string message;
 };
 
@@ -47,7 +48,8 @@ struct SchedulingProblem {
   // Every disagreement between the parts, in a fixed order: the resource list's op count, edge
   // endpoints, footprint resource indices, resource capacities (a slot holds exactly one unit, a
   // pool at least one), the constraint slots' count and nested slots' enclosing ops. Empty when
-  // every index the generators and the checker use is in range.
+  // every index the generators and the checker use is in range. The one statement of these
+  // rules: check() reports them before generation, the checker (check/) as shape violations.
   std::vector<ProblemDefect> defects() const;
   // defects() as located errors (at the op, else at the block); true when there are none.
   bool check(DiagnosticEngine &diags) const;

@@ -12,7 +12,7 @@
 #include "generate/GenerateSchedule.h"
 #include "generate/ModuloProblem.h"
 #include "generate/PublishSchedule.h"
-#include "generate/ReservationTable.h"
+#include "generate/seeds/ReservationTable.h"
 #include "support/Limits.h"
 #include "support/Sort.h"
 

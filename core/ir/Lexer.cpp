@@ -76,11 +76,8 @@ void Lexer::skipSuffixId() {
   while (pos_ < src_.size() && isSuffixIdChar(src_[pos_])) ++pos_;
 }
 
-Token Lexer::lex() {
-  bool space = false, nl = pos_ == 0;
-  // A UTF-8 byte order mark is skipped; columns of the first line count from after it.
-  if (pos_ == 0 && src_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = lineBegin_ = 3;
-  // Whitespace and `//` comments; CR, LF and CRLF end lines (support/LineEnds.h).
+// Whitespace and `//` comments; CR, LF and CRLF end lines (support/LineEnds.h).
+void Lexer::skipTrivia(bool &space, bool &nl) {
   while (pos_ < src_.size()) {
     char c = src_[pos_];
     if (size_t end = lineEndAt(src_, pos_)) {
@@ -98,16 +95,24 @@ Token Lexer::lex() {
       break;
     }
   }
+}
+
+Token Lexer::makeError(const char *msg, size_t start, bool space, bool nl) {
+  Token t = make(Tok::Error, start, space, nl);
+  t.error = msg;
+  return t;
+}
+
+Token Lexer::lex() {
+  bool space = false, nl = pos_ == 0;
+  // A UTF-8 byte order mark is skipped; columns of the first line count from after it.
+  if (pos_ == 0 && src_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = lineBegin_ = 3;
+  skipTrivia(space, nl);
   size_t start = pos_;
   if (pos_ >= src_.size()) return make(Tok::Eof, start, space, nl);
 
   char c = src_[pos_++];
   auto single = [&](Tok k) { return make(k, start, space, nl); };
-  auto error = [&](const char *msg) {
-    Token t = make(Tok::Error, start, space, nl);
-    t.error = msg;
-    return t;
-  };
   switch (c) {
   case '(': return single(Tok::LParen);
   case ')': return single(Tok::RParen);
@@ -138,94 +143,94 @@ Token Lexer::lex() {
       pos_ = start + 3;
       return single(Tok::Ellipsis);
     }
-    return error("unexpected '.'; expected an identifier or a number");
+    return makeError("unexpected '.'; expected an identifier or a number", start, space, nl);
   case '%':
   case '^':
   case '#':
-  case '!': {
-    if (!atSuffixIdStart()) {
-      if (c == '%') return error("expected an SSA value name after '%'");
-      if (c == '^') return error("expected a block name after '^'");
-      if (c == '#') return error("expected an attribute alias name after '#'");
-      return error("expected a type name after '!'");
-    }
-    skipSuffixId();
-    if (c == '%') {
-      // `%r#1`: the result-number suffix belongs to the use.
-      if (pos_ + 1 < src_.size() && src_[pos_] == '#' && isDigit(src_[pos_ + 1])) {
-        ++pos_;
-        while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
-      }
-      return single(Tok::PercentId);
-    }
-    return single(c == '^' ? Tok::CaretId : c == '#' ? Tok::HashId : Tok::BangId);
-  }
-  case '@': {
+  case '!': return lexPrefixedId(c, start, space, nl);
+  case '@':
     if (pos_ < src_.size() && src_[pos_] == '"') {
       ++pos_;
-      while (pos_ < src_.size() && src_[pos_] != '"' && !lineEndAt(src_, pos_)) {
-        if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && !lineEndAt(src_, pos_ + 1)) ++pos_;
-        ++pos_;
-      }
-      if (pos_ >= src_.size() || src_[pos_] != '"') {
-        Token t = make(Tok::AtId, start, space, nl);
-        t.unterminated = true;
-        return t;
-      }
-      ++pos_;
-      return single(Tok::AtId);
+      return lexQuoted(Tok::AtId, start, space, nl);
     }
     if (pos_ >= src_.size() || !(isLetter(src_[pos_]) || src_[pos_] == '_'))
-      return error("expected a symbol name after '@'");
+      return makeError("expected a symbol name after '@'", start, space, nl);
     skipSuffixId();
     return single(Tok::AtId);
-  }
-  case '"': {
-    while (pos_ < src_.size() && src_[pos_] != '"' && !lineEndAt(src_, pos_)) {
-      if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && !lineEndAt(src_, pos_ + 1)) ++pos_;
-      ++pos_;
-    }
-    if (pos_ >= src_.size() || src_[pos_] != '"') {
-      Token t = make(Tok::String, start, space, nl);
-      t.unterminated = true;
-      return t;
-    }
-    ++pos_;
-    return single(Tok::String);
-  }
+  case '"': return lexQuoted(Tok::String, start, space, nl);
   default: break;
   }
-
-  if (isDigit(c)) {
-    if (c == '0' && pos_ + 1 < src_.size() && src_[pos_] == 'x' && isHexDigit(src_[pos_ + 1])) {
-      pos_ += 1;
-      while (pos_ < src_.size() && isHexDigit(src_[pos_])) ++pos_;
-      return single(Tok::Integer);
-    }
-    while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
-    if (pos_ < src_.size() && src_[pos_] == '.' && src_.substr(pos_, 3) != "...") {
-      ++pos_;
-      while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
-      if (pos_ < src_.size() && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
-        size_t save = pos_++;
-        if (pos_ < src_.size() && (src_[pos_] == '+' || src_[pos_] == '-')) ++pos_;
-        if (pos_ < src_.size() && isDigit(src_[pos_])) {
-          while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
-        } else {
-          pos_ = save;
-        }
-      }
-      return single(Tok::Float);
-    }
-    return single(Tok::Integer);
-  }
+  if (isDigit(c)) return lexNumber(c, start, space, nl);
   if (isLetter(c) || c == '_') {
     while (pos_ < src_.size() && isBareIdChar(src_[pos_])) ++pos_;
     return single(Tok::BareId);
   }
+  return lexInvalid(c, start, space, nl);
+}
 
-  // Anything else is invalid; swallow the whole run of invalid bytes so one mistake (a pasted
-  // non-ASCII quote, a NUL block) yields one message.
+// `%name`, `^name`, `#name`, `!name`, after the prefix `c`.
+Token Lexer::lexPrefixedId(char c, size_t start, bool space, bool nl) {
+  if (!atSuffixIdStart()) {
+    if (c == '%') return makeError("expected an SSA value name after '%'", start, space, nl);
+    if (c == '^') return makeError("expected a block name after '^'", start, space, nl);
+    if (c == '#') return makeError("expected an attribute alias name after '#'", start, space, nl);
+    return makeError("expected a type name after '!'", start, space, nl);
+  }
+  skipSuffixId();
+  if (c == '%') {
+    // `%r#1`: the result-number suffix belongs to the use.
+    if (pos_ + 1 < src_.size() && src_[pos_] == '#' && isDigit(src_[pos_ + 1])) {
+      ++pos_;
+      while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
+    }
+    return make(Tok::PercentId, start, space, nl);
+  }
+  return make(c == '^' ? Tok::CaretId : c == '#' ? Tok::HashId : Tok::BangId, start, space, nl);
+}
+
+// A string's (or a quoted symbol's) body after its opening quote, up to the closing quote on the
+// same line; without one the token is marked unterminated.
+Token Lexer::lexQuoted(Tok kind, size_t start, bool space, bool nl) {
+  while (pos_ < src_.size() && src_[pos_] != '"' && !lineEndAt(src_, pos_)) {
+    if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && !lineEndAt(src_, pos_ + 1)) ++pos_;
+    ++pos_;
+  }
+  if (pos_ >= src_.size() || src_[pos_] != '"') {
+    Token t = make(kind, start, space, nl);
+    t.unterminated = true;
+    return t;
+  }
+  ++pos_;
+  return make(kind, start, space, nl);
+}
+
+// A decimal or `0x` hexadecimal integer, or a float (digits '.' digits, an optional exponent).
+Token Lexer::lexNumber(char c, size_t start, bool space, bool nl) {
+  if (c == '0' && pos_ + 1 < src_.size() && src_[pos_] == 'x' && isHexDigit(src_[pos_ + 1])) {
+    pos_ += 1;
+    while (pos_ < src_.size() && isHexDigit(src_[pos_])) ++pos_;
+    return make(Tok::Integer, start, space, nl);
+  }
+  while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
+  if (pos_ >= src_.size() || src_[pos_] != '.' || src_.substr(pos_, 3) == "...")
+    return make(Tok::Integer, start, space, nl);
+  ++pos_;
+  while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
+  if (pos_ < src_.size() && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
+    size_t save = pos_++;
+    if (pos_ < src_.size() && (src_[pos_] == '+' || src_[pos_] == '-')) ++pos_;
+    if (pos_ < src_.size() && isDigit(src_[pos_])) {
+      while (pos_ < src_.size() && isDigit(src_[pos_])) ++pos_;
+    } else {
+      pos_ = save;
+    }
+  }
+  return make(Tok::Float, start, space, nl);
+}
+
+// Anything else is invalid; swallow the whole run of invalid bytes so one mistake (a pasted
+// non-ASCII quote, a NUL block) yields one message.
+Token Lexer::lexInvalid(char c, size_t start, bool space, bool nl) {
   auto invalid = [](char ch) {
     unsigned char u = static_cast<unsigned char>(ch);
     return u >= 0x80 || u < 0x20 || ch == '$' || ch == '&' || ch == ';' || ch == '\'' || ch == '\\' || ch == '`' ||
@@ -234,10 +239,10 @@ Token Lexer::lex() {
   while (pos_ < src_.size() && invalid(src_[pos_]) && src_[pos_] != '\n' && src_[pos_] != '\t' && src_[pos_] != '\r')
     ++pos_;
   unsigned char u = static_cast<unsigned char>(c);
-  if (u >= 0x80) return error("unexpected non-ASCII byte; only ASCII is allowed outside strings");
-  if (u == 0) return error("unexpected NUL byte");
-  if (u < 0x20 || u == 0x7f) return error("unexpected control character");
-  return error("unexpected character");
+  if (u >= 0x80) return makeError("unexpected non-ASCII byte; only ASCII is allowed outside strings", start, space, nl);
+  if (u == 0) return makeError("unexpected NUL byte", start, space, nl);
+  if (u < 0x20 || u == 0x7f) return makeError("unexpected control character", start, space, nl);
+  return makeError("unexpected character", start, space, nl);
 }
 
 // `{-# ... #-}`: MLIR's file metadata (dialect_resources, external_resources). Its content is not

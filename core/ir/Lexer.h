@@ -89,6 +89,12 @@ public:
 
 private:
   Token make(Tok k, size_t start, bool space, bool nl);
+  Token makeError(const char *msg, size_t start, bool space, bool nl);
+  void skipTrivia(bool &space, bool &nl);
+  Token lexPrefixedId(char c, size_t start, bool space, bool nl);
+  Token lexQuoted(Tok kind, size_t start, bool space, bool nl);
+  Token lexNumber(char c, size_t start, bool space, bool nl);
+  Token lexInvalid(char c, size_t start, bool space, bool nl);
   Token lexFileMetadata(size_t start, bool space, bool nl);
   void skipSuffixId();
   bool atSuffixIdStart() const;

@@ -169,6 +169,26 @@ TritonOpRole tritonOpRoleOf(std::string_view name) {
   return TritonOpRole::None;
 }
 
+CustomForm customFormOf(std::string_view name) {
+  struct NamedForm {
+    std::string_view name;
+    CustomForm form;
+  };
+  // scf.condition ends scf.while's first region in the unknown form's syntax
+  // (`scf.condition(%c) %a : T`), not a terminator's.
+  static constexpr std::array<NamedForm, 5> kNamed = {{{"scf.for", CustomForm::ScfFor},
+                                                       {"cuda_tile.for", CustomForm::TileFor},
+                                                       {"cuda_tile.loop", CustomForm::TileLoop},
+                                                       {"arith.constant", CustomForm::Constant},
+                                                       {"scf.condition", CustomForm::Unknown}}};
+  for (const NamedForm &f : kNamed)
+    if (f.name == name) return f.form;
+  if (isModuleOpName(name)) return CustomForm::Module;
+  if (isFunctionOpName(name)) return CustomForm::Function;
+  if (isTerminatorOpName(name)) return CustomForm::Terminator;
+  return CustomForm::Unknown;
+}
+
 LoopView viewLoop(Operation &op) {
   LoopView v;
   const LoopKind *kind = loopKindOf(op.name);

@@ -45,6 +45,21 @@ ResultTypeRule resultTypeRuleOf(std::string_view name);
 // `!ttg.async.token`, so a loop carrying the token has one type on both sides of its yield.
 std::string_view tritonAsyncTokenOf(std::string_view opName);
 
+// The custom form the parser reads an op with, by its name: the structural forms whose grammar
+// tilesched knows, else `Unknown` (operand text, regions, attributes and type text in the order
+// written; SPEC §2).
+enum class CustomForm : uint8_t {
+  Unknown,
+  Module,      // isModuleOpName
+  Function,    // isFunctionOpName
+  ScfFor,      // scf.for %iv = %lb to %ub step %s [iter_args(...)]
+  TileFor,     // cuda_tile.for %iv in (%lb to %ub, step %s) [iter_values(...)]
+  TileLoop,    // cuda_tile.loop [iter_values(...)]
+  Terminator,  // isTerminatorOpName, except scf.condition
+  Constant,    // arith.constant
+};
+CustomForm customFormOf(std::string_view name);
+
 // A loop the scheduler pipelines. Its body is the entry block of its first region; the body's
 // first `inductionVars` arguments are induction variables, the others carry values from one
 // iteration to the next: carried argument k of iteration i+1 is operand k of the body's

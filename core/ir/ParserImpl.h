@@ -1,6 +1,8 @@
 // The recursive-descent parser behind parseSource (SPEC §2). Split by concern:
 //   Parser.cpp          token stream, diagnostics, recovery, regions/blocks, top level
-//   OpParser.cpp        the operation forms (generic, structural custom forms, unknown custom)
+//   OpParser.cpp        operations: results, the generic form, custom forms by ir/OpKinds' table
+//   StructuralForms.cpp modules, functions, scf.for, cuda_tile.for / loop, terminators, constants
+//   CustomForm.cpp      the unknown custom form (operand text, regions, attributes, types)
 //   AttributeParser.cpp attribute values, dictionaries, types and verbatim text capture
 // Every parse function returns false after reporting exactly one diagnostic; callers only
 // propagate the failure, and the block loop recovers at the next operation.
@@ -76,7 +78,7 @@ private:
   bool parseAliasDef();
   void parseFileMetadata(bool topLevel);
 
-  // --- operations (OpParser.cpp)
+  // --- operations (OpParser.cpp, StructuralForms.cpp, CustomForm.cpp)
   std::unique_ptr<Operation> parseOperation(Block *parent);
   bool parseResultNames(ResultNames &names);
   bool parseOpName(Operation &op);

@@ -9,7 +9,7 @@
 //   dependence-graph     -> GraphPart                                   (graph/)
 //   constraints          -> ConstraintPart                              (constraints/)
 //   check-problem        -  stops a block whose problem is malformed    (contract/)
-//   read-pins            -> SchedulePart of a --check block             (generate/PinnedSchedule, check/)
+//   read-pins            -> SchedulePart of a --check block             (check/PinnedSchedule)
 //   generate             -> SchedulePart.summary, analysis              (generate/)
 //   steer                -> SchedulePart.steeredOps                     (generate/LatencySteering)
 //   verify               -> SchedulePart.violations                     (check/)

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "check/ScheduleChecker.h"
-#include "generate/PinnedSchedule.h"
+#include "check/PinnedSchedule.h"
 #include "ir/OpKinds.h"
 #include "pipeline/Pass.h"
 #include "support/Sort.h"

@@ -1,4 +1,4 @@
-// Pass read-pins (--check; pipeline/Materialize: generate/PinnedSchedule, check/). Reads:
+// Pass read-pins (--check; pipeline/Materialize, check/PinnedSchedule). Reads:
 // BlockInput, CostPart, GraphPart, ConstraintPart. Publishes: SchedulePart of a block that pins
 // nv_tile.aws.stage/order under --check (pinned, the analysis read from the pins, the checker's
 // violations) and its status; such a block skips generate, steer and verify. Without --check,

@@ -306,12 +306,20 @@ TEST_CASE("order ranks ops by cycle inside a stage", "[check]") {
 
 TEST_CASE("inputs that disagree are a shape violation, not a crash", "[check]") {
   TargetModel m = machine();
+  SECTION("the problem's own rules, worded as SchedulingProblem::check() words them") {
+    TargetModel bad = machine();
+    bad.resources[0].capacity = 2;
+    auto v = checkSchedule(graphOf(1, {}), {uses(1, {})}, bad, 2, {CheckedOp{}});
+    REQUIRE(v.size() == 1);
+    CHECK(v[0].kind == Violation::Kind::Shape);
+    CHECK(v[0].message == "slot 'tma' has capacity 2, but a slot is a singleton (capacity 1)");
+  }
   SECTION("op counts") {
     auto g = graphOf(2, {});
     auto v = checkSchedule(g, {uses(1, {}), uses(1, {})}, m, 2, {CheckedOp{}});
     REQUIRE(v.size() == 1);
     CHECK(v[0].kind == Violation::Kind::Shape);
-    CHECK(v[0].message == "the graph has 2 ops, but the schedule gives 1 and the resource list 2");
+    CHECK(v[0].message == "the block has 2 ops, but the schedule gives 1");
   }
   SECTION("edge endpoints and resource indices") {
     DependenceGraph g;
@@ -321,8 +329,8 @@ TEST_CASE("inputs that disagree are a shape violation, not a crash", "[check]") 
     REQUIRE(v.size() == 2);
     CHECK(v[0].kind == Violation::Kind::Shape);
     CHECK(v[0].edge == 0);
-    CHECK(v[0].message == "edge 0 (0 -> 3) names an op outside 0..0");
-    CHECK(v[1].message == "op#0 footprint row 0 names resource index 7, but the target model has 2 resources");
+    CHECK(v[0].message == "data edge 0 (0 -> 3) names an op outside 0..0");
+    CHECK(v[1].message == "op#0 footprint row 0 names resource index 7, but target model 'test' has 2 resources");
   }
 }
 
@@ -465,5 +473,5 @@ TEST_CASE("a constraint state of another size is a shape violation", "[check]") 
   auto v = c.check(4, at(4, {0, 1}));
   REQUIRE(v.size() == 1);
   CHECK(v[0].kind == Violation::Kind::Shape);
-  CHECK(v[0].message == "the graph has 2 ops, but the constraint state has 1 slots");
+  CHECK(v[0].message == "the block has 2 ops, but its constraint state has 1 slots");
 }

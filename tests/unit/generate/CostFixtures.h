@@ -10,8 +10,8 @@
 
 #include "RandomModuloLoop.h"
 #include "check/ScheduleChecker.h"
-#include "generate/IIContext.h"
-#include "generate/PlacementState.h"
+#include "generate/seeds/IIContext.h"
+#include "generate/seeds/PlacementState.h"
 
 namespace tilesched::test {
 

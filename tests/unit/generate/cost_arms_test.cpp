@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "CostFixtures.h"
-#include "generate/PlacementArms.h"
+#include "generate/seeds/PlacementArms.h"
 
 using namespace tilesched;
 using namespace tilesched::test;

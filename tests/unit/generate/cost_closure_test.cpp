@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "CostFixtures.h"
-#include "generate/DistanceClosure.h"
-#include "generate/MiiBounds.h"
+#include "generate/seeds/DistanceClosure.h"
+#include "generate/seeds/MiiBounds.h"
 
 using namespace tilesched;
 using namespace tilesched::test;

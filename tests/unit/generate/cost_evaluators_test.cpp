@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "CostFixtures.h"
-#include "generate/CostEvaluators.h"
+#include "generate/seeds/CostEvaluators.h"
 
 using namespace tilesched;
 using namespace tilesched::test;

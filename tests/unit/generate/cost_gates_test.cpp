@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "CostFixtures.h"
-#include "generate/AdmissionGates.h"
-#include "generate/PlacementArms.h"
-#include "generate/StrategyLadder.h"
+#include "generate/seeds/AdmissionGates.h"
+#include "generate/seeds/PlacementArms.h"
+#include "generate/seeds/StrategyLadder.h"
 
 using namespace tilesched;
 using namespace tilesched::test;

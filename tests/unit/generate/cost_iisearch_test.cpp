@@ -5,8 +5,8 @@
 #include <set>
 
 #include "RandomModuloLoop.h"
-#include "generate/IISearch.h"
-#include "generate/SearchDriver.h"
+#include "generate/seeds/IISearch.h"
+#include "generate/seeds/SearchDriver.h"
 
 using namespace tilesched;
 using namespace tilesched::test;

@@ -4,10 +4,10 @@
 #include <catch2/catch.hpp>
 
 #include "CostFixtures.h"
-#include "generate/ExactSearch.h"
-#include "generate/IterativeRepair.h"
-#include "generate/MiiBounds.h"
-#include "generate/StrategyLadder.h"
+#include "generate/exact/ExactSearch.h"
+#include "generate/repair/IterativeRepair.h"
+#include "generate/seeds/MiiBounds.h"
+#include "generate/seeds/StrategyLadder.h"
 #include "generate/WorkBudget.h"
 
 using namespace tilesched;

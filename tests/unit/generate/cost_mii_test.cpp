@@ -4,7 +4,7 @@
 #include <functional>
 
 #include "CostFixtures.h"
-#include "generate/MiiBounds.h"
+#include "generate/seeds/MiiBounds.h"
 
 using namespace tilesched;
 using namespace tilesched::test;

@@ -6,9 +6,9 @@
 #include "ExactModuloSolver.h"
 #include "check/ScheduleChecker.h"
 #include "generate/GenerateSchedule.h"
-#include "generate/MiiBounds.h"
-#include "generate/OptimalityProof.h"
-#include "generate/WindowSearch.h"
+#include "generate/seeds/MiiBounds.h"
+#include "generate/exact/OptimalityProof.h"
+#include "generate/exact/WindowSearch.h"
 #include "TestScale.h"
 
 using namespace tilesched;

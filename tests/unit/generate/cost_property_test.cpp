@@ -13,9 +13,9 @@
 #include "RandomModuloLoop.h"
 #include "TestScale.h"
 #include "check/ScheduleChecker.h"
-#include "generate/ConstraintRefinement.h"
+#include "generate/seeds/ConstraintRefinement.h"
 #include "generate/GenerateSchedule.h"
-#include "generate/MiiBounds.h"
+#include "generate/seeds/MiiBounds.h"
 
 using namespace tilesched;
 using namespace tilesched::test;

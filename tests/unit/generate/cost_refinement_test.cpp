@@ -8,7 +8,7 @@
 #include "CostFixtures.h"
 #include "generate/GenerateSchedule.h"
 #include "generate/ModuloProblem.h"
-#include "generate/SerialFallback.h"
+#include "generate/seeds/SerialFallback.h"
 
 using namespace tilesched;
 using namespace tilesched::test;

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "CostFixtures.h"
-#include "generate/ReservationTable.h"
+#include "generate/seeds/ReservationTable.h"
 
 using namespace tilesched;
 

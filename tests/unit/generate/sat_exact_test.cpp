@@ -1,4 +1,4 @@
-// The SAT back end of the exact II question (generate/SatExact.h): its verdicts agree with the
+// The SAT back end of the exact II question (generate/sat/SatExact.h): its verdicts agree with the
 // window search wherever that search decides, every schedule it returns passes the independent
 // checker, its conflict limit is the only limit it has, and the proof hands it what the window
 // search leaves open.
@@ -7,10 +7,10 @@
 #include "CostFixtures.h"
 #include "check/ScheduleChecker.h"
 #include "generate/GenerateSchedule.h"
-#include "generate/MiiBounds.h"
-#include "generate/OptimalityProof.h"
-#include "generate/SatExact.h"
-#include "generate/WindowSearch.h"
+#include "generate/seeds/MiiBounds.h"
+#include "generate/exact/OptimalityProof.h"
+#include "generate/sat/SatExact.h"
+#include "generate/exact/WindowSearch.h"
 
 using namespace tilesched;
 using namespace tilesched::test;

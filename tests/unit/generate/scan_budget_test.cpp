@@ -6,9 +6,9 @@
 #include <functional>
 
 #include "CostFixtures.h"
-#include "generate/ExactSearch.h"
-#include "generate/ReservationTable.h"
-#include "generate/WindowSearch.h"
+#include "generate/exact/ExactSearch.h"
+#include "generate/seeds/ReservationTable.h"
+#include "generate/exact/WindowSearch.h"
 #include "generate/WorkBudget.h"
 
 using namespace tilesched;

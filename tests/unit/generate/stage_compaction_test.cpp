@@ -1,5 +1,5 @@
-// The fewest stages at a fixed II (generate/StageCompaction.h) and the SAT solver's windows
-// question behind it (generate/SatExact.h, solveWindowsBySat), against an enumeration of every
+// The fewest stages at a fixed II (generate/compaction/StageCompaction.h) and the SAT solver's windows
+// question behind it (generate/sat/SatExact.h, solveWindowsBySat), against an enumeration of every
 // start cycle on small random loops: the solver's verdicts are the enumeration's, the
 // compaction's stage bound never passes the true fewest and, where it says proven, the schedule
 // has exactly that many, and every schedule kept is valid; a solver's schedule is kept only once
@@ -8,8 +8,8 @@
 
 #include "CostFixtures.h"
 #include "generate/GenerateSchedule.h"
-#include "generate/MiiBounds.h"
-#include "generate/SatExact.h"
+#include "generate/seeds/MiiBounds.h"
+#include "generate/sat/SatExact.h"
 
 using namespace tilesched;
 using namespace tilesched::test;

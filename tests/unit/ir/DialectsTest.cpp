@@ -340,3 +340,19 @@ TEST_CASE("dialects: a loop's constant trip count, from arith or CUDA Tile const
   }
 })") == std::vector<std::optional<int64_t>>{4, std::nullopt});
 }
+
+TEST_CASE("dialects: the op-kind table names the custom form the parser reads each op with", "[ir][dialects]") {
+  CHECK(customFormOf("builtin.module") == CustomForm::Module);
+  CHECK(customFormOf("cuda_tile.module") == CustomForm::Module);
+  CHECK(customFormOf("tt.func") == CustomForm::Function);
+  CHECK(customFormOf("cuda_tile.entry") == CustomForm::Function);
+  CHECK(customFormOf("scf.for") == CustomForm::ScfFor);
+  CHECK(customFormOf("cuda_tile.for") == CustomForm::TileFor);
+  CHECK(customFormOf("cuda_tile.loop") == CustomForm::TileLoop);
+  CHECK(customFormOf("scf.yield") == CustomForm::Terminator);
+  CHECK(customFormOf("ttng.subtiled_region_yield") == CustomForm::Terminator);
+  CHECK(customFormOf("arith.constant") == CustomForm::Constant);
+  // scf.condition ends a region but is written `scf.condition(%c) %a : T`, the unknown form.
+  CHECK(customFormOf("scf.condition") == CustomForm::Unknown);
+  CHECK(customFormOf("tt.load") == CustomForm::Unknown);
+}

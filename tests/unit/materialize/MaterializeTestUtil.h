@@ -9,7 +9,7 @@
 #include <string>
 
 #include "TestSupport.h"
-#include "generate/PinnedSchedule.h"
+#include "check/PinnedSchedule.h"
 #include "constraints/Constraints.h"
 #include "graph/DependenceGraph.h"
 #include "materialize/ScheduleView.h"

@@ -145,6 +145,8 @@ ${iframe}
     await openPlayground(page);
     await setSource(page, source);
     await page.locator('[data-testid="share"]').click();
+    // The menu writes its snippets on its toggle event, after the click returns.
+    await page.waitForFunction(() => document.querySelector('[data-testid="embed-element"]')?.value.includes('<script type="text/mlir">'));
     const element = await page.inputValue('[data-testid="embed-element"]');
     const inner = element.slice(element.indexOf('<script type="text/mlir">') + 25, element.lastIndexOf('</script>'));
     assert(!/<!--|<\/script/i.test(inner), `the script child holds <!-- or </script:\n${element}`);

@@ -43,12 +43,13 @@ describe('page wording', () => {
 
   it('has words for every message id the core writes', () => {
     // The ids, as the core's sources write them (MessageData("id")).
-    const core = ['ir/Parser.cpp', 'ir/OpParser.cpp', 'ir/AttributeParser.cpp', 'generate/CostBasedGenerator.cpp',
-      'generate/SerialGenerator.cpp', 'driver/MaterializeStep.cpp', 'driver/BlockPipeline.cpp', 'driver/Driver.cpp',
-      'driver/InputChunks.cpp', 'driver/MemoryBudget.cpp', 'generate/PinnedSchedule.cpp', 'materialize/MaterializeSchedule.cpp',
+    const core = ['ir/Parser.cpp', 'ir/OpParser.cpp', 'ir/StructuralForms.cpp', 'ir/CustomForm.cpp',
+      'ir/AttributeParser.cpp', 'generate/seeds/CostBasedGenerator.cpp',
+      'generate/seeds/SerialGenerator.cpp', 'driver/MaterializeStep.cpp', 'driver/BlockPipeline.cpp', 'driver/Driver.cpp',
+      'driver/InputChunks.cpp', 'driver/MemoryBudget.cpp', 'check/PinnedSchedule.cpp', 'materialize/MaterializeSchedule.cpp',
       'constraints/ConstraintParser.cpp']
       .map((f) => readFileSync(new URL(`../../../core/${f}`, import.meta.url), 'utf8'));
-    const ids = new Set(core.flatMap((text) => [...text.matchAll(/MessageData\("([a-z_]+)"\)|spentBudgetData\("([a-z_]+)"\)/g)].map((m) => m[1] ?? m[2])));
+    const ids = new Set(core.flatMap((text) => [...text.matchAll(/MessageData\("([a-z_]+)"\)|spent\.data\("([a-z_]+)"\)/g)].map((m) => m[1] ?? m[2])));
     expect(ids.size).toBeGreaterThan(15);
     for (const id of ids) expect(MESSAGES, id).toHaveProperty(id);
   });

@@ -1,0 +1,340 @@
+#include "generate/seeds/ReservationTable.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace tilesched {
+
+namespace {
+
+// Sets (value) or clears the bits [begin, end) of `bits`.
+void fillBits(std::vector<uint64_t> &bits, int64_t begin, int64_t end, bool value) {
+  while (begin < end) {
+    const int64_t word = begin / 64, offset = begin % 64;
+    const int64_t take = std::min<int64_t>(64 - offset, end - begin);
+    const uint64_t mask = (take == 64 ? ~uint64_t{0} : (uint64_t{1} << take) - 1) << offset;
+    bits[word] = value ? bits[word] | mask : bits[word] & ~mask;
+    begin += take;
+  }
+}
+
+}  // namespace
+
+Footprint composeFootprints(const Footprint &a, const Footprint &b) {
+  Footprint out;
+  for (auto i = a.begin(), j = b.begin(); i != a.end() || j != b.end();) {
+    FootprintRow row = i == a.end() ? FootprintRow{} : *i++;
+    if (j != b.end()) {
+      row.insert(row.end(), j->begin(), j->end());
+      ++j;
+    }
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+ReservationTable::ReservationTable(const ResourceLayout &layout, int ii)
+    : layout_(layout), ii_(ii), recordWords_(2 * layout.words() + 2 * layout.numPools()) {
+  clear();
+}
+
+void ReservationTable::clear() {
+  begin_.assign(1, 0);
+  data_.assign(recordWords_, 0);
+  holders_.clear();
+}
+
+size_t ReservationTable::segmentAt(int64_t row) const {
+  return static_cast<size_t>(std::upper_bound(begin_.begin(), begin_.end(), row) - begin_.begin()) - 1;
+}
+
+int64_t ReservationTable::segmentEnd(size_t segment) const {
+  return segment + 1 < begin_.size() ? begin_[segment + 1] : ii_;
+}
+
+// The segment that starts at `row`, made by cutting the one holding it (`row` == II: past the end).
+size_t ReservationTable::split(int64_t row) {
+  if (row >= ii_) return begin_.size();
+  const size_t s = segmentAt(row);
+  if (begin_[s] == row) return s;
+  begin_.insert(begin_.begin() + static_cast<std::ptrdiff_t>(s + 1), row);
+  data_.insert(data_.begin() + static_cast<std::ptrdiff_t>((s + 1) * recordWords_), record(s),
+               record(s) + recordWords_);
+  return s + 1;
+}
+
+template <class Change>
+void ReservationTable::update(int64_t begin, int64_t end, Change change) {
+  const size_t first = split(begin);
+  const size_t last = split(end);
+  for (size_t s = first; s < last; ++s) change(record(s));
+  // Equal neighbours merge, so a released table is one segment again.
+  const size_t words = static_cast<size_t>(recordWords_);
+  for (size_t s = std::min(last, begin_.size() - 1); s >= std::max<size_t>(first, 1); --s)
+    if (std::memcmp(record(s), record(s - 1), words * sizeof(uint64_t)) == 0) {
+      begin_.erase(begin_.begin() + static_cast<std::ptrdiff_t>(s));
+      data_.erase(data_.begin() + static_cast<std::ptrdiff_t>(s * words),
+                  data_.begin() + static_cast<std::ptrdiff_t>((s + 1) * words));
+    }
+}
+
+bool ReservationTable::overfills(const uint64_t *rec, const FoldedFootprint &fp, size_t run) const {
+  const int words = layout_.words();
+  const uint64_t *mine = &fp.bits[run * words];
+  for (int w = 0; w < words; ++w)
+    if (mine[w] & rec[w]) return true;
+  const uint64_t *units = rec + 2 * words;
+  for (int k = fp.runs[run].poolBegin; k < fp.runs[run].poolEnd; ++k) {
+    const auto [pool, need] = fp.pools[k];
+    if (static_cast<int64_t>(units[pool]) + need > layout_.capacity(layout_.poolResource(pool))) return true;
+  }
+  return false;
+}
+
+int64_t ReservationTable::takeScanUnits() const {
+  const int64_t units = scanned_ / WorkBudget::kScanCellsPerUnit;
+  scanned_ -= units * WorkBudget::kScanCellsPerUnit;
+  return units;
+}
+
+bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
+  for (size_t i = 0; i < fp.runs.size(); ++i) {
+    bool clash = false;
+    ++scanned_;
+    forEachModuloRange(int64_t{t} + fp.runs[i].offset, fp.runs[i].length, ii_,
+                       [&](int64_t begin, int64_t end, int64_t) {
+                         for (size_t s = segmentAt(begin); !clash && s < begin_.size() && begin_[s] < end; ++s) {
+                           ++scanned_;
+                           clash = overfills(record(s), fp, i);
+                         }
+                       });
+    if (clash) return false;
+  }
+  return true;
+}
+
+// Row x fails when a run (offset b, length n) meets an overfilled segment [s0, s1): x + b + j in
+// [s0, s1) for some j < n, that is x in [s0 - b - n + 1, s1 - b). The rows are unrolled from
+// `begin` so the window of a run is one range however it wraps.
+void ReservationTable::markFits(const FoldedFootprint &fp, int64_t begin, int64_t length,
+                                std::vector<uint64_t> &fits) const {
+  const int64_t first = moduloRow(begin, 0, ii_);
+  const int64_t count = std::min<int64_t>(length, ii_);
+  const int64_t last = first + count;  // rows x in [first, last), unrolled
+  forEachModuloRange(first, count, ii_, [&](int64_t b, int64_t e, int64_t) { fillBits(fits, b, e, true); });
+  for (size_t i = 0; i < fp.runs.size(); ++i) {
+    const int64_t b = fp.runs[i].offset, n = fp.runs[i].length;
+    ++scanned_;
+    forEachModuloRange(first + b, count + n - 1, ii_, [&](int64_t rowBegin, int64_t rowEnd, int64_t k) {
+      for (size_t s = segmentAt(rowBegin); s < begin_.size() && begin_[s] < rowEnd; ++s) {
+        ++scanned_;
+        if (!overfills(record(s), fp, i)) continue;
+        const int64_t y0 = first + b + k + (std::max(begin_[s], rowBegin) - rowBegin);
+        const int64_t y1 = first + b + k + (std::min(segmentEnd(s), rowEnd) - rowBegin);
+        const int64_t x0 = std::max(first, y0 - b - n + 1), x1 = std::min(last, y1 - b);
+        if (x0 < x1)
+          forEachModuloRange(x0, x1 - x0, ii_, [&](int64_t cb, int64_t ce, int64_t) { fillBits(fits, cb, ce, false); });
+      }
+    });
+  }
+}
+
+int64_t ReservationTable::firstFit(const FoldedFootprint &fp, int64_t begin, int64_t length) const {
+  length = std::min<int64_t>(length, ii_);
+  std::vector<uint64_t> fits(static_cast<size_t>((ii_ + 63) / 64), 0);  // a bit per modulo row
+  markFits(fp, begin, length, fits);
+  for (int64_t k = 0; k < length; ++k) {
+    const int64_t row = moduloRow(begin + k, 0, ii_);
+    if (fits[size_t(row / 64)] >> (row % 64) & 1) return begin + k;
+  }
+  return -1;
+}
+
+std::vector<ReservationTable::Conflict> ReservationTable::conflicts(const FoldedFootprint &fp, int t) const {
+  std::vector<Conflict> out;
+  const int words = layout_.words();
+  for (size_t i = 0; i < fp.runs.size(); ++i) {
+    const FoldedFootprint::Run &run = fp.runs[i];
+    forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
+      for (int64_t row = begin; row < end; ++row) {
+        const uint64_t *rec = record(segmentAt(row));
+        for (int w = 0; w < words; ++w) {
+          uint64_t hit = fp.bits[i * words + w] & rec[w];
+          while (hit) {
+            const int bit = w * 64 + __builtin_ctzll(hit);
+            hit &= hit - 1;
+            out.push_back({static_cast<int>(row), layout_.bitResource(bit)});
+          }
+        }
+        for (int k = run.poolBegin; k < run.poolEnd; ++k) {
+          const auto [pool, need] = fp.pools[k];
+          const int res = layout_.poolResource(pool);
+          if (static_cast<int64_t>(rec[2 * words + pool]) + need > layout_.capacity(res))
+            out.push_back({static_cast<int>(row), res});
+        }
+      }
+    });
+  }
+  return out;
+}
+
+int64_t ReservationTable::conflictCount(const FoldedFootprint &fp, int t) const {
+  int64_t count = 0;
+  const int words = layout_.words();
+  for (size_t i = 0; i < fp.runs.size(); ++i) {
+    const FoldedFootprint::Run &run = fp.runs[i];
+    ++scanned_;
+    forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
+      for (size_t s = segmentAt(begin); s < begin_.size() && begin_[s] < end; ++s) {
+        ++scanned_;
+        const uint64_t *rec = record(s);
+        int64_t cells = 0;
+        for (int w = 0; w < words; ++w) cells += __builtin_popcountll(fp.bits[i * words + w] & rec[w]);
+        for (int k = run.poolBegin; k < run.poolEnd; ++k) {
+          const auto [pool, need] = fp.pools[k];
+          cells += static_cast<int64_t>(rec[2 * words + pool]) + need > layout_.capacity(layout_.poolResource(pool));
+        }
+        count += cells * (std::min(segmentEnd(s), end) - std::max(begin_[s], begin));
+      }
+    });
+  }
+  return count;
+}
+
+ReservationTable::PooledLoad ReservationTable::pooledLoad(const FoldedFootprint &fp, int t) const {
+  PooledLoad load;
+  const int words = layout_.words(), pools = layout_.numPools();
+  for (const FoldedFootprint::Run &run : fp.runs) {
+    if (run.poolBegin == run.poolEnd) continue;
+    ++scanned_;
+    forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
+      for (size_t s = segmentAt(begin); s < begin_.size() && begin_[s] < end; ++s) {
+        ++scanned_;
+        const uint64_t *rec = record(s);
+        const int64_t rows = std::min(segmentEnd(s), end) - std::max(begin_[s], begin);
+        for (int k = run.poolBegin; k < run.poolEnd; ++k) {
+          const int pool = fp.pools[k].first;
+          const int64_t units = static_cast<int64_t>(rec[2 * words + pool]);
+          const int64_t carried = static_cast<int64_t>(rec[2 * words + pools + pool]);
+          load.inIteration += rows * (units - carried);
+          load.carried += rows * carried;
+        }
+      }
+    });
+  }
+  return load;
+}
+
+// conflicts(fp, t).front() without listing the rest: the first overfilled segment in row order,
+// its first row, the lowest bit then the first pool there.
+std::optional<ReservationTable::Conflict> ReservationTable::firstConflict(const FoldedFootprint &fp, int t) const {
+  const int words = layout_.words();
+  std::optional<Conflict> first;
+  for (size_t i = 0; i < fp.runs.size() && !first; ++i) {
+    const FoldedFootprint::Run &run = fp.runs[i];
+    ++scanned_;
+    forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
+      for (size_t s = segmentAt(begin); !first && s < begin_.size() && begin_[s] < end; ++s) {
+        ++scanned_;
+        const uint64_t *rec = record(s);
+        if (!overfills(rec, fp, i)) continue;
+        const int row = static_cast<int>(std::max(begin_[s], begin));
+        for (int w = 0; w < words && !first; ++w)
+          if (const uint64_t hit = fp.bits[i * words + w] & rec[w])
+            first = Conflict{row, layout_.bitResource(w * 64 + __builtin_ctzll(hit))};
+        for (int k = run.poolBegin; k < run.poolEnd && !first; ++k) {
+          const auto [pool, need] = fp.pools[k];
+          const int res = layout_.poolResource(pool);
+          if (static_cast<int64_t>(rec[2 * words + pool]) + need > layout_.capacity(res)) first = Conflict{row, res};
+        }
+      }
+    });
+  }
+  return first;
+}
+
+int ReservationTable::units(int row, int resource) const {
+  const uint64_t *rec = record(segmentAt(row));
+  if (layout_.isSingleton(resource)) {
+    const int bit = layout_.bitOf(resource);
+    return (rec[bit / 64] >> (bit % 64)) & 1;
+  }
+  return static_cast<int>(rec[2 * layout_.words() + layout_.poolOf(resource)]);
+}
+
+int ReservationTable::carry(int row, int resource) const {
+  const uint64_t *rec = record(segmentAt(row));
+  const int words = layout_.words();
+  if (layout_.isSingleton(resource)) {
+    const int bit = layout_.bitOf(resource);
+    return (rec[words + bit / 64] >> (bit % 64)) & 1;
+  }
+  return static_cast<int>(rec[2 * words + layout_.numPools() + layout_.poolOf(resource)]);
+}
+
+std::vector<int> ReservationTable::occupants(int row, int resource) const {
+  std::vector<int> out;
+  for (const Holder &h : holders_)
+    for (const FoldedFootprint::Span &span : h.spans) {
+      const int listed = static_cast<int>(std::count(h.spanResources.begin() + span.resourceBegin,
+                                                     h.spanResources.begin() + span.resourceEnd, resource));
+      if (listed == 0) continue;
+      const int64_t hits = moduloHits(int64_t{h.t} + span.begin, span.end - span.begin, row, ii_);
+      out.insert(out.end(), static_cast<size_t>(hits * listed), h.node);
+    }
+  return out;
+}
+
+void ReservationTable::applyUnits(const FoldedFootprint &fp, int t, int sign) {
+  const int words = layout_.words();
+  for (size_t i = 0; i < fp.runs.size(); ++i) {
+    const FoldedFootprint::Run &run = fp.runs[i];
+    const uint64_t *mask = &fp.bits[i * words];
+    forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
+      update(begin, end, [&](uint64_t *rec) {
+        for (int w = 0; w < words; ++w) rec[w] = sign > 0 ? (rec[w] | mask[w]) : (rec[w] & ~mask[w]);
+        for (int k = run.poolBegin; k < run.poolEnd; ++k)
+          rec[2 * words + fp.pools[k].first] += static_cast<uint64_t>(int64_t{sign} * fp.pools[k].second);
+      });
+    });
+  }
+}
+
+// The units of unfolded rows past the issue row's stage (issue row + k >= II) are carried.
+void ReservationTable::applyCarry(const FoldedFootprint &fp, int t, int sign) {
+  const int words = layout_.words(), pools = layout_.numPools();
+  const int64_t spill = ii_ - moduloRow(t, 0, ii_);  // the first spilled footprint row
+  for (const FoldedFootprint::Span &span : fp.spans) {
+    const int64_t from = std::max<int64_t>(span.begin, spill);
+    if (from >= span.end) continue;
+    forEachModuloRange(int64_t{t} + from, span.end - from, ii_, [&](int64_t begin, int64_t end, int64_t) {
+      update(begin, end, [&](uint64_t *rec) {
+        for (int k = span.resourceBegin; k < span.resourceEnd; ++k) {
+          const int res = fp.spanResources[k];
+          if (layout_.isSingleton(res)) {
+            const int bit = layout_.bitOf(res);
+            uint64_t &w = rec[words + bit / 64];
+            w = sign > 0 ? (w | uint64_t{1} << (bit % 64)) : (w & ~(uint64_t{1} << (bit % 64)));
+          } else {
+            rec[2 * words + pools + layout_.poolOf(res)] += static_cast<uint64_t>(int64_t{sign});
+          }
+        }
+      });
+    });
+  }
+}
+
+void ReservationTable::commit(int node, const FoldedFootprint &fp, int t) {
+  applyUnits(fp, t, +1);
+  applyCarry(fp, t, +1);
+  holders_.push_back({node, t, fp.spans, fp.spanResources});
+}
+
+void ReservationTable::uncommit(int node, const FoldedFootprint &fp, int t) {
+  applyUnits(fp, t, -1);
+  applyCarry(fp, t, -1);
+  auto it = std::find_if(holders_.begin(), holders_.end(), [&](const Holder &h) { return h.node == node && h.t == t; });
+  if (it != holders_.end()) holders_.erase(it);
+}
+
+}  // namespace tilesched
