@@ -7,6 +7,19 @@ namespace tilesched {
 
 namespace {
 
+// An entry of a table keyed by op name; `valueOf` looks one up, else gives `otherwise`.
+template <typename T>
+struct NamedEntry {
+  std::string_view name;
+  T value;
+};
+template <typename T, size_t N>
+T valueOf(const std::array<NamedEntry<T>, N> &table, std::string_view name, T otherwise) {
+  for (const NamedEntry<T> &e : table)
+    if (e.name == name) return e.value;
+  return otherwise;
+}
+
 template <size_t N>
 bool among(const std::array<std::string_view, N> &names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -41,11 +54,7 @@ constexpr LoopKind kTileLoop{0, 0, "cuda_tile.continue", "iter_values"};
 
 // Triton's DotOpInterface ops (today's names, then their 2024 spelling) and the loads
 // AssignLatencies considers (AssignLatencies.cpp, isPipeliningBeneficial's candidates).
-struct TritonRoleEntry {
-  std::string_view name;
-  TritonOpRole role;
-};
-constexpr std::array<TritonRoleEntry, 15> kTritonRoles = {{
+constexpr std::array<NamedEntry<TritonOpRole>, 15> kTritonRoles = {{
     {"tt.descriptor_gather", TritonOpRole::Load},
     {"tt.descriptor_load", TritonOpRole::Load},
     {"tt.dot", TritonOpRole::Dot},
@@ -65,11 +74,7 @@ constexpr std::array<TritonRoleEntry, 15> kTritonRoles = {{
 
 // Assembly formats of Triton (include/triton/Dialect/*/IR/*Ops.td) and MLIR's arith where the
 // dialect default would read an operand's type as a result's.
-struct ResultTypeEntry {
-  std::string_view name;
-  ResultTypeRule rule;
-};
-constexpr std::array<ResultTypeEntry, 37> kResultTypeRules = {{
+constexpr std::array<NamedEntry<ResultTypeRule>, 37> kResultTypeRules = {{
     {"arith.bitcast", ResultTypeRule::AfterTo},
     {"arith.cmpf", ResultTypeRule::Predicate},
     {"arith.cmpi", ResultTypeRule::Predicate},
@@ -117,8 +122,8 @@ constexpr std::array<std::string_view, 9> kArrowDialects = {"tt",   "ttg",  "ttn
 }  // namespace
 
 ResultTypeRule resultTypeRuleOf(std::string_view name) {
-  for (const ResultTypeEntry &e : kResultTypeRules)
-    if (e.name == name) return e.rule;
+  for (const NamedEntry<ResultTypeRule> &e : kResultTypeRules)
+    if (e.name == name) return e.value;
   for (std::string_view d : kArrowDialects)
     if (inDialect(name, d)) return ResultTypeRule::Arrow;
   return ResultTypeRule::Written;
@@ -163,11 +168,7 @@ bool holdsLoop(const Operation &op, LoopSet which) {
   return false;
 }
 
-TritonOpRole tritonOpRoleOf(std::string_view name) {
-  for (const TritonRoleEntry &e : kTritonRoles)
-    if (e.name == name) return e.role;
-  return TritonOpRole::None;
-}
+TritonOpRole tritonOpRoleOf(std::string_view name) { return valueOf(kTritonRoles, name, TritonOpRole::None); }
 
 CustomForm customFormOf(std::string_view name) {
   struct NamedForm {
