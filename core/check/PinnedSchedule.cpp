@@ -199,7 +199,7 @@ void readOpPins(const ScheduledBlock &block, PinnedSchedule &s, DiagnosticEngine
       diags.error(op.nameRange,
                   "this op has no " + missing + ", but the block pins a schedule (first pin on line " +
                       std::to_string(firstPinned->range.begin.line) + "): --check needs every op pinned with both",
-                  MessageData("pin_missing")
+                  MessageData(MessageId::PinMissing)
                       .with("missing", missing)
                       .with("first_pin_line", firstPinned->range.begin.line)
                       .with("option", "check"));

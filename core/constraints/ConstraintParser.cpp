@@ -86,7 +86,7 @@ void warnNestedSlot(const Operation &op, const Operation &enclosing, const SlotR
   // As data when the message cites the seed: the words before the citation and the union.
   MessageData data;
   if (unites) {
-    data = MessageData("nested_constraint_unites")
+    data = MessageData(MessageId::NestedConstraintUnites)
                .with("detail", message)
                .with("inert", static_cast<long long>(inert.size()))
                .with("gid", s.gid)

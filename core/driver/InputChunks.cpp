@@ -58,8 +58,9 @@ std::shared_ptr<const TargetModel> loadRunModel(const DriverOptions &opts, Diagn
     if (!m) {
       std::string names;
       for (const std::string &n : builtinTargetModelNames()) names += (names.empty() ? "" : ", ") + n;
-      diags.error({}, "unknown target model '" + name + "' (built-in models: " + names + "; or pass --model=PATH.json)",
-                  MessageData("unknown_model").with("name", name).with("builtin", names).with("option", "model"));
+      diags.error(
+          {}, "unknown target model '" + name + "' (built-in models: " + names + "; or pass --model=PATH.json)",
+          MessageData(MessageId::UnknownModel).with("name", name).with("builtin", names).with("option", "model"));
     }
     return m;
   }
@@ -109,7 +110,7 @@ void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model
                                          : " (" + builtinModelWords(builtin) + ", model '" + builtin + "')") +
                         ", but --model asks for '" + model->name + "' (" + builtinModelWords(model->name) +
                         "); the loops are scheduled on '" + model->name + "'",
-                    MessageData("model_not_for_target")
+                    MessageData(MessageId::ModelNotForTarget)
                         .with("target", target.text)
                         .with("target_model", builtin)
                         .with("target_words", builtin.empty() ? std::string() : builtinModelWords(builtin))
@@ -123,7 +124,7 @@ void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model
                   "no built-in model describes the IR's target " + target.text +
                       "; the loops are scheduled on the default model '" + model->name + "' (" + modelWords(*model) +
                       "); pass --model to choose another",
-                  MessageData("no_model_for_target")
+                  MessageData(MessageId::NoModelForTarget)
                       .with("target", target.text)
                       .with("model", model->name)
                       .with("model_words", modelWords(*model))

@@ -3,6 +3,7 @@
 
 #include "buffers/Figures.h"
 #include "driver/Emitters.h"
+#include "driver/JsonKeys.generated.h"
 #include "driver/JsonWriter.h"
 #include "support/Limits.h"
 #include "target/ModuloOccupancy.h"
@@ -10,6 +11,8 @@
 namespace tilesched {
 
 namespace {
+
+namespace jk = json_key;  // every key, from the schema (core/contract/json-document.json)
 
 void footprintJson(JsonWriter &w, const Footprint &fp, const TargetModel &model) {
   w.beginArray();
@@ -24,8 +27,10 @@ void footprintJson(JsonWriter &w, const Footprint &fp, const TargetModel &model)
 // A message's id and fields (support/Diagnostics.h, MessageData), after its text; nothing for a
 // plain message.
 void messageDataJson(JsonWriter &w, const MessageData &data) {
-  if (data.id.empty()) return;
-  w.member("id", data.id).key("fields").beginObject();
+  static_assert(jk::diagnostic::id == jk::failure::id && jk::diagnostic::fields == jk::failure::fields,
+                "a diagnostic and a failure carry a message's data under the same keys");
+  if (data.id == MessageId::None) return;
+  w.member(jk::diagnostic::id, messageIdName(data.id)).key(jk::diagnostic::fields).beginObject();
   for (const MessageField &f : data.fields) {
     if (f.isNumber) w.member(f.name, f.number);
     else w.member(f.name, f.text);
@@ -36,14 +41,14 @@ void messageDataJson(JsonWriter &w, const MessageData &data) {
 // `file` appears only for diagnostics about another file than the snippet (a --model JSON).
 void diagnosticJson(JsonWriter &w, const Diagnostic &d) {
   w.beginObject()
-      .member("severity", severityName(d.severity))
-      .member("line", d.range.begin.line)
-      .member("col", d.range.begin.col)
-      .member("end_line", d.range.end.line)
-      .member("end_col", d.range.end.col)
-      .member("message", d.message);
+      .member(jk::diagnostic::severity, severityName(d.severity))
+      .member(jk::diagnostic::line, d.range.begin.line)
+      .member(jk::diagnostic::col, d.range.begin.col)
+      .member(jk::diagnostic::end_line, d.range.end.line)
+      .member(jk::diagnostic::end_col, d.range.end.col)
+      .member(jk::diagnostic::message, d.message);
   messageDataJson(w, d.data);
-  if (!d.file.empty()) w.member("file", d.file);
+  if (!d.file.empty()) w.member(jk::diagnostic::file, d.file);
   w.endObject();
 }
 
@@ -74,14 +79,14 @@ void rrtJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, cons
              bool placed) {
   const ScheduleAnalysis &a = r.analysis;
   const int ii = placed ? a.ii : 0;
-  w.beginObject().member("ii", ii).key("resources").beginArray();
+  w.beginObject().member(jk::rrt::ii, ii).key(jk::rrt::resources).beginArray();
   for (size_t i = 0; i < model.resources.size(); ++i) {
     if (local[i] < 0) continue;
     const Resource &res = model.resources[i];
     w.beginObject()
-        .member("name", res.name)
-        .member("capacity", res.capacity)
-        .member("kind", res.isSlot ? res.kind : std::string("pool"))
+        .member(jk::rrt_resource::name, res.name)
+        .member(jk::rrt_resource::capacity, res.capacity)
+        .member(jk::rrt_resource::kind, res.isSlot ? res.kind : std::string("pool"))
         .endObject();
   }
   w.endArray();
@@ -89,13 +94,13 @@ void rrtJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, cons
   if (ii > 0)
     for (const OpSchedule &op : a.ops) cycles.push_back(op.cycle);
   const std::vector<OccupiedUnit> units = moduloOccupancy(cycles, r.resources, ii);
-  w.key("occupied").beginArray();
+  w.key(jk::rrt::occupied).beginArray();
   for (size_t i = 0; i < units.size();) {
     const int64_t row = units[i].row;
-    w.beginObject().member("row", row).key("cells").beginArray();
+    w.beginObject().member(jk::rrt_row::row, row).key(jk::rrt_row::cells).beginArray();
     for (; i < units.size() && units[i].row == row;) {
       const int resource = units[i].resource;
-      w.beginObject().member("resource", local[resource]).key("ops").beginArray();
+      w.beginObject().member(jk::rrt_cell::resource, local[resource]).key(jk::rrt_cell::ops).beginArray();
       for (; i < units.size() && units[i].row == row && units[i].resource == resource; ++i) w.value(units[i].node);
       w.endArray().endObject();
     }
@@ -115,18 +120,18 @@ void unitsJson(JsonWriter &w, const std::vector<OccupiedUnit> &units, const std:
 // replayed reservation table, then the details of its gate. Optional keys appear only when set.
 void traceEntryJson(JsonWriter &w, const TraceEntry &e, const BlockResult &r, const std::vector<int> &local) {
   w.beginObject()
-      .member("step", e.step)
-      .member("ii", e.ii)
-      .member("arm", traceName(e.arm))
-      .member("op", e.op)
-      .member("cycle", e.cycle)
-      .member("gate", traceName(e.gate))
-      .member("outcome", traceName(e.outcome))
-      .member("reason", e.reason);
-  if (e.trial) w.member("trial", true);
-  if (e.partner >= 0) w.member("partner", e.partner);
+      .member(jk::trace_entry::step, e.step)
+      .member(jk::trace_entry::ii, e.ii)
+      .member(jk::trace_entry::arm, traceName(e.arm))
+      .member(jk::trace_entry::op, e.op)
+      .member(jk::trace_entry::cycle, e.cycle)
+      .member(jk::trace_entry::gate, traceName(e.gate))
+      .member(jk::trace_entry::outcome, traceName(e.outcome))
+      .member(jk::trace_entry::reason, e.reason);
+  if (e.trial) w.member(jk::trace_entry::trial, true);
+  if (e.partner >= 0) w.member(jk::trace_entry::partner, e.partner);
   const TraceEffect effect = traceEffect(e.outcome);
-  if (e.freshTable || effect == TraceEffect::Reset) w.member("rrt_reset", true);
+  if (e.freshTable || effect == TraceEffect::Reset) w.member(jk::trace_entry::rrt_reset, true);
   // The units of `op` (and its fused partner) issued at the entry's cycle on its II's table.
   auto units = [&] {
     std::vector<OccupiedUnit> out;
@@ -139,40 +144,45 @@ void traceEntryJson(JsonWriter &w, const TraceEntry &e, const BlockResult &r, co
   };
   // A resource verdict also lists the cells the candidate would hold, its conflicts among them.
   if (e.op >= 0 && e.cycle >= 0 && e.ii > 0) {
-    const char *key = effect == TraceEffect::Add      ? "rrt_add"
-                      : effect == TraceEffect::Remove ? "rrt_remove"
-                      : !e.conflicts.empty()          ? "cells"
-                                                      : nullptr;
-    if (key)
+    const std::string_view key = effect == TraceEffect::Add      ? jk::trace_entry::rrt_add
+                                 : effect == TraceEffect::Remove ? jk::trace_entry::rrt_remove
+                                 : !e.conflicts.empty()          ? jk::trace_entry::cells
+                                                                 : std::string_view();
+    if (!key.empty())
       if (std::vector<OccupiedUnit> held = units(); !held.empty()) {
         // A verdict's cells are capped like its conflicts; commits list every unit (the replay).
         const bool replayed = effect == TraceEffect::Add || effect == TraceEffect::Remove;
         const size_t dropped = !replayed && held.size() > kMaxTraceCells ? held.size() - kMaxTraceCells : 0;
         held.resize(held.size() - dropped);
         unitsJson(w.key(key), held, local);
-        if (dropped) w.member("cells_dropped", dropped);
+        if (dropped) w.member(jk::trace_entry::cells_dropped, dropped);
       }
   }
-  if (e.leader >= 0) w.member("leader", e.leader);
-  if (e.stage >= 0) w.member("stage", e.stage).member("limit", e.limit);
+  if (e.leader >= 0) w.member(jk::trace_entry::leader, e.leader);
+  if (e.stage >= 0) w.member(jk::trace_entry::stage, e.stage).member(jk::trace_entry::limit, e.limit);
   if (!e.conflicts.empty()) {
-    w.key("conflicts").beginArray();
+    w.key(jk::trace_entry::conflicts).beginArray();
     for (const TraceConflict &c : e.conflicts)
-      w.beginObject().member("row", c.row).member("resource", local[c.resource]).key("ops").array(c.ops).endObject();
+      w.beginObject()
+          .member(jk::trace_conflict::row, c.row)
+          .member(jk::trace_conflict::resource, local[c.resource])
+          .key(jk::trace_conflict::ops)
+          .array(c.ops)
+          .endObject();
     w.endArray();
-    if (e.conflictsDropped) w.member("conflicts_dropped", e.conflictsDropped);
+    if (e.conflictsDropped) w.member(jk::trace_entry::conflicts_dropped, e.conflictsDropped);
   }
   if (!e.bounds.empty()) {
     // Edge indices past the document's edges are force_serial_execution's serialization edges.
     const int edges = static_cast<int>(r.graph.edges.size());
-    w.key("bounds").beginArray();
+    w.key(jk::trace_entry::bounds).beginArray();
     for (const TraceBound &b : e.bounds)
       w.beginObject()
-          .member("side", b.latest ? "latest" : "earliest")
-          .member("cycle", b.cycle)
-          .member("op", b.other)
-          .member("edge", b.edge < edges ? b.edge : -1)
-          .member("path", b.path)
+          .member(jk::trace_bound::side, b.latest ? "latest" : "earliest")
+          .member(jk::trace_bound::cycle, b.cycle)
+          .member(jk::trace_bound::op, b.other)
+          .member(jk::trace_bound::edge, b.edge < edges ? b.edge : -1)
+          .member(jk::trace_bound::path, b.path)
           .endObject();
     w.endArray();
   }
@@ -182,18 +192,18 @@ void traceEntryJson(JsonWriter &w, const TraceEntry &e, const BlockResult &r, co
 // `edges`: the document's edge count; an index past it is a force_serial_execution ordering (-1).
 void miiJson(JsonWriter &w, const MIIBounds &m, size_t edges) {
   w.beginObject()
-      .member("resource", m.resource)
-      .member("recurrence", m.recurrence)
-      .member("fine_density", m.fineDensity)
-      .member("dependency", m.dependency)
-      .member("lower_bound", m.lower())
-      .member("binding", m.resourceBinding)
-      .member("binding_capacity", m.bindingCapacity)
-      .key("binding_ops")
+      .member(jk::mii::resource, m.resource)
+      .member(jk::mii::recurrence, m.recurrence)
+      .member(jk::mii::fine_density, m.fineDensity)
+      .member(jk::mii::dependency, m.dependency)
+      .member(jk::mii::lower_bound, m.lower())
+      .member(jk::mii::binding, m.resourceBinding)
+      .member(jk::mii::binding_capacity, m.bindingCapacity)
+      .key(jk::mii::binding_ops)
       .beginArray();
   for (const MIIBounds::Share &s : m.bindingShares)
-    w.beginObject().member("op", s.op).member("units", s.units).endObject();
-  w.endArray().key("critical_cycle").array(m.criticalCycle).key("critical_edges").beginArray();
+    w.beginObject().member(jk::binding_share::op, s.op).member(jk::binding_share::units, s.units).endObject();
+  w.endArray().key(jk::mii::critical_cycle).array(m.criticalCycle).key(jk::mii::critical_edges).beginArray();
   for (int e : m.criticalEdges) w.value(e >= 0 && static_cast<size_t>(e) < edges ? e : -1);
   w.endArray().endObject();
 }
@@ -202,28 +212,36 @@ void belowJson(JsonWriter &w, const std::vector<IIAttempt> &below) {
   w.beginArray();
   for (const IIAttempt &x : below)
     w.beginObject()
-        .member("ii", x.ii)
-        .member("result", iiAttemptResultName(x.result))
-        .member("op", x.op)
-        .member("resource", x.resource)
-        .member("reason", x.reason)
+        .member(jk::below_ii::ii, x.ii)
+        .member(jk::below_ii::result, iiAttemptResultName(x.result))
+        .member(jk::below_ii::op, x.op)
+        .member(jk::below_ii::resource, x.resource)
+        .member(jk::below_ii::reason, x.reason)
         .endObject();
   w.endArray();
 }
 
 void failureJson(JsonWriter &w, const PlacementFailure &f, const TargetModel &model) {
-  w.beginObject().member("ii", f.ii).member("op", f.node).member("duration", f.duration).key("footprint");
+  w.beginObject()
+      .member(jk::failure::ii, f.ii)
+      .member(jk::failure::op, f.node)
+      .member(jk::failure::duration, f.duration)
+      .key(jk::failure::footprint);
   footprintJson(w, f.footprint, model);
-  w.key("rrt_rows").beginArray();
+  w.key(jk::failure::rrt_rows).beginArray();
   for (const auto &row : f.rows)
-    w.beginObject().member("row", row.row).key("occupants").array(row.occupants).endObject();
+    w.beginObject()
+        .member(jk::failure_row::row, row.row)
+        .key(jk::failure_row::occupants)
+        .array(row.occupants)
+        .endObject();
   w.endArray();
-  w.key("window").beginArray().value(f.windowEarliest).value(f.windowLatest).endArray();
-  w.member("rejecting_resource", f.rejectingResource)
-      .member("group", f.group)
-      .member("stage", f.stage)
-      .member("order", f.order)
-      .member("message", f.message);
+  w.key(jk::failure::window).beginArray().value(f.windowEarliest).value(f.windowLatest).endArray();
+  w.member(jk::failure::rejecting_resource, f.rejectingResource)
+      .member(jk::failure::group, f.group)
+      .member(jk::failure::stage, f.stage)
+      .member(jk::failure::order, f.order)
+      .member(jk::failure::message, f.message);
   messageDataJson(w, f.data);
   w.endObject();
 }
@@ -233,20 +251,20 @@ void pipesJson(JsonWriter &w, const BlockResult &r) {
   w.beginArray();
   for (const PipeValue &p : r.materialized.pipes)
     w.beginObject()
-        .member("name", p.name)
-        .member("raw", p.raw->name)
-        .key("producers")
+        .member(jk::pipe::name, p.name)
+        .member(jk::pipe::raw, p.raw->name)
+        .key(jk::pipe::producers)
         .array(p.producers)
-        .key("consumers")
+        .key(jk::pipe::consumers)
         .array(p.consumers)
-        .member("owner", p.owner)
-        .member("stage", p.stage)
-        .member("order", p.order)
-        .member("depth", p.depth)
-        .member("stages_crossed", p.stagesCrossed)
-        .member("flavour", p.tile ? "tile" : "scalar")
-        .member("payload_type", p.payloadType)
-        .member("trivial_fallback", p.trivialFallback)
+        .member(jk::pipe::owner, p.owner)
+        .member(jk::pipe::stage, p.stage)
+        .member(jk::pipe::order, p.order)
+        .member(jk::pipe::depth, p.depth)
+        .member(jk::pipe::stages_crossed, p.stagesCrossed)
+        .member(jk::pipe::flavour, p.tile ? "tile" : "scalar")
+        .member(jk::pipe::payload_type, p.payloadType)
+        .member(jk::pipe::trivial_fallback, p.trivialFallback)
         .endObject();
   w.endArray();
 }
@@ -267,13 +285,17 @@ JsonWriter &rangeMember(JsonWriter &w, std::string_view name, const Range &r) {
 
 JsonWriter &scheduleEstimateJson(JsonWriter &w, const ScheduleEstimate &s) {
   w.beginObject();
-  rangeMember(w, "cycles_per_iteration", s.cycles);
-  rangeMember(w, "ns_per_iteration", s.ns).member("bound", s.bound).member("tiles_in_flight", s.tilesInFlight);
-  w.member("smem_per_cta", s.smemPerCta).member("ctas_per_sm", s.ctasPerSm).member("cta_limit", s.ctaLimit);
-  w.key("bounds").beginArray();
+  rangeMember(w, jk::schedule_estimate::cycles_per_iteration, s.cycles);
+  rangeMember(w, jk::schedule_estimate::ns_per_iteration, s.ns)
+      .member(jk::schedule_estimate::bound, s.bound)
+      .member(jk::schedule_estimate::tiles_in_flight, s.tilesInFlight);
+  w.member(jk::schedule_estimate::smem_per_cta, s.smemPerCta)
+      .member(jk::schedule_estimate::ctas_per_sm, s.ctasPerSm)
+      .member(jk::schedule_estimate::cta_limit, s.ctaLimit);
+  w.key(jk::schedule_estimate::bounds).beginArray();
   for (const PerfBound &b : s.bounds) {
-    w.beginObject().member("what", b.what);
-    rangeMember(w, "cycles", b.cycles).endObject();
+    w.beginObject().member(jk::perf_bound::what, b.what);
+    rangeMember(w, jk::perf_bound::cycles, b.cycles).endObject();
   }
   return w.endArray().endObject();
 }
@@ -281,49 +303,53 @@ JsonWriter &scheduleEstimateJson(JsonWriter &w, const ScheduleEstimate &s) {
 // The performance model (docs/json-document.md, "estimate").
 void estimateJson(JsonWriter &w, const PerfEstimate &e) {
   w.beginObject()
-      .member("gpu", e.gpu)
-      .member("data", e.modelName)
-      .member("ii_units", e.seedUnits ? "seed" : "sm-cycles");
-  w.key("clock_mhz")
+      .member(jk::estimate::gpu, e.gpu)
+      .member(jk::estimate::data, e.modelName)
+      .member(jk::estimate::ii_units, e.seedUnits ? "seed" : "sm-cycles");
+  w.key(jk::estimate::clock_mhz)
       .beginArray()
       .number(thousandthsText(e.clockMhz.low))
       .number(thousandthsText(e.clockMhz.high))
       .endArray();
-  w.member("warps", e.warps)
-      .member("warps_assumed", e.warpsAssumed)
-      .member("registers_per_thread", e.registersPerThread);
-  w.member("registers_limit", e.registersLimit);
-  w.member("registers_over_limit", e.registersOver).member("smem_from_ir", e.smemFromIR).key("flops_per_iteration");
+  w.member(jk::estimate::warps, e.warps)
+      .member(jk::estimate::warps_assumed, e.warpsAssumed)
+      .member(jk::estimate::registers_per_thread, e.registersPerThread);
+  w.member(jk::estimate::registers_limit, e.registersLimit);
+  w.member(jk::estimate::registers_over_limit, e.registersOver)
+      .member(jk::estimate::smem_from_ir, e.smemFromIR)
+      .key(jk::estimate::flops_per_iteration);
   (e.flopsKnown ? w.value(e.flops) : w.null());
-  rangeMember(w, "tflops_per_gpu", e.tflopsPerGpu).key("schedule");
-  scheduleEstimateJson(w, e.ours).key("triton");
+  rangeMember(w, jk::estimate::tflops_per_gpu, e.tflopsPerGpu).key(jk::estimate::schedule);
+  scheduleEstimateJson(w, e.ours).key(jk::estimate::triton);
   if (e.triton) scheduleEstimateJson(w, *e.triton);
   else w.null();
-  w.key("assumptions").array(e.assumptions).endObject();
+  w.key(jk::estimate::assumptions).array(e.assumptions).endObject();
 }
 
 // Buffer assignment (docs/json-document.md, "buffers", "memory", "estimate").
 void memoryJson(JsonWriter &w, const BlockResult &r) {
   static constexpr const char *kKinds[] = {"allocation", "tma-tile", "value"};
-  w.key("buffers").beginArray();
+  w.key(jk::block::buffers).beginArray();
   for (const Buffer &b : r.buffers.buffers) {
-    w.beginObject().member("value", b.value).member("space", bufferSpaceName(b.space));
-    optionalMember(w, "bytes_per_slot", b.bytesPerSlot).member("slots", b.slots);
-    optionalMember(w, "bytes", b.bytes)
-        .member("kind", kKinds[static_cast<int>(b.kind)])
-        .member("op", b.node)
-        .member("line", b.range.begin.line)
-        .member("region", b.region)
+    w.beginObject().member(jk::buffer::value, b.value).member(jk::buffer::space, bufferSpaceName(b.space));
+    optionalMember(w, jk::buffer::bytes_per_slot, b.bytesPerSlot).member(jk::buffer::slots, b.slots);
+    optionalMember(w, jk::buffer::bytes, b.bytes)
+        .member(jk::buffer::kind, kKinds[static_cast<int>(b.kind)])
+        .member(jk::buffer::op, b.node)
+        .member(jk::buffer::line, b.range.begin.line)
+        .member(jk::buffer::region, b.region)
         .endObject();
   }
   w.endArray();
   const MemoryUse &m = r.buffers.memory;
-  w.key("memory").beginObject().member("smem_bytes", m.smemBytes);
-  optionalMember(w, "smem_budget", m.smemBudget).member("tmem_bytes", m.tmemBytes);
-  optionalMember(w, "tmem_budget", m.tmemBudget).member("register_bytes", m.registerBytes).key("fits");
-  (m.checked() ? w.value(m.fits()) : w.null()).member("unknown_buffers", m.unknownBuffers);
-  w.key("rounds").array(r.memoryRounds).endObject();
-  w.key("estimate");
+  w.key(jk::block::memory).beginObject().member(jk::memory::smem_bytes, m.smemBytes);
+  optionalMember(w, jk::memory::smem_budget, m.smemBudget).member(jk::memory::tmem_bytes, m.tmemBytes);
+  optionalMember(w, jk::memory::tmem_budget, m.tmemBudget)
+      .member(jk::memory::register_bytes, m.registerBytes)
+      .key(jk::memory::fits);
+  (m.checked() ? w.value(m.fits()) : w.null()).member(jk::memory::unknown_buffers, m.unknownBuffers);
+  w.key(jk::memory::rounds).array(r.memoryRounds).endObject();
+  w.key(jk::block::estimate);
   if (!r.estimate) {
     w.null();
     return;
@@ -335,14 +361,14 @@ void mutexesJson(JsonWriter &w, const BlockResult &r) {
   w.beginArray();
   for (const MutexValue &m : r.materialized.mutexes)
     w.beginObject()
-        .member("name", m.name)
-        .key("protects")
+        .member(jk::mutex::name, m.name)
+        .key(jk::mutex::protects)
         .array(m.protects)
-        .member("owner", m.owner)
-        .member("stage", m.stage)
-        .member("order", m.order)
-        .member("barrier", m.barrier)
-        .key("reasons")
+        .member(jk::mutex::owner, m.owner)
+        .member(jk::mutex::stage, m.stage)
+        .member(jk::mutex::order, m.order)
+        .member(jk::mutex::barrier, m.barrier)
+        .key(jk::mutex::reasons)
         .array(m.reasons)
         .endObject();
   w.endArray();
@@ -352,115 +378,118 @@ void opJson(JsonWriter &w, const BlockResult &r, size_t i, bool placed, const Ta
   const ScheduleAnalysis &a = r.analysis;
   const Operation &op = *r.block.ops[i];
   w.beginObject()
-      .member("id", i)
-      .member("name", op.name)
-      .member("label", r.nodeNames[i])
-      .member("line", op.range.begin.line)
-      .member("col", op.range.begin.col);
+      .member(jk::op::id, i)
+      .member(jk::op::name, op.name)
+      .member(jk::op::label, r.nodeNames[i])
+      .member(jk::op::line, op.range.begin.line)
+      .member(jk::op::col, op.range.begin.col);
   if (placed && i < a.ops.size())
-    w.member("stage", a.ops[i].stage).member("order", a.ops[i].order).member("cycle", a.ops[i].cycle);
+    w.member(jk::op::stage, a.ops[i].stage).member(jk::op::order, a.ops[i].order).member(jk::op::cycle, a.ops[i].cycle);
   if (i < r.resources.size()) {
-    w.member("latency", r.resources[i].latency).key("footprint");
+    w.member(jk::op::latency, r.resources[i].latency).key(jk::op::footprint);
     footprintJson(w, r.resources[i].footprint, model);
     // false: the op got the unknown-op default (latency 1, no footprint), not a model entry, a
     // nested loop's schedule or a sched.* override.
-    w.member("modelled", r.resources[i].source != OpResources::Source::Default);
+    w.member(jk::op::modelled, r.resources[i].source != OpResources::Source::Default);
   }
   if (i < r.constraints.slots.size()) {
     const ConstraintSlot &s = r.constraints.slots[i];
-    w.member("group", r.constraints.dsu.findNoCompress(s.gid))
-        .member("gid", s.gid)
-        .member("leader_gid", s.leader_gid)
-        .member("max_depth", s.max_depth)
-        .member("force_serial", (s.flags & FlagForceSerial) != 0);
+    w.member(jk::op::group, r.constraints.dsu.findNoCompress(s.gid))
+        .member(jk::op::gid, s.gid)
+        .member(jk::op::leader_gid, s.leader_gid)
+        .member(jk::op::max_depth, s.max_depth)
+        .member(jk::op::force_serial, (s.flags & FlagForceSerial) != 0);
   }
   for (const NestedLoop &n : r.nestedLoops) {  // a loop in the body: its cost, from its own schedule
     if (n.node != static_cast<int>(i)) continue;
-    w.key("nested_loop")
+    w.key(jk::op::nested_loop)
         .beginObject()
-        .member("block", n.block)
-        .member("scheduled", n.scheduled)
-        .member("ii", n.ii)
-        .member("stage_count", n.stageCount)
-        .member("length", n.length)
-        .member("trip_count", n.tripCount)
-        .member("trip_count_known", n.tripCountKnown)
-        .member("duration", n.duration)
-        .member("reason", nestedLoopWords(n))
+        .member(jk::nested_loop::block, n.block)
+        .member(jk::nested_loop::scheduled, n.scheduled)
+        .member(jk::nested_loop::ii, n.ii)
+        .member(jk::nested_loop::stage_count, n.stageCount)
+        .member(jk::nested_loop::length, n.length)
+        .member(jk::nested_loop::trip_count, n.tripCount)
+        .member(jk::nested_loop::trip_count_known, n.tripCountKnown)
+        .member(jk::nested_loop::duration, n.duration)
+        .member(jk::nested_loop::reason, nestedLoopWords(n))
         .endObject();
   }
   if (i < r.triton.ops.size()) {  // Triton's schedule, as written on the op
     const TritonOpSchedule &t = r.triton.ops[i];
-    if (t.stage) w.member("triton_stage", *t.stage);
-    if (t.cluster) w.member("triton_cluster", *t.cluster);
-    if (t.latency) w.member("triton_latency", *t.latency);
+    if (t.stage) w.member(jk::op::triton_stage, *t.stage);
+    if (t.cluster) w.member(jk::op::triton_cluster, *t.cluster);
+    if (t.latency) w.member(jk::op::triton_latency, *t.latency);
   }
   w.endObject();
 }
 
 void selectionJson(JsonWriter &w, const GeneratorSelection &sel) {
   w.beginObject()
-      .member("rule", selectionRuleName(sel.rule))
-      .member("serial_threshold", sel.serialThreshold)
-      .member("reason", selectionReason(sel))
-      .member("remedy", selectionRemedy(sel))
-      .key("remedies")
+      .member(jk::selection::rule, selectionRuleName(sel.rule))
+      .member(jk::selection::serial_threshold, sel.serialThreshold)
+      .member(jk::selection::reason, selectionReason(sel))
+      .member(jk::selection::remedy, selectionRemedy(sel))
+      .key(jk::selection::remedies)
       .beginArray();
   // `remedy` as data, in its order: what to change, for a reader whose controls are not flags.
   if (sel.removeForceSerial)
-    w.beginObject().member("id", "remove_attribute").member("attribute", "force_serial_execution").endObject();
+    w.beginObject()
+        .member(jk::remedy::id, "remove_attribute")
+        .member(jk::remedy::attribute, "force_serial_execution")
+        .endObject();
   if (!sel.removeForceSerial && sel.requestCostBased)
     w.beginObject()
-        .member("id", "set_option")
-        .member("option", "generator")
-        .member("value", generatorName(GeneratorKind::CostBased))
+        .member(jk::remedy::id, "set_option")
+        .member(jk::remedy::option, "generator")
+        .member(jk::remedy::value, generatorName(GeneratorKind::CostBased))
         .endObject();
   if (!sel.removeForceSerial && sel.requestCostBased && sel.thresholdAtMost > 0)
     w.beginObject()
-        .member("id", "lower_option")
-        .member("option", "serial-threshold")
-        .member("value", sel.thresholdAtMost)
+        .member(jk::remedy::id, "lower_option")
+        .member(jk::remedy::option, "serial-threshold")
+        .member(jk::remedy::value, sel.thresholdAtMost)
         .endObject();
   w.endArray().endObject();
 }
 
 // The dependence graph: its edges, then the rings they keep.
 void graphJson(JsonWriter &w, const BlockResult &r) {
-  w.key("edges").beginArray();
+  w.key(jk::block::edges).beginArray();
   for (const DepEdge &e : r.graph.edges) {
     w.beginObject()
-        .member("src", e.src)
-        .member("dst", e.dst)
-        .member("latency", e.latency)
-        .member("distance", e.distance)
-        .member("kind", edgeKindName(e.kind));
-    if (e.ring >= 0) w.member("ring", r.graph.rings[size_t(e.ring)].value);
+        .member(jk::edge::src, e.src)
+        .member(jk::edge::dst, e.dst)
+        .member(jk::edge::latency, e.latency)
+        .member(jk::edge::distance, e.distance)
+        .member(jk::edge::kind, edgeKindName(e.kind));
+    if (e.ring >= 0) w.member(jk::edge::ring, r.graph.rings[size_t(e.ring)].value);
     w.endObject();
   }
   w.endArray();
-  w.key("rings").beginArray();
+  w.key(jk::block::rings).beginArray();
   for (const Ring &ring : r.graph.rings)
     w.beginObject()
-        .member("value", ring.value)
-        .member("kind", ring.barrier ? "barrier" : "buffer")
-        .member("slots", ring.slots)
-        .member("proven", ring.proven)
-        .member("reason", ring.reason)
+        .member(jk::ring::value, ring.value)
+        .member(jk::ring::kind, ring.barrier ? "barrier" : "buffer")
+        .member(jk::ring::slots, ring.slots)
+        .member(jk::ring::proven, ring.proven)
+        .member(jk::ring::reason, ring.reason)
         .endObject();
   w.endArray();
 }
 
 void violationsJson(JsonWriter &w, const std::vector<Violation> &violations) {
-  w.key("violations").beginArray();
+  w.key(jk::block::violations).beginArray();
   for (const Violation &v : violations)
     w.beginObject()
-        .member("kind", violationKindName(v.kind))
-        .member("op", v.node)
-        .member("other_op", v.otherNode)
-        .member("edge", v.edge)
-        .member("row", v.row)
-        .member("resource", v.resource)
-        .member("message", v.message)
+        .member(jk::violation::kind, violationKindName(v.kind))
+        .member(jk::violation::op, v.node)
+        .member(jk::violation::other_op, v.otherNode)
+        .member(jk::violation::edge, v.edge)
+        .member(jk::violation::row, v.row)
+        .member(jk::violation::resource, v.resource)
+        .member(jk::violation::message, v.message)
         .endObject();
   w.endArray();
 }
@@ -470,89 +499,89 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   bool placed =
       r.status == BlockStatus::Scheduled || r.status == BlockStatus::Checked || r.status == BlockStatus::Violations;
   w.beginObject()
-      .member("name", r.block.name)
-      .member("line", r.line)
-      .member("chunk", r.chunk)
-      .member("generator", generatorName(a.generator))
-      .member("status", blockStatusName(r.status))
-      .member("ii", placed ? a.ii : 0)
-      .member("stage_count", placed ? a.stageCount : 0);
+      .member(jk::block::name, r.block.name)
+      .member(jk::block::line, r.line)
+      .member(jk::block::chunk, r.chunk)
+      .member(jk::block::generator, generatorName(a.generator))
+      .member(jk::block::status, blockStatusName(r.status))
+      .member(jk::block::ii, placed ? a.ii : 0)
+      .member(jk::block::stage_count, placed ? a.stageCount : 0);
   if (a.mii) {
-    w.key("mii");
+    w.key(jk::block::mii);
     miiJson(w, *a.mii, r.graph.edges.size());
   }
   const bool certified = placed && a.optimality.status != Optimality::Unknown;
-  w.key("optimality")
+  w.key(jk::block::optimality)
       .beginObject()
-      .member("status", optimalityName(certified ? a.optimality.status : Optimality::Unknown))
-      .member("lower_bound", certified ? a.optimality.lowerBound : 0)
-      .member("stage_bound", certified ? a.optimality.stageBound : 0)
-      .member("stages_proven", certified && a.optimality.stagesProven)
+      .member(jk::optimality::status, optimalityName(certified ? a.optimality.status : Optimality::Unknown))
+      .member(jk::optimality::lower_bound, certified ? a.optimality.lowerBound : 0)
+      .member(jk::optimality::stage_bound, certified ? a.optimality.stageBound : 0)
+      .member(jk::optimality::stages_proven, certified && a.optimality.stagesProven)
       .endObject();
   const bool compacted = certified && a.compaction.ran;
-  w.key("compaction")
+  w.key(jk::block::compaction)
       .beginObject()
-      .member("ran", compacted)
-      .member("stages_from", compacted ? a.compaction.stagesFrom : 0)
-      .member("stages_to", compacted ? a.compaction.stagesTo : 0)
-      .member("crossings_from", compacted ? a.compaction.crossingsFrom : 0)
-      .member("crossings_to", compacted ? a.compaction.crossingsTo : 0)
+      .member(jk::compaction::ran, compacted)
+      .member(jk::compaction::stages_from, compacted ? a.compaction.stagesFrom : 0)
+      .member(jk::compaction::stages_to, compacted ? a.compaction.stagesTo : 0)
+      .member(jk::compaction::crossings_from, compacted ? a.compaction.crossingsFrom : 0)
+      .member(jk::compaction::crossings_to, compacted ? a.compaction.crossingsTo : 0)
       .endObject();
   if (a.mii) {
-    w.key("below");
+    w.key(jk::block::below);
     belowJson(w, placed ? a.below : std::vector<IIAttempt>{});
   }
-  w.key("summary")
+  w.key(jk::block::summary)
       .beginObject()
-      .member("op_count", r.summary.opCount)
-      .member("op_count_lowered", r.summary.opCountLowered)
-      .member("has_tma", r.summary.hasTma)
-      .member("has_wgmma", r.summary.hasWgmma)
-      .member("has_async_pipeline", r.summary.hasAsyncPipeline)
-      .member("force_serial", r.summary.forceSerial)
+      .member(jk::summary::op_count, r.summary.opCount)
+      .member(jk::summary::op_count_lowered, r.summary.opCountLowered)
+      .member(jk::summary::has_tma, r.summary.hasTma)
+      .member(jk::summary::has_wgmma, r.summary.hasWgmma)
+      .member(jk::summary::has_async_pipeline, r.summary.hasAsyncPipeline)
+      .member(jk::summary::force_serial, r.summary.forceSerial)
       .endObject();
   if (a.selection) {
-    w.key("selection");
+    w.key(jk::block::selection);
     selectionJson(w, *a.selection);
   }
   if (r.triton.any()) {
-    w.key("triton").beginObject().member("stage_count", r.triton.stageCount());
-    if (r.triton.numStages) w.member("num_stages", *r.triton.numStages);
-    if (r.triton.scheduledMaxStage) w.member("scheduled_max_stage", *r.triton.scheduledMaxStage);
-    if (r.steeredOps >= 0) w.member("steered_ops", r.steeredOps);
+    w.key(jk::block::triton).beginObject().member(jk::triton_block::stage_count, r.triton.stageCount());
+    if (r.triton.numStages) w.member(jk::triton_block::num_stages, *r.triton.numStages);
+    if (r.triton.scheduledMaxStage) w.member(jk::triton_block::scheduled_max_stage, *r.triton.scheduledMaxStage);
+    if (r.steeredOps >= 0) w.member(jk::triton_block::steered_ops, r.steeredOps);
     w.endObject();
   }
-  w.key("refinement")
+  w.key(jk::block::refinement)
       .beginObject()
-      .member("rounds", a.refinementRounds)
-      .member("converged", (a.refinementStatus & 1u) != 0)
-      .member("budget_exceeded", (a.refinementStatus & 2u) != 0)
-      .member("budget_truncated", a.budgetTruncated)
+      .member(jk::refinement::rounds, a.refinementRounds)
+      .member(jk::refinement::converged, (a.refinementStatus & 1u) != 0)
+      .member(jk::refinement::budget_exceeded, (a.refinementStatus & 2u) != 0)
+      .member(jk::refinement::budget_truncated, a.budgetTruncated)
       .endObject();
 
-  w.key("ops").beginArray();
+  w.key(jk::block::ops).beginArray();
   for (size_t i = 0; i < r.block.ops.size(); ++i) opJson(w, r, i, placed, model);
   w.endArray();
 
   graphJson(w, r);
 
   const std::vector<int> local = blockResourceIndex(r, model);
-  w.key("rrt");
+  w.key(jk::block::rrt);
   rrtJson(w, r, model, local, placed && a.ii > 0);
   if (trace) {
-    w.key("trace").beginArray();
+    w.key(jk::block::trace).beginArray();
     for (const TraceEntry &e : a.trace) traceEntryJson(w, e, r, local);
-    w.endArray().member("trace_dropped", a.traceDropped);
+    w.endArray().member(jk::block::trace_dropped, a.traceDropped);
   }
-  w.member("schedule_source", r.pinned ? "pinned" : "generated").key("pipes");
+  w.member(jk::block::schedule_source, r.pinned ? "pinned" : "generated").key(jk::block::pipes);
   pipesJson(w, r);
-  w.key("mutexes");
+  w.key(jk::block::mutexes);
   mutexesJson(w, r);
-  w.member("trivial_fallback", r.materialized.trivialFallback);
+  w.member(jk::block::trivial_fallback, r.materialized.trivialFallback);
   memoryJson(w, r);
   violationsJson(w, r.violations);
   if (a.failure) {
-    w.key("failure");
+    w.key(jk::block::failure);
     failureJson(w, *a.failure, model);
   }
   w.endObject();
@@ -564,37 +593,41 @@ std::string emitJson(const DriverRun &run, const std::vector<Diagnostic> &diags,
                      const std::string &ir) {
   JsonWriter w;
   w.reserve(ir.size() + (32 << 10));  // the IR is one member; a small loop's rest fits in 32 KB
-  w.beginObject().member("version", 1).member("tool", versionString()).key("diagnostics").beginArray();
+  w.beginObject()
+      .member(jk::document::version, 1)
+      .member(jk::document::tool, versionString())
+      .key(jk::document::diagnostics)
+      .beginArray();
   for (const Diagnostic &diag : diags) diagnosticJson(w, diag);
   // The first chunk's model: for an input of one chunk, the model its loops were scheduled on;
   // the run's when no chunk was read.
   const TargetModel *shown = run.chunks.empty() ? run.model.get() : run.chunks.front().model.get();
-  w.endArray().member("model", shown ? shown->name : std::string()).key("chunks").beginArray();
+  w.endArray().member(jk::document::model, shown ? shown->name : std::string()).key(jk::document::chunks).beginArray();
   for (const ChunkResult &c : run.chunks) {
     const std::optional<IRTarget> &target = c.modelChoice.target;
     w.beginObject()
-        .member("line", c.source.firstLine)
-        .member("end_line", c.source.lastLine)
-        .member("status", chunkStatusName(c.status))
-        .key("unparsed_functions")
+        .member(jk::chunk::line, c.source.firstLine)
+        .member(jk::chunk::end_line, c.source.lastLine)
+        .member(jk::chunk::status, chunkStatusName(c.status))
+        .key(jk::chunk::unparsed_functions)
         .beginArray();
     for (const Operation *f : c.damaged) w.value(f->symbol);
     w.endArray()
-        .key("model")
+        .key(jk::chunk::model)
         .beginObject()
-        .member("name", c.model->name)
-        .member("source", modelSourceName(c.modelChoice.source))
-        .member("target", target ? target->text : std::string())
-        .member("target_model", c.modelChoice.targetModel)
-        .member("mismatch", c.modelChoice.mismatch)
-        .member("reason", modelChoiceWords(c))
-        .member("words", modelWords(*c.model))
+        .member(jk::chunk_model::name, c.model->name)
+        .member(jk::chunk_model::source, modelSourceName(c.modelChoice.source))
+        .member(jk::chunk_model::target, target ? target->text : std::string())
+        .member(jk::chunk_model::target_model, c.modelChoice.targetModel)
+        .member(jk::chunk_model::mismatch, c.modelChoice.mismatch)
+        .member(jk::chunk_model::reason, modelChoiceWords(c))
+        .member(jk::chunk_model::words, modelWords(*c.model))
         .endObject()
         .endObject();
   }
-  w.endArray().key("blocks").beginArray();
+  w.endArray().key(jk::document::blocks).beginArray();
   for (const BlockResult &r : run.blocks) blockJson(w, r, *run.chunks[r.chunk].model, opts.schedule.trace);
-  w.endArray().member("ir", ir).endObject();
+  w.endArray().member(jk::document::ir, ir).endObject();
   return w.take() + "\n";
 }
 

@@ -190,7 +190,7 @@ std::unique_ptr<Operation> Parser::parseOperation(Block *parent) {
     error(tok_.range(),
           "the input has more than " + std::to_string(limits_.maxOperations) +
               " operations (ParseLimits::maxOperations); split the snippet",
-          MessageData("too_many_operations").with("limit", limits_.maxOperations));
+          MessageData(MessageId::TooManyOperations).with("limit", limits_.maxOperations));
     stopped_ = true;
     tok_.kind = Tok::Eof;
     return nullptr;

@@ -139,7 +139,7 @@ bool Parser::tooDeep() {
   error(tok_.range(),
         "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
             " levels (ParseLimits::maxNestingDepth); flatten the input",
-        MessageData("nesting_too_deep").with("limit", limits_.maxNestingDepth));
+        MessageData(MessageId::NestingTooDeep).with("limit", limits_.maxNestingDepth));
   skipBalancedGroup();
   return false;
 }
@@ -428,7 +428,7 @@ std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &dia
     diags.error({{1, 1}, {1, 2}},
                 "input is " + std::to_string(text.size()) + " bytes; the limit is " +
                     std::to_string(limits.maxInputBytes) + " bytes (ParseLimits::maxInputBytes)",
-                MessageData("input_too_large")
+                MessageData(MessageId::InputTooLarge)
                     .with("bytes", static_cast<long long>(text.size()))
                     .with("limit", static_cast<long long>(limits.maxInputBytes)));
     return m;

@@ -57,17 +57,25 @@ std::vector<MutexValue> collapseMutexPlaceholders(const ScheduleView &view,
   return out;
 }
 
-std::vector<PipeValue> collapsePipeSkeletons(const ScheduleView &view, const std::vector<PipeSkeleton> &skeletons) {
+std::vector<PipeValue> collapsePipeSkeletons(const ScheduleView &view, std::vector<PipeSkeleton> skeletons) {
   std::vector<PipeValue> out;
-  std::map<std::tuple<const Value *, std::vector<int>>, size_t> pipeOf;  // lookups only
+  std::vector<size_t> firstOf;  // the skeleton each Pipe_ takes its producers from
+  // Lookups only, keyed by the skeletons' own groups (not copies: a chain's consumers see ever
+  // longer prefixes of it, quadratic in all). Sizes compare before members, so groups of
+  // different sizes compare in constant time.
+  auto less = [](const PipeSkeleton *a, const PipeSkeleton *b) {
+    return std::make_tuple(a->raw, a->members.size()) < std::make_tuple(b->raw, b->members.size()) ||
+           (a->raw == b->raw && a->members.size() == b->members.size() && a->members < b->members);
+  };
+  std::map<const PipeSkeleton *, size_t, decltype(less)> pipeOf(less);
   for (const PipeSkeleton &k : skeletons) {
-    auto [it, inserted] = pipeOf.emplace(std::make_tuple(k.raw, k.members), out.size());
+    auto [it, inserted] = pipeOf.emplace(&k, out.size());
     if (inserted) {
       PipeValue p;
       p.raw = k.raw;
-      p.producers = k.members;
       p.trivialFallback = k.trivialFallback;
       out.push_back(std::move(p));
+      firstOf.push_back(static_cast<size_t>(&k - skeletons.data()));
     }
     PipeValue &p = out[it->second];
     p.consumers.push_back(k.consumer);
@@ -76,6 +84,8 @@ std::vector<PipeValue> collapsePipeSkeletons(const ScheduleView &view, const std
     p.depth = std::max(p.depth, k.depth);
     p.stagesCrossed = std::max(p.stagesCrossed, k.stagesCrossed);
   }
+  pipeOf.clear();  // its keys are the groups moved out here
+  for (size_t i = 0; i < out.size(); ++i) out[i].producers = std::move(skeletons[firstOf[i]].members);
   for (PipeValue &p : out) {
     sortByStageOrder(view, p.consumers);
     p.owner = p.trivialFallback ? p.consumers.front() : p.producers.front();

@@ -2,6 +2,7 @@
 #include "materialize/MaterializeSchedule.h"
 
 #include <map>
+#include <utility>
 
 #include "materialize/ScheduleSolve.h"
 
@@ -26,7 +27,7 @@ void notePartitions(const ScheduledBlock &block, DiagnosticEngine &diags) {
                    " of this block carry warp-specialised partitions (ttg.partition): the block is "
                    "scheduled as one agent, the partitions are kept as attributes and no "
                    "agent_switch is emitted (seed 003 partitioning not implemented)",
-               MessageData("partitions_kept").with("ops", count).with("seed", "003"));
+               MessageData(MessageId::PartitionsKept).with("ops", count).with("seed", "003"));
 }
 
 // The names the printed IR gives ops (Pipe_ producers/consumers, Mutex_ protects and reasons):
@@ -79,18 +80,20 @@ MaterializedSchedule materializeSchedule(const MaterializeInput &in, const Mater
   }
 
   plan.mutexes = collapseMutexPlaceholders(view, mutexPlaceholders);
-  plan.pipes = collapsePipeSkeletons(view, skeletons);
+  plan.pipes = collapsePipeSkeletons(view, std::move(skeletons));
   for (MutexValue &m : plan.mutexes) m.name = namer.next(/*pipe=*/false);
   for (PipeValue &p : plan.pipes) p.name = namer.next(/*pipe=*/true);
 
   // tileiras stays silent here (seed 002: "let later passes diagnose"); tilesched says it.
   for (const PipeValue &p : plan.pipes)
     if (p.trivialFallback)
-      diags.note(
-          view.op(p.owner).nameRange,
-          p.name + ": no op of this block produces the async handle " + p.raw->name +
-              " before it is read here, so it gets a consumer-only Pipe_ (seed 002 trivial fallback)",
-          MessageData("consumer_only_pipe").with("pipe", p.name).with("handle", p.raw->name).with("seed", "002"));
+      diags.note(view.op(p.owner).nameRange,
+                 p.name + ": no op of this block produces the async handle " + p.raw->name +
+                     " before it is read here, so it gets a consumer-only Pipe_ (seed 002 trivial fallback)",
+                 MessageData(MessageId::ConsumerOnlyPipe)
+                     .with("pipe", p.name)
+                     .with("handle", p.raw->name)
+                     .with("seed", "002"));
 
   notePartitions(*in.block, diags);
   plan.sequence = rebuildSequence(view, plan.pipes, plan.mutexes);

@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <numeric>
-
-#include "support/Sort.h"
 
 namespace tilesched {
 
@@ -32,22 +31,15 @@ void DisjointSet::unite(int a, int b) {
 }
 
 // Phase 1. The comparator is lexicographic (stage, order) and never ties (seed 002,
-// sub_8F7900): (stage, order) is unique per block, and the node id settles the rest.
+// sub_8F7900): (stage, order) is unique per block, and the node id settles the rest. The view
+// keeps each raw value's producers in that order.
 void collectCandidateProducers(const ScheduleView &view, const PipePlaceholder &p, SolveState &s) {
   s.work = view.producersOf(p.raw);
-  stableSortIndices(s.work, [&](int a, int b) { return view.before(a, b); });
 }
 
 // Phase 2.
 void buildScheduleMaps(const ScheduleView &view, const PipePlaceholder &p, SolveState &s) {
-  s.schedInfo.clear();
   s.owner.clear();
-  for (int node : s.work) {
-    s.schedInfo[node] = view.info(node);
-    for (const Value *r : view.op(node).results)
-      if (view.origin(r) == p.raw) s.owner[r->definingOp] = node;
-  }
-  s.schedInfo[p.consumer] = view.info(p.consumer);
   walkOps(*view.block().ops[p.consumer], [&](Operation &op) {
     for (const Value *v : op.operands)
       if (view.origin(v) == p.raw) s.owner.emplace(&op, p.consumer);
@@ -56,12 +48,13 @@ void buildScheduleMaps(const ScheduleView &view, const PipePlaceholder &p, Solve
 
 namespace {
 
-// The candidate producer that wrote `v` (followed through iter_args), or -1.
-int candidateOf(const SolveState &s, const UseSource &src) {
-  if (!src.value || !src.value->definingOp) return -1;
-  auto it = s.owner.find(src.value->definingOp);
-  if (it == s.owner.end() || !s.schedInfo.count(it->second)) return -1;
-  return it->second;
+// The candidate producer that wrote a use of the raw value (followed through iter_args), or -1:
+// a candidate's own op first, then the consumer side of the owner map.
+int candidateOf(const SolveState &s, const TracedUse &u) {
+  if (!u.src.value || !u.src.value->definingOp) return -1;
+  if (u.producerResult) return u.src.producer;
+  auto it = s.owner.find(u.src.value->definingOp);
+  return it == s.owner.end() ? -1 : it->second;
 }
 
 }  // namespace
@@ -71,40 +64,37 @@ int candidateOf(const SolveState &s, const UseSource &src) {
 // later than the read: cycle(P) <= cycle(C) + d * II. A producer first met at a larger distance
 // is revisited when a shorter one turns up, so each keeps its nearest write.
 void closeUnderLiveAtConsumer(const ScheduleView &view, const PipePlaceholder &p, SolveState &s) {
-  s.distance.clear();
+  s.distance.assign(view.numNodes(), SolveState::kNotLive);
   s.dead.clear();
   std::deque<int> queue;
-  const OpSchedule &consumer = s.schedInfo.at(p.consumer);
+  const OpSchedule &consumer = view.info(p.consumer);
   auto admit = [&](int producer, int distance) {
-    const OpSchedule &info = s.schedInfo.at(producer);
+    const OpSchedule &info = view.info(producer);
     bool inTime = (int64_t)info.cycle <= (int64_t)consumer.cycle + (int64_t)distance * view.ii();
     if (!inTime || (producer == p.consumer && distance == 0)) {
       s.dead.insert(producer);
       return;
     }
-    auto it = s.distance.find(producer);
-    if (it != s.distance.end() && it->second <= distance) return;
+    if (s.distance[producer] != SolveState::kNotLive && s.distance[producer] <= distance) return;
     s.distance[producer] = distance;
     queue.push_back(producer);
   };
-  for (const Value *u : view.uses(p.consumer)) {
-    if (view.origin(u) != p.raw) continue;
-    UseSource src = view.trace(u);
-    if (int producer = candidateOf(s, src); producer >= 0) admit(producer, src.distance);
+  for (const TracedUse &u : view.tracedUses(p.consumer)) {
+    if (u.origin != p.raw) continue;
+    if (int producer = candidateOf(s, u); producer >= 0) admit(producer, u.src.distance);
   }
   while (!queue.empty()) {
     int producer = queue.front();
     queue.pop_front();
-    const int base = s.distance.at(producer);
-    for (const Value *w : view.uses(producer)) {
-      if (view.origin(w) != p.raw) continue;
-      UseSource src = view.trace(w);
-      if (int upstream = candidateOf(s, src); upstream >= 0) admit(upstream, base + src.distance);
+    const int base = s.distance[producer];
+    for (const TracedUse &w : view.tracedUses(producer)) {
+      if (w.origin != p.raw) continue;
+      if (int upstream = candidateOf(s, w); upstream >= 0) admit(upstream, base + w.src.distance);
     }
   }
   s.live.clear();
   for (int node : s.work)
-    if (s.distance.count(node)) {
+    if (s.distance[node] != SolveState::kNotLive) {
       s.live.push_back(node);
       s.dead.erase(node);
     }
@@ -117,7 +107,7 @@ void closeUnderLiveAtConsumer(const ScheduleView &view, const PipePlaceholder &p
 void unionSameOrigin(const ScheduleView &view, const ConstraintState *constraints, const PipePlaceholder &p,
                      SolveState &s) {
   DisjointSet dsu(s.live.size());
-  std::map<int, int> index;  // node -> position in live
+  std::vector<int> index(view.numNodes(), -1);  // node -> position in live
   for (size_t i = 0; i < s.live.size(); ++i) index[s.live[i]] = static_cast<int>(i);
 
   if (constraints && constraints->slots.size() == static_cast<size_t>(view.numNodes())) {
@@ -129,10 +119,10 @@ void unionSameOrigin(const ScheduleView &view, const ConstraintState *constraint
     }
   }
   for (size_t i = 0; i < s.live.size(); ++i)
-    for (const Value *w : view.uses(s.live[i])) {
-      if (view.origin(w) != p.raw) continue;
-      int def = candidateOf(s, view.trace(w));
-      if (auto it = index.find(def); it != index.end()) dsu.unite(static_cast<int>(i), it->second);
+    for (const TracedUse &w : view.tracedUses(s.live[i])) {
+      if (w.origin != p.raw) continue;
+      int def = candidateOf(s, w);
+      if (def >= 0 && index[def] >= 0) dsu.unite(static_cast<int>(i), index[def]);
     }
 
   s.groups.clear();
@@ -159,11 +149,10 @@ std::vector<PipeSkeleton> emitPipes(const ScheduleView &view, const PipePlacehol
   std::vector<PipeSkeleton> out;
   auto operandsFrom = [&](const std::vector<int> *members) {
     std::vector<const Value *> operands;
-    for (const Value *u : view.uses(p.consumer)) {
-      if (view.origin(u) != p.raw) continue;
-      UseSource src = view.trace(u);
-      const Value *v = members ? src.value : u;
-      if (members && std::find(members->begin(), members->end(), candidateOf(s, src)) == members->end()) continue;
+    for (const TracedUse &u : view.tracedUses(p.consumer)) {
+      if (u.origin != p.raw) continue;
+      const Value *v = members ? u.src.value : u.value;
+      if (members && std::find(members->begin(), members->end(), candidateOf(s, u)) == members->end()) continue;
       if (std::find(operands.begin(), operands.end(), v) == operands.end()) operands.push_back(v);
     }
     return operands;
@@ -180,15 +169,14 @@ std::vector<PipeSkeleton> emitPipes(const ScheduleView &view, const PipePlacehol
       k.depth = std::max(k.depth, view.ringDepth(member, p.consumer, distance));
       k.stagesCrossed = std::max(k.stagesCrossed, view.stagesCrossed(member, p.consumer, distance));
     };
-    for (int member : k.members) handOff(member, s.distance.at(member));
+    for (int member : k.members) handOff(member, s.distance[member]);
     // The live set keeps each producer's nearest write; a consumer that also reads a member's
     // value of an earlier iteration (online softmax: the row max and the running max, its value
     // one iteration back) holds that value longer, and the ring must cover every such read.
-    for (const Value *u : view.uses(p.consumer)) {
-      if (view.origin(u) != p.raw) continue;
-      UseSource src = view.trace(u);
-      int member = candidateOf(s, src);
-      if (std::find(k.members.begin(), k.members.end(), member) != k.members.end()) handOff(member, src.distance);
+    for (const TracedUse &u : view.tracedUses(p.consumer)) {
+      if (u.origin != p.raw) continue;
+      int member = candidateOf(s, u);
+      if (std::find(k.members.begin(), k.members.end(), member) != k.members.end()) handOff(member, u.src.distance);
     }
     out.push_back(std::move(k));
   }

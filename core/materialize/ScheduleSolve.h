@@ -4,7 +4,6 @@
 // Each phase is its own function so the unit tests can look at the state between them.
 #pragma once
 
-#include <map>
 #include <set>
 #include <unordered_map>
 #include <vector>
@@ -14,17 +13,19 @@
 namespace tilesched {
 
 struct SolveState {
-  // Phase 1: candidate producers (ops with a result of the raw value's origin), stable-sorted
-  // by (stage, order).
+  // Phase 1: candidate producers (ops with a result of the raw value's origin), in (stage, order).
   std::vector<int> work;
-  // Phase 2: schedInfo (node -> stage/order/cycle) for the candidates and the consumer, and the
-  // owner map (an op that writes or reads the raw value -> the node of the block owning it).
-  std::map<int, OpSchedule> schedInfo;
+  // Phase 2: the owner map's consumer side (the consumer and each op nested in it that reads
+  // the raw value -> the consumer). A candidate's own op and its (stage, order, cycle) are the
+  // view's (ScheduleView::produces, info): copied for every consumer, they made each solve cost
+  // the raw value's whole producer list in map insertions.
   std::unordered_map<const Operation *, int> owner;
-  // Phase 3: producers live at the consumer with the iteration distance at which the consumer
-  // sees their write, in (stage, order); `dead` are candidates reached too late (filterMap).
+  // Phase 3: producers live at the consumer, in (stage, order); `distance` (indexed by node,
+  // kNotLive for the others) is the iteration distance at which the consumer sees a live
+  // producer's write; `dead` are candidates reached too late (filterMap).
+  static constexpr int kNotLive = -1;
   std::vector<int> live;
-  std::map<int, int> distance;
+  std::vector<int> distance;
   std::set<int> dead;
   // Phases 4-5: the disjoint-set groups over `live` (each in (stage, order), groups ordered by
   // their first member) and each group's canonical owner.

@@ -48,11 +48,22 @@ ScheduleView::ScheduleView(const MaterializeInput &in)
         }
       }
     });
-    for (const Value *r : block_.ops[n]->results) {
+  }
+  // In (stage, order), the order Schedule::solve takes its candidates in: each solve copies the
+  // list instead of sorting it again (one solve per consumer).
+  for (int node : stageOrder_)
+    for (const Value *r : block_.ops[node]->results) {
       std::vector<int> &producers = producersOf_[origin(r)];
       if (producers.empty() || producers.back() != node) producers.push_back(node);
     }
-  }
+  tracedUses_.resize(block_.ops.size());
+  for (size_t n = 0; n < block_.ops.size(); ++n)
+    for (const Value *u : uses_[n]) {
+      TracedUse t{u, origin(u), trace(u)};
+      t.producerResult = t.src.producer >= 0 && t.src.value->definingOp == block_.ops[t.src.producer] &&
+                         produces(t.src.producer, t.origin);
+      tracedUses_[n].push_back(t);
+    }
 }
 
 bool ScheduleView::before(int a, int b) const {
@@ -122,6 +133,12 @@ UseSource ScheduleView::trace(const Value *v) const {
   src.value = cur;
   src.producer = cur->definingOp ? nodeOf(cur->definingOp) : -1;
   return src;
+}
+
+bool ScheduleView::produces(int node, const Value *raw) const {
+  for (const Value *r : block_.ops[node]->results)
+    if (origin(r) == raw) return true;
+  return false;
 }
 
 const std::vector<int> &ScheduleView::producersOf(const Value *raw) const {

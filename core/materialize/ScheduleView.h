@@ -22,6 +22,15 @@ struct UseSource {
   const Value *value = nullptr;  // the value as the producer defines it (the live-in otherwise)
 };
 
+// A use as Schedule::solve reads it, traced once: its origin, where it comes from, and whether
+// the value is a result of the producer's own op (not of an op nested in it) with that origin.
+struct TracedUse {
+  const Value *value = nullptr;
+  const Value *origin = nullptr;
+  UseSource src;
+  bool producerResult = false;
+};
+
 class ScheduleView {
 public:
   explicit ScheduleView(const MaterializeInput &in);
@@ -58,8 +67,12 @@ public:
   // Values a node reads (its operands and those of its nested ops) that are defined outside
   // it, first use first.
   const std::vector<const Value *> &uses(int node) const { return uses_[node]; }
-  // Nodes with a result whose origin is `raw`, in program order.
+  // uses(node), each traced: the solves walk them once per consumer whose group they reach.
+  const std::vector<TracedUse> &tracedUses(int node) const { return tracedUses_[node]; }
+  // Nodes with a result whose origin is `raw`, in (stage, order).
   const std::vector<int> &producersOf(const Value *raw) const;
+  // Whether a result of `node` has origin `raw` (`node` is then in producersOf(raw)).
+  bool produces(int node, const Value *raw) const;
 
   // Kernel iterations a value written by `producer` survives until `consumer` reads it
   // `distance` iterations later: stage(C) + d - stage(P) (at least 0).
@@ -84,6 +97,7 @@ private:
   std::unordered_map<const Value *, const Value *> origin_;
   std::unordered_map<const Value *, std::vector<int>> producersOf_;
   std::vector<std::vector<const Value *>> uses_;
+  std::vector<std::vector<TracedUse>> tracedUses_;
 };
 
 }  // namespace tilesched

@@ -49,8 +49,8 @@ std::vector<MutexValue> collapseMutexPlaceholders(const ScheduleView &view,
                                                   const std::vector<MutexPlaceholder> &placeholders);
 // Skeletons with the same raw value and producer group become one Pipe_ that lists every
 // consumer (depth and stages crossed are the maxima); consumer-only skeletons of one raw value
-// merge likewise.
-std::vector<PipeValue> collapsePipeSkeletons(const ScheduleView &view, const std::vector<PipeSkeleton> &skeletons);
+// merge likewise. Each Pipe_ takes its producers from the skeletons (moved, not copied).
+std::vector<PipeValue> collapsePipeSkeletons(const ScheduleView &view, std::vector<PipeSkeleton> skeletons);
 // The block in (stage, order): each Mutex_ before its owner, a consumer-only Pipe_ before its
 // consumer, any other Pipe_ right after the member that defines its last operand.
 std::vector<RegionItem> rebuildSequence(const ScheduleView &view, const std::vector<PipeValue> &pipes,

@@ -15,8 +15,8 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
   for (const AnalysisNote &note : a.notes) diags.note(blockRange(r), note.text, note.data);
   // A failure whose message names an option is data too: its id as `cause`, then its fields.
   MessageData data;
-  if (a.failure && !a.failure->data.id.empty()) {
-    data = MessageData("no_schedule").with("cause", a.failure->data.id);
+  if (a.failure && a.failure->data.id != MessageId::None) {
+    data = MessageData(MessageId::NoSchedule).with("cause", messageIdName(a.failure->data.id));
     data.fields.insert(data.fields.end(), a.failure->data.fields.begin(), a.failure->data.fields.end());
   }
   if (a.failure && a.failure->node >= 0 && a.failure->node < static_cast<int>(r.block.ops.size())) {
@@ -25,7 +25,7 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
     return;
   }
   // A block-level failure (the II cap below the lower bound, a spent budget) says why.
-  if (!data.id.empty()) data.with("block", r.block.name);
+  if (data.id != MessageId::None) data.with("block", r.block.name);
   diags.error(blockRange(r),
               "failed to find a schedule for block '" + r.block.name + "'" +
                   (a.failure && !a.failure->message.empty() ? ": " + a.failure->message : ""),

@@ -33,7 +33,7 @@ bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &probl
       diags.note(
           blockRange(r),
           "--check: no op of block '" + r.block.name + "' pins nv_tile.aws.stage/order, so its schedule is generated",
-          MessageData("check_nothing_pinned").with("block", r.block.name).with("option", "check"));
+          MessageData(MessageId::CheckNothingPinned).with("block", r.block.name).with("option", "check"));
     return false;
   }
   if (!check_) {
@@ -41,7 +41,7 @@ bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &probl
                   "block '" + r.block.name +
                       "' pins nv_tile.aws.stage/order; they are ignored and replaced by a generated "
                       "schedule (pass --check to verify them instead)",
-                  MessageData("pinned_schedule_ignored").with("block", r.block.name).with("option", "check"));
+                  MessageData(MessageId::PinnedScheduleIgnored).with("block", r.block.name).with("option", "check"));
     return false;
   }
   r.pinned = true;

@@ -326,7 +326,7 @@ private:
                                                " rescheduling round(s) with fewer slots did not fit them";
       why += ": " + buffersWords(in);
       // As data: the words without the option, and the option that lifts an SMEM budget.
-      MessageData data("memory_over_budget");
+      MessageData data(MessageId::MemoryOverBudget);
       data.with("detail", why);
       if (s.space == BufferSpace::Smem) {
         why += " (--unlimited-smem lifts the SMEM budget)";

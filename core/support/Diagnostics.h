@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "support/MessageIds.generated.h"
+
 namespace tilesched {
 
 struct SourceLoc {
@@ -35,11 +37,11 @@ struct MessageField {
 };
 
 struct MessageData {
-  std::string id;  // stable, snake_case; empty: a plain message
+  MessageId id = MessageId::None;  // None: a plain message
   std::vector<MessageField> fields;
 
   MessageData() = default;
-  explicit MessageData(std::string id) : id(std::move(id)) {}
+  explicit MessageData(MessageId id) : id(id) {}
   MessageData &with(std::string name, std::string text) {
     fields.push_back({std::move(name), std::move(text), 0, false});
     return *this;

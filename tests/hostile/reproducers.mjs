@@ -72,6 +72,16 @@ function modelLoop(n, pools = 0) {
   return s + '    scf.yield\n  }\n  return\n}\n' + (pools ? '}\n' : '');
 }
 
+// A chain of `n` ops handing one async handle on (each result forwards the token it reads):
+// the cost-based generator's II 1 over n stages gives every op a Pipe_ whose producers are the
+// whole chain above it, before a ring round limits the hand-offs to 32 slots.
+function handleChain(n) {
+  let s = 'func.func @chain(%n: index, %x: !tok.token) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n' +
+    '  scf.for %i = %c0 to %n step %c1 {\n';
+  for (let k = 0; k < n; ++k) s += `    %v${k} = test.add ${k ? `%v${k - 1}` : '%x'} : (!tok.token) -> !tok.token\n`;
+  return s + '    scf.yield\n  }\n  return\n}\n';
+}
+
 const SMALL_LOOP = chainLoop(3, 0);
 
 // A model whose op op.wide holds a 1 024-row footprint, row k on slot k mod 64 (so no two
@@ -187,6 +197,8 @@ export function reproducers() {
   add('D19b', 'the same loop nested in another: its footprint is laid out for the outer one', ['d19b.mlir', '--model=d19.json'],
     { 'd19b.mlir': fatLoop(true), 'd19.json': fatModel(64) });
   add('D20', 'a 10 000-op dependence chain, --emit=json', ['d20.mlir', '--emit=json'], { 'd20.mlir': chainLoop(10000, 0, { op: 'arith.addf' }) });
+  add('D21', 'a 10 000-op chain handing one async handle on, cost-based, --emit=json', ['d21.mlir', '--generator=cost-based', '--emit=json'],
+    { 'd21.mlir': handleChain(10000) });
   // A quote in an attribute name, which the XML reader refuses where it stands: it once hid the
   // nesting behind it from a depth pre-scan, and the parser recursed 10^5 levels (SIGSEGV
   // natively, RangeError in the npm bin).

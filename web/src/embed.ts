@@ -1,9 +1,10 @@
 // Entry of embed.html: the chromeless view for iframes. State comes from the fragment
-// (#v=1&s=...), flags from the query: readonly=1, panes=table,rrt,..., theme=light|dark, title=...
+// (#v=2&s=...), flags from the query: readonly=1, panes=table,rrt,..., theme=light|dark, title=...,
+// lines=12-30 (the lines the editor shows; default: from the first loop line)
 import './styles/theme.css';
 import './styles/panes.css';
 import './styles/embed.css';
-import { mountEmbed } from './app/embed-view';
+import { mountEmbed, parseLines } from './app/embed-view';
 import { decodeState } from './state/share';
 import { defaultState, paneList } from './state/state';
 import type { Theme } from './state/prefs';
@@ -24,4 +25,5 @@ mountEmbed({
   siteBase: new URL('./', location.href).href,
   theme: theme === 'light' || theme === 'dark' ? (theme as Theme) : 'system',
   title,
+  lines: parseLines(query.get('lines')),
 });

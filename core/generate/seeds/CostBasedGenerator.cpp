@@ -72,7 +72,7 @@ void warnLifted(const SchedulingProblem &in, const ModuloProblem &p, const Lifte
                     ": no schedule up to the II cap kept every constraint (seed 003: a later round lifts a "
                     "constraint when the schedule becomes infeasible), so " +
                     consequence,
-                MessageData("constraint_lifted")
+                MessageData(MessageId::ConstraintLifted)
                     .with("constraint", describeLifted(p, c))
                     .with("bound", c.bound)
                     .with("consequence", consequence)
@@ -157,9 +157,9 @@ struct SpentBudget {
                 : "the refinement budget (--max-constraint-iterations=" + std::to_string(opts.maxConstraintIterations) +
                       ")";
   }
-  MessageData data(std::string id) const {
-    return work ? MessageData(std::move(id)).with("option", "work-budget").with("value", opts.workBudget)
-                : MessageData(std::move(id))
+  MessageData data(MessageId id) const {
+    return work ? MessageData(id).with("option", "work-budget").with("value", opts.workBudget)
+                : MessageData(id)
                       .with("option", "max-constraint-iterations")
                       .with("value", opts.maxConstraintIterations);
   }
@@ -173,7 +173,7 @@ void reportUnscheduled(ScheduleAnalysis &a, const ModuloProblem &p, const Refine
     a.failure = plainFailure(p, -1, cap,
                              spent.words() + " ran out after " + std::to_string(out.rounds) +
                                  " round(s), before any II up to the cap " + std::to_string(cap) + " was scheduled");
-    a.failure->data = spent.data("budget_ran_out_unscheduled").with("rounds", out.rounds).with("cap", cap);
+    a.failure->data = spent.data(MessageId::BudgetRanOutUnscheduled).with("rounds", out.rounds).with("cap", cap);
   } else {
     a.failure =
         out.failure ? *out.failure : plainFailure(p, -1, cap, "the refinement budget ran out before any II was tried");
@@ -186,7 +186,9 @@ void reportUnscheduled(ScheduleAnalysis &a, const ModuloProblem &p, const Refine
   if (out.truncated && !out.workSpent)
     a.notes.emplace_back(
         "the refinement stopped after " + std::to_string(out.rounds) + " round(s) (--max-constraint-iterations)",
-        MessageData("refinement_stopped").with("rounds", out.rounds).with("option", "max-constraint-iterations"));
+        MessageData(MessageId::RefinementStopped)
+            .with("rounds", out.rounds)
+            .with("option", "max-constraint-iterations"));
 }
 
 // The note (and, while a smaller II may exist, the warning) of a search a budget cut short.
@@ -202,7 +204,7 @@ void reportTruncated(ScheduleAnalysis &a, const SchedulingProblem &in, const Ref
        : outcome == "exact-search"  ? "the exact search then found II " + std::to_string(out.ii)
                                     : "keeping the smallest II found, " + std::to_string(out.ii)) +
       (proven ? ", the smallest that exists" : ", which may not be minimal");
-  MessageData data = spent.data("budget_ran_out")
+  MessageData data = spent.data(MessageId::BudgetRanOut)
                          .with("outcome", outcome)
                          .with("ii", out.ii)
                          .with("minimal", proven ? "proven" : "unknown");

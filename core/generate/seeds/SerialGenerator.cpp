@@ -24,7 +24,7 @@ void warnDroppedConstraints(const SchedulingProblem &in, DiagnosticEngine &diags
                       std::string("the serial generator ignores '") + key +
                           "' (seed 000 QUIRK: the serial path honours only force_serial_execution; "
                           "use --generator=cost-based to enforce it)",
-                      MessageData("serial_ignores_constraint")
+                      MessageData(MessageId::SerialIgnoresConstraint)
                           .with("attribute", key)
                           .with("option", "generator")
                           .with("value", "cost-based"));

@@ -25,6 +25,31 @@ export interface EmbedConfig {
   theme: Theme;
   title?: string; // what the embedder calls the example: the view's accessible name
   warning?: string; // shown above the editor (the element's snippet lost text to HTML)
+  lines?: LineRange | null; // the lines the editor shows (default: from the first loop line)
+}
+
+// A range of 1-based source lines, `last` inclusive.
+export interface LineRange {
+  first: number;
+  last: number;
+}
+
+// "12-30" or "12" (from line 12 on); anything else is no range.
+export function parseLines(text: string | null): LineRange | null {
+  const m = /^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$/.exec(text ?? '');
+  if (!m) return null;
+  const first = Number(m[1]);
+  const last = m[2] === undefined ? Infinity : Number(m[2]);
+  return first >= 1 && last >= first ? { first, last } : null;
+}
+
+// The first line of the first loop, where a reader of an embed wants to start: an example opens
+// with comments, type aliases and layouts (a Triton dump's #blocked lines) before it.
+export function firstLoopLine(source: string): number {
+  // scf.for / "scf.for"( / scf.while, and CUDA Tile's `%acc = for %k in (...)`; never a comment.
+  const loop = /(^|[\s"])(scf\.for|scf\.while|cuda_tile\.for|cuda_tile\.loop)\b|(^|=)\s*(for|loop)\s+[%(]/;
+  const k = source.split('\n').findIndex((l) => !/^\s*\/\//.test(l) && loop.test(l));
+  return k < 0 ? 1 : k + 1;
 }
 
 export const EMBED_PANES: PaneId[] = ['table', 'rrt', 'trace', 'timeline', 'ir'];
@@ -73,6 +98,10 @@ export function mountEmbed(cfg: EmbedConfig): Session {
     onRun: () => void session.run(),
     onHoverLine: (line) => bus.hover(opsOf().find((o) => o.line === line)?.id ?? null),
   });
+  // The lines shown: a range is the editor's height (about 1.45em a line), else it scrolls to the loop.
+  const range = cfg.lines ?? { first: firstLoopLine(cfg.state.source), last: Infinity };
+  if (Number.isFinite(range.last)) editorHost.style.setProperty('--embed-editor-height', `calc(${range.last - range.first + 1} * 1.45em + 10px)`);
+  requestAnimationFrame(() => editor.scrollToLine(range.first));
   const view = new ResultsView({
     bus, mode: 'tabs', panes: offered, root: cfg.root,
     hideEmpty: () => true,

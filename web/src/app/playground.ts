@@ -11,10 +11,11 @@ import type { ModelDialog } from '../panes/model-dialog';
 import { compareLabels, isBuiltinModel } from '../model/compare';
 import { DEFAULT_MODEL } from '../engine/options';
 import { renderOptionsBar, type OptionsBar } from '../panes/options-bar';
-import { applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
+import { EDITOR_SHARE, applyTheme, loadPrefs, savePrefs, type Prefs } from '../state/prefs';
 import { decodeState, encodeState, linkable } from '../state/share';
 import { PANES, Store, defaultState, editedSource, type AppState } from '../state/state';
 import { h } from '../ui/dom';
+import { splitter } from '../ui/splitter';
 import { LinkBus } from '../ui/linking';
 import { ResultsView } from './results-view';
 import { bindMenus } from './menus';
@@ -88,6 +89,52 @@ function sourceEditor(parent: HTMLElement, session: Session, bus: LinkBus, onSha
     applyingState = false;
   };
   return { editor, setText };
+}
+
+// The other source of a comparison of two sources, in an editor of its own beside the main one:
+// the compared text is seen and edited there (an earlier version, or another form of the loop),
+// and the results read it → the main editor's text. The editor exists only while the comparison
+// is of sources.
+function otherSourceEditor(session: Session): HTMLElement {
+  const { state } = session;
+  const box = h('div', { class: 'other-source', hidden: true });
+  let editor: SourceEditor | null = null;
+  let applying = false;
+  const open = (text: string) => {
+    const host = h('div', { class: 'editor-host', 'data-testid': 'other-editor' });
+    box.replaceChildren(h('div', { class: 'editor-label' }, 'Compared source (old)'), host);
+    editor = new SourceEditor({
+      parent: host,
+      doc: text,
+      label: 'the compared source (old)',
+      onChange: (t) => {
+        const c = state.get().compare;
+        if (!applying && c) state.update({ compare: { ...c, source: t } });
+      },
+      onRun: () => void session.run(),
+    });
+  };
+  const sync = () => {
+    const other = state.get().compare?.source;
+    box.hidden = other === undefined;
+    box.parentElement?.classList.toggle('two-sources', other !== undefined);
+    if (other === undefined) {
+      editor?.view.destroy();
+      editor = null;
+      box.replaceChildren();
+    } else if (!editor) {
+      open(other);
+    } else if (other !== editor.text()) {
+      applying = true;
+      editor.setText(other);
+      applying = false;
+    }
+  };
+  state.subscribe((s, before) => {
+    if (s.compare !== before.compare) sync();
+  });
+  queueMicrotask(sync);
+  return box;
 }
 
 // The options bar, with the model editor (and its JSON language) loaded on first use.
@@ -192,6 +239,7 @@ function bindReactions(session: Session, editor: SourceEditor, diagnosticsHost: 
 export function mountPlayground(root: HTMLElement): void {
   const prefs = watchPrefs((p) => {
     main.className = `layout-${p.layout}`;
+    main.style.setProperty('--editor-share', `${p.editorShare}%`);
     engine.setTimeLimit(p.timeLimitMs);
   });
   const notices: string[] = [];
@@ -238,8 +286,17 @@ export function mountPlayground(root: HTMLElement): void {
 
   const notice = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice', hidden: notices.length === 0 }, notices.join(' '));
   const status = new RunStatus(session, { timeLimitMs: () => prefs.get().timeLimitMs, doneText: (r) => doneText(engine, r), onRun: () => void session.run() });
-  const main = h('main', { class: `layout-${prefs.get().layout}` },
-    h('section', { class: 'editor-col', 'aria-label': 'source' }, editorHost, diagnosticsHost),
+  // Side by side, the editor and the results share the width as the reader drags or keys the
+  // splitter between them (kept with the preferences, in this browser).
+  const split = splitter({
+    label: 'Resize the source and the results', controls: 'editor-col', value: prefs.get().editorShare, step: 2, ...EDITOR_SHARE,
+    onChange: (editorShare) => prefs.update({ editorShare }),
+  });
+  const main = h('main', { class: `layout-${prefs.get().layout}`, style: `--editor-share: ${prefs.get().editorShare}%` },
+    h('section', { class: 'editor-col', id: 'editor-col', 'aria-label': 'source' },
+      h('div', { class: 'editors' }, h('div', { class: 'main-source' }, h('div', { class: 'editor-label' }, 'Source (new)'), editorHost), otherSourceEditor(session)),
+      diagnosticsHost),
+    split,
     h('section', { class: 'results-col', 'aria-label': 'results' }, status.el, notice, view.el));
   root.replaceChildren(header, main, glossary.el);
 

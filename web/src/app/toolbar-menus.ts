@@ -64,7 +64,7 @@ export function helpMenu(glossary: Glossary): HTMLDetailsElement {
         h('dt', {}, 'Tab / Shift+Tab'), h('dd', {}, 'leave the editor, move between controls'),
         h('dt', {}, 'Enter on a table row'), h('dd', {}, 'show the op in the source')),
       h('p', { class: 'small' }, 'Hover or click an op anywhere (source line, table row, heatmap chip, placement step, timeline bar) to highlight it in every pane. The step slider of the placement steps replays the reservation table entry by entry.'),
-      open, h('label', { class: 'inline', title: 'show the scheduler’s own names (arms, gates G1–G4, outcomes) instead of plain words' }, expert, ' expert words')));
+      open, h('label', { class: 'inline', title: 'show the scheduler’s own names for units, methods, checks and outcomes instead of plain words' }, expert, ' expert words')));
   open.addEventListener('click', () => {
     menu.open = false;
     glossary.open();

@@ -18,6 +18,7 @@ export interface SourceEditorConfig {
   root?: ShadowRoot | Document;
   doc: string;
   readOnly?: boolean;
+  label?: string; // the text's accessible name
   // `replacedAll`: the edit replaced the whole text (a paste over everything): a new input.
   onChange?: (text: string, replacedAll: boolean) => void;
   onRun?: () => void;
@@ -83,7 +84,7 @@ export class SourceEditor {
       ...mlirViewExtensions(),
       highlightActiveLine(), highlightActiveLineGutter(), history(), lintGutter(), EditorView.lineWrapping,
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap]),
-      EditorView.contentAttributes.of({ 'aria-label': 'nv_tileas snippet', 'data-testid': 'editor-content', tabindex: '0' }),
+      EditorView.contentAttributes.of({ 'aria-label': cfg.label ?? 'nv_tileas snippet', 'data-testid': 'editor-content', tabindex: '0' }),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) {
           let replacedAll = false;
@@ -128,6 +129,13 @@ export class SourceEditor {
 
   highlightLines(lines: number[]): void {
     this.view.dispatch({ effects: setHighlightedLines.of(lines) });
+  }
+
+  // Scrolls so that 1-based `line` is the first line in view (the cursor stays).
+  scrollToLine(line: number): void {
+    const doc = this.view.state.doc;
+    const from = doc.line(Math.max(1, Math.min(line, doc.lines))).from;
+    this.view.dispatch({ effects: EditorView.scrollIntoView(from, { y: 'start' }) });
   }
 
   // Moves the cursor to a diagnostic or an op and shows it.

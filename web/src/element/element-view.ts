@@ -3,7 +3,7 @@
 import themeCss from '../styles/theme.css?inline';
 import panesCss from '../styles/panes.css?inline';
 import embedCss from '../styles/embed.css?inline';
-import { mountEmbed } from '../app/embed-view';
+import { mountEmbed, parseLines } from '../app/embed-view';
 import { BUILTIN_MODELS, GENERATOR_CHOICES, type BuiltinModel, type GeneratorChoice } from '../engine/options';
 import { decodeState } from '../state/share';
 import { defaultState, paneList, type AppState } from '../state/state';
@@ -22,7 +22,8 @@ export function stateFromAttributes(el: Element, text: string): AppState {
   return s;
 }
 
-export function mountElement(el: HTMLElement, shadow: ShadowRoot, text: string, siteBase: string, swallowed: string[] = []): void {
+// `loadError`: why the `src` file could not be read (shown above the editor).
+export function mountElement(el: HTMLElement, shadow: ShadowRoot, text: string, siteBase: string, swallowed: string[] = [], loadError = ''): void {
   const style = document.createElement('style');
   const height = Number(el.getAttribute('height'));
   const box = Number.isFinite(height) && height >= 100 ? ` max-height: ${Math.round(height)}px; overflow: auto;` : '';
@@ -39,8 +40,9 @@ export function mountElement(el: HTMLElement, shadow: ShadowRoot, text: string, 
     siteBase,
     theme: theme === 'light' || theme === 'dark' ? (theme as Theme) : 'system',
     title: el.getAttribute('title') ?? '',
-    warning: swallowed.length && !el.hasAttribute('state')
+    lines: parseLines(el.getAttribute('lines')),
+    warning: loadError || (swallowed.length && !el.hasAttribute('state')
       ? `Part of this snippet was read as HTML and is missing: ${swallowed.join(' ')} (text such as !tt.ptr<f16>). Put the snippet in a <script type="text/mlir"> child of the element, or write < as &lt;.`
-      : '',
+      : ''),
   });
 }

@@ -17,8 +17,9 @@
 // Attributes: title (names the example for screen readers), generator (auto|serial|cost-based),
 // model (blackwell|hopper; without it, the IR's ttg.target picks the model), ii-cap,
 // panes (comma list of table,rrt,trace,timeline,graph,ir), readonly, theme (light|dark),
-// height (px: the view scrolls past it), state (a share-link fragment "v=1&s=…", used instead
-// of the text).
+// height (px: the view scrolls past it), state (a share-link fragment "v=2&s=…", used instead
+// of the text), src (a file of the page's own site holding the snippet, used instead of the
+// text), lines ("12-30": the lines the editor shows; default: from the first loop line).
 
 import { snippetOf } from './dedent';
 
@@ -52,8 +53,29 @@ class TileschedPlayground extends HTMLElement {
     this.started = true;
     this.observer?.disconnect();
     const { mountElement } = await import('./element-view');
+    const src = this.getAttribute('src');
+    if (src !== null) {
+      const { text, error } = await fetchSource(src);
+      mountElement(this, this.shadowRoot!, text, SITE_BASE, [], error);
+      return;
+    }
     const { text, swallowed } = snippetOf(this);
     mountElement(this, this.shadowRoot!, text, SITE_BASE, swallowed);
+  }
+}
+
+// The snippet of a `src` attribute: a file of the page's own origin (a docs site serves its
+// kernels beside its pages), so a snippet need not carry the source; another origin is refused
+// (it would be another site's text run in this page's name).
+async function fetchSource(src: string): Promise<{ text: string; error: string }> {
+  const url = new URL(src, document.baseURI);
+  if (url.origin !== location.origin) return { text: '', error: `The source ${src} is on another site (${url.origin}); src= loads only files of this page's own site.` };
+  try {
+    const res = await fetch(url, { credentials: 'same-origin' });
+    if (!res.ok) return { text: '', error: `The source ${src} could not be loaded: the server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.` };
+    return { text: await res.text(), error: '' };
+  } catch (e) {
+    return { text: '', error: `The source ${src} could not be loaded: ${(e as Error).message}.` };
   }
 }
 

@@ -3,11 +3,12 @@
 // degrades to absent optional panes instead of a crash in a pane.
 import { modelReason, wordMessage, type MessageFields, type Remedy } from './wording';
 import type {
-  BelowII, Block, BlockStatus, ChunkModel, Compaction, Diagnostic, Edge, Estimate, GeneratorName, ScheduleEstimate, Span, MII, Memory, MemoryBuffer, NestedLoop, Op,
+  BelowII, Block, ChunkModel, Compaction, Diagnostic, Edge, Estimate, ScheduleEstimate, Span, MII, Memory, MemoryBuffer, NestedLoop, Op,
   OpConstraints, Optimality, RRT, Refinement, RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry,
   TritonBlock, TritonOp, Unit, Violation,
 } from './types';
 import type { TraceArm, TraceGate, TraceOutcome } from '../generated/vocabulary';
+import { BELOW_II_RESULT, BLOCK_GENERATOR, BLOCK_STATUS, CHUNK_MODEL_SOURCE, isOneOf } from './document-schema';
 
 export class DocumentError extends Error {}
 
@@ -79,15 +80,13 @@ function parseNestedLoop(v: unknown): NestedLoop | null {
   };
 }
 
-const MODEL_SOURCES: readonly string[] = ['ir-target', 'option', 'default'];
-
 // The model of each `// -----` chunk, by chunk index (absent from documents of older cores).
 function parseChunkModels(v: unknown): Array<ChunkModel | null> {
   return arr(v).map((c) => {
     const m = isObj(c) && isObj(c.model) ? c.model : null;
-    if (!m || !MODEL_SOURCES.includes(str(m.source))) return null;
+    if (!m || !isOneOf(CHUNK_MODEL_SOURCE, m.source)) return null;
     const model = {
-      name: str(m.name), source: str(m.source) as ChunkModel['source'], target: str(m.target),
+      name: str(m.name), source: m.source, target: str(m.target),
       target_model: str(m.target_model), mismatch: m.mismatch === true, words: str(m.words), reason: str(m.reason),
     };
     return { ...model, reason: modelReason(model) };
@@ -225,11 +224,9 @@ function parseMII(v: unknown): MII | null {
   };
 }
 
-const BELOW_RESULTS: readonly string[] = ['infeasible', 'not-scheduled', 'cut-short'];
-
 function parseBelow(v: unknown): BelowII[] {
-  return arr(v).filter(isObj).filter((b) => BELOW_RESULTS.includes(str(b.result))).map((b) => ({
-    ii: num(b.ii), result: str(b.result) as BelowII['result'], op: num(b.op, -1), resource: str(b.resource),
+  return arr(v).filter(isObj).filter((b) => isOneOf(BELOW_II_RESULT, b.result)).map((b) => ({
+    ii: num(b.ii), result: b.result as BelowII['result'], op: num(b.op, -1), resource: str(b.resource),
     reason: str(b.reason),
   }));
 }
@@ -317,23 +314,20 @@ function parseFailure(f: Json): Json {
   return { ...f, message: wordMessage({ message: f.message, id: str(f.id), fields: parseFields(f.fields) }) };
 }
 
-const GENERATORS: readonly string[] = ['serial', 'cost-based'];
-const STATUSES: readonly string[] = ['scheduled', 'failed', 'checked', 'violations'];
-
 function parseBlock(v: unknown, index: number, models: Array<ChunkModel | null>): Block {
   if (!isObj(v)) throw new DocumentError(`blocks[${index}] is not an object`);
   const where = `blocks[${index}]`;
   const generator = str(need(v, 'generator', where));
   const status = str(need(v, 'status', where));
-  if (!GENERATORS.includes(generator)) throw new DocumentError(`${where}: unknown generator "${generator}"`);
-  if (!STATUSES.includes(status)) throw new DocumentError(`${where}: unknown status "${status}"`);
+  if (!isOneOf(BLOCK_GENERATOR, generator)) throw new DocumentError(`${where}: unknown generator "${generator}"`);
+  if (!isOneOf(BLOCK_STATUS, status)) throw new DocumentError(`${where}: unknown status "${status}"`);
   const ops = arr(need(v, 'ops', where)).map(parseOp);
   return {
     name: str(v.name, `block ${index}`),
     line: num(v.line),
     model: typeof v.chunk === 'number' ? models[v.chunk] ?? null : null,
-    generator: generator as GeneratorName,
-    status: status as BlockStatus,
+    generator,
+    status,
     ii: num(v.ii),
     stage_count: num(v.stage_count),
     mii: parseMII(v.mii),

@@ -1,11 +1,19 @@
 import type { TraceArm, TraceGate, TraceOutcome } from '../generated/vocabulary';
 import type { Remedy } from './wording';
+import type {
+  JsonBelowII, JsonBlockGenerator, JsonBlockStatus, JsonBuffer, JsonBufferSpace, JsonChunkModel, JsonCompaction,
+  JsonDiagnosticSeverity, JsonEstimate, JsonMemory, JsonNestedLoop, JsonOptimality, JsonPerfBound, JsonRRT,
+  JsonRRTCell, JsonRRTResource, JsonRRTRow, JsonRefinement, JsonRing, JsonScheduleEstimate, JsonSummary,
+  JsonTraceBound, JsonTraceConflict,
+} from './document-schema';
 
-// Typed model of the SPEC §5.1 JSON document (`--emit=json`, and the WebAssembly API's return
-// value). The listed keys are the contract; the rest (mii details, rrt, group, pipes, ir, ...)
-// are the playground extensions and may be absent in documents from older cores.
+// The page's model of the SPEC §5.1 JSON document (`--emit=json`, and the WebAssembly API's
+// return value), as engine/parse.ts builds it. The document itself, every key with its type and
+// values, is the schema's (core/contract/json-document.json; its TypeScript: engine/document-schema.ts);
+// where the page keeps an object as the document writes it, its type here is the schema's. Keys beyond SPEC §5.1's (mii details,
+// rrt, group, pipes, ir, ...) may be absent in documents from older cores.
 
-export type Severity = 'error' | 'warning' | 'note';
+export type Severity = JsonDiagnosticSeverity;
 
 export interface Diagnostic {
   severity: Severity;
@@ -18,8 +26,8 @@ export interface Diagnostic {
   id?: string; // the message's id when the core gave its fields as data; "" for a plain message
 }
 
-export type GeneratorName = 'serial' | 'cost-based';
-export type BlockStatus = 'scheduled' | 'failed' | 'checked' | 'violations';
+export type GeneratorName = JsonBlockGenerator;
+export type BlockStatus = JsonBlockStatus;
 
 export interface MII {
   resource: number;
@@ -33,35 +41,11 @@ export interface MII {
   critical_edges: number[]; // the edge from each op of critical_cycle to the next (-1: a force-serial ordering)
 }
 
-// Why an II below the block's has no schedule (docs/json-document.md, "below").
-export interface BelowII {
-  ii: number;
-  result: 'infeasible' | 'not-scheduled' | 'cut-short';
-  op: number; // the op the placement failed on, -1 when none is named
-  resource: string; // the slot or pool that vetoed its last seat, "" when none
-  reason: string;
-}
+export type BelowII = JsonBelowII;
 
-// How the II compares with the best possible: proven = no schedule exists at a smaller II,
-// bound = none exists below lower_bound, unknown = no bound (serial generator, no schedule).
-// The same for length at the II: no schedule at it has fewer stages than stage_bound;
-// stages_proven when the schedule has that many.
-export interface Optimality {
-  status: 'proven' | 'bound' | 'unknown';
-  lower_bound: number;
-  stage_bound: number;
-  stages_proven: boolean;
-}
+export type Optimality = JsonOptimality;
 
-// The stage compaction after the II search (ran: false with --compaction-budget=0): the stage
-// count and the stage boundaries values cross, before and after.
-export interface Compaction {
-  ran: boolean;
-  stages_from: number;
-  stages_to: number;
-  crossings_from: number;
-  crossings_to: number;
-}
+export type Compaction = JsonCompaction;
 
 // Row k lists the slots/pools the op holds in cycle k after issue (a pool once per unit).
 export type Footprint = string[][];
@@ -82,30 +66,9 @@ export interface Op {
   nested_loop: NestedLoop | null; // the op is a loop whose own schedule gives its cost
 }
 
-// A loop in the loop body, costed by its own schedule (docs/decisions.md, "Nested loops").
-export interface NestedLoop {
-  block: number; // index of the inner loop's block in ScheduleDocument.blocks
-  scheduled: boolean; // false: the inner block has no schedule; its ops were costed one after another
-  ii: number;
-  stage_count: number;
-  length: number; // cycles of one iteration
-  trip_count: number; // constant, or assumed (the stage count) when trip_count_known is false
-  trip_count_known: boolean;
-  duration: number; // (trip_count - 1) x ii + length
-  reason: string; // all of it in words
-}
+export type NestedLoop = JsonNestedLoop;
 
-// Which target model a chunk's blocks were scheduled on, and why (docs/decisions.md, "The target
-// from the IR").
-export interface ChunkModel {
-  name: string;
-  source: 'ir-target' | 'option' | 'default';
-  target: string; // the IR's target as written ("cuda:90", CUDA Tile's hinted "sm_90"), "" when none
-  words: string; // the model in words: "Hopper (sm_90)", "model 'mine'"
-  target_model: string; // the built-in model the IR's target names, "" when none does
-  mismatch: boolean; // a built-in model picked by hand that does not describe the IR's target
-  reason: string; // in words: "Hopper (sm_90), from the IR's target cuda:90"
-}
+export type ChunkModel = JsonChunkModel;
 
 // loop.stage / loop.cluster / tt.latency as Triton's pipeliner left them on the op.
 export interface TritonOp {
@@ -148,56 +111,22 @@ export interface Edge {
   ring?: string; // memory / barrier edges whose distance is a ring slot coming round: the ring's value
 }
 
-// A buffer or mbarrier array the block indexes by slot (docs/decisions.md, "Ring buffers").
-export interface Ring {
-  value: string; // "%a_ring"
-  kind: 'buffer' | 'barrier';
-  slots: number; // proven: the slots its index rotates through; else its leading dimension (0: unknown)
-  proven: boolean; // one-slot accesses ordered at the ring's distance, other slots not at all
-  reason: string; // not proven: why, in plain words ("" when proven)
-}
+export type Ring = JsonRing;
 
-export interface RRTResource {
-  name: string;
-  capacity: number;
-  kind: string;
-}
+export type RRTResource = JsonRRTResource;
 
-export interface RRTCell {
-  resource: number; // index into RRT.resources
-  ops: number[]; // holders, one op id per unit held
-}
+export type RRTCell = JsonRRTCell;
 
-export interface RRTRow {
-  row: number; // modulo row in [0, ii)
-  cells: RRTCell[]; // the slots/pools held in this row, ascending resource index
-}
+export type RRTRow = JsonRRTRow;
 
-export interface RRT {
-  ii: number;
-  resources: RRTResource[];
-  occupied: RRTRow[]; // occupied rows only, ascending: empty rows are absent
-}
+export type RRT = JsonRRT;
 
 // [modulo row, resource index into RRT.resources]: one unit of a slot or pool.
 export type Unit = [number, number];
 
-// A cell a candidate overfills, and the ops holding it then (one id per unit).
-export interface TraceConflict {
-  row: number;
-  resource: number;
-  ops: number[];
-}
+export type TraceConflict = JsonTraceConflict;
 
-// One side of a dependence window: the seated `op` (-1: the op's depth) allows the candidate no
-// earlier / no later than `cycle`, through document edge `edge` (-1: a path or an ordering).
-export interface TraceBound {
-  side: 'earliest' | 'latest';
-  cycle: number;
-  op: number;
-  edge: number;
-  path: boolean; // through ops not seated yet
-}
+export type TraceBound = JsonTraceBound;
 
 // One step of the cost-based generator (docs/json-document.md, "trace"); the words are the
 // core's own vocabulary, generated from C++ (generated/vocabulary.ts).
@@ -231,87 +160,25 @@ export interface Violation {
   ops: number[]; // the ops it involves
 }
 
-// Region summary behind the generator selection (seed 000 predicate).
-export interface RegionSummary {
-  op_count: number; // the block's ops as written
-  op_count_lowered: number; // as TileAS sees them once tileiras lowered them: what the serial threshold is compared with
-  has_tma: boolean;
-  has_wgmma: boolean;
-  has_async_pipeline: boolean;
-  force_serial: boolean;
-}
+export type RegionSummary = JsonSummary;
 
-// The constraint refinement loop's 2-bit status and budget flag (seed 003).
-export interface Refinement {
-  rounds: number;
-  converged: boolean;
-  budget_exceeded: boolean;
-  budget_truncated: boolean;
-}
+export type Refinement = JsonRefinement;
 
 // Buffer assignment and the model's throughput estimate (docs/json-document.md, "buffers",
 // "memory", "estimate"). A size is null when the value's type gives none.
-export type BufferSpace = 'smem' | 'tmem' | 'registers';
-export interface MemoryBuffer {
-  value: string; // the value or allocation, "%a_ring"
-  space: BufferSpace;
-  bytes_per_slot: number | null;
-  slots: number;
-  bytes: number | null;
-  kind: 'allocation' | 'tma-tile' | 'value';
-  op: number; // the op that defines it, -1 before the loop
-  line: number;
-  region: number; // buffers of one region share its bytes
-}
+export type BufferSpace = JsonBufferSpace;
+export type MemoryBuffer = JsonBuffer;
 
-export interface Memory {
-  smem_bytes: number;
-  smem_budget: number | null; // 2147483647 when lifted (--unlimited-smem)
-  tmem_bytes: number;
-  tmem_budget: number | null;
-  register_bytes: number;
-  fits: boolean | null; // null when the model gives no budget
-  unknown_buffers: number;
-  rounds: string[]; // rescheduling rounds that fitted a Pipe_'s slots (ring rounds) or the buffers, in words
-}
+export type Memory = JsonMemory;
 
 // [low, high]: what the performance model computes from spans of measured rates.
 export type Span = [number, number];
 
-export interface PerfBound {
-  what: string; // "L2 -> SM bandwidth: 32 KiB per iteration"
-  cycles: Span;
-}
+export type PerfBound = JsonPerfBound;
 
-export interface ScheduleEstimate {
-  cycles_per_iteration: Span; // SM cycles
-  ns_per_iteration: Span;
-  bound: string; // the bound with the largest middle, in words
-  tiles_in_flight: number;
-  smem_per_cta: number;
-  ctas_per_sm: number; // 0: no CTA fits on an SM
-  cta_limit: string;
-  bounds: PerfBound[];
-}
+export type ScheduleEstimate = JsonScheduleEstimate;
 
-// The performance model's estimate on the GPU the model describes (docs/json-document.md, "estimate").
-export interface Estimate {
-  gpu: string;
-  data: string; // the model whose performance figures are used
-  ii_units: 'seed' | 'sm-cycles';
-  clock_mhz: Span;
-  warps: number;
-  warps_assumed: boolean;
-  registers_per_thread: number;
-  registers_limit: number;
-  registers_over_limit: boolean;
-  smem_from_ir: boolean;
-  flops_per_iteration: number | null;
-  tflops_per_gpu: Span;
-  schedule: ScheduleEstimate;
-  triton: ScheduleEstimate | null; // Triton's schedule, where the IR states one
-  assumptions: string[];
-}
+export type Estimate = JsonEstimate;
 
 export interface Block {
   name: string;

@@ -5,6 +5,7 @@
 // labels of the generated option table; a message without an id is plain and shown as it is.
 // Nothing here reads the core's text. The JSON pane and the download keep the document
 // verbatim, as the CLI prints it.
+import { isMessageId, type MessageId } from './document-schema';
 import { MODEL_LABEL, OPTION_SPECS } from './option-specs';
 
 export type MessageFields = Record<string, string | number>;
@@ -59,8 +60,9 @@ const OUTCOMES: Record<string, (ii: number) => string> = {
   'smallest-found': (ii) => `keeping the smallest II found, ${ii}`,
 };
 
-// Each message id the core writes, worded from its fields.
-export const MESSAGES: Record<string, (f: MessageFields) => string> = {
+// Each message id the core writes (the schema's, engine/document-schema.ts), worded from its
+// fields: an id without wording here does not type-check.
+export const MESSAGES: Record<MessageId, (f: MessageFields) => string> = {
   input_too_large: (f) =>
     `The snippet is ${MB(count(f, 'bytes'))}; the scheduler reads at most ${MB(count(f, 'limit'))}. Paste one function or one loop at a time.`,
   too_many_operations: (f) => `the input has more than ${text(f, 'limit')} operations; split the snippet`,
@@ -91,17 +93,18 @@ export const MESSAGES: Record<string, (f: MessageFields) => string> = {
   partitions_kept: (f) =>
     `${count(f, 'ops')} ${count(f, 'ops') === 1 ? 'op' : 'ops'} of this block carry warp-specialised partitions (ttg.partition): the block is scheduled as one agent, the partitions are kept as attributes and no agent_switch is emitted`,
   consumer_only_pipe: (f) =>
-    `${text(f, 'pipe')}: no op of this block produces the async handle ${text(f, 'handle')} before it is read here, so it gets a consumer-only Pipe_`,
+    `${text(f, 'pipe')}: no op of this block produces the async handle ${text(f, 'handle')} before it is read here, so its pipe has a consumer and no producer`,
   constraint_lifted: (f) =>
     `a refinement round lifted ${text(f, 'constraint')}, which alone needs II >= ${text(f, 'bound')}: no schedule up to the II cap kept every constraint (a later round lifts a constraint when the schedule becomes infeasible), so ${text(f, 'consequence')}`,
   nested_constraint_unites: (f) =>
     `${text(f, 'detail')}${count(f, 'inert') ? '; but' : ', but'} the group walk still reads this op: its leader_gid unites gid ${text(f, 'gid')} under leader ${text(f, 'leader')}, grouping the block ops that carry them`,
-  memory_over_budget: (f) => `${text(f, 'detail')}${f.option ? ` (${control(text(f, 'option'))} lifts the SMEM budget)` : ''}`,
+  // The hint names a control only when the page has one (it has no unlimited-SMEM option).
+  memory_over_budget: (f) => `${text(f, 'detail')}${specOf(text(f, 'option')) ? ` (${control(text(f, 'option'))} lifts the SMEM budget)` : ''}`,
 };
 
 // The page's words for a message: from its id and fields, else (a plain message) its text.
 export function wordMessage(m: CoreMessage): string {
-  const words = m.id ? MESSAGES[m.id] : undefined;
+  const words = m.id && isMessageId(m.id) ? MESSAGES[m.id] : undefined;
   return words ? words(m.fields ?? {}) : m.message;
 }
 
@@ -109,7 +112,7 @@ export function wordMessage(m: CoreMessage): string {
 // the --model option (source `option`), which the page words as its own control.
 export function modelReason(m: { source: string; words: string; target: string; reason: string }): string {
   if (m.source !== 'option' || !m.words) return m.reason;
-  return `${m.words}, as picked under ${modelControl}${m.target ? ` (the IR targets ${m.target})` : ''}`;
+  return `${m.words}, picked by hand${m.target ? ` (the IR targets ${m.target})` : ''}`;
 }
 
 // A serial choice's remedies (JSON `selection.remedies`), in the page's controls: "choose the

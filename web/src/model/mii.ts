@@ -2,6 +2,7 @@
 // resource or recurrence behind it.
 import type { Block } from '../engine/types';
 import { tritonStagesApplied } from './stages';
+import { unitName } from './units';
 
 export interface BoundLine {
   key: 'resource' | 'recurrence' | 'fine_density' | 'dependency';
@@ -49,14 +50,15 @@ function explainStages(block: Block): string {
     : `${certified} stage(s); no schedule at this II has fewer than ${o.stage_bound}${after}`;
 }
 
-export function explainMII(block: Block): MIIExplanation | null {
+// `expert`: the binding unit by the model's own name (else in plain words).
+export function explainMII(block: Block, expert = false): MIIExplanation | null {
   const m = block.mii;
   if (!m) return null;
   const mii = Math.max(m.resource, m.recurrence, m.fine_density, m.dependency);
   const cycle = m.critical_cycle.map((id) => opName(block, id));
   const recurrence = cycle.length ? [...cycle, cycle[0]].join(' → ') : '';
   const bounds: BoundLine[] = [
-    { key: 'resource', label: 'resource', value: m.resource, binding: false, detail: m.binding },
+    { key: 'resource', label: 'resource', value: m.resource, binding: false, detail: m.binding && unitName(m.binding, expert) },
     { key: 'recurrence', label: 'recurrence', value: m.recurrence, binding: false, detail: recurrence },
     { key: 'fine_density', label: 'footprint fit', value: m.fine_density, binding: false, detail: '' },
     { key: 'dependency', label: 'depth', value: m.dependency, binding: false, detail: '' },

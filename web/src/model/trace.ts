@@ -3,6 +3,7 @@
 // vocabulary (generated/vocabulary.ts, exported from C++ at build time).
 import type { Block, Op, TraceEntry } from '../engine/types';
 import { plainReason, traceWord } from './words';
+import { unitName } from './units';
 import { TRACE_ARMS, TRACE_GATES, TRACE_OUTCOMES, type TraceGate } from '../generated/vocabulary';
 
 const meanings = new Map<string, string>([
@@ -11,7 +12,8 @@ const meanings = new Map<string, string>([
   ...TRACE_OUTCOMES.map((w) => [`outcome:${w.name}`, w.meaning] as const),
 ]);
 
-export const meaning = (kind: 'arm' | 'gate' | 'outcome', word: string): string => meanings.get(`${kind}:${word}`) ?? '';
+// A trace word's meaning, in plain words unless `expert` (the vocabulary's meanings use the seed's names).
+export const meaning = (kind: 'arm' | 'gate' | 'outcome', word: string, expert: boolean): string => plainReason(meanings.get(`${kind}:${word}`) ?? '', expert);
 
 // Every gate a verdict can name, in the vocabulary's order (G1-G4, the probe, the dependences).
 export const VERDICT_GATES: readonly TraceGate[] = TRACE_GATES.map((g) => g.name).filter((g) => g !== '-');
@@ -79,17 +81,17 @@ export function explainEntry(t: TraceEntry, block: Block, expert = false): Expla
     const op = ops.get(id);
     return op ? op.label || `#${op.id} ${op.name}` : `#${id}`;
   };
-  const resource = (i: number) => block.rrt?.resources[i]?.name ?? `resource ${i}`;
+  const resource = (i: number) => unitName(block.rrt?.resources[i]?.name ?? `resource ${i}`, expert);
   const out: ExplainLine[] = [];
   const stage = (cycle: number) => (t.ii > 0 ? `, stage ${Math.floor(cycle / t.ii)}` : '');
-  const who = `${traceWord('arm', t.arm, expert)}${meaning('arm', t.arm) ? ` (${meaning('arm', t.arm)})` : ''}${t.trial ? ', trying an alternative it undoes' : ''}`;
+  const who = `${traceWord('arm', t.arm, expert)}${meaning('arm', t.arm, expert) ? ` (${meaning('arm', t.arm, expert)})` : ''}${t.trial ? ', trying an alternative it undoes' : ''}`;
   out.push({ label: 'by', text: who });
   if (t.op >= 0) {
     const what = t.partner >= 0 ? `${name(t.op)} with ${name(t.partner)}` : name(t.op);
     out.push({ label: 'op', text: t.cycle >= 0 ? `${what} at cycle ${t.cycle}${stage(t.cycle)}, II ${t.ii}` : `${what}, II ${t.ii}`, ops: [t.op] });
   }
-  out.push({ label: 'outcome', text: `${traceWord('outcome', t.outcome, expert)}: ${meaning('outcome', t.outcome)}` });
-  if (t.gate !== '-') out.push({ label: expert ? 'gate' : 'check', text: `${traceWord('gate', t.gate, expert)}: ${meaning('gate', t.gate)}` });
+  out.push({ label: 'outcome', text: `${traceWord('outcome', t.outcome, expert)}: ${meaning('outcome', t.outcome, expert)}` });
+  if (t.gate !== '-') out.push({ label: expert ? 'gate' : 'check', text: `${traceWord('gate', t.gate, expert)}: ${meaning('gate', t.gate, expert)}` });
   // One line per run of consecutive rows of a resource with the same holders (a long footprint
   // conflicts in every row it spans: "tma in rows 1–8, held by %ta", not eight lines).
   const cells = [...t.conflicts].sort((a, b) => a.resource - b.resource || a.row - b.row);

@@ -10,6 +10,8 @@ import type { Block, Op } from '../engine/types';
 import { edgeText, graphView, type GraphNode, type GraphView } from '../model/graph';
 import type { LayoutRequest, LayoutResult, Point } from '../model/graph-layout';
 import layoutWorkerUrl from './graph-layout.worker.ts?worker&url';
+import { expertWords } from '../ui/expert-words';
+import { unitName } from '../model/units';
 import { opShortName, opTitle } from './format';
 import type { PaneFactory } from './pane';
 
@@ -202,7 +204,7 @@ export class DependenceGraphPane {
     }
     if (v.binding && block.mii) {
       notes.push(h('span', { class: 'lg-binding', 'data-testid': 'graph-binding' },
-        `Dashed: ops using ${v.binding}, the resource that binds the II (resource bound ${block.mii.resource}).`));
+        `Dashed: ops using ${unitName(v.binding, expertWords())}, the unit that binds the II (resource bound ${block.mii.resource}).`));
     }
     this.legend.replaceChildren(h('span', { class: 'muted' }, 'Edges: '), ...items, ...notes.map((n) => h('div', {}, n)));
   }

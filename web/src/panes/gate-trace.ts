@@ -112,7 +112,7 @@ export class GateTracePane {
     });
     // Every gate, found in this trace or not, with how many verdicts it gave.
     const count = (g: string) => trace.reduce((n, t) => n + (t.gate === g ? 1 : 0), 0);
-    const gates: Array<[string, string, string]> = VERDICT_GATES.map((g) => [g, `${traceWord('gate', g, expertWords())} · ${meaning('gate', g)} (${count(g)})`, meaning('gate', g)]);
+    const gates: Array<[string, string, string]> = VERDICT_GATES.map((g) => [g, `${traceWord('gate', g, expertWords())} · ${meaning('gate', g, expertWords())} (${count(g)})`, meaning('gate', g, expertWords())]);
     const trials = h('input', { type: 'checkbox', 'data-filter': 'trials' });
     trials.checked = this.filter.trials;
     trials.addEventListener('change', () => {
@@ -121,9 +121,9 @@ export class GateTracePane {
     });
     return h('div', { class: 'trace-filters' },
       op,
-      select('arm', expertWords() ? 'arm' : 'method', distinct(trace.map((t) => t.arm)).map((a) => [a, traceWord('arm', a, expertWords()), meaning('arm', a)])),
+      select('arm', expertWords() ? 'arm' : 'method', distinct(trace.map((t) => t.arm)).map((a) => [a, traceWord('arm', a, expertWords()), meaning('arm', a, expertWords())])),
       select('gate', expertWords() ? 'gate' : 'check', gates),
-      select('outcome', 'outcome', distinct(trace.map((t) => t.outcome)).map((o) => [o, traceWord('outcome', o, expertWords()), meaning('outcome', o)])),
+      select('outcome', 'outcome', distinct(trace.map((t) => t.outcome)).map((o) => [o, traceWord('outcome', o, expertWords()), meaning('outcome', o, expertWords())])),
       h('label', { class: 'inline', title: 'the methods try alternatives they undo' }, trials, expertWords() ? ' trial seating' : ' trial placements'));
   }
 
@@ -214,15 +214,15 @@ export class GateTracePane {
     return h('li', {
       'data-testid': 'trace-entry', 'data-step': t.step, 'data-op': t.op >= 0 ? t.op : undefined, 'data-gate': t.gate,
       'aria-posinset': i + 1, 'aria-setsize': this.entries.length,
-      class: `outcome-${t.outcome}${t.trial ? ' trial' : ''}${t.step === this.step ? ' current' : ''}`, title: t.reason || undefined,
+      class: `outcome-${t.outcome}${t.trial ? ' trial' : ''}${t.step === this.step ? ' current' : ''}`, title: plainReason(t.reason, expertWords()) || undefined,
     },
     h('span', { class: 't-step' }, t.step + 1),
     h('span', { class: 't-ii' }, `II ${t.ii}`),
-    h('span', { class: 't-arm', title: meaning('arm', t.arm), 'data-word': `arm-${t.arm}` }, t.trial ? `${traceWord('arm', t.arm, expertWords())}*` : traceWord('arm', t.arm, expertWords())),
+    h('span', { class: 't-arm', title: meaning('arm', t.arm, expertWords()), 'data-word': `arm-${t.arm}` }, t.trial ? `${traceWord('arm', t.arm, expertWords())}*` : traceWord('arm', t.arm, expertWords())),
     truncated('t-op', op ? (op.label || `#${op.id}`) + ' ' + op.name.replace(/^.*\./, '') : t.op >= 0 ? `#${t.op}` : ''),
     h('span', { class: 't-cycle' }, t.cycle >= 0 ? `@${t.cycle}` : ''),
-    h('span', { class: `t-gate gate-${t.gate}`, title: meaning('gate', t.gate), 'data-word': t.gate !== '-' ? `gate-${t.gate}` : undefined }, traceWord('gate', t.gate, expertWords())),
-    h('span', { class: 't-outcome', title: meaning('outcome', t.outcome), 'data-word': `outcome-${t.outcome}` }, traceWord('outcome', t.outcome, expertWords())),
+    h('span', { class: `t-gate gate-${t.gate}`, title: meaning('gate', t.gate, expertWords()), 'data-word': t.gate !== '-' ? `gate-${t.gate}` : undefined }, traceWord('gate', t.gate, expertWords())),
+    h('span', { class: 't-outcome', title: meaning('outcome', t.outcome, expertWords()), 'data-word': `outcome-${t.outcome}` }, traceWord('outcome', t.outcome, expertWords())),
     truncated('t-reason', plainReason(t.reason, expertWords())));
   }
 
@@ -247,7 +247,7 @@ export class GateTracePane {
     const candidate = t ? (t.cells.length ? t.cells : t.rrt_add.length ? t.rrt_add : t.rrt_remove) : [];
     // One heatmap for every step, so its scroll position and focused cell stay as the step moves.
     this.heatmap.show(table, block, {
-      hideEmpty: this.hideEmpty(), testid: 'rrt-replay', caption: `RRT at step ${this.step + 1} (II ${table.ii})`,
+      hideEmpty: this.hideEmpty(), testid: 'rrt-replay', caption: `${expertWords() ? 'RRT' : 'Reservation table'} at step ${this.step + 1} (II ${table.ii})`,
       stepped: t && t.op >= 0 ? t.op : null, conflicts, candidate,
     });
     if (this.heatmap.el.parentElement !== this.replay) this.replay.replaceChildren(this.heatmap.el);

@@ -4,6 +4,7 @@
 import { TRACE_ARMS, TRACE_GATES, TRACE_OUTCOMES } from '../generated/vocabulary';
 import { h } from '../ui/dom';
 import { expertWords } from '../ui/expert-words';
+import { plainReason } from '../model/words';
 
 export interface GlossaryEntry {
   id: string;
@@ -42,7 +43,8 @@ export const TERMS: GlossaryEntry[] = [
   { id: 'tmem', term: 'tensor memory (TMEM)', text: 'Blackwell’s memory beside the tensor cores, where tcgen05 MMAs keep their accumulators.' },
   { id: 'buffer', term: 'buffer', text: 'Memory a value needs while it is in flight; a pipelined value needs one slot per stage it spans.' },
   { id: 'slots', term: 'slots', text: 'Copies of a buffer, so that one iteration can fill the next while another reads the last.' },
-  { id: 'pipe', term: 'pipe', text: 'A producer-to-consumer channel between stages, with as many slots as stages it crosses.', expert: 'Pipe_' },
+  { id: 'pipe', term: 'value kept across stages (pipe)', text: 'A producer-to-consumer channel between stages, with as many slots as stages it crosses; the IR names it %Pipe_N.', expert: 'Pipe_' },
+  { id: 'mutex', term: 'shared unit taken in turn (mutex)', text: 'A unit that ops of different stages take one after another, with a lock around each use; the IR names it %Mutex_N.', expert: 'Mutex_' },
   { id: 'target', term: 'target', text: 'The GPU the IR was compiled for (cuda:90 is Hopper, cuda:100 Blackwell); it picks the machine model.' },
   { id: 'model', term: 'machine model', text: 'The latencies, units and memory sizes of a GPU that the scheduler plans for.' },
 ];
@@ -84,7 +86,7 @@ export class Glossary {
   private fill(): void {
     const row = (e: GlossaryEntry) => [
       h('dt', { id: `term-${e.id}`, 'data-term-id': e.id }, e.term, expertWords() && e.expert ? h('span', { class: 'muted small' }, ` (${e.expert})`) : null),
-      h('dd', {}, e.text),
+      h('dd', {}, plainReason(e.text, expertWords())),
     ];
     this.list.replaceChildren(
       ...TERMS.flatMap(row),

@@ -2,6 +2,7 @@
 // resource or the critical recurrence.
 import type { Block } from '../engine/types';
 import { h } from '../ui/dom';
+import { expertWords } from '../ui/expert-words';
 import { explainMII, explainOptimality } from '../model/mii';
 import { stageStory, tritonStagesApplied } from '../model/stages';
 import { remedyText } from '../engine/wording';
@@ -27,7 +28,7 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
       stat('ops', block.ops.length, 'op-count'),
     ),
   );
-  const mii = explainMII(block);
+  const mii = explainMII(block, expertWords());
   if (mii) {
     el.append(h('div', { class: 'mii', 'data-testid': 'mii' },
       h('span', { class: 'mii-summary' }, mii.summary),

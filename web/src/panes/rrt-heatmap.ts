@@ -9,6 +9,7 @@ import type { Block, Op, RRT, RRTResource, Unit } from '../engine/types';
 import { h } from '../ui/dom';
 import { connectedOrLater, onScrollFrame, viewportHeight, viewportWidth, visibleRange } from '../ui/windowing';
 import { diffCells } from '../model/compare';
+import { unitName, unitTitle } from '../model/units';
 import { cellLookup, finalRRT, shownRows, usedResources, type CellLookup } from '../model/rrt';
 import type { PaneFactory } from './pane';
 import { opTitle } from './format';
@@ -157,7 +158,7 @@ export class Heatmap {
       const op = this.opById.get(id);
       return op ? opTitle(op) : `op#${id}`;
     });
-    return `row ${col} · ${row.r.name}: ${ops.length}/${row.r.capacity}${ops.length ? ' — ' + occupantsText.join('; ') : ', free'}`;
+    return `row ${col} · ${unitName(row.r.name, expertWords())}: ${ops.length}/${row.r.capacity}${ops.length ? ' — ' + occupantsText.join('; ') : ', free'}`;
   }
 
   // A cell's accessible name spells out its occupants. It is written when the cell becomes the
@@ -204,9 +205,9 @@ export class Heatmap {
         class: 'hm-row', role: 'row', 'aria-rowindex': shown + 2, 'data-resource': row.r.name,
         style: `top:${row.top}px;height:${row.height}px`,
       }, h('div', {
-        class: 'slot-name', role: 'rowheader',
-        title: row.r.kind ? `${row.r.kind}, capacity ${row.r.capacity}` : `capacity ${row.r.capacity}`,
-      }, row.r.name, row.r.capacity > 1 ? h('span', { class: 'cap' }, ` ×${row.r.capacity}`) : null));
+        class: expertWords() ? 'slot-name' : 'slot-name plain', role: 'rowheader',
+        title: expertWords() ? `${row.r.kind ? `${row.r.kind}, ` : ''}capacity ${row.r.capacity}` : `${unitTitle(row.r.name)}, capacity ${row.r.capacity}`,
+      }, unitName(row.r.name, expertWords()), row.r.capacity > 1 ? h('span', { class: 'cap' }, ` ×${row.r.capacity}`) : null));
       for (let c = cols.first; c < cols.last; c++) {
         const cell = this.cell(row, shown, c);
         if (shown === this.active.row && c === this.active.col) stop = cell;

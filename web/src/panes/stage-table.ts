@@ -3,6 +3,7 @@
 // Page Up/Down, Home and End move between rows, Enter shows the op in the source.
 import type { Block, Op } from '../engine/types';
 import { h } from '../ui/dom';
+import { expertWords } from '../ui/expert-words';
 import { WindowedRows } from '../ui/windowing';
 import { compareRows, type OpField } from '../model/compare';
 import { DEFAULT_TABLE_VIEW, renderCompareTable, tableControls, tableOps, type TableView } from './table-view';
@@ -51,8 +52,8 @@ export function renderStageTable(block: Block, ops: Op[], diff?: Map<number, Set
       h('td', { class: `num ${moved(op, 'cycle') ?? ''}` }, placed(op.cycle)),
       full ? h('td', { class: 'num' }, op.latency) : null,
       full ? (op.nested_loop
-        ? h('td', { class: 'footprint', title: `a nested loop: ${op.nested_loop.reason}` }, nestedFootprintText(op.footprint))
-        : h('td', { class: 'footprint', title: footprintText(op.footprint) }, footprintText(op.footprint))) : null,
+        ? h('td', { class: 'footprint', title: `a nested loop: ${op.nested_loop.reason}` }, nestedFootprintText(op.footprint, expertWords()))
+        : h('td', { class: 'footprint', title: footprintText(op.footprint, expertWords()) }, footprintText(op.footprint, expertWords()))) : null,
       groups ? h('td', { class: 'num', title: constraintText(op) }, op.group ?? '') : null);
   };
   const body = h('tbody', {});

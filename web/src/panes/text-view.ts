@@ -6,6 +6,7 @@ import { EditorView, lineNumbers } from '@codemirror/view';
 import { editorTheme, mlirViewExtensions } from '../editor/editor';
 import { rawText } from '../engine/parse';
 import { h } from '../ui/dom';
+import { expertWords } from '../ui/expert-words';
 import type { PaneFactory } from './pane';
 
 export class TextView {
@@ -46,7 +47,10 @@ export const irPane: PaneFactory = (host) => {
       const text = block.ir ?? doc.ir;
       view.show(text ?? '');
       const count = (kind: string) => (text?.match(new RegExp(`%${kind}_\\d+ =`, 'g')) ?? []).length;
-      const summary = text ? h('span', { class: 'muted small', 'data-testid': 'ir-summary' }, `${count('Pipe')} Pipe_, ${count('Mutex')} Mutex_ values`) : null;
+      const [pipes, mutexes] = [count('Pipe'), count('Mutex')];
+      const words = expertWords() ? `${pipes} Pipe_, ${mutexes} Mutex_ values`
+        : `${pipes} ${pipes === 1 ? 'value' : 'values'} kept across stages, ${mutexes} shared ${mutexes === 1 ? 'unit' : 'units'} taken in turn`;
+      const summary = text ? h('span', { class: 'muted small', 'data-testid': 'ir-summary', title: 'the %Pipe_ and %Mutex_ values of the IR below' }, words) : null;
       return { controls: summary, body: text ? view.el : h('p', { class: 'muted' }, 'The core returned no materialized IR.') };
     },
   };

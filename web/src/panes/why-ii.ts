@@ -4,6 +4,8 @@
 // `mii.binding_ops`, `mii.critical_edges`, `below`, `optimality`); this only lays them out.
 import type { Block, Op } from '../engine/types';
 import { h } from '../ui/dom';
+import { expertWords } from '../ui/expert-words';
+import { unitLabel } from './format';
 import { term } from './glossary';
 import type { PaneFactory } from './pane';
 
@@ -41,7 +43,7 @@ function resourceSection(block: Block): HTMLElement | null {
   const cap = Math.max(1, m.binding_capacity);
   return h('section', { class: 'why-part', 'data-testid': 'why-resource', 'data-bound': m.resource, 'data-capacity': cap },
     h('h3', {}, term('resource-bound', 'Resource bound'), ` ${m.resource}`),
-    h('p', {}, 'The busiest ', term('unit', 'unit'), ' is ', h('code', {}, m.binding),
+    h('p', {}, 'The busiest ', term('unit', 'unit'), ' is ', unitLabel(m.binding, expertWords()),
       cap > 1 ? ` (${cap} per cycle)` : '', `: each iteration holds it for ${plural(total, 'cycle')}, from these ops.`),
     h('table', { class: 'why-table' },
       h('thead', {}, h('tr', {}, h('th', {}, 'op'), h('th', { class: 'num' }, 'cycles held'))),
@@ -100,7 +102,7 @@ function belowSection(block: Block, lower: number): HTMLElement | null {
     // Where the placement stopped: the op, and the unit that was busy.
     const stopped: Array<Node | string> = b.op < 0 ? [] : [
       h('br', {}), h('span', { class: 'muted' }, 'placement stopped at '), opRef(block, b.op),
-      ...(b.resource ? [h('span', { class: 'muted' }, ': '), term('unit', 'unit'), ' ', h('code', {}, b.resource), h('span', { class: 'muted' }, ' busy')] : [])];
+      ...(b.resource ? [h('span', { class: 'muted' }, ': '), term('unit', 'unit'), ' ', unitLabel(b.resource, expertWords()), h('span', { class: 'muted' }, ' busy')] : [])];
     rows.push(h('li', { 'data-testid': 'why-below', 'data-result': b.result, 'data-ii': b.ii },
       h('strong', {}, `II ${b.ii}`), ': ', ...verdict, ...stopped,
       b.reason ? h('details', { class: 'why-reason' }, h('summary', { class: 'muted small' }, 'in detail'), h('div', { class: 'muted small' }, b.reason)) : null));

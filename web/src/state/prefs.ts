@@ -10,6 +10,7 @@ export interface Prefs {
   runOnEdit: boolean;
   timeLimitMs: number;
   hideEmptySlots: boolean;
+  editorShare: number; // the editor column's share of the width side by side, in percent
 }
 
 export const DEFAULT_PREFS: Prefs = {
@@ -18,7 +19,11 @@ export const DEFAULT_PREFS: Prefs = {
   runOnEdit: true,
   timeLimitMs: 10000,
   hideEmptySlots: true,
+  editorShare: 42,
 };
+
+// The editor column's share that the splitter allows: the results keep room for a stage table.
+export const EDITOR_SHARE = { min: 20, max: 70 };
 
 const KEY = 'tilesched.prefs';
 
@@ -33,6 +38,7 @@ export function loadPrefs(storage: Pick<Storage, 'getItem'> | null = globalThis.
       runOnEdit: typeof r.runOnEdit === 'boolean' ? r.runOnEdit : DEFAULT_PREFS.runOnEdit,
       timeLimitMs: typeof r.timeLimitMs === 'number' && r.timeLimitMs >= 100 ? r.timeLimitMs : DEFAULT_PREFS.timeLimitMs,
       hideEmptySlots: typeof r.hideEmptySlots === 'boolean' ? r.hideEmptySlots : DEFAULT_PREFS.hideEmptySlots,
+      editorShare: typeof r.editorShare === 'number' && r.editorShare >= EDITOR_SHARE.min && r.editorShare <= EDITOR_SHARE.max ? r.editorShare : DEFAULT_PREFS.editorShare,
     };
   } catch {
     return { ...DEFAULT_PREFS };

@@ -1,12 +1,17 @@
-// Share links: the state lives in the URL fragment as `#v=<version>&s=<deflate-raw, base64url
-// of the JSON payload>`, so nothing reaches a server and static hosting is enough. Only
-// reproducible inputs go here; personal preferences stay in localStorage (prefs.ts).
+// Share links: the state lives in the URL fragment as `#v=<version>[&x=<gallery example>]&s=<deflate-raw,
+// base64url of the JSON payload>`, so nothing reaches a server and static hosting is enough. Only
+// reproducible inputs go here; personal preferences stay in localStorage (prefs.ts). From version
+// 2 the payload is deflated against a dictionary: the MLIR and Triton words of LINK_DICTIONARY,
+// then the gallery example `x` the source is nearest to, so a gallery example, edited or not,
+// costs little more than its edits (docs/decisions.md, "Short share links").
 import { Inflate, deflateSync, strFromU8, strToU8 } from 'fflate';
+import { EXAMPLES } from '../panes/examples';
+import { LINK_DICTIONARY } from './link-dictionary';
 import { BUILTIN_MODELS, GENERATOR_CHOICES, OPTION_SPECS, optionValue, setOption, type GeneratorChoice } from '../engine/options';
 import { COMPARED_OPTIONS, isBuiltinModel, type CompareSpec } from '../model/compare';
 import { PANES, defaultState, type AppState, type PaneId } from './state';
 
-export const SHARE_VERSION = 1;
+export const SHARE_VERSION = 2;
 
 // Links longer than this break in common chat tools (Discord's 2000-character limit).
 export const LONG_LINK_CHARS = 2000;
@@ -18,10 +23,10 @@ export const MAX_PAYLOAD_BYTES = 2 * 1024 * 1024;
 class TooLarge extends Error {}
 
 // Inflates `bytes`, giving up as soon as the output passes `cap` bytes.
-function inflateCapped(bytes: Uint8Array, cap: number): Uint8Array {
+function inflateCapped(bytes: Uint8Array, cap: number, dictionary?: Uint8Array): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const inflate = new Inflate((chunk) => {
+  const inflate = new Inflate(dictionary ? { dictionary } : {}, (chunk) => {
     total += chunk.length;
     if (total > cap) throw new TooLarge();
     chunks.push(chunk);
@@ -39,7 +44,7 @@ function inflateCapped(bytes: Uint8Array, cap: number): Uint8Array {
 
 const CUT_OFF = 'This link looks cut off: it ends before the snippet does. Copy the whole link again (chat tools and mail clients sometimes shorten long links).';
 
-// Payload of version SHARE_VERSION. Short keys keep links short.
+// Payload of versions 1 and 2. Short keys keep links short.
 // Each option of the table with a share key is in the link under that key when it is not the
 // default (a flag as 1): gen, cap, it, wb, st, chk, tl (core/contract/options.json).
 interface PayloadV1 {
@@ -70,9 +75,41 @@ export interface DecodeOptions {
   migrations: Migrations;
 }
 
-// Version 1 is the first published format, so there is nothing to migrate yet; a format change
-// bumps SHARE_VERSION and adds the step from the previous version here.
-export const MIGRATIONS: Migrations = {};
+// Version 2 changed only the compression (a dictionary), not the payload; a format change bumps
+// SHARE_VERSION and adds the step from the previous version here.
+export const MIGRATIONS: Migrations = { 1: (p) => p };
+
+// A deflate dictionary holds at most the 32 KB window; the example goes last (nearest, cheapest).
+const WINDOW = 32 * 1024;
+
+// 32-bit FNV-1a of a text: a link names the example it was made against by this too, so a link
+// made before the example changed is refused instead of inflating to the wrong text.
+function textHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+function dictionary(example: string | undefined): Uint8Array {
+  const words = example === undefined ? LINK_DICTIONARY : LINK_DICTIONARY + JSON.stringify(example);
+  const bytes = strToU8(words);
+  return bytes.subarray(Math.max(0, bytes.length - WINDOW));
+}
+
+// The gallery example a source was most likely made from: the one that shares the most text
+// with it, counted in whole lines, when that is a fifth of the source or more.
+const exampleLines = new Map(EXAMPLES.map((e) => [e, new Set(e.source.split('\n'))]));
+function nearestExample(src: string): (typeof EXAMPLES)[number] | undefined {
+  const lines = src.split('\n');
+  let best: (typeof EXAMPLES)[number] | undefined;
+  let bestShared = src.length / 5;
+  for (const [e, set] of exampleLines) {
+    let shared = 0;
+    for (const l of lines) if (set.has(l)) shared += l.length + 1;
+    if (shared > bestShared) [best, bestShared] = [e, shared];
+  }
+  return best;
+}
 
 export function toBase64Url(bytes: Uint8Array): string {
   let bin = '';
@@ -185,7 +222,19 @@ export function linkable(s: AppState): boolean {
 
 export function encodeState(s: AppState): string {
   const json = JSON.stringify(toPayload(s));
-  return `v=${SHARE_VERSION}&s=${toBase64Url(deflateSync(strToU8(json), { level: 9 }))}`;
+  const example = nearestExample(s.source);
+  const bytes = deflateSync(strToU8(json), { level: 9, dictionary: dictionary(example?.source) });
+  return `v=${SHARE_VERSION}${example ? `&x=${example.id}.${textHash(example.source)}` : ''}&s=${toBase64Url(bytes)}`;
+}
+
+// The dictionary a version-2 link was deflated against, or why it cannot be had.
+function linkDictionary(x: string | null): Uint8Array | string {
+  if (x === null) return dictionary(undefined);
+  const [id, hash] = x.split('.');
+  const example = EXAMPLES.find((e) => e.id === id);
+  if (!example) return `This link was made from the gallery example “${id}”, which this playground does not have.`;
+  if (textHash(example.source) !== hash) return `This link was made from an earlier version of the gallery example “${example.title}” and cannot be opened with this one.`;
+  return dictionary(example.source);
 }
 
 // What went wrong with a link, in words for its reader (never the decoder's own message).
@@ -197,6 +246,14 @@ function linkError(e: unknown): string {
   // A truncated deflate stream or JSON text: the link lost its end.
   if (m === CUT_OFF || /unexpected EOF|end of JSON|Unterminated|Unexpected end/i.test(m)) return CUT_OFF;
   return 'This link is damaged: it does not unpack to a playground snippet. Copy it again from where it was shared.';
+}
+
+// The payload text a link fragment carries, as the encoder wrote it (for tests and bug reports).
+export function linkPayload(fragment: string): string {
+  const params = new URLSearchParams(fragment.replace(/^#/, ''));
+  const dict = Number(params.get('v')) >= 2 ? linkDictionary(params.get('x')) : undefined;
+  if (typeof dict === 'string') throw new Error(dict);
+  return strFromU8(inflateCapped(fromBase64Url(params.get('s') ?? ''), MAX_PAYLOAD_BYTES, dict));
 }
 
 export type Decoded =
@@ -218,9 +275,11 @@ export function decodeState(
     return { kind: 'error', message: `the link was made by a newer playground (format v${version}; this one reads up to v${current})` };
   }
   if (s === null) return { kind: 'error', message: 'the link has no state (missing s=)' };
+  const dict = version >= 2 ? linkDictionary(params.get('x')) : undefined;
+  if (typeof dict === 'string') return { kind: 'error', message: dict };
   let payload: Record<string, unknown>;
   try {
-    const parsed: unknown = JSON.parse(strFromU8(inflateCapped(fromBase64Url(s), MAX_PAYLOAD_BYTES)));
+    const parsed: unknown = JSON.parse(strFromU8(inflateCapped(fromBase64Url(s), MAX_PAYLOAD_BYTES, dict)));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
     payload = parsed as Record<string, unknown>;
   } catch (e) {

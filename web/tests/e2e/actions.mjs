@@ -1,14 +1,22 @@
 // Page actions and snippets shared by the e2e case files.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync, strFromU8 } from 'fflate';
+import { inflateSync, strFromU8, strToU8 } from 'fflate';
 import { REPO } from './harness.mjs';
 
 // The served site, set once by run.mjs.
 export const site = { url: '' };
 
-// The JSON payload of a share-link fragment, for failure messages.
-export const payloadOf = (hash) => strFromU8(inflateSync(Buffer.from(new URLSearchParams(hash.slice(1)).get('s'), 'base64url')));
+// The JSON payload of a share-link fragment, for failure messages and checks: version 2 inflates
+// against the link dictionary, then the gallery example named in x= (state/share.ts).
+const LINK_DICTIONARY = Function(`return ${/=\s*([\s\S]*);/.exec(readFileSync(join(REPO, 'web/src/state/link-dictionary.ts'), 'utf8'))[1]}`)();
+export function payloadOf(hash) {
+  const q = new URLSearchParams(hash.slice(1));
+  const x = q.get('x')?.split('.')[0];
+  const dict = strToU8(LINK_DICTIONARY + (x ? JSON.stringify(example(x)) : ''));
+  const options = q.get('v') === '1' ? {} : { dictionary: dict.subarray(Math.max(0, dict.length - 32 * 1024)) };
+  return strFromU8(inflateSync(Buffer.from(q.get('s'), 'base64url'), options));
+}
 
 export const example = (name) => readFileSync(join(REPO, 'examples', `${name}.mlir`), 'utf8');
 

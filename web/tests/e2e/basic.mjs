@@ -80,7 +80,7 @@ export const basicCases = ({ context, metrics }) => [
     // Picking a model overrides the IR, and the page says both.
     await page.selectOption('[data-testid="opt-model"]', 'blackwell');
     await runWithKeyboard(page);
-    await shows('blackwell picked', 'blackwell', "Blackwell (sm_100), as picked under Options → Model (the IR targets cuda:90)");
+    await shows('blackwell picked', 'blackwell', "Blackwell (sm_100), picked by hand (the IR targets cuda:90)");
     const warned = await page.locator('[data-testid="diagnostic"]').allInnerTexts();
     assert(warned.some((d) => d.includes('the IR targets cuda:90') && d.includes('Options → Model asks for')), `no mismatch warning: ${warned.join(' | ')}`);
     // The next example brings its own target: the pick does not stick.
@@ -90,7 +90,7 @@ export const basicCases = ({ context, metrics }) => [
     // scheduled on a leftover Hopper model.
     await page.selectOption('[data-testid="opt-model"]', 'hopper');
     await runWithKeyboard(page);
-    await shows('hopper picked', 'hopper', "Hopper (sm_90), as picked under Options → Model (the IR targets cuda:100)");
+    await shows('hopper picked', 'hopper', "Hopper (sm_90), picked by hand (the IR targets cuda:100)");
     assert((await page.locator('[data-testid="diagnostic"]').allInnerTexts()).some((d) => d.includes('is a Blackwell (sm_100) op; this loop targets Hopper (sm_90)')),
       'tcgen05 on Hopper is not named');
     await setSource(page, example('triton-blackwell-attention'));
@@ -113,7 +113,7 @@ export const basicCases = ({ context, metrics }) => [
     await page.waitForTimeout(600);
     if ((await runs(page)) === before) await nextResult(page, before - 1);
     const link = await openShareLink(page);
-    assert(/#v=1&s=[A-Za-z0-9_-]+$/.test(link), `unexpected link ${link}`);
+    assert(/#v=2(&x=[\w.-]+)?&s=[A-Za-z0-9_-]+$/.test(link), `unexpected link ${link}`);
     await page.locator('[data-testid="copy-markdown"]').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="share-note"]')?.textContent?.includes('Markdown copied'));
     const markdown = await page.evaluate(() => navigator.clipboard.readText());
@@ -132,6 +132,21 @@ export const basicCases = ({ context, metrics }) => [
     await other.screenshot({ path: join(ARTIFACTS, 'share-link-restored.png') });
     await other.close();
     metrics.shareLink = link;
+  }],
+
+  ['a share link for the default 33-line example is at most 300 characters and reopens the same result', async (page) => {
+    await openPlayground(page);
+    const ii = await text(page, 'ii');
+    const link = await openShareLink(page);
+    metrics.shareLinkDefaultExample = link.length;
+    assert(link.length <= 300, `the link is ${link.length} characters: ${link}`);
+    const other = await page.context().newPage();
+    await withPrefs(other, { runOnEdit: false });
+    await other.goto(link);
+    await nextResult(other, 0);
+    assert((await text(other, 'ii')) === ii, 'another II after reopening the link');
+    assert((await other.locator('.cm-content').first().locator('.cm-line').count()) === 33, 'the editor does not hold the 33-line example');
+    await other.close();
   }],
 
   ['the embed page renders read-only with an open-in-playground link', async (page) => {

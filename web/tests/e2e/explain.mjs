@@ -2,7 +2,7 @@
 // conflict cells, and comparisons. Each case keeps a 1440x900 screenshot of the view it checks
 // (tests/artifacts/web/explain-*.png).
 import { join } from 'node:path';
-import { SNIPPET, nextResult, openPlayground, openShareLink, payloadOf, runs, setSource, withPrefs } from './actions.mjs';
+import { SNIPPET, nextResult, openPlayground, openShareLink, pasteInto, payloadOf, runs, setSource, withPrefs } from './actions.mjs';
 import { ARTIFACTS, assert } from './harness.mjs';
 
 const WIDE = { width: 1440, height: 900 };
@@ -139,7 +139,7 @@ export function explainCases() {
       await chooseExample(page, 'hopper-tma-wgmma-gemm');
       await graphReady(page);
       const binding = await page.locator('[data-testid="graph-binding"]').innerText();
-      assert(/ops using \w+, the resource that binds the II/.test(binding), `binding line: ${binding}`);
+      assert(/ops using TMA copy engine, the unit that binds the II/.test(binding), `binding line: ${binding}`);
       assert(await page.locator('.gnode.binding').count() > 0, 'no op marked as using the binding resource');
       await shot(page, 'graph-hopper', page.locator('section.pane[data-pane="graph"]'));
 
@@ -239,6 +239,32 @@ export function explainCases() {
         assert((await other.inputValue('[data-testid="opt-compare"]')) === 'source', 'the comparison is not restored');
         await check(other, 'restored');
       });
+    }],
+
+    ['compare: two sources in two editors side by side, the compared one edited in its own editor', async (page) => {
+      await page.setViewportSize(WIDE);
+      await openPlayground(page, { runOnEdit: true });
+      await afterRun(page, () => setSource(page, SNIPPET));
+      await afterRun(page, () => page.selectOption('[data-testid="opt-generator"]', 'cost-based'));
+      const other = page.locator('[data-testid="other-editor"]');
+      assert(!(await other.isVisible()), 'a second editor is shown without a comparison of sources');
+      await afterRun(page, () => page.selectOption('[data-testid="opt-compare"]', 'source'));
+      assert(await other.isVisible(), 'no second editor for the compared source');
+      const shown = await other.locator('.cm-content').innerText();
+      assert(shown.includes('func.func @e2e') && shown.includes('scf.yield'), `the second editor does not hold the pinned source: ${shown.slice(0, 200)}`);
+      const [left, right] = [await other.boundingBox(), await page.locator('.main-source .editor-host').boundingBox()];
+      assert(left.x + left.width <= right.x + 1 && Math.abs(left.y - right.y) < 2, `not side by side: old at x ${left.x}, new at x ${right.x}`);
+      // The compared (old) source holds the TMA unit one cycle longer: its II is 4, the new one's 3.
+      const older = SNIPPET.replace('{sched.footprint = [["tma"], ["tp_smem_wr"]]', '{sched.footprint = [["tma"], ["tma"], ["tp_smem_wr"]]');
+      await afterRun(page, () => pasteInto(page, other.locator('.cm-content'), older));
+      const iis = await page.locator('[data-testid="compare"] [data-testid="ii"]').allInnerTexts();
+      assert(iis[0] === '3' && iis[1] === '4', `II ${iis}, expected 3 for the main source and 4 for the compared one`);
+      assert((await page.locator('.cm-content').first().innerText()).includes('[["tma"], ["tp_smem_wr"]]'), 'the main editor changed');
+      await assertMarked(page, 'two editors');
+      await shot(page, 'compare-two-editors');
+      // Back to one schedule: the second editor goes.
+      await afterRun(page, () => page.selectOption('[data-testid="opt-compare"]', ''));
+      assert(!(await other.isVisible()), 'the second editor stays after the comparison ends');
     }],
   ];
 }

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, REPO, assert } from './harness.mjs';
 import { SNIPPET, compareGenerators, example, nextResult, openPlayground, panesDrawn, runawaySnippet, runs, setSource, site, text } from './actions.mjs';
-import { axeViolations } from './real-use.mjs';
+import { axeViolations, fragment } from './real-use.mjs';
 
 const SIZES = [[1440, 900], [390, 844]];
 
@@ -199,6 +199,53 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
     await warning.waitFor({ timeout: 20000 });
     assert((await warning.innerText()).includes('<f16>') && await warning.isVisible(), `warning: ${await warning.innerText()}`);
     await shoot(page, 'embed-swallowed-warning');
+  }],
+
+  ['embed: an element with src= loads the page\'s own file, lines= shows that range; a missing or foreign file is said', async (page) => {
+    const kernel = example('triton-blackwell-attention');
+    await page.route(`${site.url}kernels/attention.mlir`, (route) => route.fulfill({ contentType: 'text/plain', body: kernel }));
+    await page.route(`${site.url}docs-src.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title><script type="module" src="./tilesched-playground.js"></script></head>
+<body><main><h1>Docs</h1>
+<tilesched-playground id="ok" title="attention" src="kernels/attention.mlir" lines="32-40" panes="table" readonly></tilesched-playground>
+<tilesched-playground id="missing" title="missing" src="kernels/none.mlir"></tilesched-playground>
+<tilesched-playground id="foreign" title="foreign" src="https://example.org/kernel.mlir"></tilesched-playground>
+</main></body></html>`,
+    }));
+    await page.goto(`${site.url}docs-src.html`);
+    const ok = page.locator('#ok');
+    await ok.locator('[data-testid="ii"]').waitFor({ timeout: 30000 });
+    assert(Number(await ok.locator('[data-testid="op-count"]').innerText()) > 10, 'the element did not schedule the loaded kernel');
+    // The editor shows lines 32 to 40: the loop's first line at the top, line 41 out of view.
+    const scroller = await ok.locator('.cm-scroller').boundingBox();
+    const line = async (n) => ok.locator('.cm-gutterElement', { hasText: new RegExp(`^${n}$`) }).first().boundingBox();
+    const [first, after] = [await line(32), await line(41)];
+    assert(first && Math.abs(first.y - scroller.y) < 8, `line 32 is not at the top of the editor: y ${first?.y} against ${scroller.y}`);
+    assert(!after || after.y >= scroller.y + scroller.height - 2, `line 41 is in view: y ${after?.y}, the editor ends at ${scroller.y + scroller.height}`);
+    await shoot(page, 'embed-src-lines');
+    for (const [id, words] of [['missing', /could not be loaded: the server answered 404/], ['foreign', /on another site/]]) {
+      const warning = page.locator(`#${id} [data-testid="embed-warning"]`);
+      await warning.scrollIntoViewIfNeeded();
+      await warning.waitFor({ timeout: 20000 });
+      assert(words.test(await warning.innerText()), `${id}: ${await warning.innerText()}`);
+    }
+  }],
+
+  ['embed: an iframe 640 px high shows the first loop line of a Triton kernel', async (page) => {
+    await page.route(`${site.url}docs-iframe.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title></head><body><h1>Docs</h1>
+<iframe title="attention" src="embed.html?readonly=1#${fragment(example('triton-blackwell-attention'))}" width="100%" height="640"></iframe></body></html>`,
+    }));
+    await page.goto(`${site.url}docs-iframe.html`);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('[data-testid="ii"]').waitFor({ timeout: 30000 });
+    const loop = frame.locator('.cm-line', { hasText: 'scf.for %start' }).first();
+    const [box, scroller, iframe] = [await loop.boundingBox(), await frame.locator('.cm-scroller').boundingBox(), await page.locator('iframe').boundingBox()];
+    assert(box && box.y >= scroller.y - 1 && box.y + box.height <= scroller.y + scroller.height + 1 && box.y + box.height <= iframe.y + iframe.height,
+      `the loop line is out of view: y ${box?.y}, editor ${scroller.y}..${scroller.y + scroller.height}, iframe to ${iframe.y + iframe.height}`);
+    await shoot(page, 'embed-iframe-640-loop');
   }],
 
   ['bug: ↓ on the closed Examples list moves to the next example', async (page) => {

@@ -95,6 +95,33 @@ export const layoutCases = () => WIDTHS.map(([width, height]) => [
     await page.locator('section.pane[data-pane="rrt"]').screenshot({ path: join(ARTIFACTS, `layout-${width}-compare-pane-rrt.png`) });
   }]);
 
+export const splitterCase = () => ['layout: the splitter between source and results moves by keyboard and drag, and is remembered', async (page) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openPlayground(page);
+  const width = () => page.locator('.editor-col').evaluate((e) => Math.round(e.getBoundingClientRect().width));
+  const split = page.locator('[data-testid="splitter"]');
+  assert((await split.getAttribute('role')) === 'separator' && (await split.getAttribute('aria-valuenow')) === '42', 'no separator at 42 %');
+  const before = await width();
+  await split.focus();
+  for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
+  const wider = await width();
+  assert((await split.getAttribute('aria-valuenow')) === '52' && wider > before + 100, `ArrowRight ×5: ${before} -> ${wider} px, value ${await split.getAttribute('aria-valuenow')}`);
+  await page.keyboard.press('End');
+  assert((await split.getAttribute('aria-valuenow')) === '70', 'End does not reach the largest share');
+  // A drag to a third of the window.
+  const box = await split.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(480, box.y + 100, { steps: 5 });
+  await page.mouse.up();
+  const dragged = await width();
+  assert(Math.abs(dragged + 10 + 2 - 480) < 12, `dragged to x 480, the editor is ${dragged} px wide`);
+  await page.reload();
+  await nextResult(page, 0);
+  assert(Math.abs((await width()) - dragged) <= 1, `the width is not remembered: ${await width()} px after a reload, ${dragged} before`);
+  await page.screenshot({ path: join(ARTIFACTS, 'layout-splitter.png') });
+}];
+
 async function fitsWidth(page, when) {
   const over = await sideways(page);
   assert(over.length === 0, `the page scrolls sideways ${when}: ${over.join('; ')}`);

@@ -1,13 +1,14 @@
 // The playground under real use (issue 14): a docs page with many examples, phones, big loops,
 // cancel and progress, keyboard and screen readers, page wording, untrusted links, transfer.
 // Each case names the problem it covers; the figures go to the e2e summary.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { deflateSync, strToU8 } from 'fflate';
 import { ARTIFACTS, assert } from './harness.mjs';
+import { codeWordsOnScreen } from './code-words.mjs';
 import {
-  SNIPPET, bigLoop, longestTaskSince, nextResult, openPlayground, panesDrawn, recordLongTasks, runWithKeyboard, runawaySnippet,
+  SNIPPET, bigLoop, example, longestTaskSince, nextResult, openPlayground, panesDrawn, recordLongTasks, runWithKeyboard, runawaySnippet,
   runs, setSource, site, text,
 } from './actions.mjs';
 
@@ -332,6 +333,52 @@ export const realUseCases = ({ metrics }) => [
     const shown = await pageText();
     assert(!INTERNAL.test(shown), `internal words on the page: ${INTERNAL.exec(shown)}`);
     await page.screenshot({ path: join(ARTIFACTS, 'wording-budget.png') });
+  }],
+
+  ['6. no code word on screen with expert words off: gallery, a Triton FA dump, cuda_tile, errors, a comparison, the glossary, an embed', async (page) => {
+    await openPlayground(page);
+    const found = [];
+    const check = async (what, options) => {
+      for (const f of await codeWordsOnScreen(page, options)) found.push(`${what}: ${f}`);
+    };
+    const allPanes = async () => {
+      const closed = page.locator('.pane-toggle[aria-pressed="false"]');
+      while (await closed.count()) await closed.first().click();
+      await panesDrawn(page);
+    };
+    // Gallery kernels, a real Triton attention dump, CUDA Tile IR, a snippet with errors, a loop
+    // no II schedules, a kernel over the shared-memory budget.
+    const examples = ['hopper-tma-wgmma-gemm', 'triton-blackwell-attention', 'triton36-hopper-attention-forward', 'cuda-tile-gemm',
+      'broken', 'infeasible', 'hopper-tma-wgmma-gemm-512x512-f32'];
+    for (const id of examples) {
+      const before = await runs(page);
+      await page.selectOption('[data-testid="examples"]', id);
+      await nextResult(page, before, 60000);
+      await allPanes();
+      await check(id);
+    }
+    // A comparison with the serial generator, and the glossary.
+    await page.selectOption('[data-testid="examples"]', 'triton-blackwell-attention');
+    await page.selectOption('[data-testid="opt-compare"]', 'serial');
+    await runWithKeyboard(page, 60000);
+    await page.locator('[data-testid="compare-table"]').waitFor();
+    await check('comparing with serial');
+    await page.locator('.help summary').click();
+    await page.click('[data-testid="open-glossary"]');
+    await check('the glossary');
+    await page.keyboard.press('Escape');
+    // An embed (no options on screen).
+    await page.goto(`${site.url}embed.html#${fragment(example('triton-blackwell-attention'), { panes: ['table', 'rrt', 'trace', 'why', 'memory'] })}`);
+    await page.locator('[data-testid="ii"]').waitFor({ timeout: 30000 });
+    await panesDrawn(page);
+    await check('the embed', { embed: true });
+    metrics.codeWordsFound = found.length;
+    writeFileSync(join(ARTIFACTS, 'code-words.txt'), found.join('\n'));
+    assert(found.length === 0, `code words on screen:\n        ${found.slice(0, 40).join('\n        ')}`);
+    // The check itself: a unit name planted in a pane is caught.
+    await page.locator('.pane').first().evaluate((p) => p.append(document.createTextNode('held by tp_smem_wr')));
+    const planted = await codeWordsOnScreen(page);
+    assert(planted.length === 1 && /tp_smem_wr/.test(planted[0]), `the planted unit name was not caught: ${planted.join('; ')}`);
   }],
 
   ['7. untrusted links: capped unpacking, cut-off links, Markdown fences, a CSP the worker runs under', async (page) => {

@@ -14,7 +14,7 @@ import { basicCases } from './basic.mjs';
 import { explainCases } from './explain.mjs';
 import { exportsEmbedsCases } from './exports-embeds.mjs';
 import { ARTIFACTS, buildSite, requireWasm, runCases, startBrowser } from './harness.mjs';
-import { layoutCases } from './layout.mjs';
+import { layoutCases, splitterCase } from './layout.mjs';
 import { realUseCases } from './real-use.mjs';
 import { whyCases } from './why.mjs';
 
@@ -23,7 +23,7 @@ await buildSite();
 const { context, url, close } = await startBrowser();
 site.url = url;
 const metrics = {};
-const cases = [...basicCases({ context, metrics }), ...realUseCases({ context, metrics }), ...explainCases(), ...exportsEmbedsCases(), ...whyCases(), ...layoutCases()];
+const cases = [...basicCases({ context, metrics }), ...realUseCases({ context, metrics }), ...explainCases(), ...exportsEmbedsCases(), ...whyCases(), ...layoutCases(), splitterCase()];
 
 console.log(`e2e: ${url} (chromium, 1280x800)`);
 // E2E_ONLY=<regular expression> runs the cases whose name matches it (for working on some cases).

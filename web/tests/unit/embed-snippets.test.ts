@@ -14,7 +14,7 @@ describe('embed snippets', () => {
   });
   it('the iframe snippet has a title, the flags in its query and the state in its fragment', () => {
     const f = iframeSnippet(s, { ...settings, base: './', panes: [...settings.panes] });
-    expect(f).toMatch(/^<iframe src="\.\/embed\.html\?readonly=1&amp;panes=table%2Cgraph&amp;theme=dark&amp;title=A\+%22GEMM%22\+%3Cloop%3E#v=1&amp;s=[\w-]+" title="A &quot;GEMM&quot; &lt;loop>" width="100%" height="640"/);
+    expect(f).toMatch(/^<iframe src="\.\/embed\.html\?readonly=1&amp;panes=table%2Cgraph&amp;theme=dark&amp;title=A\+%22GEMM%22\+%3Cloop%3E#v=2&amp;s=[\w-]+" title="A &quot;GEMM&quot; &lt;loop>" width="100%" height="640"/);
   });
   it('the element reads its script child back to the source, and names what HTML swallowed', () => {
     // Stand-ins for the element as the HTML parser leaves it (the unit tests have no DOM).

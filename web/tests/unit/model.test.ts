@@ -80,7 +80,8 @@ describe('MII breakdown', () => {
     const m = explainMII(scheduled())!;
     expect(m.mii).toBe(2);
     expect(m.bounds.filter((b) => b.binding).map((b) => b.key)).toEqual(['resource']);
-    expect(m.summary).toBe('MII 2, bound by resource (tc_and_mma)');
+    expect(m.summary).toBe('MII 2, bound by resource (tensor-core issue)');
+    expect(explainMII(scheduled(), true)!.summary).toBe('MII 2, bound by resource (tc_and_mma)');
   });
 
   it('names the critical recurrence and the gap to the II', () => {

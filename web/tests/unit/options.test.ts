@@ -2,9 +2,8 @@
 // generated into src/engine/option-specs.ts): a share link and an example's `// Run:` line carry
 // every option the table offers, and the call into the module names each by its table key.
 import { describe, expect, it } from 'vitest';
-import { inflateSync, strFromU8 } from 'fflate';
 import { DEFAULT_OPTIONS, OPTION_SPECS, toOptionsJson, type OptionSpec, type ScheduleOptions } from '../../src/engine/options';
-import { decodeState, encodeState, fromBase64Url } from '../../src/state/share';
+import { decodeState, encodeState, linkPayload } from '../../src/state/share';
 import { defaultState } from '../../src/state/state';
 import { exampleOptions } from '../../src/panes/examples';
 
@@ -30,11 +29,11 @@ describe('the option table', () => {
       const s = defaultState('src');
       s.options = withOption(spec);
       const frag = encodeState(s);
-      const payload = JSON.parse(strFromU8(inflateSync(fromBase64Url(frag.slice(frag.indexOf('&s=') + 3)))));
+      const payload = JSON.parse(linkPayload(frag));
       expect(payload[spec.share!], spec.key).toBe(spec.type === 'flag' ? 1 : otherValue(spec));
       expect(decodeState(`#${frag}`)).toEqual({ kind: 'ok', state: s, warnings: [] });
       const d = encodeState(defaultState('src'));
-      expect(JSON.parse(strFromU8(inflateSync(fromBase64Url(d.slice(d.indexOf('&s=') + 3))))), spec.key).not.toHaveProperty(spec.share!);
+      expect(JSON.parse(linkPayload(d)), spec.key).not.toHaveProperty(spec.share!);
     }
   });
 

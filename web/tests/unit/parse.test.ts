@@ -127,7 +127,7 @@ describe('result document model', () => {
     }));
     expect(doc.blocks[0].model).toEqual({ name: 'hopper', source: 'ir-target', target: 'cuda:90', target_model: 'hopper', mismatch: false, words: 'Hopper (sm_90)', reason: 'Hopper (sm_90), from the IR\'s target cuda:90' });
     expect(doc.blocks[1].model).toMatchObject({ target_model: 'hopper', mismatch: true });
-    expect(doc.blocks[1].model?.reason).toBe('Blackwell (sm_100), as picked under Options → Model (the IR targets cuda:90)');
+    expect(doc.blocks[1].model?.reason).toBe('Blackwell (sm_100), picked by hand (the IR targets cuda:90)');
     expect(doc.blocks[2].model).toBeNull(); // an older core: no chunk models
     expect(doc.blocks[1].ops[0].nested_loop).toEqual({ block: 0, scheduled: true, ii: 26, stage_count: 2, length: 30, trip_count: 2, trip_count_known: false, duration: 56, reason: 'assumed 2 iterations' });
     expect(doc.blocks[0].ops).toEqual([]);

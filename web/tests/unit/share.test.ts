@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deflateSync, inflateSync, strToU8 } from 'fflate';
-import { decodeState, encodeState, fromBase64Url, linkable, LONG_LINK_CHARS, MAX_PAYLOAD_BYTES, toBase64Url } from '../../src/state/share';
+import { deflateSync, strToU8 } from 'fflate';
+import { decodeState, encodeState, fromBase64Url, linkable, linkPayload, LONG_LINK_CHARS, MAX_PAYLOAD_BYTES, toBase64Url } from '../../src/state/share';
 import { parseDocument } from '../../src/engine/parse';
 import { fixture } from './helpers';
 import { defaultState, type AppState } from '../../src/state/state';
 import { isLongLink, markdownFor, shareUrl } from '../../src/app/share-actions';
+import { EXAMPLES } from '../../src/panes/examples';
+import { LINK_DICTIONARY } from '../../src/state/link-dictionary';
 
 const SRC = 'scf.for %k = %c0 to %n step %c1 {\n  %0 = nv_tileas.async.tiled_tma_load %d[%k] : !t\n  scf.yield\n}\n';
 
@@ -48,8 +50,41 @@ describe('share links', () => {
 
   it('uses the versioned, compressed fragment format', () => {
     const frag = encodeState(defaultState(SRC.repeat(40)));
-    expect(frag).toMatch(/^v=1&s=[A-Za-z0-9_-]+$/);
+    expect(frag).toMatch(/^v=2&s=[A-Za-z0-9_-]+$/);
     expect(frag.length).toBeLessThan((SRC.length * 40) / 10); // repetitive IR compresses well
+  });
+
+  it('makes short links: a gallery example by its dictionary, old links still open', () => {
+    const gemm = EXAMPLES.find((e) => e.id === 'hopper-tma-wgmma-gemm')!;
+    const dump = EXAMPLES.find((e) => e.id === 'triton36-hopper-persistent-tma-matmul')!;
+    const url = (src: string) => shareUrl('https://example.org/tilesched/', defaultState(src));
+    const figures = {
+      gemm: url(gemm.source).length, gemmEdited: url(gemm.source.replace('%c64 = ', '%c128 = ').replace('value = 64', 'value = 128')).length,
+      dump: url(dump.source).length, dumpEdited: url(dump.source.replace(/num_stages 3/, 'num_stages 4') + '// retuned\n').length,
+    };
+    expect(gemm.source.split('\n').length).toBe(33);
+    expect(figures.gemm).toBeLessThanOrEqual(300);
+    expect(figures.gemmEdited).toBeLessThanOrEqual(300);
+    expect(figures.dump).toBeLessThanOrEqual(2048);
+    expect(figures.dumpEdited).toBeLessThanOrEqual(2048);
+    for (const src of [gemm.source, dump.source + '// retuned\n', SRC]) {
+      expect(decodeState(new URL(url(src)).hash)).toEqual({ kind: 'ok', state: defaultState(src), warnings: [] });
+    }
+    // A version-1 link (plain deflate) still opens.
+    expect(decodeState(`#${payloadFragment(1, { src: gemm.source, p: ['table'] })}`).kind).toBe('ok');
+    // A link made against another version of the example is refused, not inflated to the wrong text.
+    const link = new URL(url(gemm.source)).hash;
+    expect(link).toMatch(/^#v=2&x=hopper-tma-wgmma-gemm\.\w+&s=/);
+    const stale = decodeState(link.replace(/x=hopper-tma-wgmma-gemm\.\w+/, 'x=hopper-tma-wgmma-gemm.0'));
+    expect(stale.kind === 'error' && stale.message).toMatch(/earlier version of the gallery example/);
+    const gone = decodeState(link.replace(/x=hopper-tma-wgmma-gemm/, 'x=no-such-example'));
+    expect(gone.kind === 'error' && gone.message).toMatch(/does not have/);
+  });
+
+  it('keeps the link dictionary frozen (every version-2 link inflates against it)', () => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < LINK_DICTIONARY.length; i++) h = Math.imul(h ^ LINK_DICTIONARY.charCodeAt(i), 0x01000193);
+    expect([LINK_DICTIONARY.length, (h >>> 0).toString(16)]).toEqual([4096, '4a5c48a7']);
   });
 
   it('reports no state for an empty fragment', () => {
@@ -61,7 +96,7 @@ describe('share links', () => {
     const s = defaultState(SRC);
     expect(s.options.model).toBe('ir');
     const frag = encodeState(s);
-    const payload = JSON.parse(new TextDecoder().decode(inflateSync(fromBase64Url(frag.replace(/^v=1&s=/, '')))));
+    const payload = JSON.parse(linkPayload(frag));
     expect(payload).not.toHaveProperty('model');
     expect(decodeState(`#${frag}`)).toEqual({ kind: 'ok', state: s, warnings: [] });
     // Links made before the IR chose the model always named one: the recipient sees that one.
