@@ -203,7 +203,7 @@ val guardedCli(const std::function<tilesched::DriverResult()> &body) {
 // shape of its usage-error documents): one whole-document error, no blocks.
 std::string errorDocument(const std::string &message) {
   tilesched::Diagnostic d{tilesched::Severity::Error, {}, message, "", {}};
-  return tilesched::emitJson(tilesched::DriverRun::unusableInput(), nullptr, {d}, tilesched::DriverOptions{}, "");
+  return tilesched::emitJson(tilesched::DriverRun::unusableInput(), {d}, tilesched::DriverOptions{}, "");
 }
 
 std::string guardedDocument(const std::function<std::string()> &body) { return guarded(body, errorDocument); }

@@ -1,5 +1,5 @@
-// Everything the driver computed for one scheduled block, in pipeline order. Emitters read it;
-// they never recompute.
+// What the driver read and what the block pipeline computed (pipeline/BlockState.h), for the
+// emitters: the input chunks with the model each is scheduled on, and every block's state.
 #pragma once
 
 #include <memory>
@@ -7,50 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "perf/PerformanceEstimate.h"
-#include "check/ScheduleChecker.h"
-#include "constraints/TritonSchedule.h"
-#include "driver/NestedLoops.h"
-#include "generate/GenerateSchedule.h"
 #include "ir/Parser.h"
-#include "materialize/MaterializeSchedule.h"
+#include "pipeline/BlockState.h"
 #include "target/IRTarget.h"
-#include "target/TileASView.h"
 
 namespace tilesched {
-
-enum class BlockStatus { Scheduled, Failed, Checked, Violations };
-const char *blockStatusName(BlockStatus s);
-
-struct BlockResult {
-  ScheduledBlock block;
-  std::vector<OpResources> resources;
-  DependenceGraph graph;
-  ConstraintState constraints;
-  TritonSchedule triton;  // Triton's loop.stage / loop.cluster / tt.latency, as written
-  TileASView lowered;     // the block as TileAS would see it (seed 000's selection reads it)
-  // Ops Triton's latencies moved to a later stage (-1: not steered): on a cost-based schedule, and
-  // on any with --triton-latency; the IR's tt.latency (fromTtLatency), else the stages Triton's
-  // pipeliner gives its loads (constraints/TritonSchedule).
-  int steeredOps = -1;
-  bool fromTtLatency = false;
-  RegionSummary summary;
-  ScheduleAnalysis analysis;
-  std::vector<Violation> violations;
-  bool pinned = false;                // --check: the schedule is the block's nv_tile.aws.* pins
-  MaterializedSchedule materialized;  // Pipe_/Mutex_ plan; valid once the block is materialized
-  // Buffer assignment of the materialized schedule, the rescheduling rounds that fitted its
-  // buffers (in words), and the model's estimate of a placed schedule.
-  BufferPlan buffers;
-  std::vector<std::string> memoryRounds;
-  std::optional<PerfEstimate> estimate;
-  std::string noEstimate;  // why a placed schedule has no estimate, in words
-  std::vector<std::string> nodeNames;
-  std::vector<NestedLoop> nestedLoops;  // the block's ops that are loops, costed by their own schedules
-  BlockStatus status = BlockStatus::Failed;
-  int line = 0;
-  int chunk = 0;  // index into DriverRun::chunks
-};
 
 // Which model a chunk is scheduled on, and why (docs/decisions.md, "The target from the IR").
 struct ModelChoice {
@@ -91,11 +52,10 @@ std::string modelWords(const TargetModel &model);
 // model follows it ("cuda:90"), else the model ("Hopper (sm_90), model 'hopper'").
 std::string targetWords(const ChunkResult &chunk);
 
-struct DriverRun {
-  std::vector<BlockResult> blocks;
-  size_t traceEntries = 0;  // kept by `blocks` in all: what the run's trace budget has spent
-  size_t traceUnits = 0;    // listed by those entries
-  bool unusable = false;    // input or options could not be used (exit 2)
+struct DriverRun : BlockRun {
+  // The run's model: --model, else the default; each chunk's own is in `chunks` (null when the
+  // model could not be read).
+  std::shared_ptr<const TargetModel> model;
   std::vector<ChunkResult> chunks;
 
   static DriverRun unusableInput() {

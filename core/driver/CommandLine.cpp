@@ -116,7 +116,7 @@ DriverResult runInput(const std::string &file, const FileReader &readFile, Drive
   DriverResult r;
   r.exitCode = 2;
   Diagnostic d{Severity::Error, source ? SourceRange::at({1, 1}) : SourceRange{}, problem, "", {}};
-  if (opts.emit == EmitKind::Json) r.out = emitJson(DriverRun::unusableInput(), nullptr, {d}, opts, "");
+  if (opts.emit == EmitKind::Json) r.out = emitJson(DriverRun::unusableInput(), {d}, opts, "");
   else r.err = source ? formatDiagnostic(opts.fileName, d) + "\n" : "tilesched: error: " + terminalSafe(problem) + "\n";
   return r;
 }
@@ -128,7 +128,7 @@ DriverResult commandError(const std::string &message, bool json) {
   r.exitCode = 2;
   if (json) {
     Diagnostic d{Severity::Error, {}, message, "", {}};
-    r.out = emitJson(DriverRun::unusableInput(), nullptr, {d}, DriverOptions{}, "");
+    r.out = emitJson(DriverRun::unusableInput(), {d}, DriverOptions{}, "");
   } else {
     r.err = "tilesched: error: " + terminalSafe(message) + "\n" + usageText();
   }

@@ -3,7 +3,6 @@
 #include <exception>
 #include <new>
 
-#include "driver/BlockPipeline.h"
 #include "driver/Emitters.h"
 #include "driver/InputChunks.h"
 
@@ -12,25 +11,6 @@ namespace tilesched {
 std::string versionString() { return "tilesched 0.1.0"; }
 
 namespace {
-
-std::shared_ptr<const TargetModel> loadModel(const DriverOptions &opts, DiagnosticEngine &diags) {
-  if (!opts.modelJson) {
-    const std::string name = opts.modelName.value_or(options::kDefaultModel);
-    std::shared_ptr<const TargetModel> m = builtinTargetModel(name);
-    if (!m) {
-      std::string names;
-      for (const std::string &n : builtinTargetModelNames()) names += (names.empty() ? "" : ", ") + n;
-      diags.error(
-          {}, "unknown target model '" + name + "' (built-in models: " + names + "; or pass --model=PATH.json)",
-          MessageData(MessageId::UnknownModel).with("name", name).with("builtin", names).with("option", "model"));
-    }
-    return m;
-  }
-  diags.setFile(opts.modelPath.empty() ? "<model>" : opts.modelPath);
-  std::optional<TargetModel> m = parseTargetModel(*opts.modelJson, diags);
-  diags.setFile("");
-  return m ? std::make_shared<const TargetModel>(std::move(*m)) : nullptr;
-}
 
 // Exit 2 when the input (some chunk or function) or the options could not be used, even if other
 // blocks were scheduled and are printed (docs/decisions.md, "Split inputs and parse errors").
@@ -55,15 +35,14 @@ bool printable(const DriverRun &run) {
   return anyOk || !run.blocks.empty();
 }
 
-DriverResult render(DriverRun &run, const TargetModel *model, const DiagnosticEngine &diags, const DriverOptions &opts,
-                    int exitCode) {
+DriverResult render(DriverRun &run, const DiagnosticEngine &diags, const DriverOptions &opts, int exitCode) {
   DriverResult out;
   out.exitCode = exitCode;
   std::vector<Diagnostic> sorted = diags.sorted();
-  bool usable = model && printable(run);
+  bool usable = run.model && printable(run);
   if (opts.emit == EmitKind::Json) {
     std::string ir = usable ? emitScheduledIR(run) : "";
-    out.out = emitJson(run, model, sorted, opts, ir);
+    out.out = emitJson(run, sorted, opts, ir);
     return out;
   }
   for (const Diagnostic &d : sorted) out.err += formatDiagnostic(opts.fileName, d) + "\n";
@@ -80,12 +59,12 @@ DriverResult render(DriverRun &run, const TargetModel *model, const DiagnosticEn
 DriverResult runUnguarded(std::string_view source, const DriverOptions &opts) {
   DiagnosticEngine diags;
   DriverRun run;
-  std::shared_ptr<const TargetModel> model = loadModel(opts, diags);
-  if (!model) {
+  run.model = loadRunModel(opts, diags);
+  if (!run.model) {
     run.unusable = true;
-    return render(run, nullptr, diags, opts, 2);
+    return render(run, diags, opts, 2);
   }
-  run.chunks = readChunks(source, model, opts.modelName || opts.modelJson, diags);
+  run.chunks = readChunks(source, run.model, opts.modelName || opts.modelJson, diags);
   bool parsedAll = true;
   for (int c = 0; c < static_cast<int>(run.chunks.size()); ++c) {
     parsedAll = parsedAll && run.chunks[c].status == ChunkResult::Status::Ok;
@@ -95,7 +74,7 @@ DriverResult runUnguarded(std::string_view source, const DriverOptions &opts) {
     diags.warning({},
                   "nothing to schedule: the input has no loop (scf.for, cuda_tile.for, cuda_tile.loop) and no "
                   "loop-free function body");
-  return render(run, &*model, diags, opts, exitCodeFor(run, diags));
+  return render(run, diags, opts, exitCodeFor(run, diags));
 }
 
 }  // namespace
@@ -114,7 +93,7 @@ DriverResult runDriver(std::string_view source, const DriverOptions &opts) {
                 "out of memory: the input needs more memory than this process may use (its memory limit); "
                 "split the input or raise the limit");
     DriverRun run = DriverRun::unusableInput();
-    return render(run, nullptr, diags, opts, 2);
+    return render(run, diags, opts, 2);
   } catch (const std::exception &e) {
     what = e.what();
   } catch (...) {
@@ -123,7 +102,7 @@ DriverResult runDriver(std::string_view source, const DriverOptions &opts) {
   DiagnosticEngine diags;
   diags.error({}, "internal error: " + what);
   DriverRun run = DriverRun::unusableInput();
-  return render(run, nullptr, diags, opts, 2);
+  return render(run, diags, opts, 2);
 }
 
 }  // namespace tilesched

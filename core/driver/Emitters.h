@@ -8,8 +8,9 @@
 
 namespace tilesched {
 
-std::string emitJson(const DriverRun &run, const TargetModel *model, const std::vector<Diagnostic> &diags,
-                     const DriverOptions &opts, const std::string &ir);
+// Each block is written with its chunk's model.
+std::string emitJson(const DriverRun &run, const std::vector<Diagnostic> &diags, const DriverOptions &opts,
+                     const std::string &ir);
 std::string emitTable(const DriverRun &run);
 // Rewrites every materialized block (Pipe_/Mutex_ values, nv_tile.aws.* attributes) and prints
 // each chunk's module, chunks separated by `// -----`; the text parses back, and --check accepts

@@ -2,6 +2,7 @@
 
 #include "driver/Emitters.h"
 #include "driver/InputChunks.h"
+#include "frontend/triton/Schedule.h"
 #include "ir/Printer.h"
 
 namespace tilesched {
@@ -40,29 +41,13 @@ std::string emitScheduledIR(DriverRun &run) {
   return printChunks(run);
 }
 
-// Triton's CoarseSchedule orders the pipelined loop's body by cluster, and inside a cluster by
-// program order (getOpsInOrder); the stage picks the iteration. So the kernel order tilesched
-// chose, (stage, order), is kept by opening a new cluster where the stage changes or where that
-// order goes back in program order: the fewest clusters that reproduce it (docs/decisions.md,
-// "Exporting to Triton").
+// Triton's loop.stage / loop.cluster from each scheduled loop's schedule (frontend/triton/Schedule.h).
 std::string emitTritonIR(DriverRun &run) {
   for (const BlockResult &r : run.blocks) {
     if (!placed(r) || !r.block.isLoop || !r.analysis.valid) continue;
-    int cluster = 0;
-    int previous = -1;
-    int maxStage = 0;  // Triton's scheduled_max_stage: the last stage an op starts in
-    for (int node : r.analysis.orderedNodes) {
-      const OpSchedule &s = r.analysis.ops[node];
-      maxStage = std::max(maxStage, s.stage);
-      if (previous >= 0 && (s.stage != r.analysis.ops[previous].stage || node < previous)) ++cluster;
-      previous = node;
-      Operation &op = *r.block.ops[node];
-      // Triton writes both as discardable attributes (in this order); an earlier schedule's are
-      // replaced where they stand.
-      op.setDiscardableAttr("loop.cluster", Attribute::integer(cluster));
-      op.setDiscardableAttr("loop.stage", Attribute::integer(s.stage));
-    }
-    if (r.block.owner) r.block.owner->setDiscardableAttr("tt.scheduled_max_stage", Attribute::integer(maxStage));
+    std::vector<int> stageOf;
+    for (const OpSchedule &s : r.analysis.ops) stageOf.push_back(s.stage);
+    writeTritonSchedule(r.block, r.analysis.orderedNodes, stageOf);
   }
   return printChunks(run);
 }

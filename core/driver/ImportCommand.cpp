@@ -48,8 +48,7 @@ DriverResult runImportCommand(const std::vector<std::string> &args, const FileRe
   DriverResult r;
   r.exitCode = snippet ? 0 : 2;
   if (json) {
-    r.out = emitJson(snippet ? DriverRun{} : DriverRun::unusableInput(), nullptr, diags, DriverOptions{},
-                     snippet.value_or(""));
+    r.out = emitJson(snippet ? DriverRun{} : DriverRun::unusableInput(), diags, DriverOptions{}, snippet.value_or(""));
     return r;
   }
   for (const Diagnostic &d : diags) r.err += formatDiagnostic("", d) + "\n";

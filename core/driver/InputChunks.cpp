@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "ir/OpKinds.h"
+#include "pipeline/BlockPipeline.h"
 #include "support/LineEnds.h"
 
 namespace tilesched {
@@ -48,6 +49,25 @@ std::string targetWords(const ChunkResult &chunk) {
   if (chunk.modelChoice.source == ModelChoice::Source::IRTarget) return chunk.modelChoice.target->text;
   const std::string words = builtinModelWords(chunk.model->name);
   return (words.empty() ? "" : words + ", ") + "model '" + chunk.model->name + "'";
+}
+
+std::shared_ptr<const TargetModel> loadRunModel(const DriverOptions &opts, DiagnosticEngine &diags) {
+  if (!opts.modelJson) {
+    const std::string name = opts.modelName.value_or(options::kDefaultModel);
+    std::shared_ptr<const TargetModel> m = builtinTargetModel(name);
+    if (!m) {
+      std::string names;
+      for (const std::string &n : builtinTargetModelNames()) names += (names.empty() ? "" : ", ") + n;
+      diags.error(
+          {}, "unknown target model '" + name + "' (built-in models: " + names + "; or pass --model=PATH.json)",
+          MessageData(MessageId::UnknownModel).with("name", name).with("builtin", names).with("option", "model"));
+    }
+    return m;
+  }
+  diags.setFile(opts.modelPath.empty() ? "<model>" : opts.modelPath);
+  std::optional<TargetModel> m = parseTargetModel(*opts.modelJson, diags);
+  diags.setFile("");
+  return m ? std::make_shared<const TargetModel>(std::move(*m)) : nullptr;
 }
 
 namespace {
@@ -165,10 +185,10 @@ std::vector<ChunkResult> readChunks(std::string_view source, const std::shared_p
   return chunks;
 }
 
-bool isSchedulable(const ChunkResult &chunk, const ScheduledBlock &block) {
-  for (const Operation *op = block.owner; op; op = op->parentOp())
-    if (std::find(chunk.damaged.begin(), chunk.damaged.end(), op) != chunk.damaged.end()) return false;
-  return true;
+void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags, DriverRun &run) {
+  const ChunkResult &c = run.chunks[chunk];
+  const ChunkInput in{*c.module, *c.model, targetWords(c), c.damaged, chunk};
+  scheduleBlocks(in, {opts.schedule, opts.check, opts.unlimitedSmem}, diags, run);
 }
 
 std::string_view sourceText(const InputChunk &chunk, SourceRange range) {

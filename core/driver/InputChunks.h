@@ -10,15 +10,22 @@
 #include <vector>
 
 #include "driver/BlockResult.h"
+#include "driver/Driver.h"
 
 namespace tilesched {
+
+// The run's model: the model file or built-in model --model names, else the default; null after an
+// error naming why it cannot be used. Each chunk's model follows from it (readChunks).
+std::shared_ptr<const TargetModel> loadRunModel(const DriverOptions &opts, DiagnosticEngine &diags);
 
 // `model` is the run's --model when `chosen`, else the default model.
 std::vector<ChunkResult> readChunks(std::string_view source, const std::shared_ptr<const TargetModel> &model,
                                     bool chosen, DiagnosticEngine &diags);
 
-// Whether `block` may be scheduled: it lies in no function that a parse error damaged.
-bool isSchedulable(const ChunkResult &chunk, const ScheduledBlock &block);
+// Runs the block pipeline (pipeline/BlockPipeline.h) on chunk `chunk`'s blocks, on the chunk's
+// model, appending their results to `run.blocks` (the blocks of functions with a parse error are
+// left out).
+void scheduleChunk(int chunk, const DriverOptions &opts, DiagnosticEngine &diags, DriverRun &run);
 
 // The source text that `range` covers in `chunk` (a damaged function, printed as written).
 std::string_view sourceText(const InputChunk &chunk, SourceRange range);

@@ -424,6 +424,76 @@ void opJson(JsonWriter &w, const BlockResult &r, size_t i, bool placed, const Ta
   w.endObject();
 }
 
+void selectionJson(JsonWriter &w, const GeneratorSelection &sel) {
+  w.beginObject()
+      .member(jk::selection::rule, selectionRuleName(sel.rule))
+      .member(jk::selection::serial_threshold, sel.serialThreshold)
+      .member(jk::selection::reason, selectionReason(sel))
+      .member(jk::selection::remedy, selectionRemedy(sel))
+      .key(jk::selection::remedies)
+      .beginArray();
+  // `remedy` as data, in its order: what to change, for a reader whose controls are not flags.
+  if (sel.removeForceSerial)
+    w.beginObject()
+        .member(jk::remedy::id, "remove_attribute")
+        .member(jk::remedy::attribute, "force_serial_execution")
+        .endObject();
+  if (!sel.removeForceSerial && sel.requestCostBased)
+    w.beginObject()
+        .member(jk::remedy::id, "set_option")
+        .member(jk::remedy::option, "generator")
+        .member(jk::remedy::value, generatorName(GeneratorKind::CostBased))
+        .endObject();
+  if (!sel.removeForceSerial && sel.requestCostBased && sel.thresholdAtMost > 0)
+    w.beginObject()
+        .member(jk::remedy::id, "lower_option")
+        .member(jk::remedy::option, "serial-threshold")
+        .member(jk::remedy::value, sel.thresholdAtMost)
+        .endObject();
+  w.endArray().endObject();
+}
+
+// The dependence graph: its edges, then the rings they keep.
+void graphJson(JsonWriter &w, const BlockResult &r) {
+  w.key(jk::block::edges).beginArray();
+  for (const DepEdge &e : r.graph.edges) {
+    w.beginObject()
+        .member(jk::edge::src, e.src)
+        .member(jk::edge::dst, e.dst)
+        .member(jk::edge::latency, e.latency)
+        .member(jk::edge::distance, e.distance)
+        .member(jk::edge::kind, edgeKindName(e.kind));
+    if (e.ring >= 0) w.member(jk::edge::ring, r.graph.rings[size_t(e.ring)].value);
+    w.endObject();
+  }
+  w.endArray();
+  w.key(jk::block::rings).beginArray();
+  for (const Ring &ring : r.graph.rings)
+    w.beginObject()
+        .member(jk::ring::value, ring.value)
+        .member(jk::ring::kind, ring.barrier ? "barrier" : "buffer")
+        .member(jk::ring::slots, ring.slots)
+        .member(jk::ring::proven, ring.proven)
+        .member(jk::ring::reason, ring.reason)
+        .endObject();
+  w.endArray();
+}
+
+void violationsJson(JsonWriter &w, const std::vector<Violation> &violations) {
+  w.key(jk::block::violations).beginArray();
+  for (const Violation &v : violations)
+    w.beginObject()
+        .member(jk::violation::kind, violationKindName(v.kind))
+        .member(jk::violation::op, v.node)
+        .member(jk::violation::other_op, v.otherNode)
+        .member(jk::violation::edge, v.edge)
+        .member(jk::violation::row, v.row)
+        .member(jk::violation::resource, v.resource)
+        .member(jk::violation::message, v.message)
+        .endObject();
+  w.endArray();
+}
+
 void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bool trace) {
   const ScheduleAnalysis &a = r.analysis;
   bool placed =
@@ -471,34 +541,8 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
       .member(jk::summary::force_serial, r.summary.forceSerial)
       .endObject();
   if (a.selection) {
-    const GeneratorSelection &sel = *a.selection;
-    w.key(jk::block::selection)
-        .beginObject()
-        .member(jk::selection::rule, selectionRuleName(sel.rule))
-        .member(jk::selection::serial_threshold, sel.serialThreshold)
-        .member(jk::selection::reason, selectionReason(sel))
-        .member(jk::selection::remedy, selectionRemedy(sel))
-        .key(jk::selection::remedies)
-        .beginArray();
-    // `remedy` as data, in its order: what to change, for a reader whose controls are not flags.
-    if (sel.removeForceSerial)
-      w.beginObject()
-          .member(jk::remedy::id, "remove_attribute")
-          .member(jk::remedy::attribute, "force_serial_execution")
-          .endObject();
-    if (!sel.removeForceSerial && sel.requestCostBased)
-      w.beginObject()
-          .member(jk::remedy::id, "set_option")
-          .member(jk::remedy::option, "generator")
-          .member(jk::remedy::value, generatorName(GeneratorKind::CostBased))
-          .endObject();
-    if (!sel.removeForceSerial && sel.requestCostBased && sel.thresholdAtMost > 0)
-      w.beginObject()
-          .member(jk::remedy::id, "lower_option")
-          .member(jk::remedy::option, "serial-threshold")
-          .member(jk::remedy::value, sel.thresholdAtMost)
-          .endObject();
-    w.endArray().endObject();
+    w.key(jk::block::selection);
+    selectionJson(w, *a.selection);
   }
   if (r.triton.any()) {
     w.key(jk::block::triton).beginObject().member(jk::triton_block::stage_count, r.triton.stageCount());
@@ -519,28 +563,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   for (size_t i = 0; i < r.block.ops.size(); ++i) opJson(w, r, i, placed, model);
   w.endArray();
 
-  w.key(jk::block::edges).beginArray();
-  for (const DepEdge &e : r.graph.edges) {
-    w.beginObject()
-        .member(jk::edge::src, e.src)
-        .member(jk::edge::dst, e.dst)
-        .member(jk::edge::latency, e.latency)
-        .member(jk::edge::distance, e.distance)
-        .member(jk::edge::kind, edgeKindName(e.kind));
-    if (e.ring >= 0) w.member(jk::edge::ring, r.graph.rings[size_t(e.ring)].value);
-    w.endObject();
-  }
-  w.endArray();
-  w.key(jk::block::rings).beginArray();
-  for (const Ring &ring : r.graph.rings)
-    w.beginObject()
-        .member(jk::ring::value, ring.value)
-        .member(jk::ring::kind, ring.barrier ? "barrier" : "buffer")
-        .member(jk::ring::slots, ring.slots)
-        .member(jk::ring::proven, ring.proven)
-        .member(jk::ring::reason, ring.reason)
-        .endObject();
-  w.endArray();
+  graphJson(w, r);
 
   const std::vector<int> local = blockResourceIndex(r, model);
   w.key(jk::block::rrt);
@@ -556,18 +579,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   mutexesJson(w, r);
   w.member(jk::block::trivial_fallback, r.materialized.trivialFallback);
   memoryJson(w, r);
-  w.key(jk::block::violations).beginArray();
-  for (const Violation &v : r.violations)
-    w.beginObject()
-        .member(jk::violation::kind, violationKindName(v.kind))
-        .member(jk::violation::op, v.node)
-        .member(jk::violation::other_op, v.otherNode)
-        .member(jk::violation::edge, v.edge)
-        .member(jk::violation::row, v.row)
-        .member(jk::violation::resource, v.resource)
-        .member(jk::violation::message, v.message)
-        .endObject();
-  w.endArray();
+  violationsJson(w, r.violations);
   if (a.failure) {
     w.key(jk::block::failure);
     failureJson(w, *a.failure, model);
@@ -577,8 +589,8 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
 
 }  // namespace
 
-std::string emitJson(const DriverRun &run, const TargetModel *model, const std::vector<Diagnostic> &diags,
-                     const DriverOptions &opts, const std::string &ir) {
+std::string emitJson(const DriverRun &run, const std::vector<Diagnostic> &diags, const DriverOptions &opts,
+                     const std::string &ir) {
   JsonWriter w;
   w.reserve(ir.size() + (32 << 10));  // the IR is one member; a small loop's rest fits in 32 KB
   w.beginObject()
@@ -587,8 +599,9 @@ std::string emitJson(const DriverRun &run, const TargetModel *model, const std::
       .key(jk::document::diagnostics)
       .beginArray();
   for (const Diagnostic &diag : diags) diagnosticJson(w, diag);
-  // The first chunk's model: for an input of one chunk, the model its loops were scheduled on.
-  const TargetModel *shown = run.chunks.empty() ? model : run.chunks.front().model.get();
+  // The first chunk's model: for an input of one chunk, the model its loops were scheduled on;
+  // the run's when no chunk was read.
+  const TargetModel *shown = run.chunks.empty() ? run.model.get() : run.chunks.front().model.get();
   w.endArray().member(jk::document::model, shown ? shown->name : std::string()).key(jk::document::chunks).beginArray();
   for (const ChunkResult &c : run.chunks) {
     const std::optional<IRTarget> &target = c.modelChoice.target;

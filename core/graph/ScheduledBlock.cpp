@@ -17,14 +17,6 @@ std::string functionName(const Operation &op) {
   return "";
 }
 
-bool containsLoop(const Operation &op) {
-  bool found = false;
-  for (auto &r : op.regions)
-    for (auto &b : r->blocks)
-      for (auto &inner : b->operations) found = found || isLoop(*inner) || containsLoop(*inner);
-  return found;
-}
-
 class Collector {
 public:
   std::vector<ScheduledBlock> blocks;
@@ -49,7 +41,7 @@ public:
   // Loop-free function bodies (and loop-free bare snippets) are one acyclic block each.
   void visitFunctions(Operation &op) {
     if (isFunctionOpName(op.name)) {
-      if (!containsLoop(op) && !op.regions.empty() && !op.regions[0]->blocks.empty())
+      if (!holdsLoop(op, LoopSet::Pipelined) && !op.regions.empty() && !op.regions[0]->blocks.empty())
         add(op, *op.regions[0]->blocks[0], false, functionName(op).empty() ? op.name : functionName(op));
       return;
     }
@@ -92,7 +84,7 @@ std::vector<ScheduledBlock> collectScheduledBlocks(Module &m) {
   bool bare = false, anyLoop = false;
   for (auto &op : m.operations) {
     bare = bare || (!isContainer(*op) && !isLoop(*op));
-    anyLoop = anyLoop || isLoop(*op) || containsLoop(*op);
+    anyLoop = anyLoop || isLoop(*op) || holdsLoop(*op, LoopSet::Pipelined);
   }
   if (bare && !anyLoop) {
     ScheduledBlock sb;

@@ -8,6 +8,19 @@ namespace tilesched {
 
 namespace {
 
+// An entry of a table keyed by op name; `valueOf` looks one up, else gives `otherwise`.
+template <typename T>
+struct NamedEntry {
+  std::string_view name;
+  T value;
+};
+template <typename T, size_t N>
+T valueOf(const std::array<NamedEntry<T>, N> &table, std::string_view name, T otherwise) {
+  for (const NamedEntry<T> &e : table)
+    if (e.name == name) return e.value;
+  return otherwise;
+}
+
 template <size_t N>
 bool among(const std::array<std::string_view, N> &names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -40,13 +53,29 @@ constexpr LoopKind kScfFor{1, 3, "scf.yield", "iter_args"};
 constexpr LoopKind kTileFor{1, 3, "cuda_tile.continue", "iter_values"};
 constexpr LoopKind kTileLoop{0, 0, "cuda_tile.continue", "iter_values"};
 
+// Triton's DotOpInterface ops (today's names, then their 2024 spelling) and the loads
+// AssignLatencies considers (AssignLatencies.cpp, isPipeliningBeneficial's candidates).
+constexpr std::array<NamedEntry<TritonOpRole>, 15> kTritonRoles = {{
+    {"tt.descriptor_gather", TritonOpRole::Load},
+    {"tt.descriptor_load", TritonOpRole::Load},
+    {"tt.dot", TritonOpRole::Dot},
+    {"tt.dot_scaled", TritonOpRole::Dot},
+    {"tt.experimental_descriptor_gather", TritonOpRole::Load},
+    {"tt.experimental_descriptor_load", TritonOpRole::Load},
+    {"tt.load", TritonOpRole::Load},
+    {"triton_nvidia_gpu.dot_async", TritonOpRole::Dot},
+    {"triton_nvidia_gpu.tc_gen5_mma", TritonOpRole::TmemDot},
+    {"triton_nvidia_gpu.tc_gen5_mma_scaled", TritonOpRole::TmemDot},
+    {"triton_nvidia_gpu.warp_group_dot", TritonOpRole::Dot},
+    {"ttng.dot_async", TritonOpRole::Dot},
+    {"ttng.tc_gen5_mma", TritonOpRole::TmemDot},
+    {"ttng.tc_gen5_mma_scaled", TritonOpRole::TmemDot},
+    {"ttng.warp_group_dot", TritonOpRole::Dot},
+}};
+
 // Assembly formats of Triton (include/triton/Dialect/*/IR/*Ops.td) and MLIR's arith where the
 // dialect default would read an operand's type as a result's.
-struct ResultTypeEntry {
-  std::string_view name;
-  ResultTypeRule rule;
-};
-constexpr std::array<ResultTypeEntry, 37> kResultTypeRules = {{
+constexpr std::array<NamedEntry<ResultTypeRule>, 37> kResultTypeRules = {{
     {"arith.bitcast", ResultTypeRule::AfterTo},
     {"arith.cmpf", ResultTypeRule::Predicate},
     {"arith.cmpi", ResultTypeRule::Predicate},
@@ -94,8 +123,8 @@ constexpr std::array<std::string_view, 9> kArrowDialects = {"tt",   "ttg",  "ttn
 }  // namespace
 
 ResultTypeRule resultTypeRuleOf(std::string_view name) {
-  for (const ResultTypeEntry &e : kResultTypeRules)
-    if (e.name == name) return e.rule;
+  for (const NamedEntry<ResultTypeRule> &e : kResultTypeRules)
+    if (e.name == name) return e.value;
   for (std::string_view d : kArrowDialects)
     if (inDialect(name, d)) return ResultTypeRule::Arrow;
   return ResultTypeRule::Written;
@@ -153,6 +182,20 @@ const LoopKind *loopKindOf(std::string_view name) {
   if (name == "cuda_tile.loop") return &kTileLoop;
   return nullptr;
 }
+
+bool isLoopOp(const Operation &op, LoopSet which) {
+  return loopKindOf(op.name) || (which == LoopSet::Any && op.name == "scf.while");
+}
+
+bool holdsLoop(const Operation &op, LoopSet which) {
+  for (const auto &region : op.regions)
+    for (const auto &block : region->blocks)
+      for (const auto &inner : block->operations)
+        if (isLoopOp(*inner, which) || holdsLoop(*inner, which)) return true;
+  return false;
+}
+
+TritonOpRole tritonOpRoleOf(std::string_view name) { return valueOf(kTritonRoles, name, TritonOpRole::None); }
 
 CustomForm customFormOf(std::string_view name) {
   struct NamedForm {

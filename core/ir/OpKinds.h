@@ -83,6 +83,27 @@ struct LoopKind {
 // nullptr when `name` is not a loop (scf.for, cuda_tile.for and cuda_tile.loop are).
 const LoopKind *loopKindOf(std::string_view name);
 
+// Which loops an op's regions are searched for: those the scheduler pipelines (a LoopKind), or
+// every op that repeats its regions (scf.while too: its trip count is unknown, so it is costed as
+// one op and never pipelined).
+enum class LoopSet { Pipelined, Any };
+bool isLoopOp(const Operation &op, LoopSet which);
+// Whether an op nested at any depth in `op`'s regions is a loop of `which` (`op` itself is not
+// counted). A function holding a pipelined loop is not one acyclic block (graph/ScheduledBlock);
+// a loop holding any loop is an outer loop Triton does not pipeline (frontend/triton).
+bool holdsLoop(const Operation &op, LoopSet which);
+
+// What Triton's pipeliner asks of an op (lib/Dialect/TritonGPU/Transforms/Pipeliner/), by name in
+// both generations of Triton's dialect names: `Dot` for DotOpInterface (an MMA; its accumulator is
+// operand 2), `TmemDot` for the Blackwell MMAs that accumulate in tensor memory, `Load` for the
+// loads AssignLatencies considers for pipelining.
+enum class TritonOpRole : uint8_t { None, Dot, TmemDot, Load };
+TritonOpRole tritonOpRoleOf(std::string_view name);
+inline bool isTritonDot(std::string_view name) {
+  const TritonOpRole role = tritonOpRoleOf(name);
+  return role == TritonOpRole::Dot || role == TritonOpRole::TmemDot;
+}
+
 // The parts of a loop op that the phases read. Valid only when `op` is non-null.
 struct LoopView {
   Operation *op = nullptr;

@@ -31,7 +31,7 @@ struct MaterializeInput {
   const ConstraintState *constraints = nullptr;
   const ScheduleAnalysis *analysis = nullptr;
   std::vector<std::string> nodeNames;  // for messages (the printed names derive from them)
-  // Per node (empty: none): the op runs once outside the loop (graph/TmemAccumulator), so what it
+  // Per node (empty: none): the op runs once outside the loop (frontend/triton/HoistTMEMAlloc), so what it
   // defines or reads is the same in every iteration and no Pipe_ carries it.
   std::vector<bool> outsideLoop;
   // Per node (empty: no agents): its latency, and whether the model gives it the tma trait (a

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "buffers/BufferAssignment.h"
-#include "constraints/TritonSchedule.h"
+#include "frontend/triton/Schedule.h"
 #include "perf/LoopDemand.h"
 #include "target/GpuPerformance.h"
 

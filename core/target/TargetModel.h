@@ -200,7 +200,7 @@ struct OpResources {
   unsigned traits = TraitNone;
   // Model: the op table; Override: sched.latency / sched.footprint; Schedule: the op's own
   // schedule (a nested loop, docs/decisions.md "Nested loops"); OutsideLoop: work Triton moves out
-  // of the loop before it pipelines it (graph/TmemAccumulator); Default: the unknown-op default.
+  // of the loop before it pipelines it (frontend/triton/HoistTMEMAlloc); Default: the unknown-op default.
   enum class Source { Model, Override, Schedule, OutsideLoop, Default } source = Source::Default;
   // The op's instances in consecutive iterations never overlap (a nested loop runs to completion
   // before the next one starts): the graph orders the op after itself at distance 1.

@@ -22,7 +22,7 @@ struct TileASView {
 struct LoweringDecisions {
   // Moved out of the loop before pipelining (Triton's hoist-TMEM-alloc): not in the loop TileAS sees.
   std::vector<bool> outsideLoop;
-  // The stages Triton's pipeliner keeps the op ahead of its users (constraints/TritonSchedule:
+  // The stages Triton's pipeliner keeps the op ahead of its users (frontend/triton/AssignLatencies:
   // 0 leaves it a synchronous load); -1: not Triton's decision (an op that is not a Triton load,
   // CUDA Tile IR), so a global load is pipelined when it feeds an MMA.
   std::vector<int> tritonPipelined;

@@ -12,7 +12,7 @@
 #include "RandomModuloLoop.h"
 #include "TestScale.h"
 #include "check/ScheduleChecker.h"
-#include "driver/BlockPipeline.h"
+#include "driver/Driver.h"
 #include "driver/InputChunks.h"
 #include "ir/Parser.h"
 

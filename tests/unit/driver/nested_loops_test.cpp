@@ -1,10 +1,10 @@
-// Nested loops (driver/NestedLoops.h, docs/decisions.md "Nested loops"): the inner loop's
+// Nested loops (pipeline/NestedLoops.h, docs/decisions.md "Nested loops"): the inner loop's
 // schedule, laid out over its iterations, is the cost of the loop op in the outer body.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
-#include "driver/BlockPipeline.h"
+#include "driver/Driver.h"
 #include "driver/InputChunks.h"
 #include "support/Limits.h"
 

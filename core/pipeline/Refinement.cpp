@@ -1,11 +1,22 @@
-#include "driver/MemoryBudget.h"
-
+// Pass refinement: seed 003's refinement loop as one phase that owns generate -> verify ->
+// materialize -> fit memory (docs/decisions.md, "Memory budgets").
+// Reads: BlockInput, CostPart, GraphPart, ConstraintPart, SchedulePart (a verified or checked
+//   schedule), ViewPart.
+// Publishes: MemoryPart (the committed Pipe_/Mutex_ plan, the buffer plan, the rounds in words);
+//   on a round that fits, a new GraphPart (plus lifetime edges) and SchedulePart.analysis.
+// It materializes the schedule and assigns its buffers; a Pipe_ deeper than a Pipe_ may be, or
+// buffers over the model's SMEM or TMEM budget, start rounds that generate and verify the block
+// again with lifetime edges (one ring per round) until it fits. If nothing fits, a located error
+// names the buffers and their bytes. A pinned schedule (--check) is materialized and measured,
+// never rescheduled. Stops a block whose plan is not valid.
 #include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
 
 #include "buffers/Figures.h"
+#include "generate/GenerateSchedule.h"
+#include "pipeline/Pass.h"
 #include "support/Sort.h"
 
 namespace tilesched {
@@ -52,65 +63,46 @@ std::string buffersWords(const std::vector<const Buffer *> &in) {
 
 class BudgetFit {
 public:
-  BudgetFit(BlockResult &r, const TargetModel &model, const TypeAliases &aliases, const DriverOptions &opts,
-            const ScheduleOptions &schedule, MaterializeStep &materialize, const Reschedule &reschedule)
+  BudgetFit(BlockResult &r, PassContext &ctx)
       : r_(r),
-        model_(model),
-        aliases_(aliases),
-        opts_(opts),
-        schedule_(schedule),
-        materialize_(materialize),
-        reschedule_(reschedule) {}
+        ctx_(ctx),
+        model_(ctx.model),
+        schedule_(r.options),
+        materialize_(ctx.materialize),
+        workLeft_(r.options.workBudget - r.analysis.workUsed) {}
 
   void run(DiagnosticEngine &diags) {
     MaterializeStep::Trial t = materialize_.trial(r_);
     DiagnosticEngine kept;  // the diagnostics of the rescheduled generation, if one is kept
-    if (!t.plan.valid && !r_.pinned && reschedule_) fitRings(t, kept);
+    if (!t.plan.valid && !r_.asWritten()) fitRings(t, kept);
     BufferPlan plan;
     if (t.plan.valid) plan = assign(t.plan);
-    if (t.plan.valid && !plan.memory.fits() && !r_.pinned) refit(t, plan, kept);
+    if (t.plan.valid && !plan.memory.fits() && !r_.asWritten()) refit(t, plan, kept);
     for (const Diagnostic &d : kept.all()) diags.report(d.severity, d.range, d.message, d.data);
     materialize_.commit(r_, std::move(t), diags);
     if (!r_.materialized.valid) return;
     r_.buffers = std::move(plan);
     if (!r_.buffers.memory.fits()) reportOverBudget(diags);
-    if (r_.status != BlockStatus::Failed) r_.estimate = estimate();
-    // Registers over what a thread can hold are flagged as an SMEM overrun is; the loop still
-    // runs, with the excess spilled to local memory.
-    if (r_.estimate && r_.estimate->registersOver)
-      diags.warning(r_.block.owner->nameRange, "the loop's register tensors need about " +
-                                                   std::to_string(r_.estimate->registersPerThread) +
-                                                   " registers per thread with " + std::to_string(r_.estimate->warps) +
-                                                   " warps, over the " + std::to_string(r_.estimate->registersLimit) +
-                                                   " a thread can hold: the compiler spills the rest to local memory");
   }
 
 private:
-  BufferInput input(const MaterializedSchedule &plan) const {
-    BufferInput in;
-    in.block = &r_.block;
-    in.aliases = &aliases_;
-    in.model = &model_;
-    in.resources = &r_.resources;
-    in.analysis = &r_.analysis;
-    in.materialized = &plan;
-    in.unlimitedSmem = opts_.unlimitedSmem;
-    return in;
-  }
+  BufferInput input(const MaterializedSchedule &plan) const { return bufferInput(r_, plan, ctx_); }
   BufferPlan assign(const MaterializedSchedule &plan) const { return assignBuffers(input(plan)); }
 
-  // The performance model on the GPU the model describes: its own data, or that of the measured
-  // model of its family when it is a seed model (docs/decisions.md, "The performance model").
-  std::optional<PerfEstimate> estimate() const {
-    const TargetModel *source = performanceSource(model_);
-    if (!source) return std::nullopt;
-    const BufferInput in = input(r_.materialized);
-    std::optional<PerfEstimate> e = estimatePerformance(
-        {&in, &r_.buffers, r_.triton.any() ? &r_.triton : nullptr, &*source->performance, source->name});
-    if (!e)
-      r_.noEstimate = "no CTA fits on an SM of the " + source->performance->gpu + ": its buffers need " +
-                      bytesText(r_.buffers.memory.smemBytes) + " of SMEM";
-    return e;
+  // A schedule of the block over `graph` (its dependence graph plus lifetime edges) that the
+  // independent checker accepts, or none; its diagnostics go to `diags`. The rounds share the
+  // block's work budget with the first generation: what it left, and at least a tenth of it (an
+  // anytime first search may spend all of it, and a round with nothing would fall back to the
+  // serial schedule), so a budget bounds the block's search to a small multiple however many
+  // rounds run (0 being unlimited).
+  std::optional<ScheduleAnalysis> regenerate(const DependenceGraph &graph, DiagnosticEngine &diags) {
+    ScheduleOptions roundOpts = schedule_;
+    if (schedule_.workBudget > 0)
+      roundOpts.workBudget = std::max<int64_t>(std::max<int64_t>(1, schedule_.workBudget / 10), workLeft_);
+    ScheduleAnalysis a = generateSchedule(problemOf(r_, graph, model_), roundOpts, diags);
+    workLeft_ -= a.workUsed;
+    if (!a.valid || !verifySchedule(r_, graph, a, model_).empty()) return std::nullopt;
+    return a;
   }
 
   // Rounds of seed 003's refinement loop with one more constraint family: each round takes the
@@ -149,7 +141,7 @@ private:
                           std::to_string(limited.slots - 1) + (limited.slots == 2 ? " slot" : " slots");
       DependenceGraph graph = withEdges(r_.graph, edges);
       DiagnosticEngine diags;
-      std::optional<ScheduleAnalysis> a = reschedule_(graph, diags);
+      std::optional<ScheduleAnalysis> a = regenerate(graph, diags);
       std::optional<MaterializeStep::Trial> next;
       std::optional<BufferPlan> nextPlan;
       if (a) {
@@ -223,7 +215,7 @@ private:
                           std::to_string(slots);
       DependenceGraph graph = withEdges(r_.graph, edges);
       DiagnosticEngine diags;
-      std::optional<ScheduleAnalysis> a = reschedule_(graph, diags);
+      std::optional<ScheduleAnalysis> a = regenerate(graph, diags);
       if (!a) {
         r_.memoryRounds.push_back(words + ": no schedule keeps them");
         return;
@@ -354,20 +346,30 @@ private:
   }
 
   BlockResult &r_;
+  const PassContext &ctx_;
   const TargetModel &model_;
-  const TypeAliases &aliases_;
-  const DriverOptions &opts_;
   const ScheduleOptions &schedule_;
   MaterializeStep &materialize_;
-  const Reschedule &reschedule_;
+  int64_t workLeft_;
 };
 
 }  // namespace
 
-void materializeWithinBudget(BlockResult &r, const TargetModel &model, const TypeAliases &aliases,
-                             const DriverOptions &opts, const ScheduleOptions &schedule, MaterializeStep &materialize,
-                             const Reschedule &reschedule, DiagnosticEngine &diags) {
-  BudgetFit(r, model, aliases, opts, schedule, materialize, reschedule).run(diags);
+BufferInput bufferInput(const BlockResult &s, const MaterializedSchedule &plan, const PassContext &ctx) {
+  BufferInput in;
+  in.block = &s.block;
+  in.aliases = &ctx.aliases;
+  in.model = &ctx.model;
+  in.resources = &s.resources;
+  in.analysis = &s.analysis;
+  in.materialized = &plan;
+  in.unlimitedSmem = ctx.opts.unlimitedSmem;
+  return in;
+}
+
+bool refinementPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
+  BudgetFit(s, ctx).run(diags);
+  return s.materialized.valid;
 }
 
 }  // namespace tilesched

@@ -16,7 +16,7 @@ struct BlockResult;
 
 struct NestedLoop {
   int node = -1;           // the loop op in the outer block
-  int block = -1;          // the inner loop's block: an index into DriverRun::blocks
+  int block = -1;          // the inner loop's block: an index into BlockRun::blocks
   bool scheduled = false;  // false: the inner block has no schedule; its ops are costed one after another
   int64_t ii = 0;
   int stageCount = 0;

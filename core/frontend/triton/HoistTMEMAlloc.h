@@ -6,8 +6,8 @@
 // moves the allocation before the loop and the read after it (HoistTMEMAlloc.cpp: hoistTMEMAlloc,
 // RotateTMEMStoreInLoop, CombineTMEMLoadAndStore), so the pipeliner sees an MMA that accumulates
 // into the same TMEM every iteration and no transfer per iteration (docs/decisions.md, "Accumulators
-// in tensor memory"). Part of the dependence-graph phase: the driver costs those two ops as work
-// outside the loop.
+// in tensor memory"). The block pipeline's hoist-TMEM pass publishes it; the resources pass costs
+// those two ops as work outside the loop.
 #pragma once
 
 #include <vector>
@@ -18,9 +18,9 @@ namespace tilesched {
 
 // For each op of the block, whether Triton's hoist-TMEM-alloc pass takes it out of the loop: the
 // `ttng.tmem_alloc` (with its async token) of a carried value used by nothing else, whose memory
-// is the accumulator of a `ttng.tc_gen5_mma`/`_scaled` of the block, and the `ttng.tmem_load` of
-// that memory whose result the loop passes on as that same carried value and nothing else uses.
-// All false for a block that is not a loop body.
+// is the accumulator of an MMA of the block that accumulates in tensor memory (TritonOpRole::TmemDot), and the
+// `ttng.tmem_load` of that memory whose result the loop passes on as that same carried value and nothing else uses. All
+// false for a block that is not a loop body.
 std::vector<bool> accumulatorKeptInTmem(const ScheduledBlock &block);
 
 }  // namespace tilesched

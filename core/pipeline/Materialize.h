@@ -1,25 +1,27 @@
-// The driver's two materializer-side steps for each block (SPEC §4.7, §5 --check): checking a
-// pinned schedule instead of generating one, and materializing a scheduled or checked block
-// into Pipe_/Mutex_ values. Kept out of BlockPipeline.cpp so that file only calls them.
+// The block pipeline's two materializer-side steps (SPEC §4.7, §5 --check): checking a pinned
+// schedule instead of generating one (pass read-pins), and materializing a scheduled or checked
+// block into Pipe_/Mutex_ values (pass refinement), with the Pipe_/Mutex_ names of each function
+// of the chunk.
 #pragma once
 
 #include <memory>
 #include <unordered_map>
 
-#include "driver/BlockResult.h"
-#include "driver/Driver.h"
+#include "contract/SchedulingProblem.h"
+#include "ir/TypeAliases.h"
+#include "pipeline/BlockState.h"
 
 namespace tilesched {
 
 class MaterializeStep {
 public:
-  MaterializeStep(Module &module, const TypeAliases &aliases, const DriverOptions &opts)
-      : module_(module), aliases_(aliases), opts_(opts) {}
+  MaterializeStep(Module &module, const TypeAliases &aliases, bool check)
+      : module_(module), aliases_(aliases), check_(check) {}
 
   // With --check and pins on the block: reads them, runs the independent checker and reports
   // each violation at its op; the caller materializes a clean block. Returns true when it
   // handled the block (the caller skips generation). Without --check, pins only earn a warning.
-  bool checkPinned(BlockResult &r, const SchedulingProblem &problem, DriverRun &run, DiagnosticEngine &diags);
+  bool checkPinned(BlockResult &r, const SchedulingProblem &problem, BlockRun &run, DiagnosticEngine &diags);
 
   // A loop carrying a lowered barrier protocol (graph/LoweredProtocol) keeps its own order: the
   // serial walk in program order, every op in stage 0, checked like pins and said in a note.
@@ -47,7 +49,7 @@ private:
 
   Module &module_;
   const TypeAliases &aliases_;
-  const DriverOptions &opts_;
+  bool check_;                                                                // --check
   std::unordered_map<const Operation *, std::unique_ptr<PipeNamer>> namers_;  // per function, lookups only
 };
 

@@ -1,8 +1,8 @@
-#include "driver/NestedLoops.h"
+#include "pipeline/NestedLoops.h"
 
 #include <algorithm>
 
-#include "driver/BlockResult.h"
+#include "pipeline/BlockState.h"
 #include "ir/OpKinds.h"
 #include "support/Limits.h"
 

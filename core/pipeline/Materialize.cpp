@@ -1,4 +1,4 @@
-#include "driver/MaterializeStep.h"
+#include "pipeline/Materialize.h"
 
 #include <algorithm>
 
@@ -7,16 +7,12 @@
 #include "generate/GenerateSchedule.h"
 #include "graph/LoweredProtocol.h"
 #include "ir/OpKinds.h"
+#include "pipeline/Pass.h"
 #include "support/Sort.h"
 
 namespace tilesched {
 
 namespace {
-
-SourceRange blockRange(const BlockResult &r) {
-  if (r.block.owner) return r.block.owner->nameRange;
-  return r.block.ops.empty() ? SourceRange{} : r.block.ops.front()->nameRange;
-}
 
 ScheduleAnalysis analysisFromPins(const PinnedSchedule &p) {
   ScheduleAnalysis a;
@@ -32,17 +28,17 @@ ScheduleAnalysis analysisFromPins(const PinnedSchedule &p) {
 
 }  // namespace
 
-bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &problem, DriverRun &run,
+bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &problem, BlockRun &run,
                                   DiagnosticEngine &diags) {
   if (!hasPinnedSchedule(r.block)) {
-    if (opts_.check)
+    if (check_)
       diags.note(
           blockRange(r),
           "--check: no op of block '" + r.block.name + "' pins nv_tile.aws.stage/order, so its schedule is generated",
           MessageData(MessageId::CheckNothingPinned).with("block", r.block.name).with("option", "check"));
     return false;
   }
-  if (!opts_.check) {
+  if (!check_) {
     diags.warning(blockRange(r),
                   "block '" + r.block.name +
                       "' pins nv_tile.aws.stage/order; they are ignored and replaced by a generated "
@@ -75,6 +71,7 @@ bool MaterializeStep::checkLowered(BlockResult &r, const SchedulingProblem &prob
   if (!protocol.wait) return false;
   ScheduleAnalysis a = generateSerialSchedule(problem, diags);
   if (!a.valid) return false;  // generation reports why
+  r.ownOrder = true;
   std::vector<CheckedOp> ops;
   for (const OpSchedule &s : a.ops) ops.push_back({s.stage, s.order, s.cycle});
   r.analysis = std::move(a);

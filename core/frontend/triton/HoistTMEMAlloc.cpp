@@ -1,11 +1,9 @@
-#include "graph/TmemAccumulator.h"
+#include "frontend/triton/HoistTMEMAlloc.h"
 
 #include <unordered_map>
 
 namespace tilesched {
 namespace {
-
-bool isMmaV5(const Operation &op) { return op.name == "ttng.tc_gen5_mma" || op.name == "ttng.tc_gen5_mma_scaled"; }
 
 // The accumulator is the MMA's third operand (`ttng.tc_gen5_mma %a, %b, %acc[%token], ...`).
 constexpr size_t kAccumulatorOperand = 2;
@@ -30,7 +28,7 @@ std::vector<bool> accumulatorKeptInTmem(const ScheduledBlock &block) {
   };
 
   for (const Operation *mma : block.ops) {
-    if (!isMmaV5(*mma) || mma->operands.size() <= kAccumulatorOperand) continue;
+    if (tritonOpRoleOf(mma->name) != TritonOpRole::TmemDot || mma->operands.size() <= kAccumulatorOperand) continue;
     const Value *memory = mma->operands[kAccumulatorOperand];
     const auto allocAt = node.find(memory);
     if (allocAt == node.end()) continue;

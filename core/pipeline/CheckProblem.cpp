@@ -1,0 +1,17 @@
+// Pass check-problem (contract/SchedulingProblem::check). Reads: every part so far. Publishes:
+// nothing; stops the block (failed, the run unusable) when its overrides, constraints or problem
+// are malformed: nothing trustworthy to schedule. It runs before any generator or the
+// pinned-schedule reader.
+#include "pipeline/Pass.h"
+
+namespace tilesched {
+
+bool checkProblemPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
+  if (diags.errorCount() == ctx.errorsBefore) problemOf(s, s.graph, ctx.model).check(diags);
+  if (diags.errorCount() == ctx.errorsBefore) return true;
+  ctx.run.unusable = true;
+  s.status = BlockStatus::Failed;
+  return false;
+}
+
+}  // namespace tilesched

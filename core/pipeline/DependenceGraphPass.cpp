@@ -1,0 +1,12 @@
+// Pass dependence-graph (graph/). Reads: BlockInput, CostPart. Publishes: GraphPart (data, carried,
+// token, explicit, memory, barrier and nested edges).
+#include "pipeline/Pass.h"
+
+namespace tilesched {
+
+bool dependenceGraphPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
+  s.graph = buildDependenceGraph(s.block, s.resources, diags, ctx.aliases, &ctx.model);
+  return true;
+}
+
+}  // namespace tilesched

@@ -1,0 +1,59 @@
+// Pass steer (generate/LatencySteering). Reads: BlockInput, TritonPart.triton, ConstraintPart,
+// SchedulePart.analysis, and the problem. Publishes: SchedulePart.analysis with users moved to later
+// stages, .steeredOps and .fromTtLatency. Runs on a cost-based schedule, and on any with
+// --triton-latency; skipped for a block checked as written (read-pins).
+#include <algorithm>
+
+#include "generate/GenerateSchedule.h"
+#include "pipeline/Pass.h"
+#include "support/Limits.h"
+
+namespace tilesched {
+
+namespace {
+
+// Stages between an op and its users moved users of a generated schedule to later stages: Triton's
+// tt.latency (--triton-latency), or by default on a cost-based schedule the stages Triton's
+// AssignLatencies gives the loads its pipeliner turns into async copies (frontend/triton).
+// When a shift is impossible the schedule stands: a warning for the user's tt.latency, a note for
+// the pipelined loads.
+void steerByTritonLatency(BlockResult &r, const SchedulingProblem &problem, bool requested, DiagnosticEngine &diags) {
+  std::vector<int> latency, limit;
+  for (size_t v = 0; v < r.block.ops.size(); ++v) {
+    const TritonOpSchedule *t = v < r.triton.ops.size() ? &r.triton.ops[v] : nullptr;
+    latency.push_back(t ? t->pipelinedLatency : 0);
+    limit.push_back(v < r.constraints.slots.size() ? static_cast<int>(r.constraints.slots[v].max_depth) : 0);
+  }
+  if (std::none_of(latency.begin(), latency.end(), [](int l) { return l > 0; })) return;
+  SteeringResult s = steerStagesByLatency(r.analysis, problem, latency, limit);
+  r.steeredOps = s.moved;
+  r.fromTtLatency = std::any_of(r.triton.ops.begin(), r.triton.ops.end(),
+                                [](const TritonOpSchedule &o) { return o.latency.has_value(); });
+  if (s.blockedBy < 0) return;
+  const std::string what = r.fromTtLatency ? "tt.latency" : "Triton's pipelining of its loads";
+  std::string why;
+  switch (s.blockedByWhy) {
+  case SteeringResult::Blocked::Recurrence:
+    why = what + " cannot be met here: a loop-carried dependence brings the users of " +
+          (r.fromTtLatency ? "an op with tt.latency" : "a pipelined load") + " back to it";
+    break;
+  case SteeringResult::Blocked::MaxDepth: why = what + " would move this op past its max_depth"; break;
+  case SteeringResult::Blocked::CycleLimit:
+    why = what + " would move this op past cycle " + std::to_string(kMaxCycle) + " (the cycle limit)";
+    break;
+  }
+  why += "; the schedule is kept as generated";
+  if (requested) diags.warning(r.block.ops[s.blockedBy]->nameRange, why);
+  else diags.note(r.block.ops[s.blockedBy]->nameRange, why);
+}
+
+}  // namespace
+
+bool steerPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
+  if (s.asWritten()) return true;
+  if (s.options.tritonLatency || s.analysis.generator == GeneratorKind::CostBased)
+    steerByTritonLatency(s, problemOf(s, s.graph, ctx.model), s.options.tritonLatency, diags);
+  return true;
+}
+
+}  // namespace tilesched
