@@ -4,6 +4,7 @@
 
 #include "generate/GraphAlgorithms.h"
 #include "support/Sort.h"
+#include "target/ModuloOccupancy.h"
 
 namespace tilesched {
 
@@ -107,6 +108,22 @@ private:
     return w;
   }
 
+  // The first row past r where a weight between op order_[d] and a placed op (or the anchor)
+  // changes: ceilDiv(c - r, II) steps at rows r == c (mod II), ceilDiv(r + c, II) at rows
+  // r == 1 - c. Rows before it extend the stage system alike.
+  int64_t weightsChange(int d, int r) const {
+    const int i = order_[d];
+    int64_t next = int64_t{r} + ii_;
+    auto stepAt = [&](int64_t c) { next = std::min(next, r + 1 + moduloRow(c, -int64_t{r} - 1, ii_)); };
+    stepAt(st_.ctx.depth[ops_[i]]);
+    for (int j = 0; j < d; ++j) {
+      const int u = order_[j];
+      if (distance(u, i) != kNone) stepAt(row_[u] + distance(u, i));
+      if (distance(i, u) != kNone) stepAt(1 - distance(i, u) + row_[u]);
+    }
+    return next;
+  }
+
   // Adds op order_[d] at row r to the closed stage system; false on a positive cycle.
   bool extend(int d, int r) {
     const int x = order_[d], n = d + 1;  // indices 0..d are placed; x becomes index n
@@ -163,20 +180,28 @@ private:
       return false;
     }
     saveBlock(d);
-    for (int r = 0; r < rows && !exhausted_; ++r) {
-      if (!(fits[r / 64] >> (r % 64) & 1)) continue;
+    // Rows up to `same` extend the system as the last one did: a failed extension fails them
+    // all, and a successful one is still in K (deeper levels restore their own blocks).
+    int64_t same = 0;
+    bool extended = false;
+    for (int r = static_cast<int>(nextFit(fits, 0, rows)); r < rows && !exhausted_;
+         r = static_cast<int>(nextFit(fits, r + 1, rows))) {
       if (--budget_ < 0 || !st_.spend()) {
         exhausted_ = true;
         break;
       }
       row_[x] = r;
-      if (extend(d, r)) {
-        rrt_.reserve(fp, r);
-        if (search(d + 1)) return true;
-        rrt_.release(fp, r);
+      if (r >= same) {
+        if (extended) restoreBlock(d);
+        extended = extend(d, r);
+        same = weightsChange(d, r);
       }
-      restoreBlock(d);
+      if (!extended) continue;
+      rrt_.reserve(fp, r);
+      if (search(d + 1)) return true;
+      rrt_.release(fp, r);
     }
+    if (extended) restoreBlock(d);
     return false;
   }
 

@@ -291,8 +291,14 @@ bool WindowSearch::search() {
   // fits_ is current (place and unplace refresh it), and the op's footprint is its class's.
   const std::vector<uint64_t> &fits = fits_[fc_.footprintClass[ops_[pick]]];
   for (int64_t t = lo; t <= hi; ++t) {
-    const int64_t row = moduloRow(t, 0, ii_);
-    if (!(fits[row / 64] >> (row % 64) & 1)) continue;
+    // Straight to the next row where the op fits (the rows past the table's end wrap to row 0).
+    const int64_t row = moduloRow(t, 0, ii_), next = nextFit(fits, row, ii_);
+    if (next != row) {
+      const int64_t to = next < ii_ ? next : nextFit(fits, 0, row) + ii_;
+      if (to == row + ii_) break;  // no row fits
+      t += to - row - 1;
+      continue;
+    }
     // A node, with the fit scans that place and unplace made since the last one.
     if (++nodes_ > nodeLimit_ || (budget_ && !budget_->spend(1 + rrt_.takeScanUnits()))) {
       exhausted_ = true;

@@ -291,24 +291,29 @@ private:
   // Per slot or pool and modulo row: the units that land there, each the issue-row literal of
   // its holder, at most the capacity of them true.
   void encodeCapacities() {
-    // (resource, footprint row mod II) -> units, per op: a footprint longer than II folds.
-    std::vector<std::map<std::pair<int, int>, int>> units(p_.numNodes);
+    // Per resource, (holder, footprint row mod II, units) in holder then row order: a footprint
+    // longer than II folds, and a row's literals are gathered from its resource's list only.
+    struct Held {
+      int v, at, count;
+    };
+    std::vector<std::vector<Held>> held(p_.capacity.size());
     for (int v : modelled_) {
+      std::map<std::pair<int, int>, int> units;  // (resource, folded row) -> units
       const Footprint &fp = p_.footprint[v];
       for (size_t k = 0; k < fp.size(); ++k)
-        for (int r : fp[k]) units[v][{r, static_cast<int>(moduloRow(0, static_cast<int64_t>(k), ii_))}] += 1;
+        for (int r : fp[k]) units[{r, static_cast<int>(moduloRow(0, static_cast<int64_t>(k), ii_))}] += 1;
+      for (const auto &[key, count] : units)
+        if (static_cast<size_t>(key.first) < held.size()) held[key.first].push_back({v, key.second, count});
     }
     for (int r = 0; r < static_cast<int>(p_.capacity.size()); ++r)
       for (int row = 0; row < ii_; ++row) {
         std::vector<int> lits;
         if (!complete()) return;
-        for (int v : modelled_)
-          for (const auto &[key, count] : units[v]) {
-            if (key.first != r) continue;
-            const int lit = rowVar_[v] + static_cast<int>(moduloRow(row - key.second, 0, ii_));
-            if (count > p_.capacity[r]) clause({-lit});
-            else lits.insert(lits.end(), count, lit);
-          }
+        for (const auto &[v, at, count] : held[r]) {
+          const int lit = rowVar_[v] + static_cast<int>(moduloRow(row - at, 0, ii_));
+          if (count > p_.capacity[r]) clause({-lit});
+          else lits.insert(lits.end(), count, lit);
+        }
         atMost(lits, p_.capacity[r]);
       }
   }

@@ -20,6 +20,15 @@ void fillBits(std::vector<uint64_t> &bits, int64_t begin, int64_t end, bool valu
 
 }  // namespace
 
+int64_t nextFit(const std::vector<uint64_t> &fits, int64_t from, int64_t end) {
+  while (from < end) {
+    const uint64_t word = fits[size_t(from / 64)] >> (from % 64);
+    if (word) return std::min(end, from + __builtin_ctzll(word));
+    from = (from / 64 + 1) * 64;
+  }
+  return end;
+}
+
 Footprint composeFootprints(const Footprint &a, const Footprint &b) {
   Footprint out;
   for (auto i = a.begin(), j = b.begin(); i != a.end() || j != b.end();) {
@@ -115,27 +124,42 @@ bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
 
 // Row x fails when a run (offset b, length n) meets an overfilled segment [s0, s1): x + b + j in
 // [s0, s1) for some j < n, that is x in [s0 - b - n + 1, s1 - b). The rows are unrolled from
-// `begin` so the window of a run is one range however it wraps.
+// `begin` so the window of a run is one range however it wraps. A run's failing ranges arrive in
+// row order and overlap by n - 1 rows, so they are merged and each merged range cleared once: the
+// bits cost a word per 64 rows of the scan, not per overfilled segment times the run's length.
 void ReservationTable::markFits(const FoldedFootprint &fp, int64_t begin, int64_t length,
                                 std::vector<uint64_t> &fits) const {
   const int64_t first = moduloRow(begin, 0, ii_);
   const int64_t count = std::min<int64_t>(length, ii_);
   const int64_t last = first + count;  // rows x in [first, last), unrolled
-  forEachModuloRange(first, count, ii_, [&](int64_t b, int64_t e, int64_t) { fillBits(fits, b, e, true); });
+  auto mark = [&](int64_t x0, int64_t x1, bool value) {
+    forEachModuloRange(x0, x1 - x0, ii_, [&](int64_t b, int64_t e, int64_t) { fillBits(fits, b, e, value); });
+  };
+  mark(first, last, true);
   for (size_t i = 0; i < fp.runs.size(); ++i) {
     const int64_t b = fp.runs[i].offset, n = fp.runs[i].length;
+    int64_t lo = 0, hi = 0;  // failing rows found and not yet cleared
     ++scanned_;
     forEachModuloRange(first + b, count + n - 1, ii_, [&](int64_t rowBegin, int64_t rowEnd, int64_t k) {
       for (size_t s = segmentAt(rowBegin); s < begin_.size() && begin_[s] < rowEnd; ++s) {
         ++scanned_;
-        if (!overfills(record(s), fp, i)) continue;
         const int64_t y0 = first + b + k + (std::max(begin_[s], rowBegin) - rowBegin);
         const int64_t y1 = first + b + k + (std::min(segmentEnd(s), rowEnd) - rowBegin);
         const int64_t x0 = std::max(first, y0 - b - n + 1), x1 = std::min(last, y1 - b);
-        if (x0 < x1)
-          forEachModuloRange(x0, x1 - x0, ii_, [&](int64_t cb, int64_t ce, int64_t) { fillBits(fits, cb, ce, false); });
+        // Rows already failing need no test: once a long run fails up to the scan's end, the
+        // segments left in its window cost a count, not a test.
+        if (x0 >= x1 || (lo <= x0 && x1 <= hi) || !overfills(record(s), fp, i)) continue;
+        if (lo < hi && x0 <= hi && lo <= x1) {
+          lo = std::min(lo, x0);
+          hi = std::max(hi, x1);
+          continue;
+        }
+        if (lo < hi) mark(lo, hi, false);
+        lo = x0;
+        hi = x1;
       }
     });
+    if (lo < hi) mark(lo, hi, false);
   }
 }
 
@@ -143,11 +167,12 @@ int64_t ReservationTable::firstFit(const FoldedFootprint &fp, int64_t begin, int
   length = std::min<int64_t>(length, ii_);
   std::vector<uint64_t> fits(static_cast<size_t>((ii_ + 63) / 64), 0);  // a bit per modulo row
   markFits(fp, begin, length, fits);
-  for (int64_t k = 0; k < length; ++k) {
-    const int64_t row = moduloRow(begin + k, 0, ii_);
-    if (fits[size_t(row / 64)] >> (row % 64) & 1) return begin + k;
-  }
-  return -1;
+  // The rows from `begin` wrap once at most: those up to the table's end, then those from row 0.
+  const int64_t first = moduloRow(begin, 0, ii_), tail = std::min(length, ii_ - first);
+  const int64_t row = nextFit(fits, first, first + tail);
+  if (row < first + tail) return begin + (row - first);
+  const int64_t wrapped = nextFit(fits, 0, length - tail);
+  return wrapped < length - tail ? begin + tail + wrapped : -1;
 }
 
 std::vector<ReservationTable::Conflict> ReservationTable::conflicts(const FoldedFootprint &fp, int t) const {

@@ -24,6 +24,10 @@ namespace tilesched {
 // Row-wise union of two footprints issued together (the fuse arm's composed vector).
 Footprint composeFootprints(const Footprint &a, const Footprint &b);
 
+// The first row in [from, end) whose bit is set in a fit scan's bits (markFits), `end` when none:
+// a word per 64 rows, so a search walks the rows where an op fits, not every row of the table.
+int64_t nextFit(const std::vector<uint64_t> &fits, int64_t from, int64_t end);
+
 class ReservationTable {
 public:
   struct Conflict {

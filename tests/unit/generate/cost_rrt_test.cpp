@@ -152,3 +152,49 @@ TEST_CASE("a footprint of 600 equal rows is one run, and the table answers as ro
   CHECK(t.carry(0, 0) == 0);
   CHECK(t.occupants(250, 2).empty());
 }
+
+TEST_CASE("fit scans of long runs over many segments answer as a probe at each row", "[cost][rrt]") {
+  const int ii = 1000;
+  const ResourceLayout layout({1, 1, 3});
+  ReservationTable t(layout, ii);
+  // Short holds of slot 1 and of one or two pool units every few rows: hundreds of segments,
+  // the pool full (3 units) where two holds overlap.
+  uint64_t seed = 12345;
+  for (int k = 0; k < 80; ++k) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    const int at = static_cast<int>(seed >> 33) % ii, rows = 1 + static_cast<int>(seed >> 20) % 9;
+    const FootprintRow row = k % 20 == 0 ? FootprintRow{1} : k % 4 ? FootprintRow{2} : FootprintRow{2, 2};
+    t.reserve(foldFootprint(Footprint(static_cast<size_t>(rows), row), ii, layout), at);
+  }
+  // A 500-row run of one pool unit, then slot 1 for 40 rows: long runs meeting many segments.
+  Footprint longRuns(500, FootprintRow{2});
+  longRuns.append({1}, 40);
+  const FoldedFootprint fp = foldFootprint(longRuns, ii, layout);
+  REQUIRE(fp.runs.size() == 2);
+  auto fitsAt = [](const std::vector<uint64_t> &bits, int64_t row) {
+    return (bits[size_t(row / 64)] >> (row % 64)) & 1;
+  };
+  int fitting = 0;
+  for (const auto &[begin, length] : std::vector<std::pair<int64_t, int64_t>>{{0, ii}, {900, 300}, {-37, 450}}) {
+    std::vector<uint64_t> fits((ii + 63) / 64, 0);
+    t.markFits(fp, begin, length, fits);
+    int64_t first = -1;
+    for (int64_t k = 0; k < length; ++k) {
+      const int64_t row = moduloRow(begin, k, ii);
+      CHECK(fitsAt(fits, row) == (t.probe(fp, static_cast<int>(row)) ? 1u : 0u));
+      if (t.probe(fp, static_cast<int>(row))) {
+        ++fitting;
+        if (first < 0) first = begin + k;
+      }
+    }
+    CHECK(t.firstFit(fp, begin, length) == first);
+    // nextFit walks the same rows a row-by-row walk finds.
+    for (int64_t from = 0; from < ii; from += 7) {
+      int64_t expect = from;
+      while (expect < ii && !fitsAt(fits, expect)) ++expect;
+      CHECK(nextFit(fits, from, ii) == expect);
+    }
+  }
+  CHECK(fitting > 0);  // some rows fit (24), most do not: the scan has both answers to give
+  CHECK(fitting < 1000 + 300 + 450);
+}
