@@ -162,7 +162,7 @@ AgentSwitchPlan partitionAgents(const MaterializeInput &in, int stageCount) {
   }
   if (!why.empty()) {
     plan.summary = "no warp partition works for this loop (" + why +
-                   "): it stays synchronous, one agent, and no agent_switch is emitted (facts §7.3 fallback)";
+                   "): it stays synchronous, one agent, and no agent_switch is emitted";
     return plan;
   }
   plan.agents = std::move(agents);

@@ -85,7 +85,7 @@ module {
 // NOTE: agent-switch-seed.mlir:43:14: note: agent_switch with 3 agents, dual SIMT: stage_count 6 > 0.6 x 9 cycles of work per iteration; producer: 4 ops, 4 warps, max_regs 48; compute: 5 ops, 4 warps, max_regs 232; compute: 5 ops, 4 warps, max_regs 232
 // NOTE-NOT: no warp partition
 
-// SYNC: agent-switch-seed.mlir:63:12: note: no warp partition works for this loop (no op of the loop issues a TMA copy or a pipeline's producer side): it stays synchronous, one agent, and no agent_switch is emitted (facts §7.3 fallback)
+// SYNC: agent-switch-seed.mlir:63:12: note: no warp partition works for this loop (no op of the loop issues a TMA copy or a pipeline's producer side): it stays synchronous, one agent, and no agent_switch is emitted
 
 // BACK: block @aws_gemm/scf.for %k (line {{[0-9]+}}): pinned schedule, checked, II 16, 2 stages
 // BACK: block @aws_dual/scf.for %k (line {{[0-9]+}}): pinned schedule, checked, II 1, 6 stages
