@@ -5,13 +5,9 @@
 namespace tilesched {
 
 IISearchDriver::IISearchDriver(int lower, int cap, IISearch mode)
-    : lower_(lower),
-      cap_(cap),
-      phase_(mode == IISearch::Linear ? Phase::Linear : Phase::Gallop),
-      cursor_(lower),
-      lo_(lower),
-      hi_(lower) {
+    : lower_(lower), cap_(cap), phase_(Phase::Gallop), cursor_(lower), lo_(lower), hi_(lower) {
   if (lower > cap) conclude(std::nullopt);
+  else if (mode == IISearch::Linear) startFill(cap + 1, std::nullopt);  // every II up to the cap
 }
 
 std::optional<int> IISearchDriver::smallestFeasibleSoFar() const {
@@ -24,17 +20,6 @@ std::optional<int> IISearchDriver::next() {
   for (;;) {
     switch (phase_) {
     case Phase::Done: return std::nullopt;
-    case Phase::Linear: {
-      if (cursor_ > cap_) {
-        conclude(std::nullopt);
-        break;
-      }
-      auto it = probed_.find(cursor_);
-      if (it == probed_.end()) return cursor_;
-      if (it->second) conclude(cursor_);
-      else ++cursor_;
-      break;
-    }
     case Phase::Gallop: {
       auto it = probed_.find(hi_);
       if (it == probed_.end()) return hi_;

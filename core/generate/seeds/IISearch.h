@@ -32,7 +32,7 @@ public:
   std::optional<int> smallestFeasibleSoFar() const;
 
 private:
-  enum class Phase { Linear, Gallop, Bisect, Fill, Done };
+  enum class Phase { Gallop, Bisect, Fill, Done };
   void conclude(std::optional<int> ii) {
     phase_ = Phase::Done;
     result_ = ii;
