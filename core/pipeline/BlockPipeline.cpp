@@ -35,12 +35,6 @@ const NamedPass kBlockPasses[14] = {
 
 namespace {
 
-std::vector<CheckedOp> toCheckedOps(const ScheduleAnalysis &a) {
-  std::vector<CheckedOp> ops;
-  for (const OpSchedule &s : a.ops) ops.push_back({s.stage, s.order, s.cycle});
-  return ops;
-}
-
 bool isSchedulable(const ChunkInput &chunk, const ScheduledBlock &block) {
   for (const Operation *op = block.owner; op; op = op->parentOp())
     if (std::find(chunk.damaged.begin(), chunk.damaged.end(), op) != chunk.damaged.end()) return false;
@@ -48,6 +42,12 @@ bool isSchedulable(const ChunkInput &chunk, const ScheduledBlock &block) {
 }
 
 }  // namespace
+
+std::vector<CheckedOp> toCheckedOps(const ScheduleAnalysis &a) {
+  std::vector<CheckedOp> ops;
+  for (const OpSchedule &s : a.ops) ops.push_back({s.stage, s.order, s.cycle});
+  return ops;
+}
 
 SchedulingProblem problemOf(const BlockResult &s, const DependenceGraph &graph, const TargetModel &model) {
   // An exact solver's schedule passes the checker's dependence and resource rules before use.

@@ -26,6 +26,16 @@ ScheduleAnalysis analysisFromPins(const PinnedSchedule &p) {
   return a;
 }
 
+// A schedule checked as written (pins, a lowered protocol): each violation an error at its op,
+// and the block's status from them.
+void reportChecked(BlockResult &r, const char *what, DiagnosticEngine &diags) {
+  for (const Violation &v : r.violations)
+    diags.error(
+        v.node >= 0 && v.node < static_cast<int>(r.block.ops.size()) ? r.block.ops[v.node]->nameRange : blockRange(r),
+        std::string(what) + " violates a " + violationKindName(v.kind) + " constraint: " + v.message);
+  r.status = r.violations.empty() ? BlockStatus::Checked : BlockStatus::Violations;
+}
+
 }  // namespace
 
 bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &problem, BlockRun &run,
@@ -58,11 +68,7 @@ bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &probl
   r.violations = pinned->violations;
   if (pinned->ii >= 1)
     for (Violation &v : checkSchedule(problem, pinned->ii, pinned->ops)) r.violations.push_back(std::move(v));
-  for (const Violation &v : r.violations)
-    diags.error(
-        v.node >= 0 && v.node < static_cast<int>(r.block.ops.size()) ? r.block.ops[v.node]->nameRange : blockRange(r),
-        std::string("pinned schedule violates a ") + violationKindName(v.kind) + " constraint: " + v.message);
-  r.status = r.violations.empty() ? BlockStatus::Checked : BlockStatus::Violations;
+  reportChecked(r, "pinned schedule", diags);
   return true;
 }
 
@@ -72,15 +78,9 @@ bool MaterializeStep::checkLowered(BlockResult &r, const SchedulingProblem &prob
   ScheduleAnalysis a = generateSerialSchedule(problem, diags);
   if (!a.valid) return false;  // generation reports why
   r.ownOrder = true;
-  std::vector<CheckedOp> ops;
-  for (const OpSchedule &s : a.ops) ops.push_back({s.stage, s.order, s.cycle});
+  r.violations = checkSchedule(problem, a.ii, toCheckedOps(a));
   r.analysis = std::move(a);
-  r.violations = checkSchedule(problem, r.analysis.ii, ops);
-  for (const Violation &v : r.violations)
-    diags.error(
-        v.node >= 0 && v.node < static_cast<int>(r.block.ops.size()) ? r.block.ops[v.node]->nameRange : blockRange(r),
-        std::string("the loop's own order violates a ") + violationKindName(v.kind) + " constraint: " + v.message);
-  r.status = r.violations.empty() ? BlockStatus::Checked : BlockStatus::Violations;
+  reportChecked(r, "the loop's own order", diags);
   auto at = [](const Operation *op) {
     return op->name + " at " + std::to_string(op->nameRange.begin.line) + ":" + std::to_string(op->nameRange.begin.col);
   };

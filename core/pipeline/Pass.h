@@ -69,6 +69,9 @@ BufferInput bufferInput(const BlockResult &s, const MaterializedSchedule &plan, 
 // Where a block-level message about the block goes: its loop op, else its first op.
 SourceRange blockRange(const BlockResult &s);
 
+// A schedule as the checker reads it: each op's stage, order and cycle.
+std::vector<CheckedOp> toCheckedOps(const ScheduleAnalysis &a);
+
 // A pass reads the parts of the state earlier passes published and publishes its own; it returns
 // false when the block stops here (its status says why).
 using BlockPass = bool (*)(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags);
