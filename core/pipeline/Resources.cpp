@@ -1,8 +1,8 @@
 // Pass resources (target/resolveOpResources; pipeline/NestedLoops). Reads: BlockInput,
-// TritonPart.decided, ViewPart.pipelined, the loops of the chunk scheduled so far. Publishes:
-// CostPart (each op's latency and footprint, its name in messages, the ops that are loops costed by
-// their own schedules). Stops the block (failed, the run unusable) when the chunk's ops pass the
-// footprint limit.
+// TritonPart.decided, ViewPart.pipelined, AgentPart, the loops of the chunk scheduled so far.
+// Publishes: CostPart (each op's latency and footprint on the block's share of the SM, its name in messages, the ops
+// that are loops costed by their own schedules). Stops the block (failed, the run unusable) when the chunk's ops pass
+// the footprint limit.
 #include <algorithm>
 #include <optional>
 #include <unordered_set>
@@ -59,8 +59,10 @@ void warnUnknownOps(const BlockResult &r, const TargetModel &model, DiagnosticEn
 bool nestedCost(const Operation &op, PassContext &ctx, std::optional<NestedLoop> &nested, DiagnosticEngine &diags) {
   const auto inner = ctx.loopBlocks.find(&op);
   if (inner == ctx.loopBlocks.end()) return true;
-  nested =
-      nestedLoopCost(ctx.run.blocks[size_t(inner->second)], inner->second, kMaxFootprintUnits - ctx.footprintUnits);
+  const BlockResult &loop = ctx.run.blocks[size_t(inner->second)];
+  nested = nestedLoopCost(loop, inner->second, kMaxFootprintUnits - ctx.footprintUnits);
+  // Its units as the model's: this block charges them to its own agents.
+  nested->cost.footprint = modelFootprint(nested->cost.footprint, loop.share);
   if (!nested->overLimit) return true;
   diags.error(op.nameRange, "this loop, laid out over its iterations, would bring the ops up to it past " +
                                 std::to_string(kMaxFootprintUnits) +
@@ -79,6 +81,7 @@ bool costOp(BlockResult &s, const Operation &op, PassContext &ctx,
   s.resources.push_back(resolveOpResources(
       op, ctx.model, diags,
       {ctx.target, nested ? &nested->cost : nullptr, &ctx.aliases, outside, &opShape, &pipelinedLoads, &ctx.module}));
+  s.resources.back().footprint = agentFootprint(s.resources.back().footprint, s.share, s.opAgents[i]);
   if (outside)
     diags.note(op.nameRange,
                "the accumulator stays in tensor memory across iterations (Triton's "
