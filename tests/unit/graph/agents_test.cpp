@@ -19,6 +19,14 @@ const ScheduledBlock &onlyLoop(const test::Parsed &p) {
   return p.blocks.front();
 }
 
+// A loop in a module of 8 warps: `body` its ops, `attrs` the loop's attribute dictionary.
+std::string loopOf(const std::string &body, const std::string &attrs = "") {
+  return "module attributes {\"ttg.num-warps\" = 8 : i32} {\n  func.func @f(%n: i32, %x: f32) {\n"
+         "    %c0 = arith.constant 0 : i32\n    %c1 = arith.constant 1 : i32\n"
+         "    scf.for %i = %c0 to %n step %c1 : i32 {\n" +
+         body + "    } " + attrs + "\n    return\n  }\n}\n";
+}
+
 int resource(const TargetModel &m, const std::string &name) {
   const int r = m.resourceIndex(name);
   REQUIRE(r >= 0);
@@ -28,19 +36,12 @@ int resource(const TargetModel &m, const std::string &name) {
 }  // namespace
 
 TEST_CASE("agents: one per ttg.partition id, warps from the loop's ttg.partition_num_warps", "[agents]") {
-  auto p = test::parseBlocks(R"(module attributes {"ttg.num-warps" = 8 : i32} {
-  func.func @f(%n: i32, %x: f32) {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
-    scf.for %i = %c0 to %n step %c1 : i32 {
-      %a = arith.addf %x, %x {ttg.partition = array<i32: 1>} : f32
-      %b = arith.mulf %x, %x : f32
-      %c = arith.addf %b, %b {ttg.partition = array<i32: 0, 1>} : f32
-      %d = arith.mulf %x, %x {ttg.partition = array<i32: 0>} : f32
-    } {ttg.partition_num_warps = array<i32: 4, 1>}
-    return
-  }
-})");
+  auto p =
+      test::parseBlocks(loopOf("      %a = arith.addf %x, %x {ttg.partition = array<i32: 1>} : f32\n"
+                               "      %b = arith.mulf %x, %x : f32\n"
+                               "      %c = arith.addf %b, %b {ttg.partition = array<i32: 0, 1>} : f32\n"
+                               "      %d = arith.mulf %x, %x {ttg.partition = array<i32: 0>} : f32\n",
+                               "{ttg.partition_num_warps = array<i32: 4, 1>}"));
   const std::vector<BlockAgent> agents = blockAgents(onlyLoop(*p));
   REQUIRE(agents.size() == 2);
   CHECK(agents[0].name() == "partition 0");
@@ -53,17 +54,9 @@ TEST_CASE("agents: one per ttg.partition id, warps from the loop's ttg.partition
 }
 
 TEST_CASE("agents: partitions without stated warps take the module's ttg.num-warps", "[agents]") {
-  auto p = test::parseBlocks(R"(module attributes {"ttg.num-warps" = 8 : i32} {
-  func.func @f(%n: i32, %x: f32) {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
-    scf.for %i = %c0 to %n step %c1 : i32 {
-      %a = arith.addf %x, %x {ttg.partition = 2 : i32} : f32
-      %d = arith.mulf %x, %x {ttg.partition = array<i32: 0>} : f32
-    }
-    return
-  }
-})");
+  auto p =
+      test::parseBlocks(loopOf("      %a = arith.addf %x, %x {ttg.partition = 2 : i32} : f32\n"
+                               "      %d = arith.mulf %x, %x {ttg.partition = array<i32: 0>} : f32\n"));
   const std::vector<BlockAgent> agents = blockAgents(onlyLoop(*p));
   REQUIRE(agents.size() == 2);
   CHECK(agents[0].partition == 0);
@@ -110,14 +103,7 @@ TEST_CASE("agents: a loop in a ttg.warp_specialize region is that region's agent
 }
 
 TEST_CASE("agents: a loop outside any warp specialization has none", "[agents]") {
-  auto p = test::parseBlocks(R"(func.func @f(%n: i32, %x: f32) {
-  %c0 = arith.constant 0 : i32
-  %c1 = arith.constant 1 : i32
-  scf.for %i = %c0 to %n step %c1 : i32 {
-    %a = arith.addf %x, %x : f32
-  }
-  return
-})");
+  auto p = test::parseBlocks(loopOf("      %a = arith.addf %x, %x : f32\n"));
   CHECK(blockAgents(onlyLoop(*p)).empty());
 }
 
