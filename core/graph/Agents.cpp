@@ -38,13 +38,13 @@ std::optional<int64_t> headerWarps(const std::string &keyword) {
 
 // The agent of a loop inside a region of ttg.warp_specialize: its custom form holds the default
 // region then the partitions; the generic form holds the partitions as the regions of a nested
-// ttg.warp_specialize.partitions.
+// ttg.warp_specialize.partitions; nvws.warp_group (Triton's partition-loops) holds partitions only.
 std::optional<BlockAgent> regionAgent(const Operation *loop, int moduleWarps, bool moduleGiven) {
   for (const Operation *op = loop; op; op = op->parentOp()) {
     const Region *region = op->parentBlock ? op->parentBlock->parentRegion : nullptr;
     const Operation *holder = region ? region->parentOp : nullptr;
     if (!holder) continue;
-    const bool nested = holder->name == "ttg.warp_specialize.partitions";
+    const bool nested = holder->name == "ttg.warp_specialize.partitions" || holder->name == "nvws.warp_group";
     if (holder->name != "ttg.warp_specialize" && !nested) continue;
     size_t index = 0;
     while (index < holder->regions.size() && holder->regions[index].get() != region) ++index;
@@ -54,8 +54,9 @@ std::optional<BlockAgent> regionAgent(const Operation *loop, int moduleWarps, bo
     if (!nested && index == 0) return agent;  // the default region: the module's warps
     agent.warpsGiven = false;
     agent.partition = static_cast<int>(nested ? index : index - 1);
-    const Operation *ws = nested ? holder->parentOp() : holder;
+    const Operation *ws = holder->name == "ttg.warp_specialize.partitions" ? holder->parentOp() : holder;
     std::optional<int64_t> warps = headerWarps(region->keyword);
+    if (!warps && index == 0) warps = headerWarps(holder->operandText);  // the first header reads as operands
     if (!warps && ws) warps = intElement(ws->lookupAttr("partitionNumWarps"), size_t(agent.partition));
     if (warps && *warps >= 1 && *warps <= 1024) {
       agent.warps = static_cast<int>(*warps);

@@ -4,7 +4,7 @@
 // `ttg.warp_specialize` is one agent, the region's warps. Each agent issues on its own warps'
 // schedulers, so the issue units are the agent's own, scaled by its warps; the TMA engine, the
 // tensor cores, tensor memory and the SMEM and global-memory transports are the SM's, shared by
-// every agent.
+// every agent. (The loops of an nvws.warp_group's partitions are agents alike.)
 #pragma once
 
 #include <memory>

@@ -102,6 +102,34 @@ TEST_CASE("agents: a loop in a ttg.warp_specialize region is that region's agent
   CHECK(seen == std::vector<std::string>{"default 4", "partition 0 2"});
 }
 
+TEST_CASE("agents: the loops of an nvws.warp_group are its partitions", "[agents]") {
+  auto p = test::parseBlocks(R"(module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @f(%lb: i32, %ub: i32, %step: i32, %x: f32) {
+    nvws.warp_group
+    partition0 num_warps(4) {
+      scf.for %i = %lb to %ub step %step : i32 {
+        %a = arith.addf %x, %x : f32
+      }
+      nvws.warp_group.yield
+    }
+    partition1 num_warps(1) {
+      scf.for %j = %lb to %ub step %step : i32 {
+        %b = arith.mulf %x, %x : f32
+      }
+      nvws.warp_group.return
+    }
+    tt.return
+  }
+})");
+  REQUIRE(p->diags.errorCount() == 0);
+  std::vector<std::string> seen;
+  for (const ScheduledBlock &b : p->blocks)
+    for (const BlockAgent &a : blockAgents(b))
+      seen.push_back(a.name() + " " + std::to_string(a.warps) + (a.warpsGiven ? "" : "?"));
+  std::sort(seen.begin(), seen.end());
+  CHECK(seen == std::vector<std::string>{"partition 0 4", "partition 1 1"});
+}
+
 TEST_CASE("agents: a loop outside any warp specialization has none", "[agents]") {
   auto p = test::parseBlocks(loopOf("      %a = arith.addf %x, %x : f32\n"));
   CHECK(blockAgents(onlyLoop(*p)).empty());
