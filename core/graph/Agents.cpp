@@ -1,6 +1,7 @@
 #include "graph/Agents.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 
@@ -75,9 +76,10 @@ std::vector<int> partitionIdsOf(const Operation &op) {
   std::vector<int> ids;
   const Attribute *p = op.lookupAttr("ttg.partition");
   if (!p) return ids;
-  if (p->isInteger()) ids.push_back(static_cast<int>(p->intValue));
+  // Ids are indices into the partitions: a negative one names none.
+  if (p->isInteger() && p->intValue >= 0 && p->intValue <= INT32_MAX) ids.push_back(static_cast<int>(p->intValue));
   for (const Attribute &e : p->elements)
-    if (e.isInteger()) ids.push_back(static_cast<int>(e.intValue));
+    if (e.isInteger() && e.intValue >= 0 && e.intValue <= INT32_MAX) ids.push_back(static_cast<int>(e.intValue));
   return ids;
 }
 
@@ -135,7 +137,7 @@ AgentShare shareOfSm(const TargetModel &model, const std::vector<BlockAgent> &ag
   for (int r = 0; r < n; ++r) identity[r] = r;
   share.remap.assign(agents.size(), identity);
   const bool narrow = agents.size() == 1 && agents.front().warps < kWarpGroup;
-  if (agents.size() < 2 && !narrow) return share;
+  if ((agents.size() < 2 && !narrow) || agents.size() > kMaxAgents) return share;
   auto m = std::make_shared<TargetModel>(model);
   share.origin = identity;
   for (int r = 0; r < n; ++r) {

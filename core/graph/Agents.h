@@ -42,6 +42,10 @@ bool issuedPerAgent(const Resource &r);
 // The block's share of the SM: the model with each agent's own copy of the per-agent resources
 // (pools, so any number of agents fit one RRT row), their widths scaled by the agent's warps out
 // of one warp group's four. `remap[a][r]`: the resource agent `a` charges for model resource `r`.
+// A CTA's 1 024 threads are 32 warps: more agents than that cannot each have one, and their
+// copies would only grow the table (shareOfSm leaves such a block on the whole SM).
+inline constexpr size_t kMaxAgents = 32;
+
 struct AgentShare {
   std::shared_ptr<const TargetModel> model;  // null: the blocks' agents use the model as it is
   std::vector<std::vector<int>> remap;

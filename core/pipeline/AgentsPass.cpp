@@ -5,12 +5,16 @@
 
 namespace tilesched {
 
-bool agentsPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &) {
+bool agentsPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   s.agents = blockAgents(s.block);
   s.opAgents.assign(s.block.ops.size(), {});
   for (size_t a = 0; a < s.agents.size(); ++a)
     for (int v : s.agents[a].ops) s.opAgents[size_t(v)].push_back(static_cast<int>(a));
   s.share = shareOfSm(ctx.model, s.agents);
+  if (s.agents.size() > kMaxAgents)
+    diags.warning(blockRange(s), "this loop's ops name " + std::to_string(s.agents.size()) +
+                                     " partitions, more than the " + std::to_string(kMaxAgents) +
+                                     " warps of a CTA: they are scheduled on the whole SM's issue units, as one agent");
   return true;
 }
 

@@ -180,4 +180,12 @@ TEST_CASE("agents: one narrow agent keeps the model's units at its warps' width"
   BlockAgent group;
   CHECK_FALSE(shareOfSm(*model, {group}).model);  // a whole warp group: the model as it is
   CHECK_FALSE(shareOfSm(*model, {}).model);
+  // More agents than a CTA has warps: left on the whole SM.
+  CHECK(shareOfSm(*model, std::vector<BlockAgent>(kMaxAgents, group)).model);
+  CHECK_FALSE(shareOfSm(*model, std::vector<BlockAgent>(kMaxAgents + 1, group)).model);
+}
+
+TEST_CASE("agents: a negative ttg.partition id names no partition", "[agents]") {
+  auto p = test::parseBlocks(loopOf("      %a = arith.addf %x, %x {ttg.partition = array<i32: -1>} : f32\n"));
+  CHECK(blockAgents(onlyLoop(*p)).empty());
 }
