@@ -6,15 +6,19 @@ namespace tilesched {
 
 namespace {
 
-// Its ops' stages and the units their footprints hold.
+// Its ops' stages and the units their footprints hold for it (an op it shares with other agents
+// also holds theirs).
 void fillSchedule(AgentRow &row, const BlockResult &r, const TargetModel &model) {
+  size_t agent = 0;  // its index in the IR's agents, whose copies its units are
+  while (agent < r.agents.size() && r.agents[agent].partition != row.partition) ++agent;
   std::sort(row.ops.begin(), row.ops.end());
   std::vector<bool> held(model.resources.size(), false);
   bool first = true;
   for (int v : row.ops) {
     for (const FootprintRow &fr : r.resources[size_t(v)].footprint)
       for (int u : fr)
-        if (u >= 0 && u < static_cast<int>(held.size())) held[size_t(u)] = true;
+        if (u >= 0 && u < static_cast<int>(held.size()) && (agent == r.agents.size() || r.share.heldBy(agent, u)))
+          held[size_t(u)] = true;
     if (r.status == BlockStatus::Failed || size_t(v) >= r.analysis.ops.size()) continue;
     const int stage = r.analysis.ops[size_t(v)].stage;
     row.firstStage = first ? stage : std::min(row.firstStage, stage);

@@ -140,6 +140,7 @@ AgentShare shareOfSm(const TargetModel &model, const std::vector<BlockAgent> &ag
   if ((agents.size() < 2 && !narrow) || agents.size() > kMaxAgents) return share;
   auto m = std::make_shared<TargetModel>(model);
   share.origin = identity;
+  share.agentOf.assign(size_t(n), -1);
   for (int r = 0; r < n; ++r) {
     const Resource &res = model.resources[r];
     if (!issuedPerAgent(res)) continue;
@@ -150,6 +151,7 @@ AgentShare shareOfSm(const TargetModel &model, const std::vector<BlockAgent> &ag
     for (size_t a = 0; a < agents.size(); ++a) {
       share.remap[a][r] = static_cast<int>(m->resources.size());
       share.origin.push_back(r);
+      share.agentOf.push_back(static_cast<int>(a));
       m->resources.push_back({res.name + " (" + agents[a].name() + ")", width(res, agents[a].warps), false, 0,
                               "the " + res.name + " of " + agents[a].name() + "'s warps"});
     }
@@ -179,15 +181,26 @@ Footprint mapUnits(const Footprint &fp, F &&units) {
 Footprint agentFootprint(const Footprint &fp, const AgentShare &share, const std::vector<int> &agentsOfOp) {
   if (!share.model || agentsOfOp.empty()) return fp;
   return mapUnits(fp, [&](int r, FootprintRow &row) {
-    if (share.remap[size_t(agentsOfOp.front())][size_t(r)] == r) row.push_back(r);
+    // A unit past the model's own is already an agent's copy (an inner loop's: outerFootprint).
+    if (size_t(r) >= share.remap.front().size() || share.remap[size_t(agentsOfOp.front())][size_t(r)] == r)
+      row.push_back(r);
     else
       for (int a : agentsOfOp) row.push_back(share.remap[size_t(a)][size_t(r)]);
   });
 }
 
-Footprint modelFootprint(const Footprint &fp, const AgentShare &share) {
-  if (!share.model) return fp;
-  return mapUnits(fp, [&](int r, FootprintRow &row) { row.push_back(share.origin[size_t(r)]); });
+Footprint outerFootprint(const Footprint &fp, AgentsOf inner, AgentsOf outer) {
+  if (!inner.share.model) return fp;
+  return mapUnits(fp, [&](int r, FootprintRow &row) {
+    const int base = inner.share.origin[size_t(r)], k = inner.share.agentOf[size_t(r)];
+    if (k >= 0 && outer.share.model)
+      for (size_t a = 0; a < outer.agents.size(); ++a)
+        if (outer.agents[a].partition == inner.agents[size_t(k)].partition) {
+          row.push_back(outer.share.remap[a][size_t(base)]);
+          return;
+        }
+    row.push_back(base);
+  });
 }
 
 }  // namespace tilesched

@@ -49,14 +49,21 @@ inline constexpr size_t kMaxAgents = 32;
 struct AgentShare {
   std::shared_ptr<const TargetModel> model;  // null: the blocks' agents use the model as it is
   std::vector<std::vector<int>> remap;
-  std::vector<int> origin;  // per resource of `model`: the model resource it copies (itself if none)
+  std::vector<int> origin;   // per resource of `model`: the model resource it copies (itself if none)
+  std::vector<int> agentOf;  // per resource of `model`: the agent whose copy it is (-1 if none)
+  // Whether agent `a` holds unit `r` of `model` when an op charges it: not another agent's copy.
+  bool heldBy(size_t a, int r) const { return !model || agentOf[size_t(r)] < 0 || agentOf[size_t(r)] == int(a); }
 };
 AgentShare shareOfSm(const TargetModel &model, const std::vector<BlockAgent> &agents);
 
 // An op's footprint on the share: each per-agent unit charged once to each agent that runs the op.
 Footprint agentFootprint(const Footprint &fp, const AgentShare &share, const std::vector<int> &agentsOfOp);
-// A footprint on the share back on the model: each agent's copy as the unit it copies (a loop
-// costed as one op of the loop around it, which has agents of its own).
-Footprint modelFootprint(const Footprint &fp, const AgentShare &share);
+// An inner loop's footprint on the share of the loop around it, where it is one op: a copy of an
+// inner agent's unit goes to the outer agent of the same partition, else back to the unit it copies.
+struct AgentsOf {
+  const AgentShare &share;
+  const std::vector<BlockAgent> &agents;
+};
+Footprint outerFootprint(const Footprint &fp, AgentsOf inner, AgentsOf outer);
 
 }  // namespace tilesched

@@ -56,13 +56,14 @@ void warnUnknownOps(const BlockResult &r, const TargetModel &model, DiagnosticEn
 
 // The cost of the loop `op`, when it is one the chunk scheduled before; nullopt for another op.
 // False (after an error) when the loop's laid-out footprint would pass the footprint limit.
-bool nestedCost(const Operation &op, PassContext &ctx, std::optional<NestedLoop> &nested, DiagnosticEngine &diags) {
+bool nestedCost(const BlockResult &s, const Operation &op, PassContext &ctx, std::optional<NestedLoop> &nested,
+                DiagnosticEngine &diags) {
   const auto inner = ctx.loopBlocks.find(&op);
   if (inner == ctx.loopBlocks.end()) return true;
   const BlockResult &loop = ctx.run.blocks[size_t(inner->second)];
   nested = nestedLoopCost(loop, inner->second, kMaxFootprintUnits - ctx.footprintUnits);
-  // Its units as the model's: this block charges them to its own agents.
-  nested->cost.footprint = modelFootprint(nested->cost.footprint, loop.share);
+  // Its agents' units as this block's agents' of the same partition.
+  nested->cost.footprint = outerFootprint(nested->cost.footprint, {loop.share, loop.agents}, {s.share, s.agents});
   if (!nested->overLimit) return true;
   diags.error(op.nameRange, "this loop, laid out over its iterations, would bring the ops up to it past " +
                                 std::to_string(kMaxFootprintUnits) +
@@ -75,7 +76,7 @@ bool nestedCost(const Operation &op, PassContext &ctx, std::optional<NestedLoop>
 bool costOp(BlockResult &s, const Operation &op, PassContext &ctx,
             const std::unordered_set<const Operation *> &pipelinedLoads, DiagnosticEngine &diags) {
   std::optional<NestedLoop> nested;
-  if (!nestedCost(op, ctx, nested, diags)) return false;
+  if (!nestedCost(s, op, ctx, nested, diags)) return false;
   const size_t i = s.resources.size();
   const bool outside = i < s.decided.outsideLoop.size() && s.decided.outsideLoop[i];
   s.resources.push_back(resolveOpResources(

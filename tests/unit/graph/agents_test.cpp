@@ -163,7 +163,21 @@ TEST_CASE("agents: each agent issues on its own units, the TMA engine and tensor
   const Footprint fp{{fma, tma}};
   CHECK(agentFootprint(fp, share, {0, 1}) == Footprint{{fma0, fma1, tma}});
   CHECK(agentFootprint(fp, share, {1}) == Footprint{{fma1, tma}});
-  CHECK(modelFootprint(Footprint{{fma1, tma}}, share) == Footprint{{fma, tma}});
+  CHECK(share.heldBy(1, fma1));
+  CHECK_FALSE(share.heldBy(0, fma1));
+  CHECK(share.heldBy(0, tma));
+
+  // An inner loop's copy goes to the outer agent of its partition, else back to the model's unit.
+  BlockAgent outerOne;
+  outerOne.partition = 1;
+  BlockAgent outerTwo;
+  outerTwo.partition = 2;
+  const std::vector<BlockAgent> inner{four, one}, outer{outerOne, outerTwo};
+  const AgentShare around = shareOfSm(*model, outer);
+  const Footprint fp01{{fma0, fma1, tma}};
+  CHECK(outerFootprint(fp01, {share, inner}, {around, outer}) == Footprint{{fma, around.remap[0][size_t(fma)], tma}});
+  CHECK(agentFootprint(Footprint{{around.remap[0][size_t(fma)]}}, around, {1}) ==
+        Footprint{{around.remap[0][size_t(fma)]}});
 }
 
 TEST_CASE("agents: one narrow agent keeps the model's units at its warps' width", "[agents]") {
