@@ -52,7 +52,7 @@ void steerByTritonLatency(BlockResult &r, const SchedulingProblem &problem, bool
 bool steerPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   if (s.asWritten()) return true;
   if (s.options.tritonLatency || s.analysis.generator == GeneratorKind::CostBased)
-    steerByTritonLatency(s, problemOf(s, s.graph, ctx.model), s.options.tritonLatency, diags);
+    steerByTritonLatency(s, problemOf(s, s.graph, blockModel(s, ctx)), s.options.tritonLatency, diags);
   return true;
 }
 
