@@ -39,16 +39,32 @@ export const UNIT_WORDS: Readonly<Record<string, UnitWords>> = {
   reg_bank_pairs: { plain: 'register-bank pairs', meaning: 'register-bank pairing' },
 };
 
+// A warp-specialized loop gives each agent its own copy of the per-warp units, named after the
+// agent: `fma_issue (partition 1)`, `issue (default)` (docs/decisions.md, "Each agent on its own
+// share of the SM").
+const AGENT_COPY = /^(.+) \((default|partition -?\d+)\)$/;
+
+function wordsOf(name: string): { words: UnitWords; agent?: string } | undefined {
+  if (UNIT_WORDS[name]) return { words: UNIT_WORDS[name] };
+  const m = AGENT_COPY.exec(name);
+  if (!m || !UNIT_WORDS[m[1]]) return undefined;
+  return { words: UNIT_WORDS[m[1]], agent: m[2] === 'default' ? 'default partition' : m[2] };
+}
+
 // A unit as the page shows it: its plain name, or its own name in the expert view or when no
 // plain name is known (a custom model's own units).
 export function unitName(name: string, expert: boolean): string {
-  return expert ? name : UNIT_WORDS[name]?.plain ?? name;
+  const w = expert ? undefined : wordsOf(name);
+  if (!w) return name;
+  return w.agent ? `${w.words.plain} (${w.agent})` : w.words.plain;
 }
 
 // The tooltip of a unit: what it is, with the model's name for it.
 export function unitTitle(name: string): string {
-  const w = UNIT_WORDS[name];
-  return w ? `${w.plain}: ${w.meaning} (the model calls it ${name})` : name;
+  const w = wordsOf(name);
+  if (!w) return name;
+  const whose = w.agent ? `, the ${w.agent}'s own copy` : '';
+  return `${w.words.plain}: ${w.words.meaning}${whose} (the model calls it ${name})`;
 }
 
 // Unit names inside a sentence of the core. A name that is an everyday word or an acronym (tma,

@@ -7,6 +7,7 @@ import { boundTitle, explainMII, explainOptimality } from '../model/mii';
 import { stageStory, tritonStagesApplied } from '../model/stages';
 import { remedyText } from '../engine/wording';
 import { renderEstimate } from './estimate';
+import { renderAgents } from './agents';
 
 const STATUS_TEXT: Record<Block['status'], string> = {
   scheduled: 'scheduled',
@@ -50,6 +51,8 @@ export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_c
   }
   const facts = [...selectionFacts(block), ...nestedLoopFacts(block), ...tritonFacts(block), ...refinementFacts(block)];
   if (facts.length) el.append(h('ul', { class: 'facts', 'data-testid': 'block-facts' }, ...facts.map(([text, title]) => h('li', { title }, text))));
+  const agents = renderAgents(block);
+  if (agents) el.append(agents);
   const story = stageStory(block);
   if (story.length) el.append(h('p', { class: 'stage-story', 'data-testid': 'stage-story' }, story.join(' ')));
   return el;

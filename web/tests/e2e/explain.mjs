@@ -1,9 +1,10 @@
 // Explaining the schedule (issue 15): the dependence graph, the structured gate trace with its
 // conflict cells, and comparisons. Each case keeps a 1440x900 screenshot of the view it checks
 // (tests/artifacts/web/explain-*.png).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SNIPPET, nextResult, openPlayground, openShareLink, pasteInto, payloadOf, runs, setSource, withPrefs } from './actions.mjs';
-import { ARTIFACTS, assert } from './harness.mjs';
+import { ARTIFACTS, REPO, assert } from './harness.mjs';
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -265,6 +266,26 @@ export function explainCases() {
       // Back to one schedule: the second editor goes.
       await afterRun(page, () => page.selectOption('[data-testid="opt-compare"]', ''));
       assert(!(await other.isVisible()), 'the second editor stays after the comparison ends');
+    }],
+
+    ['agents: a warp-specialized loop shows its agents side by side, each on its own units in plain words', async (page) => {
+      await page.setViewportSize(WIDE);
+      await openPlayground(page);
+      const src = readFileSync(join(REPO, 'tests/golden/cli/agents-share.mlir'), 'utf8').split('\n').filter((l) => !l.startsWith('//')).join('\n');
+      const before = await runs(page);
+      await setSource(page, src);
+      await page.keyboard.press('Control+Enter');
+      await nextResult(page, before, 30000);
+      const agents = page.locator('[data-testid="agents"]').first();
+      await agents.waitFor({ timeout: 20000 });
+      const rows = await agents.locator('[data-testid="agent"]').evaluateAll((rs) => rs.map((r) => r.innerText.replace(/\s+/g, ' ')));
+      assert(rows.length === 2, `agents ${JSON.stringify(rows)}`);
+      assert(rows[0].includes('partition 0') && rows[0].includes('FMA issue width (partition 0)') && rows[0].includes('4 (assumed)'), `row ${rows[0]}`);
+      assert(!/fma_issue/.test(await agents.innerText()), 'a unit shown by its model name');
+      await shot(page, 'agents', agents);
+      await chooseExample(page, 'hopper-tma-wgmma-gemm');
+      const roles = await page.locator('[data-testid="agents"] [data-testid="agent"] td:nth-child(2)').allInnerTexts();
+      assert(roles.some((r) => r.startsWith('producer')) && roles.includes('compute'), `the seed's split: ${roles.join(' | ')}`);
     }],
   ];
 }

@@ -24,6 +24,15 @@ describe('units in plain words', () => {
     expect(unitTitle('tp_smem_wr')).toContain('(the model calls it tp_smem_wr)');
   });
 
+  it('names an agent’s own copy of a unit after the unit and the agent', () => {
+    expect(unitName('fma_issue (partition 1)', false)).toBe('FMA issue width (partition 1)');
+    expect(unitName('issue (default)', false)).toBe('instruction issue (default partition)');
+    expect(unitName('fma_issue (partition 1)', true)).toBe('fma_issue (partition 1)');
+    expect(unitName('my_port (partition 1)', false)).toBe('my_port (partition 1)');
+    expect(unitTitle('fma_issue (partition 2)')).toBe(
+      'FMA issue width: how many ALU-or-heavy-FMA ops issue in one cycle, the partition 2\'s own copy (the model calls it fma_issue (partition 2))');
+  });
+
   it('words the units of a core sentence, never an op or value name', () => {
     expect(plainUnits("MII 23 = max(resource 23 ['tp_smem_wr'])", false)).toBe('MII 23 = max(resource 23 [shared-memory write port])');
     expect(plainUnits("no seat for %t1: 'tma' full", false)).toBe('no seat for %t1: TMA copy engine full');
