@@ -203,4 +203,30 @@ Footprint outerFootprint(const Footprint &fp, AgentsOf inner, AgentsOf outer) {
   });
 }
 
+std::vector<std::string> widenToDemand(AgentShare &share, const TargetModel &model,
+                                       const std::vector<const Footprint *> &footprints) {
+  std::vector<std::string> widened;
+  if (!share.model) return widened;
+  const size_t n = share.model->resources.size();
+  std::vector<int> demand(n, 0), count(n, 0);
+  for (const Footprint *fp : footprints)
+    for (const Footprint::Run &run : fp->runs()) {
+      for (int r : run.row) ++count[size_t(r)];
+      for (int r : run.row) demand[size_t(r)] = std::max(demand[size_t(r)], count[size_t(r)]);
+      for (int r : run.row) count[size_t(r)] = 0;
+    }
+  std::shared_ptr<TargetModel> m;
+  for (size_t r = 0; r < n; ++r) {
+    const Resource &res = share.model->resources[r];
+    const Resource &whole = model.resources[size_t(share.origin[r])];
+    const bool narrowed = share.agentOf[r] >= 0 || (!whole.isSlot && res.capacity < whole.capacity);
+    if (res.isSlot || !narrowed || demand[r] <= res.capacity) continue;
+    if (!m) m = std::make_shared<TargetModel>(*share.model);
+    m->resources[r].capacity = demand[r];
+    widened.push_back(res.name);
+  }
+  if (m) share.model = std::move(m);
+  return widened;
+}
+
 }  // namespace tilesched

@@ -66,4 +66,11 @@ struct AgentsOf {
 };
 Footprint outerFootprint(const Footprint &fp, AgentsOf inner, AgentsOf outer);
 
+// Widens each unit the share narrowed (an agent's copy, or a lone agent's own units) to the
+// largest demand one op makes of it in one cycle: an op that issues more at once than its
+// agent's share (an inner loop whose own agents' units all fall to one agent of the loop around
+// it) still has a seat, as valid IR must. Returns the widened units, by their share names.
+std::vector<std::string> widenToDemand(AgentShare &share, const TargetModel &model,
+                                       const std::vector<const Footprint *> &footprints);
+
 }  // namespace tilesched

@@ -119,6 +119,16 @@ bool resourcesPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
     return false;
   }
   warnUnknownOps(s, ctx.model, diags);
+  std::vector<const Footprint *> footprints;
+  for (const OpResources &r : s.resources) footprints.push_back(&r.footprint);
+  const std::vector<std::string> widened = widenToDemand(s.share, ctx.model, footprints);
+  if (!widened.empty()) {
+    std::string units;
+    for (size_t i = 0; i < widened.size(); ++i) units += (i ? ", '" : "'") + widened[i] + "'";
+    diags.note(blockRange(s), "an op of this loop issues more to " + units +
+                                  " in one cycle than the agent's warps have (an inner loop scheduled on its own "
+                                  "agents' units): those shares widen to the op's demand");
+  }
   return true;
 }
 

@@ -203,3 +203,28 @@ TEST_CASE("agents: a negative ttg.partition id names no partition", "[agents]") 
   auto p = test::parseBlocks(loopOf("      %a = arith.addf %x, %x {ttg.partition = array<i32: -1>} : f32\n"));
   CHECK(blockAgents(onlyLoop(*p)).empty());
 }
+
+TEST_CASE("agents: a share widens to the largest demand one op makes of it in a cycle", "[agents]") {
+  const std::shared_ptr<const TargetModel> model = builtinTargetModel("blackwell");
+  REQUIRE(model);
+  BlockAgent four, one;
+  four.partition = 0;
+  one.partition = 1;
+  one.warps = 1;
+  AgentShare share = shareOfSm(*model, {four, one});
+  REQUIRE(share.model);
+  const int fma = resource(*model, "fma_issue"), tma = resource(*model, "tma");
+  const int fma0 = share.remap[0][size_t(fma)], fma1 = share.remap[1][size_t(fma)];
+  // Within its share: nothing widens.
+  const Footprint fits{{fma1}, {fma0, fma0, fma0, fma0}};
+  CHECK(widenToDemand(share, *model, {&fits}).empty());
+  CHECK(share.model->resources[size_t(fma1)].capacity == 1);
+  // An inner loop's two agents both fell to partition 1: three of its units in one cycle.
+  const Footprint inner{{tma}, {fma1, fma1, fma1, tma}};
+  CHECK(widenToDemand(share, *model, {&fits, &inner}) == std::vector<std::string>{"fma_issue (partition 1)"});
+  CHECK(share.model->resources[size_t(fma1)].capacity == 3);
+  CHECK(share.model->resources[size_t(fma0)].capacity == 4);
+  // A unit the share does not narrow keeps the model's width.
+  const Footprint tmaTwice{{tma, tma}};
+  CHECK(widenToDemand(share, *model, {&tmaTwice}).empty());
+}
