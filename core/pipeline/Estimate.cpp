@@ -19,6 +19,14 @@ bool estimatePass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   if (!s.estimate)
     s.noEstimate = "no CTA fits on an SM of the " + source->performance->gpu + ": its buffers need " +
                    bytesText(s.buffers.memory.smemBytes) + " of SMEM";
+  // A time follows from a measured rate or latency; a loop the performance data prices nothing of
+  // (scalar arithmetic, barriers) has none to print.
+  if (s.estimate && s.estimate->ours.bounds.empty()) {
+    s.estimate.reset();
+    s.noEstimate = "the " + source->performance->gpu +
+                   "'s measured rates price none of this loop's work (no tile, copy or tensor-core op): no time "
+                   "to estimate";
+  }
   if (s.estimate && s.estimate->registersOver)
     diags.warning(s.block.owner->nameRange, "the loop's register tensors need about " +
                                                 std::to_string(s.estimate->registersPerThread) +
