@@ -58,11 +58,20 @@ private:
       hi = std::min(hi, *s * ii_ + ii_ - 1);
     }
     if (p_.maxDepth[v] > 0) hi = std::min(hi, p_.maxDepth[v] * ii_ - 1);
-    // A free row that breaks nothing, then a free row that only displaces successors.
-    for (int t = lo; t <= std::min(hi, w.latest) && st_.spend(); ++t)
+    // A free row that breaks nothing, then a free row that only displaces successors. The second
+    // pass meets the first one's rows again on the same table: their probes failed, and each is
+    // charged the cells it met then, so the budget ends where probing them again would end it.
+    std::vector<int64_t> &failed = probeCells_;
+    failed.clear();
+    for (int t = lo; t <= std::min(hi, w.latest) && st_.spend(); ++t) {
+      const int64_t before = st_.rrt.scanCells();
       if (st_.rrt.probe(fp, t)) return t;
-    for (int t = lo; t <= hi && st_.spend(); ++t)
-      if (st_.rrt.probe(fp, t)) return t;
+      failed.push_back(st_.rrt.scanCells() - before);
+    }
+    for (int t = lo; t <= hi && st_.spend(); ++t) {
+      if (static_cast<size_t>(t - lo) < failed.size()) st_.rrt.chargeScanCells(failed[static_cast<size_t>(t - lo)]);
+      else if (st_.rrt.probe(fp, t)) return t;
+    }
     // Forced (Rau): the dependence-earliest cycle, or one past the op's previous seat so the
     // same eviction does not repeat.
     int t = previous_[v] == kUnseated || w.earliest > previous_[v] ? w.earliest : previous_[v] + 1;
@@ -139,7 +148,8 @@ private:
   const int ii_;
   std::vector<int> previous_;
   std::vector<std::vector<int>> members_;
-  std::set<std::pair<int, int>> queue_;  // (priority rank, op)
+  std::set<std::pair<int, int>> queue_;      // (priority rank, op)
+  mutable std::vector<int64_t> probeCells_;  // chooseCycle's first pass: the cells of each failed probe
 };
 
 }  // namespace

@@ -57,6 +57,10 @@ size_t ReservationTable::segmentAt(int64_t row) const {
   return static_cast<size_t>(std::upper_bound(begin_.begin(), begin_.end(), row) - begin_.begin()) - 1;
 }
 
+int64_t ReservationTable::segmentsIn(int64_t begin, int64_t end) const {
+  return static_cast<int64_t>(segmentAt(end - 1) - segmentAt(begin)) + 1;
+}
+
 int64_t ReservationTable::segmentEnd(size_t segment) const {
   return segment + 1 < begin_.size() ? begin_[segment + 1] : ii_;
 }
@@ -127,6 +131,8 @@ bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
 // `begin` so the window of a run is one range however it wraps. A run's failing ranges arrive in
 // row order and overlap by n - 1 rows, so they are merged and each merged range cleared once: the
 // bits cost a word per 64 rows of the scan, not per overfilled segment times the run's length.
+// Once every scanned row fails, the segments left can clear nothing: they are counted (the cells
+// fitScanCells counts), not tested.
 void ReservationTable::markFits(const FoldedFootprint &fp, int64_t begin, int64_t length,
                                 std::vector<uint64_t> &fits) const {
   const int64_t first = moduloRow(begin, 0, ii_);
@@ -136,11 +142,16 @@ void ReservationTable::markFits(const FoldedFootprint &fp, int64_t begin, int64_
     forEachModuloRange(x0, x1 - x0, ii_, [&](int64_t b, int64_t e, int64_t) { fillBits(fits, b, e, value); });
   };
   mark(first, last, true);
+  bool allFail = count <= 0;
   for (size_t i = 0; i < fp.runs.size(); ++i) {
     const int64_t b = fp.runs[i].offset, n = fp.runs[i].length;
     int64_t lo = 0, hi = 0;  // failing rows found and not yet cleared
     ++scanned_;
     forEachModuloRange(first + b, count + n - 1, ii_, [&](int64_t rowBegin, int64_t rowEnd, int64_t k) {
+      if (allFail) {
+        scanned_ += segmentsIn(rowBegin, rowEnd);
+        return;
+      }
       for (size_t s = segmentAt(rowBegin); s < begin_.size() && begin_[s] < rowEnd; ++s) {
         ++scanned_;
         const int64_t y0 = first + b + k + (std::max(begin_[s], rowBegin) - rowBegin);
@@ -152,15 +163,30 @@ void ReservationTable::markFits(const FoldedFootprint &fp, int64_t begin, int64_
         if (lo < hi && x0 <= hi && lo <= x1) {
           lo = std::min(lo, x0);
           hi = std::max(hi, x1);
-          continue;
+        } else {
+          if (lo < hi) mark(lo, hi, false);
+          lo = x0;
+          hi = x1;
         }
-        if (lo < hi) mark(lo, hi, false);
-        lo = x0;
-        hi = x1;
+        if (lo <= first && last <= hi) {
+          allFail = true;
+          if (s + 1 < begin_.size() && begin_[s + 1] < rowEnd) scanned_ += segmentsIn(begin_[s + 1], rowEnd);
+          break;
+        }
       }
     });
     if (lo < hi) mark(lo, hi, false);
   }
+}
+
+int64_t ReservationTable::fitScanCells(const FoldedFootprint &fp, int64_t begin, int64_t length) const {
+  const int64_t first = moduloRow(begin, 0, ii_);
+  const int64_t count = std::min<int64_t>(length, ii_);
+  int64_t cells = static_cast<int64_t>(fp.runs.size());
+  for (const FoldedFootprint::Run &run : fp.runs)
+    forEachModuloRange(first + run.offset, count + run.length - 1, ii_,
+                       [&](int64_t rowBegin, int64_t rowEnd, int64_t) { cells += segmentsIn(rowBegin, rowEnd); });
+  return cells;
 }
 
 int64_t ReservationTable::firstFit(const FoldedFootprint &fp, int64_t begin, int64_t length) const {

@@ -47,6 +47,14 @@ public:
   // For every row r of the `length` rows from `begin` (modulo II): bit r of `fits` = probe(fp, r).
   // Costs the segments the footprint's runs meet there, not the rows.
   void markFits(const FoldedFootprint &fp, int64_t begin, int64_t length, std::vector<uint64_t> &fits) const;
+  // The cells markFits(fp, begin, length, ...) meets on the table as it is, counted without
+  // testing them: what a search that restores saved fit bits instead of re-marking them charges,
+  // so a budget ends at the same node either way.
+  int64_t fitScanCells(const FoldedFootprint &fp, int64_t begin, int64_t length) const;
+  // The lookup cells not yet taken as units, and a charge of cells known without a lookup (a
+  // lookup repeated on the unchanged table charges what it met the first time).
+  int64_t scanCells() const { return scanned_; }
+  void chargeScanCells(int64_t cells) const { scanned_ += cells; }
   // The first cycle of [begin, begin + length) where the footprint fits (probe), -1 when none;
   // one markFits over at most II rows.
   int64_t firstFit(const FoldedFootprint &fp, int64_t begin, int64_t length) const;
@@ -86,6 +94,8 @@ private:
   uint64_t *record(size_t segment) { return &data_[segment * recordWords_]; }
   const uint64_t *record(size_t segment) const { return &data_[segment * recordWords_]; }
   size_t segmentAt(int64_t row) const;
+  // The segments meeting rows [begin, end), begin < end.
+  int64_t segmentsIn(int64_t begin, int64_t end) const;
   int64_t segmentEnd(size_t segment) const;
   size_t split(int64_t row);
   // Applies `change` to the record of every row in [begin, end), then merges equal neighbours.

@@ -198,3 +198,42 @@ TEST_CASE("fit scans of long runs over many segments answer as a probe at each r
   CHECK(fitting > 0);  // some rows fit (24), most do not: the scan has both answers to give
   CHECK(fitting < 1000 + 300 + 450);
 }
+
+TEST_CASE("a fit scan charges the cells fitScanCells counts, also once every row fails", "[cost][rrt]") {
+  const int ii = 600;
+  const ResourceLayout layout({1, 1, 3});
+  ReservationTable t(layout, ii);
+  uint64_t seed = 777;
+  for (int k = 0; k < 60; ++k) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    const int at = static_cast<int>(seed >> 33) % ii, rows = 1 + static_cast<int>(seed >> 20) % 12;
+    const FootprintRow row = k % 15 == 0 ? FootprintRow{1} : k % 3 ? FootprintRow{2} : FootprintRow{2, 2};
+    t.reserve(foldFootprint(Footprint(static_cast<size_t>(rows), row), ii, layout), at);
+  }
+  // A run of slot 1 for 590 rows meets a hold of slot 1 at every row (every row fails early in
+  // the scan), a short pool run fails at some rows, and one run after a full failure.
+  Footprint everywhere(590, FootprintRow{1});
+  everywhere.append({2}, 30);
+  const std::vector<FoldedFootprint> fps = {foldFootprint(everywhere, ii, layout),
+                                            foldFootprint(Footprint(4, FootprintRow{2, 2}), ii, layout),
+                                            foldFootprint(Footprint(200, FootprintRow{2}), ii, layout)};
+  int failingEverywhere = 0;
+  for (const FoldedFootprint &fp : fps)
+    for (const auto &[begin, length] : std::vector<std::pair<int64_t, int64_t>>{{0, ii}, {550, 200}, {-9, 1}, {3, 0}}) {
+      const int64_t cells = t.fitScanCells(fp, begin, length);
+      (void)t.takeScanUnits();
+      t.chargeScanCells(WorkBudget::kScanCellsPerUnit - 1 - t.scanCells());  // a remainder short of a unit
+      std::vector<uint64_t> fits((ii + 63) / 64, 0);
+      for (int64_t n = 0; n < WorkBudget::kScanCellsPerUnit; ++n) t.markFits(fp, begin, length, fits);
+      CHECK(t.takeScanUnits() == cells);  // 16 scans of `cells` cells, the remainder left over
+      int fitting = 0;
+      for (int64_t k = 0; k < std::min<int64_t>(length, ii); ++k) {
+        const int64_t row = moduloRow(begin, k, ii);
+        const bool fits_ = t.probe(fp, static_cast<int>(row));
+        CHECK(((fits[size_t(row / 64)] >> (row % 64)) & 1) == (fits_ ? 1u : 0u));
+        fitting += fits_;
+      }
+      failingEverywhere += length >= ii && fitting == 0;
+    }
+  CHECK(failingEverywhere >= 1);
+}
