@@ -220,11 +220,19 @@ std::pair<int64_t, int64_t> WindowSearch::affectedRows(int i, int64_t t, size_t 
 // are saved, and unplacing restores them (the table is again what it was) instead of re-marking:
 // at a long footprint that range is the whole table for every class. The restore charges the
 // cells the re-marking would meet, so a work budget ends at the same node as before.
+// A class that fits in none of the affected rows fits in none after the placement either: its
+// re-marking is charged, not run.
 void WindowSearch::refreshFits(int i, int64_t t) {
   for (const std::vector<uint64_t> &bits : fits_) savedFits_.insert(savedFits_.end(), bits.begin(), bits.end());
   for (size_t cls = 0; cls < fits_.size(); ++cls) {
     const auto [begin, length] = affectedRows(i, t, cls);
-    rrt_.markFits(ctx_.folded[fc_.classRepresentative[cls]], begin, length, fits_[cls]);
+    const FoldedFootprint &fp = ctx_.folded[fc_.classRepresentative[cls]];
+    int fitting = 0;
+    forEachModuloRange(begin, std::min<int64_t>(length, ii_), ii_, [&](int64_t from, int64_t to, int64_t) {
+      fitting += countBits(fits_[cls], static_cast<int>(from), static_cast<int>(to));
+    });
+    if (fitting == 0) rrt_.chargeScanCells(rrt_.fitScanCells(fp, begin, length));
+    else rrt_.markFits(fp, begin, length, fits_[cls]);
   }
 }
 

@@ -203,26 +203,38 @@ int64_t ReservationTable::firstFit(const FoldedFootprint &fp, int64_t begin, int
 
 std::vector<ReservationTable::Conflict> ReservationTable::conflicts(const FoldedFootprint &fp, int t) const {
   std::vector<Conflict> out;
+  for (const ConflictRange &range : conflictRanges(fp, t))
+    for (int row = range.begin; row < range.end; ++row)
+      for (int res : range.resources) out.push_back({row, res});
+  return out;
+}
+
+std::vector<ReservationTable::ConflictRange> ReservationTable::conflictRanges(const FoldedFootprint &fp, int t) const {
+  std::vector<ConflictRange> out;
   const int words = layout_.words();
   for (size_t i = 0; i < fp.runs.size(); ++i) {
     const FoldedFootprint::Run &run = fp.runs[i];
     forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
-      for (int64_t row = begin; row < end; ++row) {
-        const uint64_t *rec = record(segmentAt(row));
+      for (size_t s = segmentAt(begin); s < begin_.size() && begin_[s] < end; ++s) {
+        const uint64_t *rec = record(s);
+        ConflictRange range;
         for (int w = 0; w < words; ++w) {
           uint64_t hit = fp.bits[i * words + w] & rec[w];
           while (hit) {
-            const int bit = w * 64 + __builtin_ctzll(hit);
+            range.resources.push_back(layout_.bitResource(w * 64 + __builtin_ctzll(hit)));
             hit &= hit - 1;
-            out.push_back({static_cast<int>(row), layout_.bitResource(bit)});
           }
         }
         for (int k = run.poolBegin; k < run.poolEnd; ++k) {
           const auto [pool, need] = fp.pools[k];
           const int res = layout_.poolResource(pool);
           if (static_cast<int64_t>(rec[2 * words + pool]) + need > layout_.capacity(res))
-            out.push_back({static_cast<int>(row), res});
+            range.resources.push_back(res);
         }
+        if (range.resources.empty()) continue;
+        range.begin = static_cast<int>(std::max(begin_[s], begin));
+        range.end = static_cast<int>(std::min(segmentEnd(s), end));
+        out.push_back(std::move(range));
       }
     });
   }

@@ -59,8 +59,16 @@ public:
   // one markFits over at most II rows.
   int64_t firstFit(const FoldedFootprint &fp, int64_t begin, int64_t length) const;
   std::optional<Conflict> firstConflict(const FoldedFootprint &fp, int t) const;
+  // Rows of one table segment a footprint run overfills: every row of a segment holds the same
+  // units, so each of them has the same conflicts.
+  struct ConflictRange {
+    int begin = 0, end = 0;      // modulo rows [begin, end)
+    std::vector<int> resources;  // the overfilled slots, lowest bit first, then the run's pools
+  };
   // Every (row, resource) the footprint would overfill at `t`, in row order.
   std::vector<Conflict> conflicts(const FoldedFootprint &fp, int t) const;
+  // conflicts(fp, t) a segment at a time, in the same order: a cost per segment, not per row.
+  std::vector<ConflictRange> conflictRanges(const FoldedFootprint &fp, int t) const;
   // conflicts(fp, t).size(), counted per segment.
   int64_t conflictCount(const FoldedFootprint &fp, int t) const;
   PooledLoad pooledLoad(const FoldedFootprint &fp, int t) const;
