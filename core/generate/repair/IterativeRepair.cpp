@@ -1,6 +1,7 @@
 #include "generate/repair/IterativeRepair.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace tilesched {
@@ -8,6 +9,8 @@ namespace tilesched {
 namespace {
 
 constexpr TraceArm kArm = TraceArm::Repair;
+// Probes made one by one before a batch answers the rest: a seat found at once needs no batch.
+constexpr int kDirectProbes = 4;
 
 class Repair {
 public:
@@ -58,20 +61,19 @@ private:
       hi = std::min(hi, *s * ii_ + ii_ - 1);
     }
     if (p_.maxDepth[v] > 0) hi = std::min(hi, p_.maxDepth[v] * ii_ - 1);
-    // A free row that breaks nothing, then a free row that only displaces successors. The second
-    // pass meets the first one's rows again on the same table: their probes failed, and each is
-    // charged the cells it met then, so the budget ends where probing them again would end it.
-    std::vector<int64_t> &failed = probeCells_;
-    failed.clear();
-    for (int t = lo; t <= std::min(hi, w.latest) && st_.spend(); ++t) {
-      const int64_t before = st_.rrt.scanCells();
-      if (st_.rrt.probe(fp, t)) return t;
-      failed.push_back(st_.rrt.scanCells() - before);
-    }
-    for (int t = lo; t <= hi && st_.spend(); ++t) {
-      if (static_cast<size_t>(t - lo) < failed.size()) st_.rrt.chargeScanCells(failed[static_cast<size_t>(t - lo)]);
-      else if (st_.rrt.probe(fp, t)) return t;
-    }
+    // A free row that breaks nothing, then a free row that only displaces successors. Both passes
+    // probe one unchanged table, so past a few rows the probes are answered in a batch.
+    std::optional<ReservationTable::ProbeBatch> batch;
+    int probes = 0;
+    auto fits = [&](int t) {
+      if (++probes <= kDirectProbes) return st_.rrt.probe(fp, t);
+      if (!batch) batch.emplace(st_.rrt, fp);
+      return batch->probe(t);
+    };
+    for (int t = lo; t <= std::min(hi, w.latest) && st_.spend(); ++t)
+      if (fits(t)) return t;
+    for (int t = lo; t <= hi && st_.spend(); ++t)
+      if (fits(t)) return t;
     // Forced (Rau): the dependence-earliest cycle, or one past the op's previous seat so the
     // same eviction does not repeat.
     int t = previous_[v] == kUnseated || w.earliest > previous_[v] ? w.earliest : previous_[v] + 1;
@@ -148,8 +150,7 @@ private:
   const int ii_;
   std::vector<int> previous_;
   std::vector<std::vector<int>> members_;
-  std::set<std::pair<int, int>> queue_;      // (priority rank, op)
-  mutable std::vector<int64_t> probeCells_;  // chooseCycle's first pass: the cells of each failed probe
+  std::set<std::pair<int, int>> queue_;  // (priority rank, op)
 };
 
 }  // namespace

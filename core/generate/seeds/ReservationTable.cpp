@@ -126,6 +126,38 @@ bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
   return true;
 }
 
+ReservationTable::ProbeBatch::ProbeBatch(const ReservationTable &table, const FoldedFootprint &fp)
+    : table_(table), fp_(fp) {
+  const size_t segments = table.begin_.size();
+  nextOverfilled_.resize(fp.runs.size() * segments);
+  for (size_t i = 0; i < fp.runs.size(); ++i) {
+    uint32_t next = static_cast<uint32_t>(segments);  // none
+    for (size_t s = segments; s-- > 0;) {
+      if (table.overfills(table.record(s), fp, i)) next = static_cast<uint32_t>(s);
+      nextOverfilled_[i * segments + s] = next;
+    }
+  }
+}
+
+// The cells probe meets: per run one, then the segments of its rows up to the first overfilled one.
+bool ReservationTable::ProbeBatch::probe(int t) const {
+  const size_t segments = table_.begin_.size();
+  for (size_t i = 0; i < fp_.runs.size(); ++i) {
+    bool clash = false;
+    ++table_.scanned_;
+    forEachModuloRange(int64_t{t} + fp_.runs[i].offset, fp_.runs[i].length, table_.ii_,
+                       [&](int64_t begin, int64_t end, int64_t) {
+                         if (clash) return;
+                         const size_t first = table_.segmentAt(begin), last = table_.segmentAt(end - 1);
+                         const size_t next = nextOverfilled_[i * segments + first];
+                         clash = next <= last;
+                         table_.scanned_ += static_cast<int64_t>((clash ? next : last) - first) + 1;
+                       });
+    if (clash) return false;
+  }
+  return true;
+}
+
 // Row x fails when a run (offset b, length n) meets an overfilled segment [s0, s1): x + b + j in
 // [s0, s1) for some j < n, that is x in [s0 - b - n + 1, s1 - b). The rows are unrolled from
 // `begin` so the window of a run is one range however it wraps. A run's failing ranges arrive in

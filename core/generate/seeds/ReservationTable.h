@@ -44,6 +44,19 @@ public:
   int ii() const { return ii_; }
 
   bool probe(const FoldedFootprint &fp, int t) const;
+  // probe(fp, t) at many cycles of a table that does not change meanwhile: each run's overfilled
+  // segments are found once, then a probe's answer, and the cells it would meet (charged as probe
+  // charges them), come from two binary searches per run.
+  class ProbeBatch {
+  public:
+    ProbeBatch(const ReservationTable &table, const FoldedFootprint &fp);
+    bool probe(int t) const;
+
+  private:
+    const ReservationTable &table_;
+    const FoldedFootprint &fp_;
+    std::vector<uint32_t> nextOverfilled_;  // per run, per segment: the first overfilled one from it on
+  };
   // For every row r of the `length` rows from `begin` (modulo II): bit r of `fits` = probe(fp, r).
   // Costs the segments the footprint's runs meet there, not the rows.
   void markFits(const FoldedFootprint &fp, int64_t begin, int64_t length, std::vector<uint64_t> &fits) const;
@@ -51,8 +64,7 @@ public:
   // testing them: what a search that restores saved fit bits instead of re-marking them charges,
   // so a budget ends at the same node either way.
   int64_t fitScanCells(const FoldedFootprint &fp, int64_t begin, int64_t length) const;
-  // The lookup cells not yet taken as units, and a charge of cells known without a lookup (a
-  // lookup repeated on the unchanged table charges what it met the first time).
+  // The lookup cells not yet taken as units, and a charge of cells counted without a lookup.
   int64_t scanCells() const { return scanned_; }
   void chargeScanCells(int64_t cells) const { scanned_ += cells; }
   // The first cycle of [begin, begin + length) where the footprint fits (probe), -1 when none;

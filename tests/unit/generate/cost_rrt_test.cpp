@@ -237,3 +237,38 @@ TEST_CASE("a fit scan charges the cells fitScanCells counts, also once every row
     }
   CHECK(failingEverywhere >= 1);
 }
+
+TEST_CASE("a probe batch answers and charges as a probe at every cycle", "[cost][rrt]") {
+  const int ii = 300;
+  const ResourceLayout layout({1, 1, 3});
+  ReservationTable t(layout, ii);
+  uint64_t seed = 4242;
+  for (int k = 0; k < 40; ++k) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    const int at = static_cast<int>(seed >> 33) % ii, rows = 1 + static_cast<int>(seed >> 20) % 10;
+    const FootprintRow row = k % 10 == 0 ? FootprintRow{1} : k % 3 ? FootprintRow{2} : FootprintRow{2, 2};
+    t.reserve(foldFootprint(Footprint(static_cast<size_t>(rows), row), ii, layout), at);
+  }
+  Footprint mixed(3, FootprintRow{2});
+  mixed.append({1}, 2);
+  mixed.append({}, 5);
+  mixed.append({2, 2}, 40);
+  const std::vector<FoldedFootprint> fps = {foldFootprint(mixed, ii, layout),
+                                            foldFootprint(Footprint(250, FootprintRow{2}), ii, layout),
+                                            foldFootprint(Footprint(2, FootprintRow{1}), ii, layout)};
+  int fitting = 0, failing = 0;
+  for (const FoldedFootprint &fp : fps) {
+    const ReservationTable::ProbeBatch batch(t, fp);
+    for (int c = -ii - 7; c < 2 * ii; c += 3) {
+      int64_t before = t.scanCells();
+      const bool expect = t.probe(fp, c);
+      const int64_t cells = t.scanCells() - before;
+      before = t.scanCells();
+      CHECK(batch.probe(c) == expect);
+      CHECK(t.scanCells() - before == cells);
+      (expect ? fitting : failing) += 1;
+    }
+  }
+  CHECK(fitting > 0);
+  CHECK(failing > 0);
+}
