@@ -9,8 +9,6 @@ namespace tilesched {
 namespace {
 
 constexpr TraceArm kArm = TraceArm::Repair;
-// Probes made one by one before a batch answers the rest: a seat found at once needs no batch.
-constexpr int kDirectProbes = 4;
 
 class Repair {
 public:
@@ -62,11 +60,14 @@ private:
     }
     if (p_.maxDepth[v] > 0) hi = std::min(hi, p_.maxDepth[v] * ii_ - 1);
     // A free row that breaks nothing, then a free row that only displaces successors. Both passes
-    // probe one unchanged table, so past a few rows the probes are answered in a batch.
+    // probe one unchanged table, so past a 32nd of the II's rows (a batch costs a sweep of them)
+    // the probes are answered in a batch, when its answers (a row per run) take at most a million
+    // entries.
     std::optional<ReservationTable::ProbeBatch> batch;
+    const bool batchable = fp.runs.size() * static_cast<size_t>(ii_) <= (size_t{1} << 20);
     int probes = 0;
     auto fits = [&](int t) {
-      if (++probes <= kDirectProbes) return st_.rrt.probe(fp, t);
+      if (!batchable || ++probes <= std::max(4, ii_ / 32)) return st_.rrt.probe(fp, t);
       if (!batch) batch.emplace(st_.rrt, fp);
       return batch->probe(t);
     };

@@ -126,34 +126,47 @@ bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
   return true;
 }
 
+// A run's rows from modulo row y form pieces (forEachModuloRange); a piece's last segment only
+// moves down the table as y grows, and so does the first piece's first segment (the others start
+// at row 0): one sweep per run finds them for every y.
 ReservationTable::ProbeBatch::ProbeBatch(const ReservationTable &table, const FoldedFootprint &fp)
-    : table_(table), fp_(fp) {
+    : table_(table), fp_(fp), answers_(fp.runs.size() * static_cast<size_t>(table.ii_)) {
+  const int64_t ii = table.ii_;
   const size_t segments = table.begin_.size();
-  nextOverfilled_.resize(fp.runs.size() * segments);
+  std::vector<size_t> next(segments);  // the first segment from this one on that the run overfills
   for (size_t i = 0; i < fp.runs.size(); ++i) {
-    uint32_t next = static_cast<uint32_t>(segments);  // none
+    size_t found = segments;
     for (size_t s = segments; s-- > 0;) {
-      if (table.overfills(table.record(s), fp, i)) next = static_cast<uint32_t>(s);
-      nextOverfilled_[i * segments + s] = next;
+      if (table.overfills(table.record(s), fp, i)) found = s;
+      next[s] = found;
+    }
+    size_t firstSegment = 0;
+    std::vector<size_t> lastSegment;  // per piece
+    for (int64_t y = 0; y < ii; ++y) {
+      Answer &answer = answers_[i * static_cast<size_t>(ii) + static_cast<size_t>(y)];
+      size_t piece = 0;
+      while (firstSegment + 1 < segments && table.begin_[firstSegment + 1] <= y) ++firstSegment;
+      forEachModuloRange(y, fp.runs[i].length, ii, [&](int64_t, int64_t end, int64_t) {
+        if (piece == lastSegment.size()) lastSegment.push_back(0);
+        size_t &last = lastSegment[piece];
+        const size_t first = piece++ == 0 ? firstSegment : 0;
+        while (last + 1 < segments && table.begin_[last + 1] < end) ++last;
+        if (answer.clash) return;
+        answer.clash = next[first] <= last;
+        answer.cells += static_cast<int64_t>((answer.clash ? next[first] : last) - first) + 1;
+      });
     }
   }
 }
 
-// The cells probe meets: per run one, then the segments of its rows up to the first overfilled one.
+// What probe meets: per run one cell, then the segments of its rows up to the first overfilled one.
 bool ReservationTable::ProbeBatch::probe(int t) const {
-  const size_t segments = table_.begin_.size();
+  const int64_t ii = table_.ii_;
   for (size_t i = 0; i < fp_.runs.size(); ++i) {
-    bool clash = false;
-    ++table_.scanned_;
-    forEachModuloRange(int64_t{t} + fp_.runs[i].offset, fp_.runs[i].length, table_.ii_,
-                       [&](int64_t begin, int64_t end, int64_t) {
-                         if (clash) return;
-                         const size_t first = table_.segmentAt(begin), last = table_.segmentAt(end - 1);
-                         const size_t next = nextOverfilled_[i * segments + first];
-                         clash = next <= last;
-                         table_.scanned_ += static_cast<int64_t>((clash ? next : last) - first) + 1;
-                       });
-    if (clash) return false;
+    const Answer &answer =
+        answers_[i * static_cast<size_t>(ii) + static_cast<size_t>(moduloRow(t, fp_.runs[i].offset, ii))];
+    table_.scanned_ += 1 + answer.cells;
+    if (answer.clash) return false;
   }
   return true;
 }

@@ -44,18 +44,22 @@ public:
   int ii() const { return ii_; }
 
   bool probe(const FoldedFootprint &fp, int t) const;
-  // probe(fp, t) at many cycles of a table that does not change meanwhile: each run's overfilled
-  // segments are found once, then a probe's answer, and the cells it would meet (charged as probe
-  // charges them), come from two binary searches per run.
+  // probe(fp, t) at many cycles of a table that does not change meanwhile: one sweep per run over
+  // the rows and segments answers every row the run may start at, then a probe's answer, and the
+  // cells it would meet (charged as probe charges them), is a lookup per run.
   class ProbeBatch {
   public:
     ProbeBatch(const ReservationTable &table, const FoldedFootprint &fp);
     bool probe(int t) const;
 
   private:
+    struct Answer {
+      int64_t cells = 0;  // the segments probe meets in the run's rows
+      bool clash = false;
+    };
     const ReservationTable &table_;
     const FoldedFootprint &fp_;
-    std::vector<uint32_t> nextOverfilled_;  // per run, per segment: the first overfilled one from it on
+    std::vector<Answer> answers_;  // per run, per modulo row it starts at
   };
   // For every row r of the `length` rows from `begin` (modulo II): bit r of `fits` = probe(fp, r).
   // Costs the segments the footprint's runs meet there, not the rows.
