@@ -227,11 +227,11 @@ void WindowSearch::refreshFits(int i, int64_t t) {
   for (size_t cls = 0; cls < fits_.size(); ++cls) {
     const auto [begin, length] = affectedRows(i, t, cls);
     const FoldedFootprint &fp = ctx_.folded[fc_.classRepresentative[cls]];
-    int fitting = 0;
+    bool fitting = false;
     forEachModuloRange(begin, std::min<int64_t>(length, ii_), ii_, [&](int64_t from, int64_t to, int64_t) {
-      fitting += countBits(fits_[cls], static_cast<int>(from), static_cast<int>(to));
+      fitting = fitting || nextFit(fits_[cls], from, to) < to;
     });
-    if (fitting == 0) rrt_.chargeScanCells(rrt_.fitScanCells(fp, begin, length));
+    if (!fitting) rrt_.chargeScanCells(rrt_.fitScanCells(fp, begin, length));
     else rrt_.markFits(fp, begin, length, fits_[cls]);
   }
 }
