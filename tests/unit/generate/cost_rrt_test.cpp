@@ -16,6 +16,24 @@ int totalUnits(const ReservationTable &t, int resources) {
   return sum;
 }
 
+// A table of layout {1, 1, 3} with short holds of slot 1 (every `slotEvery`-th) and of one or
+// two pool units (two every `doubleEvery`-th) at random rows: many segments, the pool full
+// (3 units) where two holds overlap.
+struct HeldTable {
+  HeldTable(int ii, uint64_t seed, int holds, int maxRows, int slotEvery, int doubleEvery) : t(layout, ii) {
+    for (int k = 0; k < holds; ++k) {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      const int at = static_cast<int>(seed >> 33) % ii, rows = 1 + static_cast<int>(seed >> 20) % maxRows;
+      const FootprintRow row = k % slotEvery == 0 ? FootprintRow{1}
+                               : k % doubleEvery  ? FootprintRow{2}
+                                                  : FootprintRow{2, 2};
+      t.reserve(foldFootprint(Footprint(static_cast<size_t>(rows), row), ii, layout), at);
+    }
+  }
+  const ResourceLayout layout{{1, 1, 3}};
+  ReservationTable t;
+};
+
 }  // namespace
 
 TEST_CASE("a probe never mutates the table", "[cost][rrt]") {
@@ -155,17 +173,9 @@ TEST_CASE("a footprint of 600 equal rows is one run, and the table answers as ro
 
 TEST_CASE("fit scans of long runs over many segments answer as a probe at each row", "[cost][rrt]") {
   const int ii = 1000;
-  const ResourceLayout layout({1, 1, 3});
-  ReservationTable t(layout, ii);
-  // Short holds of slot 1 and of one or two pool units every few rows: hundreds of segments,
-  // the pool full (3 units) where two holds overlap.
-  uint64_t seed = 12345;
-  for (int k = 0; k < 80; ++k) {
-    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-    const int at = static_cast<int>(seed >> 33) % ii, rows = 1 + static_cast<int>(seed >> 20) % 9;
-    const FootprintRow row = k % 20 == 0 ? FootprintRow{1} : k % 4 ? FootprintRow{2} : FootprintRow{2, 2};
-    t.reserve(foldFootprint(Footprint(static_cast<size_t>(rows), row), ii, layout), at);
-  }
+  HeldTable held(ii, 12345, 80, 9, 20, 4);
+  const ResourceLayout &layout = held.layout;
+  ReservationTable &t = held.t;
   // A 500-row run of one pool unit, then slot 1 for 40 rows: long runs meeting many segments.
   Footprint longRuns(500, FootprintRow{2});
   longRuns.append({1}, 40);
@@ -201,15 +211,9 @@ TEST_CASE("fit scans of long runs over many segments answer as a probe at each r
 
 TEST_CASE("a fit scan charges the cells fitScanCells counts, also once every row fails", "[cost][rrt]") {
   const int ii = 600;
-  const ResourceLayout layout({1, 1, 3});
-  ReservationTable t(layout, ii);
-  uint64_t seed = 777;
-  for (int k = 0; k < 60; ++k) {
-    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-    const int at = static_cast<int>(seed >> 33) % ii, rows = 1 + static_cast<int>(seed >> 20) % 12;
-    const FootprintRow row = k % 15 == 0 ? FootprintRow{1} : k % 3 ? FootprintRow{2} : FootprintRow{2, 2};
-    t.reserve(foldFootprint(Footprint(static_cast<size_t>(rows), row), ii, layout), at);
-  }
+  HeldTable held(ii, 777, 60, 12, 15, 3);
+  const ResourceLayout &layout = held.layout;
+  ReservationTable &t = held.t;
   // A run of slot 1 for 590 rows meets a hold of slot 1 at every row (every row fails early in
   // the scan), a short pool run fails at some rows, and one run after a full failure.
   Footprint everywhere(590, FootprintRow{1});
@@ -240,15 +244,9 @@ TEST_CASE("a fit scan charges the cells fitScanCells counts, also once every row
 
 TEST_CASE("a probe batch answers and charges as a probe at every cycle", "[cost][rrt]") {
   const int ii = 300;
-  const ResourceLayout layout({1, 1, 3});
-  ReservationTable t(layout, ii);
-  uint64_t seed = 4242;
-  for (int k = 0; k < 40; ++k) {
-    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-    const int at = static_cast<int>(seed >> 33) % ii, rows = 1 + static_cast<int>(seed >> 20) % 10;
-    const FootprintRow row = k % 10 == 0 ? FootprintRow{1} : k % 3 ? FootprintRow{2} : FootprintRow{2, 2};
-    t.reserve(foldFootprint(Footprint(static_cast<size_t>(rows), row), ii, layout), at);
-  }
+  HeldTable held(ii, 4242, 40, 10, 10, 3);
+  const ResourceLayout &layout = held.layout;
+  ReservationTable &t = held.t;
   Footprint mixed(3, FootprintRow{2});
   mixed.append({1}, 2);
   mixed.append({}, 5);
