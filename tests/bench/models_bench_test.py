@@ -61,6 +61,18 @@ class Gallery(unittest.TestCase):
         self.assertNotIn("timeout", text)
 
 
+class Targets(unittest.TestCase):
+    def test_each_speed_target_is_flagged_met_or_not(self):
+        met = bench.targets([0.010, 0.020, 0.030, 1.9], 1.0, 1.5)
+        self.assertEqual([line.endswith(": met") for line in met], [True, True, True], met)
+        self.assertIn("1.50x", met[0])
+        missed = bench.targets([0.020, 0.040, 0.050, 2.5], 1.0, 1.6)
+        self.assertEqual([line.endswith("NOT met") for line in missed], [True, True, True], missed)
+        # a timeout is an infinite wall: the max and the total miss their targets
+        timeout = bench.targets([0.010, 0.010, float("inf")], 1.0, float("inf"))
+        self.assertEqual([line.endswith("NOT met") for line in timeout], [True, True, False], timeout)
+
+
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--tilesched", required=True)

@@ -207,15 +207,42 @@ int64_t WindowSearch::dist(int i, int j) const {
 // a class whose folded rows meet i's: r + b + y == t + a + x (mod II) for a run of i at offset a
 // (x below its length) and one of the class at offset b (y below its length), so r lies between
 // t + (first row of i) - (end of the class's last run) + 1 and t + (end of i's last run) - (first
-// row of the class): one range per class, re-marked at once.
-void WindowSearch::refreshFits(int i, int64_t t) {
+// row of the class): one range per class.
+std::pair<int64_t, int64_t> WindowSearch::affectedRows(int i, int64_t t, size_t cls) const {
   const FoldedFootprint &changed = ctx_.folded[ops_[i]];
-  const int64_t from = t + changed.runs.front().offset;
+  const FoldedFootprint &fp = ctx_.folded[fc_.classRepresentative[cls]];
   const int64_t to = t + changed.runs.back().offset + changed.runs.back().length;
+  const int64_t begin = t + changed.runs.front().offset - (fp.runs.back().offset + fp.runs.back().length) + 1;
+  return {begin, to - fp.runs.front().offset - begin};
+}
+
+// A placement only takes rows, so it re-marks the affected range of each class; its bits before
+// are saved, and unplacing restores them (the table is again what it was) instead of re-marking:
+// at a long footprint that range is the whole table for every class. The restore charges the
+// cells the re-marking would meet, so a work budget ends at the same node as before.
+// A class that fits in none of the affected rows fits in none after the placement either: its
+// re-marking is charged, not run.
+void WindowSearch::refreshFits(int i, int64_t t) {
+  for (const std::vector<uint64_t> &bits : fits_) savedFits_.insert(savedFits_.end(), bits.begin(), bits.end());
   for (size_t cls = 0; cls < fits_.size(); ++cls) {
+    const auto [begin, length] = affectedRows(i, t, cls);
     const FoldedFootprint &fp = ctx_.folded[fc_.classRepresentative[cls]];
-    const int64_t begin = from - (fp.runs.back().offset + fp.runs.back().length) + 1;
-    rrt_.markFits(fp, begin, to - fp.runs.front().offset - begin, fits_[cls]);
+    bool fitting = false;
+    forEachModuloRange(begin, std::min<int64_t>(length, ii_), ii_, [&](int64_t from, int64_t to, int64_t) {
+      fitting = fitting || nextFit(fits_[cls], from, to) < to;
+    });
+    if (!fitting) rrt_.chargeScanCells(rrt_.fitScanCells(fp, begin, length));
+    else rrt_.markFits(fp, begin, length, fits_[cls]);
+  }
+}
+
+void WindowSearch::restoreFits(int i, int64_t t) {
+  for (size_t cls = fits_.size(); cls-- > 0;) {
+    const auto [begin, length] = affectedRows(i, t, cls);
+    rrt_.chargeScanCells(rrt_.fitScanCells(ctx_.folded[fc_.classRepresentative[cls]], begin, length));
+    std::vector<uint64_t> &bits = fits_[cls];
+    std::copy(savedFits_.end() - static_cast<std::ptrdiff_t>(bits.size()), savedFits_.end(), bits.begin());
+    savedFits_.resize(savedFits_.size() - bits.size());
   }
 }
 
@@ -257,7 +284,7 @@ void WindowSearch::unplace(int i, size_t trailMark) {
     trail_.pop_back();
   }
   rrt_.release(ctx_.folded[ops_[i]], static_cast<int>(moduloRow(start_[i], 0, ii_)));
-  refreshFits(i, start_[i]);
+  restoreFits(i, start_[i]);
   --compPlaced_[comp_[i]];
   --placedCount_;
   placed_[i] = 0;

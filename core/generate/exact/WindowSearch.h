@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "generate/seeds/IIContext.h"
@@ -61,6 +62,8 @@ public:
   // One node is one op tried at one cycle; each is charged to `nodeLimit` and to `budget`.
   ExactOutcome run(int64_t nodeLimit, WorkBudget *budget);
   int64_t nodes() const { return nodes_; }
+  // Per footprint class, a bit per row: whether the class fits there on the placed ops now.
+  const std::vector<std::vector<uint64_t>> &fits() const { return fits_; }
   // After Found over every component: a start cycle for every op of the block.
   std::vector<int> completeSchedule() const;
 
@@ -70,7 +73,11 @@ private:
     int64_t lo, hi;
   };
   int64_t dist(int i, int j) const;
+  // The rows [begin, begin + length) of footprint class `cls` whose fit a change of op i at
+  // cycle t can affect.
+  std::pair<int64_t, int64_t> affectedRows(int i, int64_t t, size_t cls) const;
   void refreshFits(int i, int64_t t);
+  void restoreFits(int i, int64_t t);
   int freeRows(int i);
   bool search();
   void place(int i, int64_t t);
@@ -90,6 +97,7 @@ private:
   std::vector<Saved> trail_;
   ReservationTable rrt_;
   std::vector<std::vector<uint64_t>> fits_;  // per footprint class: rows where it fits now
+  std::vector<uint64_t> savedFits_;          // fits_ before each placed op, in placing order
   int placedCount_ = 0;
   bool rotationFixed_ = false;  // the first op of the first component goes to row 0
   int64_t nodes_ = 0, nodeLimit_ = 0;

@@ -1,6 +1,7 @@
 #include "generate/repair/IterativeRepair.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace tilesched {
@@ -58,11 +59,22 @@ private:
       hi = std::min(hi, *s * ii_ + ii_ - 1);
     }
     if (p_.maxDepth[v] > 0) hi = std::min(hi, p_.maxDepth[v] * ii_ - 1);
-    // A free row that breaks nothing, then a free row that only displaces successors.
+    // A free row that breaks nothing, then a free row that only displaces successors. Both passes
+    // probe one unchanged table, so past a 32nd of the II's rows (a batch costs a sweep of them)
+    // the probes are answered in a batch, when its answers (a row per run) take at most a million
+    // entries.
+    std::optional<ReservationTable::ProbeBatch> batch;
+    const bool batchable = fp.runs.size() * static_cast<size_t>(ii_) <= (size_t{1} << 20);
+    int probes = 0;
+    auto fits = [&](int t) {
+      if (!batchable || ++probes <= std::max(4, ii_ / 32)) return st_.rrt.probe(fp, t);
+      if (!batch) batch.emplace(st_.rrt, fp);
+      return batch->probe(t);
+    };
     for (int t = lo; t <= std::min(hi, w.latest) && st_.spend(); ++t)
-      if (st_.rrt.probe(fp, t)) return t;
+      if (fits(t)) return t;
     for (int t = lo; t <= hi && st_.spend(); ++t)
-      if (st_.rrt.probe(fp, t)) return t;
+      if (fits(t)) return t;
     // Forced (Rau): the dependence-earliest cycle, or one past the op's previous seat so the
     // same eviction does not repeat.
     int t = previous_[v] == kUnseated || w.earliest > previous_[v] ? w.earliest : previous_[v] + 1;

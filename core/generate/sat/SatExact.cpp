@@ -68,8 +68,8 @@ class SatModel {
 public:
   // The II question (SatExact.h): the components of footprint ops in their windows against
   // their anchors. Stops adding clauses past `maxClauses`: the model is then incomplete
-  // (complete() is false).
-  SatModel(const IIContext &ctx, int64_t maxClauses) : SatModel(ctx, maxClauses, false) {
+  // (complete() is false). `countOnly`: the clauses are counted, the solver gets none.
+  SatModel(const IIContext &ctx, int64_t maxClauses, bool countOnly) : SatModel(ctx, maxClauses, false, countOnly) {
     buildWindows();
     for (size_t i = 0; i < modelled_.size() && complete(); ++i) encodeEdges(modelled_[i]);
     for (size_t i = 0; i < modelled_.size() && complete(); ++i) encodeRows(modelled_[i]);
@@ -78,8 +78,9 @@ public:
 
   // The windows question (solveWindowsBySat): every op in its given window, every edge, a
   // same-depth group in one stage, the slots and pools per modulo row by runs of rows.
-  SatModel(const IIContext &ctx, const std::vector<int64_t> &lo, const std::vector<int64_t> &hi, int64_t maxClauses)
-      : SatModel(ctx, maxClauses, true) {
+  SatModel(const IIContext &ctx, const std::vector<int64_t> &lo, const std::vector<int64_t> &hi, int64_t maxClauses,
+           bool countOnly)
+      : SatModel(ctx, maxClauses, true, countOnly) {
     rowFirst_.assign(p_.numNodes, 0);
     for (int v = 0; v < p_.numNodes && complete(); ++v) stageAndRow(v, lo[v], hi[v]);
     for (int v = 0; v < p_.numNodes && complete(); ++v) encodeStageEdges(v);
@@ -123,8 +124,8 @@ public:
   }
 
 private:
-  SatModel(const IIContext &ctx, int64_t maxClauses, bool whole)
-      : ctx_(ctx), p_(ctx.problem), ii_(ctx.ii), maxClauses_(maxClauses), whole_(whole) {
+  SatModel(const IIContext &ctx, int64_t maxClauses, bool whole, bool countOnly)
+      : ctx_(ctx), p_(ctx.problem), ii_(ctx.ii), maxClauses_(maxClauses), whole_(whole), countOnly_(countOnly) {
     top_ = newVar();
     clause({top_});
     lo_.assign(p_.numNodes, 0);
@@ -135,7 +136,7 @@ private:
 
   int newVar() { return ++vars_; }
   void clause(std::initializer_list<int> lits) {
-    if (++clauses_ > maxClauses_) return;
+    if (++clauses_ > maxClauses_ || countOnly_) return;
     for (int l : lits) solver_.add(l);
     solver_.add(0);
   }
@@ -412,6 +413,7 @@ private:
   const int ii_;
   const int64_t maxClauses_;
   const bool whole_;  // the windows question: every op modelled, a model is the whole schedule
+  const bool countOnly_;
   int64_t clauses_ = 0;
   mutable CaDiCaL::Solver solver_;
   int vars_ = 0;
@@ -468,14 +470,21 @@ SatAnswer answerWithin(SatModel &model, int64_t conflictLimit, WorkBudget *budge
 
 }  // namespace
 
+// A model is counted before it is built: one past its clause room is answered from the count, so
+// the solver never holds the clauses of a question it will not be asked (up to a million, about
+// 190 MB). A model within it is encoded again for the solver, the same clauses in the same order.
 SatAnswer solveIIBySat(const IIContext &ctx, int64_t conflictLimit, WorkBudget *budget) {
-  SatModel model(ctx, clauseRoom(budget));
+  if (SatModel counted(ctx, clauseRoom(budget), true); !counted.complete())
+    return answerWithin(counted, conflictLimit, budget);
+  SatModel model(ctx, clauseRoom(budget), false);
   return answerWithin(model, conflictLimit, budget);
 }
 
 SatAnswer solveWindowsBySat(const IIContext &ctx, const std::vector<int64_t> &lo, const std::vector<int64_t> &hi,
                             int64_t conflictLimit, WorkBudget *budget) {
-  SatModel model(ctx, lo, hi, clauseRoom(budget));
+  if (SatModel counted(ctx, lo, hi, clauseRoom(budget), true); !counted.complete())
+    return answerWithin(counted, conflictLimit, budget);
+  SatModel model(ctx, lo, hi, clauseRoom(budget), false);
   return answerWithin(model, conflictLimit, budget);
 }
 

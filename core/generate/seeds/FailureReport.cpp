@@ -1,7 +1,8 @@
 #include "generate/seeds/FailureReport.h"
 
 #include <algorithm>
-#include <set>
+#include <cstdint>
+#include <vector>
 
 namespace tilesched {
 
@@ -19,9 +20,11 @@ PlacementFailure describePlacementFailure(const PlacementState &st, int op, std:
   f.group = p.group[op] >= 0 ? p.groupGid[p.group[op]] : 0;
 
   const FoldedFootprint &fp = st.ctx.folded[op];
-  std::set<int> rows;
+  // The rows any candidate cycle overfills, a table segment at a time (a long footprint meets
+  // the same segment at hundreds of rows).
+  std::vector<uint8_t> conflictRow(static_cast<size_t>(ii), 0);
   if (fp.selfConflict()) {
-    rows.insert(fp.selfConflictRow);
+    conflictRow[static_cast<size_t>(fp.selfConflictRow)] = 1;
     f.rejectingResource = p.resourceNames[fp.selfConflictResource];
   } else {
     int first = w.earliest;
@@ -29,17 +32,19 @@ PlacementFailure describePlacementFailure(const PlacementState &st, int op, std:
     const int last = static_cast<int>(std::min<int64_t>(w.latest, int64_t{first} + ii - 1));
     std::string slot;
     for (int t = first; t <= last; ++t)
-      for (const ReservationTable::Conflict &c : st.rrt.conflicts(fp, t)) {
-        rows.insert(c.row);
-        if (st.ctx.layout.isSingleton(c.resource)) {
-          if (slot.empty()) slot = p.resourceNames[c.resource];
-        } else if (f.rejectingResource.empty()) {
-          f.rejectingResource = p.resourceNames[c.resource];
-        }
+      for (const ReservationTable::ConflictRange &range : st.rrt.conflictRanges(fp, t)) {
+        std::fill(conflictRow.begin() + range.begin, conflictRow.begin() + range.end, 1);
+        for (int res : range.resources)
+          if (st.ctx.layout.isSingleton(res)) {
+            if (slot.empty()) slot = p.resourceNames[res];
+          } else if (f.rejectingResource.empty()) {
+            f.rejectingResource = p.resourceNames[res];
+          }
       }
     if (f.rejectingResource.empty()) f.rejectingResource = slot;
   }
-  for (int row : rows) {
+  for (int row = 0; row < ii; ++row) {
+    if (!conflictRow[static_cast<size_t>(row)]) continue;
     PlacementFailure::RowState rs;
     rs.row = row;
     for (int r = 0; r < st.ctx.layout.numResources(); ++r)

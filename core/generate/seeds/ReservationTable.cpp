@@ -57,6 +57,10 @@ size_t ReservationTable::segmentAt(int64_t row) const {
   return static_cast<size_t>(std::upper_bound(begin_.begin(), begin_.end(), row) - begin_.begin()) - 1;
 }
 
+int64_t ReservationTable::segmentsIn(int64_t begin, int64_t end) const {
+  return static_cast<int64_t>(segmentAt(end - 1) - segmentAt(begin)) + 1;
+}
+
 int64_t ReservationTable::segmentEnd(size_t segment) const {
   return segment + 1 < begin_.size() ? begin_[segment + 1] : ii_;
 }
@@ -122,11 +126,58 @@ bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
   return true;
 }
 
+// A run's rows from modulo row y form pieces (forEachModuloRange); a piece's last segment only
+// moves down the table as y grows, and so does the first piece's first segment (the others start
+// at row 0): one sweep per run finds them for every y.
+ReservationTable::ProbeBatch::ProbeBatch(const ReservationTable &table, const FoldedFootprint &fp)
+    : table_(table), fp_(fp), answers_(fp.runs.size() * static_cast<size_t>(table.ii_)) {
+  const int64_t ii = table.ii_;
+  const size_t segments = table.begin_.size();
+  std::vector<size_t> next(segments);  // the first segment from this one on that the run overfills
+  for (size_t i = 0; i < fp.runs.size(); ++i) {
+    size_t found = segments;
+    for (size_t s = segments; s-- > 0;) {
+      if (table.overfills(table.record(s), fp, i)) found = s;
+      next[s] = found;
+    }
+    size_t firstSegment = 0;
+    std::vector<size_t> lastSegment;  // per piece
+    for (int64_t y = 0; y < ii; ++y) {
+      Answer &answer = answers_[i * static_cast<size_t>(ii) + static_cast<size_t>(y)];
+      size_t piece = 0;
+      while (firstSegment + 1 < segments && table.begin_[firstSegment + 1] <= y) ++firstSegment;
+      forEachModuloRange(y, fp.runs[i].length, ii, [&](int64_t, int64_t end, int64_t) {
+        if (piece == lastSegment.size()) lastSegment.push_back(0);
+        size_t &last = lastSegment[piece];
+        const size_t first = piece++ == 0 ? firstSegment : 0;
+        while (last + 1 < segments && table.begin_[last + 1] < end) ++last;
+        if (answer.clash) return;
+        answer.clash = next[first] <= last;
+        answer.cells += static_cast<int64_t>((answer.clash ? next[first] : last) - first) + 1;
+      });
+    }
+  }
+}
+
+// What probe meets: per run one cell, then the segments of its rows up to the first overfilled one.
+bool ReservationTable::ProbeBatch::probe(int t) const {
+  const int64_t ii = table_.ii_;
+  for (size_t i = 0; i < fp_.runs.size(); ++i) {
+    const Answer &answer =
+        answers_[i * static_cast<size_t>(ii) + static_cast<size_t>(moduloRow(t, fp_.runs[i].offset, ii))];
+    table_.scanned_ += 1 + answer.cells;
+    if (answer.clash) return false;
+  }
+  return true;
+}
+
 // Row x fails when a run (offset b, length n) meets an overfilled segment [s0, s1): x + b + j in
 // [s0, s1) for some j < n, that is x in [s0 - b - n + 1, s1 - b). The rows are unrolled from
 // `begin` so the window of a run is one range however it wraps. A run's failing ranges arrive in
 // row order and overlap by n - 1 rows, so they are merged and each merged range cleared once: the
 // bits cost a word per 64 rows of the scan, not per overfilled segment times the run's length.
+// Once every scanned row fails, the segments left can clear nothing: they are counted (the cells
+// fitScanCells counts), not tested.
 void ReservationTable::markFits(const FoldedFootprint &fp, int64_t begin, int64_t length,
                                 std::vector<uint64_t> &fits) const {
   const int64_t first = moduloRow(begin, 0, ii_);
@@ -136,11 +187,16 @@ void ReservationTable::markFits(const FoldedFootprint &fp, int64_t begin, int64_
     forEachModuloRange(x0, x1 - x0, ii_, [&](int64_t b, int64_t e, int64_t) { fillBits(fits, b, e, value); });
   };
   mark(first, last, true);
+  bool allFail = count <= 0;
   for (size_t i = 0; i < fp.runs.size(); ++i) {
     const int64_t b = fp.runs[i].offset, n = fp.runs[i].length;
     int64_t lo = 0, hi = 0;  // failing rows found and not yet cleared
     ++scanned_;
     forEachModuloRange(first + b, count + n - 1, ii_, [&](int64_t rowBegin, int64_t rowEnd, int64_t k) {
+      if (allFail) {
+        scanned_ += segmentsIn(rowBegin, rowEnd);
+        return;
+      }
       for (size_t s = segmentAt(rowBegin); s < begin_.size() && begin_[s] < rowEnd; ++s) {
         ++scanned_;
         const int64_t y0 = first + b + k + (std::max(begin_[s], rowBegin) - rowBegin);
@@ -152,15 +208,30 @@ void ReservationTable::markFits(const FoldedFootprint &fp, int64_t begin, int64_
         if (lo < hi && x0 <= hi && lo <= x1) {
           lo = std::min(lo, x0);
           hi = std::max(hi, x1);
-          continue;
+        } else {
+          if (lo < hi) mark(lo, hi, false);
+          lo = x0;
+          hi = x1;
         }
-        if (lo < hi) mark(lo, hi, false);
-        lo = x0;
-        hi = x1;
+        if (lo <= first && last <= hi) {
+          allFail = true;
+          if (s + 1 < begin_.size() && begin_[s + 1] < rowEnd) scanned_ += segmentsIn(begin_[s + 1], rowEnd);
+          break;
+        }
       }
     });
     if (lo < hi) mark(lo, hi, false);
   }
+}
+
+int64_t ReservationTable::fitScanCells(const FoldedFootprint &fp, int64_t begin, int64_t length) const {
+  const int64_t first = moduloRow(begin, 0, ii_);
+  const int64_t count = std::min<int64_t>(length, ii_);
+  int64_t cells = static_cast<int64_t>(fp.runs.size());
+  for (const FoldedFootprint::Run &run : fp.runs)
+    forEachModuloRange(first + run.offset, count + run.length - 1, ii_,
+                       [&](int64_t rowBegin, int64_t rowEnd, int64_t) { cells += segmentsIn(rowBegin, rowEnd); });
+  return cells;
 }
 
 int64_t ReservationTable::firstFit(const FoldedFootprint &fp, int64_t begin, int64_t length) const {
@@ -177,26 +248,38 @@ int64_t ReservationTable::firstFit(const FoldedFootprint &fp, int64_t begin, int
 
 std::vector<ReservationTable::Conflict> ReservationTable::conflicts(const FoldedFootprint &fp, int t) const {
   std::vector<Conflict> out;
+  for (const ConflictRange &range : conflictRanges(fp, t))
+    for (int row = range.begin; row < range.end; ++row)
+      for (int res : range.resources) out.push_back({row, res});
+  return out;
+}
+
+std::vector<ReservationTable::ConflictRange> ReservationTable::conflictRanges(const FoldedFootprint &fp, int t) const {
+  std::vector<ConflictRange> out;
   const int words = layout_.words();
   for (size_t i = 0; i < fp.runs.size(); ++i) {
     const FoldedFootprint::Run &run = fp.runs[i];
     forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
-      for (int64_t row = begin; row < end; ++row) {
-        const uint64_t *rec = record(segmentAt(row));
+      for (size_t s = segmentAt(begin); s < begin_.size() && begin_[s] < end; ++s) {
+        const uint64_t *rec = record(s);
+        ConflictRange range;
         for (int w = 0; w < words; ++w) {
           uint64_t hit = fp.bits[i * words + w] & rec[w];
           while (hit) {
-            const int bit = w * 64 + __builtin_ctzll(hit);
+            range.resources.push_back(layout_.bitResource(w * 64 + __builtin_ctzll(hit)));
             hit &= hit - 1;
-            out.push_back({static_cast<int>(row), layout_.bitResource(bit)});
           }
         }
         for (int k = run.poolBegin; k < run.poolEnd; ++k) {
           const auto [pool, need] = fp.pools[k];
           const int res = layout_.poolResource(pool);
           if (static_cast<int64_t>(rec[2 * words + pool]) + need > layout_.capacity(res))
-            out.push_back({static_cast<int>(row), res});
+            range.resources.push_back(res);
         }
+        if (range.resources.empty()) continue;
+        range.begin = static_cast<int>(std::max(begin_[s], begin));
+        range.end = static_cast<int>(std::min(segmentEnd(s), end));
+        out.push_back(std::move(range));
       }
     });
   }

@@ -44,15 +44,47 @@ public:
   int ii() const { return ii_; }
 
   bool probe(const FoldedFootprint &fp, int t) const;
+  // probe(fp, t) at many cycles of a table that does not change meanwhile: one sweep per run over
+  // the rows and segments answers every row the run may start at, then a probe's answer, and the
+  // cells it would meet (charged as probe charges them), is a lookup per run.
+  class ProbeBatch {
+  public:
+    ProbeBatch(const ReservationTable &table, const FoldedFootprint &fp);
+    bool probe(int t) const;
+
+  private:
+    struct Answer {
+      int64_t cells = 0;  // the segments probe meets in the run's rows
+      bool clash = false;
+    };
+    const ReservationTable &table_;
+    const FoldedFootprint &fp_;
+    std::vector<Answer> answers_;  // per run, per modulo row it starts at
+  };
   // For every row r of the `length` rows from `begin` (modulo II): bit r of `fits` = probe(fp, r).
   // Costs the segments the footprint's runs meet there, not the rows.
   void markFits(const FoldedFootprint &fp, int64_t begin, int64_t length, std::vector<uint64_t> &fits) const;
+  // The cells markFits(fp, begin, length, ...) meets on the table as it is, counted without
+  // testing them: what a search that restores saved fit bits instead of re-marking them charges,
+  // so a budget ends at the same node either way.
+  int64_t fitScanCells(const FoldedFootprint &fp, int64_t begin, int64_t length) const;
+  // The lookup cells not yet taken as units, and a charge of cells counted without a lookup.
+  int64_t scanCells() const { return scanned_; }
+  void chargeScanCells(int64_t cells) const { scanned_ += cells; }
   // The first cycle of [begin, begin + length) where the footprint fits (probe), -1 when none;
   // one markFits over at most II rows.
   int64_t firstFit(const FoldedFootprint &fp, int64_t begin, int64_t length) const;
   std::optional<Conflict> firstConflict(const FoldedFootprint &fp, int t) const;
+  // Rows of one table segment a footprint run overfills: every row of a segment holds the same
+  // units, so each of them has the same conflicts.
+  struct ConflictRange {
+    int begin = 0, end = 0;      // modulo rows [begin, end)
+    std::vector<int> resources;  // the overfilled slots, lowest bit first, then the run's pools
+  };
   // Every (row, resource) the footprint would overfill at `t`, in row order.
   std::vector<Conflict> conflicts(const FoldedFootprint &fp, int t) const;
+  // conflicts(fp, t) a segment at a time, in the same order: a cost per segment, not per row.
+  std::vector<ConflictRange> conflictRanges(const FoldedFootprint &fp, int t) const;
   // conflicts(fp, t).size(), counted per segment.
   int64_t conflictCount(const FoldedFootprint &fp, int t) const;
   PooledLoad pooledLoad(const FoldedFootprint &fp, int t) const;
@@ -86,6 +118,8 @@ private:
   uint64_t *record(size_t segment) { return &data_[segment * recordWords_]; }
   const uint64_t *record(size_t segment) const { return &data_[segment * recordWords_]; }
   size_t segmentAt(int64_t row) const;
+  // The segments meeting rows [begin, end), begin < end.
+  int64_t segmentsIn(int64_t begin, int64_t end) const;
   int64_t segmentEnd(size_t segment) const;
   size_t split(int64_t row);
   // Applies `change` to the record of every row in [begin, end), then merges equal neighbours.

@@ -45,6 +45,26 @@ TEST_CASE("the window search proves an II infeasible and completes a schedule at
   CHECK(checkStarts(loop, 5, start).empty());
 }
 
+TEST_CASE("a window search that backtracks to the root holds the fit bits a fresh search marks", "[cost][optimality]") {
+  // Unplacing restores the bits saved before the placement instead of re-marking them: after an
+  // exhausted tree every op is unplaced, so the bits are the empty table's again.
+  LoopBuilder b;
+  const int s = b.slot("s"), p = b.pool("p", 2);
+  b.op(1, Footprint(6, FootprintRow{s}));
+  b.op(1, {{s}, {}, {s}, {p, p}});
+  for (int i = 0; i < 3; ++i) b.op(1, Footprint(5, FootprintRow{p}));
+  b.op(1, Footprint(4, FootprintRow{s, p}));
+  const RandomLoop &loop = b.build();
+  Placement pl(loop, 12, false);
+  const FootprintComponents fc(pl.ctx);
+  WindowSearch fresh(pl.ctx, fc, allComponents(fc));
+  WindowSearch search(pl.ctx, fc, allComponents(fc));
+  REQUIRE(search.run(100000, nullptr) == ExactOutcome::Infeasible);
+  CHECK(search.nodes() > 10);
+  CHECK(search.fits().size() >= 3);
+  CHECK(search.fits() == fresh.fits());
+}
+
 TEST_CASE("the window search completes components that must move down whole stages", "[cost][optimality]") {
   // A recurrence x <-> y feeds z across components; z's own recurrence with w shares the slot,
   // so the second component is placed on its own rows, then moved below its producer.

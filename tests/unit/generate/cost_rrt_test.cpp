@@ -16,6 +16,24 @@ int totalUnits(const ReservationTable &t, int resources) {
   return sum;
 }
 
+// A table of layout {1, 1, 3} with short holds of slot 1 (every `slotEvery`-th) and of one or
+// two pool units (two every `doubleEvery`-th) at random rows: many segments, the pool full
+// (3 units) where two holds overlap.
+struct HeldTable {
+  HeldTable(int ii, uint64_t seed, int holds, int maxRows, int slotEvery, int doubleEvery) : t(layout, ii) {
+    for (int k = 0; k < holds; ++k) {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      const int at = static_cast<int>(seed >> 33) % ii, rows = 1 + static_cast<int>(seed >> 20) % maxRows;
+      const FootprintRow row = k % slotEvery == 0 ? FootprintRow{1}
+                               : k % doubleEvery  ? FootprintRow{2}
+                                                  : FootprintRow{2, 2};
+      t.reserve(foldFootprint(Footprint(static_cast<size_t>(rows), row), ii, layout), at);
+    }
+  }
+  const ResourceLayout layout{{1, 1, 3}};
+  ReservationTable t;
+};
+
 }  // namespace
 
 TEST_CASE("a probe never mutates the table", "[cost][rrt]") {
@@ -155,17 +173,9 @@ TEST_CASE("a footprint of 600 equal rows is one run, and the table answers as ro
 
 TEST_CASE("fit scans of long runs over many segments answer as a probe at each row", "[cost][rrt]") {
   const int ii = 1000;
-  const ResourceLayout layout({1, 1, 3});
-  ReservationTable t(layout, ii);
-  // Short holds of slot 1 and of one or two pool units every few rows: hundreds of segments,
-  // the pool full (3 units) where two holds overlap.
-  uint64_t seed = 12345;
-  for (int k = 0; k < 80; ++k) {
-    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-    const int at = static_cast<int>(seed >> 33) % ii, rows = 1 + static_cast<int>(seed >> 20) % 9;
-    const FootprintRow row = k % 20 == 0 ? FootprintRow{1} : k % 4 ? FootprintRow{2} : FootprintRow{2, 2};
-    t.reserve(foldFootprint(Footprint(static_cast<size_t>(rows), row), ii, layout), at);
-  }
+  HeldTable held(ii, 12345, 80, 9, 20, 4);
+  const ResourceLayout &layout = held.layout;
+  ReservationTable &t = held.t;
   // A 500-row run of one pool unit, then slot 1 for 40 rows: long runs meeting many segments.
   Footprint longRuns(500, FootprintRow{2});
   longRuns.append({1}, 40);
@@ -197,4 +207,66 @@ TEST_CASE("fit scans of long runs over many segments answer as a probe at each r
   }
   CHECK(fitting > 0);  // some rows fit (24), most do not: the scan has both answers to give
   CHECK(fitting < 1000 + 300 + 450);
+}
+
+TEST_CASE("a fit scan charges the cells fitScanCells counts, also once every row fails", "[cost][rrt]") {
+  const int ii = 600;
+  HeldTable held(ii, 777, 60, 12, 15, 3);
+  const ResourceLayout &layout = held.layout;
+  ReservationTable &t = held.t;
+  // A run of slot 1 for 590 rows meets a hold of slot 1 at every row (every row fails early in
+  // the scan), a short pool run fails at some rows, and one run after a full failure.
+  Footprint everywhere(590, FootprintRow{1});
+  everywhere.append({2}, 30);
+  const std::vector<FoldedFootprint> fps = {foldFootprint(everywhere, ii, layout),
+                                            foldFootprint(Footprint(4, FootprintRow{2, 2}), ii, layout),
+                                            foldFootprint(Footprint(200, FootprintRow{2}), ii, layout)};
+  int failingEverywhere = 0;
+  for (const FoldedFootprint &fp : fps)
+    for (const auto &[begin, length] : std::vector<std::pair<int64_t, int64_t>>{{0, ii}, {550, 200}, {-9, 1}, {3, 0}}) {
+      const int64_t cells = t.fitScanCells(fp, begin, length);
+      (void)t.takeScanUnits();
+      t.chargeScanCells(WorkBudget::kScanCellsPerUnit - 1 - t.scanCells());  // a remainder short of a unit
+      std::vector<uint64_t> fits((ii + 63) / 64, 0);
+      for (int64_t n = 0; n < WorkBudget::kScanCellsPerUnit; ++n) t.markFits(fp, begin, length, fits);
+      CHECK(t.takeScanUnits() == cells);  // 16 scans of `cells` cells, the remainder left over
+      int fitting = 0;
+      for (int64_t k = 0; k < std::min<int64_t>(length, ii); ++k) {
+        const int64_t row = moduloRow(begin, k, ii);
+        const bool fits_ = t.probe(fp, static_cast<int>(row));
+        CHECK(((fits[size_t(row / 64)] >> (row % 64)) & 1) == (fits_ ? 1u : 0u));
+        fitting += fits_;
+      }
+      failingEverywhere += length >= ii && fitting == 0;
+    }
+  CHECK(failingEverywhere >= 1);
+}
+
+TEST_CASE("a probe batch answers and charges as a probe at every cycle", "[cost][rrt]") {
+  const int ii = 300;
+  HeldTable held(ii, 4242, 40, 10, 10, 3);
+  const ResourceLayout &layout = held.layout;
+  ReservationTable &t = held.t;
+  Footprint mixed(3, FootprintRow{2});
+  mixed.append({1}, 2);
+  mixed.append({}, 5);
+  mixed.append({2, 2}, 40);
+  const std::vector<FoldedFootprint> fps = {foldFootprint(mixed, ii, layout),
+                                            foldFootprint(Footprint(250, FootprintRow{2}), ii, layout),
+                                            foldFootprint(Footprint(2, FootprintRow{1}), ii, layout)};
+  int fitting = 0, failing = 0;
+  for (const FoldedFootprint &fp : fps) {
+    const ReservationTable::ProbeBatch batch(t, fp);
+    for (int c = -ii - 7; c < 2 * ii; c += 3) {
+      int64_t before = t.scanCells();
+      const bool expect = t.probe(fp, c);
+      const int64_t cells = t.scanCells() - before;
+      before = t.scanCells();
+      CHECK(batch.probe(c) == expect);
+      CHECK(t.scanCells() - before == cells);
+      (expect ? fitting : failing) += 1;
+    }
+  }
+  CHECK(fitting > 0);
+  CHECK(failing > 0);
 }
