@@ -306,7 +306,7 @@ TEST_CASE("order ranks ops by cycle inside a stage", "[check]") {
 
 TEST_CASE("inputs that disagree are a shape violation, not a crash", "[check]") {
   TargetModel m = machine();
-  SECTION("the problem's own rules, worded as SchedulingProblem::check() words them") {
+  SECTION("the problem's own rules, worded as ModuloProblem::check() words them") {
     TargetModel bad = machine();
     bad.resources[0].capacity = 2;
     auto v = checkSchedule(graphOf(1, {}), {uses(1, {})}, bad, 2, {CheckedOp{}});
