@@ -98,7 +98,7 @@ function write(stream, bytes) {
 // so a process started without them (`node wasm/cli.mjs`, npx) runs the bin again in a child
 // that has them (docs/decisions.md, "npm bin start-up"). In-process users (tests, benches, the
 // playground's worker) keep V8's defaults.
-const BIN_V8_FLAGS = ['--wasm-tiering-budget=100000000', '--no-wasm-lazy-compilation'];
+export const BIN_V8_FLAGS = ['--wasm-tiering-budget=100000000', '--no-wasm-lazy-compilation'];
 
 // A V8 with its WebAssembly trap handler reserves ~10 GB of address space per module memory,
 // which an address-space limit (ulimit -v) refuses; the child then gets inline bounds checks

@@ -111,6 +111,7 @@ export type JsonSelectionRule = 'requested' | 'force_serial' | 'below_threshold'
 export type JsonRemedyId = 'remove_attribute' | 'set_option' | 'lower_option';
 export type JsonEdgeKind = 'data' | 'carried' | 'token' | 'explicit' | 'memory' | 'barrier' | 'nested' | 'lifetime';
 export type JsonRingKind = 'buffer' | 'barrier';
+export type JsonAgentRole = 'producer' | 'compute' | 'unassigned';
 export type JsonTraceBoundSide = 'earliest' | 'latest';
 export type JsonPipeFlavour = 'tile' | 'scalar';
 export type JsonBufferSpace = 'smem' | 'tmem' | 'registers';
@@ -223,6 +224,8 @@ export interface JsonBlock {
   edges: JsonEdge[];
   /** The buffers and mbarrier arrays indexed by slot. */
   rings: JsonRing[];
+  /** Its agents side by side, each on its own warps' issue units. Present when: the block is warp-specialized. */
+  agents?: JsonAgent[];
   /** The reservation table, occupied cells only. */
   rrt: JsonRRT;
   /** The cost-based generator's steps. Present when: --trace. */
@@ -467,6 +470,29 @@ export interface JsonRing {
   proven: boolean;
   /** Why not proven ("" when proven). */
   reason: string;
+}
+/** One agent of a warp-specialized block: the warps that run some of its ops. */
+export interface JsonAgent {
+  /** "partition 1" (Triton's), "default", or the seed's "producer" / "compute". */
+  name: string;
+  /** What the agent_switch made it; unassigned without one. */
+  role: JsonAgentRole;
+  /** Triton's partition id; -1 when none. */
+  partition: number;
+  /** The warps that run it. */
+  warps: number;
+  /** The IR states them (else the module's or the seed's four). */
+  warps_stated: boolean;
+  /** Registers per thread the agent_switch gives it; 0 without one. */
+  max_regs: number;
+  /** Its ops, indices into ops. */
+  ops: number[];
+  /** The earliest stage of its ops. */
+  first_stage: number;
+  /** The latest stage of its ops. */
+  last_stage: number;
+  /** The slots and pools its ops hold, as rrt names them. */
+  units: string[];
 }
 /** The reservation table, occupied cells only. */
 export interface JsonRRT {

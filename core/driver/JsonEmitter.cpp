@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "buffers/Figures.h"
+#include "driver/AgentReport.h"
 #include "driver/Emitters.h"
 #include "driver/JsonKeys.generated.h"
 #include "driver/JsonWriter.h"
@@ -479,6 +480,30 @@ void graphJson(JsonWriter &w, const BlockResult &r) {
   w.endArray();
 }
 
+// The agents side by side (driver/AgentReport), when the block is warp-specialized.
+void agentsJson(JsonWriter &w, const BlockResult &r, const TargetModel &model) {
+  const std::vector<AgentRow> rows = agentRows(r, model);
+  if (rows.empty()) return;
+  w.key(jk::block::agents).beginArray();
+  for (const AgentRow &a : rows) {
+    w.beginObject()
+        .member(jk::agent::name, a.name)
+        .member(jk::agent::role, a.role)
+        .member(jk::agent::partition, a.partition)
+        .member(jk::agent::warps, a.warps)
+        .member(jk::agent::warps_stated, a.warpsStated)
+        .member(jk::agent::max_regs, a.maxRegs)
+        .key(jk::agent::ops)
+        .array(a.ops)
+        .member(jk::agent::first_stage, a.firstStage)
+        .member(jk::agent::last_stage, a.lastStage)
+        .key(jk::agent::units)
+        .array(a.units)
+        .endObject();
+  }
+  w.endArray();
+}
+
 void violationsJson(JsonWriter &w, const std::vector<Violation> &violations) {
   w.key(jk::block::violations).beginArray();
   for (const Violation &v : violations)
@@ -564,6 +589,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
   w.endArray();
 
   graphJson(w, r);
+  agentsJson(w, r, model);
 
   const std::vector<int> local = blockResourceIndex(r, model);
   w.key(jk::block::rrt);
@@ -626,7 +652,7 @@ std::string emitJson(const DriverRun &run, const std::vector<Diagnostic> &diags,
         .endObject();
   }
   w.endArray().key(jk::document::blocks).beginArray();
-  for (const BlockResult &r : run.blocks) blockJson(w, r, *run.chunks[r.chunk].model, opts.schedule.trace);
+  for (const BlockResult &r : run.blocks) blockJson(w, r, r.modelOf(*run.chunks[r.chunk].model), opts.schedule.trace);
   w.endArray().member(jk::document::ir, ir).endObject();
   return w.take() + "\n";
 }

@@ -67,6 +67,7 @@ inline constexpr std::string_view refinement = "refinement";
 inline constexpr std::string_view ops = "ops";
 inline constexpr std::string_view edges = "edges";
 inline constexpr std::string_view rings = "rings";
+inline constexpr std::string_view agents = "agents";
 inline constexpr std::string_view rrt = "rrt";
 inline constexpr std::string_view trace = "trace";
 inline constexpr std::string_view trace_dropped = "trace_dropped";
@@ -211,6 +212,19 @@ inline constexpr std::string_view slots = "slots";
 inline constexpr std::string_view proven = "proven";
 inline constexpr std::string_view reason = "reason";
 }  // namespace ring
+// Agent: one agent of a warp-specialized block: the warps that run some of its ops.
+namespace agent {
+inline constexpr std::string_view name = "name";
+inline constexpr std::string_view role = "role";
+inline constexpr std::string_view partition = "partition";
+inline constexpr std::string_view warps = "warps";
+inline constexpr std::string_view warps_stated = "warps_stated";
+inline constexpr std::string_view max_regs = "max_regs";
+inline constexpr std::string_view ops = "ops";
+inline constexpr std::string_view first_stage = "first_stage";
+inline constexpr std::string_view last_stage = "last_stage";
+inline constexpr std::string_view units = "units";
+}  // namespace agent
 // RRT: the reservation table, occupied cells only.
 namespace rrt {
 inline constexpr std::string_view ii = "ii";

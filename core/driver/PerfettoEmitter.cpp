@@ -90,7 +90,7 @@ void sortIndex(JsonWriter &w, const char *name, int pid, int tid, int index) {
 
 void emitBlock(JsonWriter &w, const DriverRun &run, const BlockResult &r, int pid) {
   const ScheduleAnalysis &a = r.analysis;
-  const TargetModel &model = *run.chunks[r.chunk].model;
+  const TargetModel &model = r.modelOf(*run.chunks[r.chunk].model);
   const int iterations = iterationsShown(r);
   std::vector<Track> tracks;
   for (int s = 0; s < std::max(1, a.stageCount); ++s) tracks.push_back({"stage " + std::to_string(s), "stage", {}});

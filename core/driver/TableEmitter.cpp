@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "buffers/Figures.h"
+#include "driver/AgentReport.h"
 #include "driver/Emitters.h"
 #include "support/Sort.h"
 
@@ -171,13 +172,51 @@ std::string estimateLines(const PerfEstimate &e) {
   return out;
 }
 
+// Rows as aligned columns, each line after `indent`; numeric(c): column c aligns right.
+template <typename F>
+std::string columns(const std::vector<std::vector<std::string>> &rows, const std::string &indent, F numeric) {
+  std::string out;
+  std::vector<size_t> width(rows[0].size(), 0);
+  for (const auto &row : rows)
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  for (const auto &row : rows) {
+    std::string line = indent;
+    for (size_t c = 0; c < row.size(); ++c)
+      line += pad(row[c], c + 1 == row.size() ? 0 : width[c], numeric(c)) + (c + 1 == row.size() ? "" : "  ");
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+// The block's agents side by side (driver/AgentReport): each issues on its own warps, the TMA
+// engine, tensor cores and memory transports are the SM's.
+std::string agentLines(const BlockResult &r, const TargetModel &model) {
+  const std::vector<AgentRow> agents = agentRows(r, model);
+  if (agents.empty()) return "";
+  std::vector<std::vector<std::string>> rows{{"agent", "role", "warps", "regs", "ops", "stages", "units"}};
+  for (const AgentRow &a : agents) {
+    std::string units;
+    for (const std::string &u : a.units) units += (units.empty() ? "" : ", ") + u;
+    rows.push_back({a.name, a.role, std::to_string(a.warps) + (a.warpsStated ? "" : "?"),
+                    a.maxRegs > 0 ? std::to_string(a.maxRegs) : "-", std::to_string(a.ops.size()),
+                    a.firstStage == a.lastStage ? std::to_string(a.firstStage)
+                                                : std::to_string(a.firstStage) + "-" + std::to_string(a.lastStage),
+                    units.empty() ? "-" : units});
+  }
+  const bool assumed = std::any_of(agents.begin(), agents.end(), [](const AgentRow &a) { return !a.warpsStated; });
+  return "  agents side by side (each issues on its own warps; TMA, tensor cores and memory are the SM's" +
+         std::string(assumed ? "; ? warps assumed" : "") + "):\n" +
+         columns(rows, "    ", [](size_t c) { return c >= 2 && c <= 4; });
+}
+
 }  // namespace
 
 std::string emitTable(const DriverRun &run) {
   std::string out;  // not an ostringstream: iostreams would add ~56 KB to the WebAssembly module
   int chunkShown = -1;
   for (const BlockResult &r : run.blocks) {
-    const TargetModel &model = *run.chunks[r.chunk].model;
+    const TargetModel &model = r.modelOf(*run.chunks[r.chunk].model);
     if (r.chunk != chunkShown) {  // which model the chunk's blocks are scheduled on, and why
       out += "model " + model.name + ": " + modelChoiceWords(run.chunks[r.chunk]) + "\n";
       chunkShown = r.chunk;
@@ -216,6 +255,7 @@ std::string emitTable(const DriverRun &run) {
       out += "\n";
       continue;
     }
+    out += agentLines(r, model);  // a placed block's agents, beside the stages they hold
     // Triton's loop.stage goes beside ours when the input carries it; `*` marks a difference.
     const bool tt = r.triton.anyStage();
     std::vector<std::vector<std::string>> rows;
@@ -239,19 +279,7 @@ std::string emitTable(const DriverRun &run) {
       }
     }
     const size_t opColumn = tt ? 5 : 4;
-    std::vector<size_t> width(rows[0].size(), 0);
-    for (const auto &row : rows)
-      for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-    for (const auto &row : rows) {
-      std::string line = "  ";
-      for (size_t c = 0; c < row.size(); ++c) {
-        bool numeric = c < opColumn || c == opColumn + 1;
-        line += pad(row[c], c + 1 == row.size() ? 0 : width[c], numeric) + (c + 1 == row.size() ? "" : "  ");
-      }
-      while (!line.empty() && line.back() == ' ') line.pop_back();
-      out += line + "\n";
-    }
-    out += "\n";
+    out += columns(rows, "  ", [&](size_t c) { return c < opColumn || c == opColumn + 1; }) + "\n";
   }
   // Labels, op names and model names are the input's: escape what a terminal would act on.
   return terminalSafe(out, /*keepNewlines=*/true);

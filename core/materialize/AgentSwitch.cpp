@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "graph/Agents.h"
 #include "ir/OpKinds.h"
 #include "materialize/MaterializeSchedule.h"
 #include "support/Sort.h"
@@ -21,37 +22,24 @@ constexpr int kMinRegs = 24, kMaxRegs = 256;
 // load warp group 40 (LoadRegisterRequirement); the seeds give no figure.
 constexpr int kProducerRequest = 40;
 
+// One agent in plain words: "a producer, partition 2, with 5 ops on 4 warps and at most 48
+// registers per thread".
 std::string agentWords(const Agent &a) {
-  return std::string(a.role == Agent::Role::Producer ? "producer" : "compute") +
-         (a.partition >= 0 ? " (partition " + std::to_string(a.partition) + ")" : "") + ": " +
-         std::to_string(a.ops.size()) + (a.ops.size() == 1 ? " op, " : " ops, ") + std::to_string(a.warps) +
-         " warps, max_regs " + std::to_string(a.maxRegs);
+  return std::string(a.role == Agent::Role::Producer ? "a producer" : "a compute agent") +
+         (a.partition >= 0 ? ", partition " + std::to_string(a.partition) + "," : "") + " with " +
+         std::to_string(a.ops.size()) + (a.ops.size() == 1 ? " op on " : " ops on ") + std::to_string(a.warps) +
+         (a.warps == 1 ? " warp" : " warps") + " and at most " + std::to_string(a.maxRegs) + " registers per thread";
 }
 
-// Triton's partitions: each id of an op's ttg.partition is an agent the op runs in; an op with
-// none runs in every agent (Triton's partitioner copies such ops into each partition using them).
+// Triton's partitions (graph/blockAgents), with the warps the IR gives each: the copies an agent
+// issues without running an MMA make it the producer.
 std::vector<Agent> agentsFromPartitions(const MaterializeInput &in) {
-  std::map<int, Agent> byId;
-  std::vector<int> shared;
-  const std::vector<Operation *> &ops = in.block->ops;
-  for (int v = 0; v < static_cast<int>(ops.size()); ++v) {
-    const Attribute *p = ops[v]->lookupAttr("ttg.partition");
-    std::vector<int> ids;
-    if (p)
-      for (const Attribute &e : p->elements)
-        if (e.isInteger()) ids.push_back(static_cast<int>(e.intValue));
-    if (p && p->isInteger()) ids.push_back(static_cast<int>(p->intValue));
-    if (ids.empty()) shared.push_back(v);
-    for (int id : ids) {
-      Agent &a = byId[id];
-      a.partition = id;
-      if (a.ops.empty() || a.ops.back() != v) a.ops.push_back(v);
-    }
-  }
   std::vector<Agent> agents;
-  for (auto &[id, a] : byId) {
-    a.ops.insert(a.ops.end(), shared.begin(), shared.end());
-    std::sort(a.ops.begin(), a.ops.end());
+  for (const BlockAgent &b : blockAgents(*in.block)) {
+    Agent a;
+    a.partition = b.partition;
+    a.warps = b.warps;
+    a.ops = b.ops;
     const bool copies = std::any_of(a.ops.begin(), a.ops.end(), [&](int v) { return in.tma[v]; });
     const bool computes = std::any_of(a.ops.begin(), a.ops.end(), [&](int v) { return in.mma[v]; });
     a.role = copies && !computes ? Agent::Role::Producer : Agent::Role::Compute;
@@ -110,8 +98,8 @@ std::string verifyAgents(const std::vector<Agent> &agents, int numOps) {
   std::vector<bool> covered(numOps, false);
   for (const Agent &a : agents) {
     if (a.warps < 1 || a.maxRegs < kMinRegs || a.maxRegs > kMaxRegs || a.maxRegs % 8 != 0)
-      return "an agent would get " + std::to_string(a.maxRegs) + " registers per thread, outside setmaxnreg's " +
-             std::to_string(kMinRegs) + "-" + std::to_string(kMaxRegs);
+      return "an agent would get " + std::to_string(a.maxRegs) + " registers per thread, outside the " +
+             std::to_string(kMinRegs) + " to " + std::to_string(kMaxRegs) + " a warp can be given";
     registers += static_cast<long long>(a.maxRegs) * a.warps * kThreadsPerWarp;
     threads += static_cast<long long>(a.warps) * kThreadsPerWarp;
     for (int v : a.ops) covered[v] = true;
@@ -135,8 +123,9 @@ bool useDualSimt(int stageCount, long long totalWork, long long iters) {
 AgentSwitchPlan partitionAgents(const MaterializeInput &in, int stageCount) {
   AgentSwitchPlan plan;
   const ScheduledBlock &block = *in.block;
-  const bool partitioned = std::any_of(block.ops.begin(), block.ops.end(),
-                                       [](const Operation *op) { return op->lookupAttr("ttg.partition"); });
+  // The partitions of one loop; a loop that is one ttg.warp_specialize region is already one agent.
+  const bool partitioned =
+      std::any_of(block.ops.begin(), block.ops.end(), [](const Operation *op) { return !partitionIdsOf(*op).empty(); });
   const bool tileas = std::any_of(block.ops.begin(), block.ops.end(),
                                   [](const Operation *op) { return op->name.rfind("nv_tileas.", 0) == 0; });
   // Warp specialization overlaps iterations: a loop the IR partitions, or a pipelined nv_tileas loop.
@@ -151,9 +140,9 @@ AgentSwitchPlan partitionAgents(const MaterializeInput &in, int stageCount) {
     const long long iters = trips ? *trips : 1;
     plan.dualSimt = useDualSimt(stageCount, work * std::max(iters, 1LL), iters);
     if (plan.dualSimt) agents.push_back(agents.back());  // two 4-warp SIMT agents, each half the tile
-    dual = std::string(plan.dualSimt ? ", dual SIMT: stage_count " : ", one compute agent: stage_count ") +
-           std::to_string(stageCount) + (plan.dualSimt ? " > " : " <= ") + "0.6 x " + std::to_string(work) +
-           " cycles of work per iteration";
+    dual = std::string(plan.dualSimt ? "; two compute agents because " : "; one compute agent because ") +
+           std::to_string(stageCount) + (plan.dualSimt ? " stages exceed" : " stages do not exceed") + " 60 % of the " +
+           std::to_string(work) + " cycles of work per iteration (the dual-SIMT rule)";
   }
   if (why.empty() && agents.size() < 2) why = "the IR names one partition";
   if (why.empty()) {
@@ -161,8 +150,8 @@ AgentSwitchPlan partitionAgents(const MaterializeInput &in, int stageCount) {
     why = verifyAgents(agents, static_cast<int>(block.ops.size()));
   }
   if (!why.empty()) {
-    plan.summary = "no warp partition works for this loop (" + why +
-                   "): it stays synchronous, one agent, and no agent_switch is emitted";
+    plan.summary =
+        "not warp-specialized: no split into agents works for this loop (" + why + "), so all its warps run every op";
     return plan;
   }
   plan.agents = std::move(agents);
@@ -173,9 +162,10 @@ AgentSwitchPlan partitionAgents(const MaterializeInput &in, int stageCount) {
       return at[x].stage != at[y].stage ? at[x].stage < at[y].stage : at[x].order < at[y].order;
     });
   for (const Agent &a : plan.agents) plan.numAgentsPerGroup += a.role == Agent::Role::Compute;
-  plan.summary = "agent_switch with " + std::to_string(plan.agents.size()) + " agents" +
-                 (partitioned ? " from the IR's ttg.partition" : "") + dual;
-  for (const Agent &a : plan.agents) plan.summary += "; " + agentWords(a);
+  plan.summary = "warp-specialized into " + std::to_string(plan.agents.size()) + " agents" +
+                 (partitioned ? " (the IR's partitions)" : "") + ": ";
+  for (size_t i = 0; i < plan.agents.size(); ++i) plan.summary += (i == 0 ? "" : "; ") + agentWords(plan.agents[i]);
+  plan.summary += dual;
   return plan;
 }
 

@@ -16,11 +16,12 @@ const char *blockStatusName(BlockStatus s) {
   return "failed";
 }
 
-const NamedPass kBlockPasses[14] = {
+const NamedPass kBlockPasses[15] = {
     {"strip-materialized", stripMaterializedPass},
     {"read-triton-schedule", readTritonSchedulePass},
     {"hoist-tmem-alloc", hoistTmemAllocPass},
     {"tileas-view", tileASViewPass},
+    {"agents", agentsPass},
     {"resources", resourcesPass},
     {"dependence-graph", dependenceGraphPass},
     {"constraints", constraintsPass},

@@ -5,6 +5,7 @@
 //   read-triton-schedule -> TritonPart.triton, decided.tritonPipelined  (frontend/triton)
 //   hoist-tmem-alloc     -> TritonPart.decided.outsideLoop              (frontend/triton)
 //   tileas-view          -> ViewPart                                    (target/TileASView)
+//   agents               -> AgentPart                                   (graph/Agents)
 //   resources            -> CostPart                                    (target/, nested loops)
 //   dependence-graph     -> GraphPart                                   (graph/)
 //   constraints          -> ConstraintPart                              (constraints/)
@@ -26,7 +27,7 @@ struct NamedPass {
   const char *name;
   BlockPass run;
 };
-extern const NamedPass kBlockPasses[14];
+extern const NamedPass kBlockPasses[15];
 
 // Appends the results of the chunk's blocks to `run.blocks` (the blocks of functions with a parse
 // error are left out).

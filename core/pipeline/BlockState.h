@@ -11,6 +11,7 @@
 #include "contract/CheckedSchedule.h"
 #include "contract/ScheduleAnalysis.h"
 #include "frontend/triton/Schedule.h"
+#include "graph/Agents.h"
 #include "graph/DependenceGraph.h"
 #include "materialize/MaterializeSchedule.h"
 #include "perf/PerformanceEstimate.h"
@@ -41,6 +42,17 @@ struct TritonPart {
 // tileas-view: the block as TileAS would see it (seed 000's selection reads it).
 struct ViewPart {
   TileASView lowered;
+};
+
+// agents: the warp-specialized agents the block's ops run in (graph/blockAgents) and the block's
+// share of the SM they are scheduled on (graph/shareOfSm): every pass from resources on charges
+// and reads the footprints against that share.
+struct AgentPart {
+  std::vector<BlockAgent> agents;          // empty: the block is not warp-specialized
+  std::vector<std::vector<int>> opAgents;  // per node: the agents that run it
+  AgentShare share;
+  // The model the block is scheduled on: its share, else the chunk's.
+  const TargetModel &modelOf(const TargetModel &chunk) const { return share.model ? *share.model : chunk; }
 };
 
 // resources: each op's latency and footprint, its name in messages, and the ops that are loops,
@@ -96,6 +108,7 @@ struct EstimatePart {
 struct BlockResult : BlockInput,
                      TritonPart,
                      ViewPart,
+                     AgentPart,
                      CostPart,
                      GraphPart,
                      ConstraintPart,

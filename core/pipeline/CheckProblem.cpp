@@ -7,7 +7,7 @@
 namespace tilesched {
 
 bool checkProblemPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
-  if (diags.errorCount() == ctx.errorsBefore) problemOf(s, s.graph, ctx.model).check(diags);
+  if (diags.errorCount() == ctx.errorsBefore) problemOf(s, s.graph, blockModel(s, ctx)).check(diags);
   if (diags.errorCount() == ctx.errorsBefore) return true;
   ctx.run.unusable = true;
   s.status = BlockStatus::Failed;

@@ -5,7 +5,7 @@
 namespace tilesched {
 
 bool dependenceGraphPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
-  s.graph = buildDependenceGraph(s.block, s.resources, diags, ctx.aliases, &ctx.model);
+  s.graph = buildDependenceGraph(s.block, s.resources, diags, ctx.aliases, &blockModel(s, ctx));
   return true;
 }
 

@@ -36,7 +36,7 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
 
 bool generatePass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   if (s.asWritten()) return true;
-  const ModuloProblem problem = problemOf(s, s.graph, ctx.model);
+  const ModuloProblem problem = problemOf(s, s.graph, blockModel(s, ctx));
   s.summary = summarizeRegion(problem);
   if (!s.graph.zeroDistanceCycles.empty()) {  // well formed, but no schedule exists: exit 1
     reportZeroDistanceCycles(s.block, s.graph, diags);

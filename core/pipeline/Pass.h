@@ -56,6 +56,9 @@ struct PassContext {
   const ProposedScheduleChecker proposedCheck;  // what generation consults mid-search
 };
 
+// The model the block is scheduled on: the chunk's, or the block's share of it (AgentPart).
+inline const TargetModel &blockModel(const BlockResult &s, const PassContext &ctx) { return s.modelOf(ctx.model); }
+
 // The block's one scheduling problem over `graph` (its dependence graph, or that graph plus a
 // refinement round's lifetime edges). It refers to the state: build it where it is used.
 ModuloProblem problemOf(const BlockResult &s, const DependenceGraph &graph, const TargetModel &model);
@@ -80,6 +83,7 @@ bool stripMaterializedPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &d
 bool readTritonSchedulePass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags);
 bool hoistTmemAllocPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags);
 bool tileASViewPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags);
+bool agentsPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags);
 bool resourcesPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags);
 bool dependenceGraphPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags);
 bool constraintsPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags);

@@ -66,7 +66,7 @@ public:
   BudgetFit(BlockResult &r, PassContext &ctx)
       : r_(r),
         ctx_(ctx),
-        model_(ctx.model),
+        model_(blockModel(r, ctx)),
         schedule_(r.options),
         materialize_(ctx.materialize),
         workLeft_(r.options.workBudget - r.analysis.workUsed) {}
@@ -359,7 +359,7 @@ BufferInput bufferInput(const BlockResult &s, const MaterializedSchedule &plan, 
   BufferInput in;
   in.block = &s.block;
   in.aliases = &ctx.aliases;
-  in.model = &ctx.model;
+  in.model = &blockModel(s, ctx);
   in.resources = &s.resources;
   in.analysis = &s.analysis;
   in.materialized = &plan;

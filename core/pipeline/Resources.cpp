@@ -1,8 +1,8 @@
 // Pass resources (target/resolveOpResources; pipeline/NestedLoops). Reads: BlockInput,
-// TritonPart.decided, ViewPart.pipelined, the loops of the chunk scheduled so far. Publishes:
-// CostPart (each op's latency and footprint, its name in messages, the ops that are loops costed by
-// their own schedules). Stops the block (failed, the run unusable) when the chunk's ops pass the
-// footprint limit.
+// TritonPart.decided, ViewPart.pipelined, AgentPart, the loops of the chunk scheduled so far.
+// Publishes: CostPart (each op's latency and footprint on the block's share of the SM, its name in messages, the ops
+// that are loops costed by their own schedules). Stops the block (failed, the run unusable) when the chunk's ops pass
+// the footprint limit.
 #include <algorithm>
 #include <optional>
 #include <unordered_set>
@@ -56,11 +56,14 @@ void warnUnknownOps(const BlockResult &r, const TargetModel &model, DiagnosticEn
 
 // The cost of the loop `op`, when it is one the chunk scheduled before; nullopt for another op.
 // False (after an error) when the loop's laid-out footprint would pass the footprint limit.
-bool nestedCost(const Operation &op, PassContext &ctx, std::optional<NestedLoop> &nested, DiagnosticEngine &diags) {
+bool nestedCost(const BlockResult &s, const Operation &op, PassContext &ctx, std::optional<NestedLoop> &nested,
+                DiagnosticEngine &diags) {
   const auto inner = ctx.loopBlocks.find(&op);
   if (inner == ctx.loopBlocks.end()) return true;
-  nested =
-      nestedLoopCost(ctx.run.blocks[size_t(inner->second)], inner->second, kMaxFootprintUnits - ctx.footprintUnits);
+  const BlockResult &loop = ctx.run.blocks[size_t(inner->second)];
+  nested = nestedLoopCost(loop, inner->second, kMaxFootprintUnits - ctx.footprintUnits);
+  // Its agents' units as this block's agents' of the same partition.
+  nested->cost.footprint = outerFootprint(nested->cost.footprint, {loop.share, loop.agents}, {s.share, s.agents});
   if (!nested->overLimit) return true;
   diags.error(op.nameRange, "this loop, laid out over its iterations, would bring the ops up to it past " +
                                 std::to_string(kMaxFootprintUnits) +
@@ -73,12 +76,13 @@ bool nestedCost(const Operation &op, PassContext &ctx, std::optional<NestedLoop>
 bool costOp(BlockResult &s, const Operation &op, PassContext &ctx,
             const std::unordered_set<const Operation *> &pipelinedLoads, DiagnosticEngine &diags) {
   std::optional<NestedLoop> nested;
-  if (!nestedCost(op, ctx, nested, diags)) return false;
+  if (!nestedCost(s, op, ctx, nested, diags)) return false;
   const size_t i = s.resources.size();
   const bool outside = i < s.decided.outsideLoop.size() && s.decided.outsideLoop[i];
   s.resources.push_back(resolveOpResources(
       op, ctx.model, diags,
       {ctx.target, nested ? &nested->cost : nullptr, &ctx.aliases, outside, &opShape, &pipelinedLoads, &ctx.module}));
+  s.resources.back().footprint = agentFootprint(s.resources.back().footprint, s.share, s.opAgents[i]);
   if (outside)
     diags.note(op.nameRange,
                "the accumulator stays in tensor memory across iterations (Triton's "

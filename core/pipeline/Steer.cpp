@@ -56,7 +56,8 @@ void steerByTritonLatency(BlockResult &r, const ModuloProblem &problem, const Pr
 bool steerPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   if (s.asWritten()) return true;
   if (s.options.tritonLatency || s.analysis.generator == GeneratorKind::CostBased)
-    steerByTritonLatency(s, problemOf(s, s.graph, ctx.model), ctx.proposedCheck, s.options.tritonLatency, diags);
+    steerByTritonLatency(s, problemOf(s, s.graph, blockModel(s, ctx)), ctx.proposedCheck, s.options.tritonLatency,
+                         diags);
   return true;
 }
 

@@ -8,7 +8,7 @@ namespace tilesched {
 
 bool verifyPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   if (s.asWritten()) return true;
-  s.violations = verifySchedule(s, s.graph, s.analysis, ctx.model);
+  s.violations = verifySchedule(s, s.graph, s.analysis, blockModel(s, ctx));
   if (s.violations.empty()) {
     s.status = BlockStatus::Scheduled;
     return true;

@@ -81,11 +81,11 @@ module {
 // CHECK-LABEL: sym_name = "no_copy"
 // CHECK-NOT: agent_switch
 
-// NOTE: agent-switch-seed.mlir:23:14: note: agent_switch with 2 agents, one compute agent: stage_count 2 <= 0.6 x 31 cycles of work per iteration; producer: 4 ops, 4 warps, max_regs 48; compute: 6 ops, 4 warps, max_regs 256
-// NOTE: agent-switch-seed.mlir:43:14: note: agent_switch with 3 agents, dual SIMT: stage_count 6 > 0.6 x 9 cycles of work per iteration; producer: 4 ops, 4 warps, max_regs 48; compute: 5 ops, 4 warps, max_regs 232; compute: 5 ops, 4 warps, max_regs 232
-// NOTE-NOT: no warp partition
+// NOTE: agent-switch-seed.mlir:23:14: note: warp-specialized into 2 agents: a producer with 4 ops on 4 warps and at most 48 registers per thread; a compute agent with 6 ops on 4 warps and at most 256 registers per thread; one compute agent because 2 stages do not exceed 60 % of the 31 cycles of work per iteration (the dual-SIMT rule)
+// NOTE: agent-switch-seed.mlir:43:14: note: warp-specialized into 3 agents: a producer with 4 ops on 4 warps and at most 48 registers per thread; a compute agent with 5 ops on 4 warps and at most 232 registers per thread; a compute agent with 5 ops on 4 warps and at most 232 registers per thread; two compute agents because 6 stages exceed 60 % of the 9 cycles of work per iteration (the dual-SIMT rule)
+// NOTE-NOT: not warp-specialized
 
-// SYNC: agent-switch-seed.mlir:63:12: note: no warp partition works for this loop (no op of the loop issues a TMA copy or a pipeline's producer side): it stays synchronous, one agent, and no agent_switch is emitted
+// SYNC: agent-switch-seed.mlir:63:12: note: not warp-specialized: no split into agents works for this loop (no op of the loop issues a TMA copy or a pipeline's producer side), so all its warps run every op
 
 // BACK: block @aws_gemm/scf.for %k (line {{[0-9]+}}): pinned schedule, checked, II 16, 2 stages
 // BACK: block @aws_dual/scf.for %k (line {{[0-9]+}}): pinned schedule, checked, II 1, 6 stages

@@ -41,6 +41,6 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
 // CHECK: %mma_tok = ttng.tc_gen5_mma {{.*}}ttg.partition = array<i32: 1>, {{.*}}nv_tile.aws.agent = array<i32: 1>}
 // CHECK: } {tt.warp_specialize, ttg.partition.stages = [0 : i32, 1 : i32, 0 : i32], ttg.warp_specialize.tag = 0 : i32, nv_tile.aws.ii = 16 : i32, nv_tile.aws.stage_count = 3 : i32
 
-// NOTE: agent-switch-triton.mlir:23:14: note: agent_switch with 2 agents from the IR's ttg.partition; producer (partition 2): 5 ops, 4 warps, max_regs 48; compute (partition 1): 1 op, 4 warps, max_regs 256
+// NOTE: agent-switch-triton.mlir:23:14: note: warp-specialized into 2 agents (the IR's partitions): a producer, partition 2, with 5 ops on 4 warps and at most 48 registers per thread; a compute agent, partition 1, with 1 op on 4 warps and at most 256 registers per thread
 
 // BACK: block @ws_gemm/scf.for %k (line {{[0-9]+}}): pinned schedule, checked, II 16, 3 stages

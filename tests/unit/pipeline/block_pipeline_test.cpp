@@ -43,7 +43,7 @@ TEST_CASE("block pipeline: the passes, in pipeline order", "[pipeline]") {
   std::string names;
   for (const NamedPass &p : kBlockPasses) names += std::string(names.empty() ? "" : " ") + p.name;
   CHECK(names ==
-        "strip-materialized read-triton-schedule hoist-tmem-alloc tileas-view resources dependence-graph "
+        "strip-materialized read-triton-schedule hoist-tmem-alloc tileas-view agents resources dependence-graph "
         "constraints check-problem read-pins generate steer verify refinement estimate");
 }
 
@@ -56,6 +56,7 @@ TEST_CASE("block pipeline: a scheduled loop carries every part its passes publis
   CHECK(s.triton.ops.size() == 2);           // read-triton-schedule
   CHECK(s.decided.outsideLoop.size() == 2);  // hoist-tmem-alloc
   CHECK(s.lowered.opCount == 2);             // tileas-view
+  CHECK(s.opAgents.size() == 2);             // agents (none: not warp-specialized)
   CHECK(s.resources.size() == 2);            // resources
   CHECK(s.nodeNames.size() == 2);
   CHECK(s.graph.numNodes == 2);            // dependence-graph

@@ -20,6 +20,7 @@ export type {
   JsonRemedyId,
   JsonEdgeKind,
   JsonRingKind,
+  JsonAgentRole,
   JsonTraceBoundSide,
   JsonPipeFlavour,
   JsonBufferSpace,
@@ -45,6 +46,7 @@ export type {
   JsonNestedLoop,
   JsonEdge,
   JsonRing,
+  JsonAgent,
   JsonRRT,
   JsonRRTResource,
   JsonRRTRow,
@@ -106,6 +108,7 @@ export const SELECTION_RULE = ['requested', 'force_serial', 'below_threshold', '
 export const REMEDY_ID = ['remove_attribute', 'set_option', 'lower_option'] as const satisfies readonly D.JsonRemedyId[];
 export const EDGE_KIND = ['data', 'carried', 'token', 'explicit', 'memory', 'barrier', 'nested', 'lifetime'] as const satisfies readonly D.JsonEdgeKind[];
 export const RING_KIND = ['buffer', 'barrier'] as const satisfies readonly D.JsonRingKind[];
+export const AGENT_ROLE = ['producer', 'compute', 'unassigned'] as const satisfies readonly D.JsonAgentRole[];
 export const TRACE_BOUND_SIDE = ['earliest', 'latest'] as const satisfies readonly D.JsonTraceBoundSide[];
 export const PIPE_FLAVOUR = ['tile', 'scalar'] as const satisfies readonly D.JsonPipeFlavour[];
 export const BUFFER_SPACE = ['smem', 'tmem', 'registers'] as const satisfies readonly D.JsonBufferSpace[];
@@ -176,6 +179,7 @@ const OBJECTS: Record<string, readonly KeySpec[]> = {
     { key: 'ops', type: 'Op[]' },
     { key: 'edges', type: 'Edge[]' },
     { key: 'rings', type: 'Ring[]' },
+    { key: 'agents', type: 'Agent[]', optional: true },
     { key: 'rrt', type: 'RRT' },
     { key: 'trace', type: 'TraceEntry[]', optional: true },
     { key: 'trace_dropped', type: 'int', optional: true },
@@ -305,6 +309,18 @@ const OBJECTS: Record<string, readonly KeySpec[]> = {
     { key: 'slots', type: 'int' },
     { key: 'proven', type: 'bool' },
     { key: 'reason', type: 'string' },
+  ],
+  Agent: [
+    { key: 'name', type: 'string' },
+    { key: 'role', type: 'string', values: AGENT_ROLE },
+    { key: 'partition', type: 'int' },
+    { key: 'warps', type: 'int' },
+    { key: 'warps_stated', type: 'bool' },
+    { key: 'max_regs', type: 'int' },
+    { key: 'ops', type: 'int[]' },
+    { key: 'first_stage', type: 'int' },
+    { key: 'last_stage', type: 'int' },
+    { key: 'units', type: 'string[]' },
   ],
   RRT: [
     { key: 'ii', type: 'int' },

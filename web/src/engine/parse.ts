@@ -3,7 +3,7 @@
 // degrades to absent optional panes instead of a crash in a pane.
 import { modelReason, wordMessage, type MessageFields, type Remedy } from './wording';
 import type {
-  BelowII, Block, ChunkModel, Compaction, Diagnostic, Edge, Estimate, ScheduleEstimate, Span, MII, Memory, MemoryBuffer, NestedLoop, Op,
+  Agent, BelowII, Block, ChunkModel, Compaction, Diagnostic, Edge, Estimate, ScheduleEstimate, Span, MII, Memory, MemoryBuffer, NestedLoop, Op,
   OpConstraints, Optimality, RRT, Refinement, RegionSummary, Ring, ScheduleDocument, Selection, Severity, TraceEntry,
   TritonBlock, TritonOp, Unit, Violation,
 } from './types';
@@ -211,6 +211,18 @@ function parseRing(v: unknown): Ring {
   };
 }
 
+function parseAgent(v: unknown): Agent {
+  const a = isObj(v) ? v : {};
+  const role = a.role === 'producer' || a.role === 'compute' ? a.role : 'unassigned';
+  const ints = (x: unknown): number[] => arr(x).map((n) => num(n));
+  const strs = (x: unknown): string[] => arr(x).map((s) => str(s));
+  return {
+    name: str(a.name), role, partition: num(a.partition, -1), warps: num(a.warps), warps_stated: a.warps_stated === true,
+    max_regs: num(a.max_regs), ops: ints(a.ops), first_stage: num(a.first_stage), last_stage: num(a.last_stage),
+    units: strs(a.units),
+  };
+}
+
 function parseMII(v: unknown): MII | null {
   if (!isObj(v)) return null;
   return {
@@ -341,6 +353,7 @@ function parseBlock(v: unknown, index: number, models: Array<ChunkModel | null>)
     ops,
     edges: arr(v.edges).map(parseEdge),
     rings: arr(v.rings).map(parseRing),
+    agents: arr(v.agents).map(parseAgent),
     rrt: parseRRT(v.rrt),
     trace: parseTrace(v.trace),
     trace_dropped: num(v.trace_dropped),

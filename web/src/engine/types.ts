@@ -1,7 +1,7 @@
 import type { TraceArm, TraceGate, TraceOutcome } from '../generated/vocabulary';
 import type { Remedy } from './wording';
 import type {
-  JsonBelowII, JsonBlockGenerator, JsonBlockStatus, JsonBuffer, JsonBufferSpace, JsonChunkModel, JsonCompaction,
+  JsonAgent, JsonBelowII, JsonBlockGenerator, JsonBlockStatus, JsonBuffer, JsonBufferSpace, JsonChunkModel, JsonCompaction,
   JsonDiagnosticSeverity, JsonEstimate, JsonMemory, JsonNestedLoop, JsonOptimality, JsonPerfBound, JsonRRT,
   JsonRRTCell, JsonRRTResource, JsonRRTRow, JsonRefinement, JsonRing, JsonScheduleEstimate, JsonSummary,
   JsonTraceBound, JsonTraceConflict,
@@ -113,6 +113,8 @@ export interface Edge {
 
 export type Ring = JsonRing;
 
+export type Agent = JsonAgent;
+
 export type RRTResource = JsonRRTResource;
 
 export type RRTCell = JsonRRTCell;
@@ -199,6 +201,7 @@ export interface Block {
   ops: Op[];
   edges: Edge[];
   rings: Ring[]; // in program order of their first access
+  agents: Agent[]; // a warp-specialized block's agents side by side; empty otherwise
   rrt: RRT | null;
   trace: TraceEntry[] | null;
   trace_dropped: number;

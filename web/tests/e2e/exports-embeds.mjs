@@ -330,6 +330,13 @@ func.func @f(%p: tensor<64x!tt.ptr<f16>>, %n: index) {
     const [box, scroller, iframe] = [await loop.boundingBox(), await frame.locator('.cm-scroller').boundingBox(), await page.locator('iframe').boundingBox()];
     assert(box && box.y >= scroller.y - 1 && box.y + box.height <= scroller.y + scroller.height + 1 && box.y + box.height <= iframe.y + iframe.height,
       `the loop line is out of view: y ${box?.y}, editor ${scroller.y}..${scroller.y + scroller.height}, iframe to ${iframe.y + iframe.height}`);
+    // The frame's own page never scrolls: the results scroll inside it, below the editor, as in the element.
+    const inner = await frame.locator('body').evaluate(() => ({
+      page: document.documentElement.scrollHeight, view: innerHeight,
+      results: (() => { const r = document.querySelector('.ts-embed > .results'); return r ? { scroll: r.scrollHeight, client: r.clientHeight } : null; })(),
+    }));
+    assert(inner.page <= inner.view + 1, `the iframe's page is ${inner.page} px tall in a ${inner.view} px frame: it scrolls as a whole`);
+    assert(inner.results && inner.results.scroll > inner.results.client, `the results do not scroll inside the frame: ${JSON.stringify(inner.results)}`);
     await shoot(page, 'embed-iframe-640-loop');
   }],
 

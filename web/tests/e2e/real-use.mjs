@@ -498,4 +498,31 @@ export const realUseCases = ({ metrics }) => [
     assert(await page.locator('[data-testid="rrt-heatmap"]').isVisible(), 'the heatmap is not shown');
     assert(await page.locator('[data-testid="stage-table"]').count() === 0, 'the stage table opened instead');
   }],
+
+  ['9. every gallery example schedules under every built-in model, without an engine error or time-out', async (page) => {
+    await openPlayground(page);
+    const models = await page.locator('[data-testid="opt-model"] option').evaluateAll((os) => os.map((o) => o.value).filter((v) => v !== 'ir' && v !== 'custom'));
+    const ids = await page.locator('[data-testid="examples"] option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+    assert(models.length >= 4 && ids.length >= 15, `models ${models.join()}, ${ids.length} examples`);
+    const failures = [];
+    const start = Date.now();
+    // An example brings its own options (its model among them): pick the model after it, then run.
+    for (const id of ids) {
+      const before = await runs(page);
+      await page.selectOption('[data-testid="examples"]', id);
+      await nextResult(page, before, 120000);
+      for (const model of models) {
+        await page.selectOption('[data-testid="opt-model"]', model);
+        await runWithKeyboard(page, 120000);
+        const error = page.locator('[data-testid="engine-error"], [data-testid="engine-timeout"]');
+        if (await error.count()) failures.push(`${id} under ${model}: ${await error.first().innerText()}`);
+        const shown = await page.locator('[data-testid="block-model"]').first().innerText().catch(() => '');
+        const [family, measured] = model.split('-');
+        const said = shown.toLowerCase();
+        if (id !== 'broken' && (!said.includes(family) || said.includes('measure') !== Boolean(measured))) failures.push(`${id} under ${model}: the block says "${shown}"`);
+      }
+    }
+    metrics.galleryUnderEveryModelMs = Date.now() - start;
+    assert(failures.length === 0, failures.join('\n'));
+  }],
 ];

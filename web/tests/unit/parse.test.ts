@@ -111,6 +111,20 @@ describe('result document model', () => {
     expect(parseDocument(fixture('serial.json')).blocks[0].rings).toEqual([]);
   });
 
+  it('reads a warp-specialized block\'s agents side by side', () => {
+    const agent = {
+      name: 'partition 2', role: 'producer', partition: 2, warps: 1, warps_stated: true, max_regs: 48, ops: [0, 1],
+      first_stage: 0, last_stage: 1, units: ['tma', 'fma_issue (partition 2)'],
+    };
+    const doc = parseDocument(JSON.stringify({
+      version: 1, diagnostics: [], blocks: [{ generator: 'cost-based', status: 'scheduled', ops: [], agents: [agent, { role: 'x' }] }],
+    }));
+    expect(doc.blocks[0].agents[0]).toEqual(agent);
+    expect(doc.blocks[0].agents[1].role).toBe('unassigned');
+    expect(doc.blocks[0].agents[1].partition).toBe(-1);
+    expect(parseDocument(fixture('serial.json')).blocks[0].agents).toEqual([]);
+  });
+
   it('gives each block the model of its chunk, and reads nested loops', () => {
     const doc = parseDocument(JSON.stringify({
       version: 1, diagnostics: [], model: 'hopper',
