@@ -4,7 +4,8 @@ each key of each object is declared once (type, when present, meaning), as scrip
 for the options:
 
   core/driver/JsonKeys.generated.h       the keys JsonEmitter writes, one constant per object and key
-  core/support/MessageIds.generated.h    the message ids (MessageId) and their JSON names
+  core/support/MessageIds.generated.h    the message ids (MessageId), their fields (MessageFieldId) and
+                                         their JSON names
   web/src/engine/document-schema.ts      the enum values and message ids, the .d.ts types re-exported, and
                                          a runtime check of a document against the schema
   wasm/tilesched.d.ts                    the module's document types (between their markers)
@@ -144,12 +145,37 @@ namespace tilesched::json_key {{
 """
 
 
+def message_fields(schema):
+    """Every field name a message carries, in the order the messages first name them."""
+    names = []
+    for m in schema["messages"]:
+        for f in m["fields"]:
+            if f not in names:
+                names.append(f)
+    return names
+
+
+def wrap_list(items, indent, width=100):
+    """`items` comma-separated, as many to a line as fit in `width` columns."""
+    lines, line = [], indent
+    for item in items:
+        if line != indent and len(line) + len(item) + 2 > width:
+            lines.append(line.rstrip())
+            line = indent
+        line += item + ", "
+    return "\n".join(lines + [line.rstrip()])
+
+
 def cpp_message_ids(schema):
     enumerators = "\n".join(f"  {pascal(m['id'])},  // {m['doc']}" for m in schema["messages"])
     names = "\n".join(f'    "{m["id"]}",' for m in schema["messages"])
+    fields = message_fields(schema)
+    field_enumerators = "\n".join(f"  {pascal(f)}," for f in fields)
+    field_names = wrap_list([f'"{f}"' for f in fields], "    ")
     return f"""// {HEADER}
 // The ids of the messages that carry their fields as data (support/Diagnostics.h, MessageData;
-// the JSON `id` of a diagnostic or failure). The playground words each one (web/src/engine/wording.ts).
+// the JSON `id` of a diagnostic or failure), and the names of those fields. The playground words
+// each one (web/src/engine/wording.ts).
 #pragma once
 
 #include <cstddef>
@@ -168,6 +194,19 @@ inline const char *messageIdName(MessageId id) {{
 {names}
   }};
   return kNames[static_cast<size_t>(id)];
+}}
+
+// The fields the messages carry (MessageData::with): a name the schema lacks does not compile.
+enum class MessageFieldId {{
+{field_enumerators}
+}};
+
+// The field's name as the document writes it.
+inline const char *messageFieldName(MessageFieldId field) {{
+  static constexpr const char *kNames[] = {{
+{field_names}
+  }};
+  return kNames[static_cast<size_t>(field)];
 }}
 
 }}  // namespace tilesched

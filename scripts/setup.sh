@@ -28,7 +28,7 @@ jobs="${TILESCHED_JOBS:-2}"
 
 step() { printf '\n==> %s\n' "$*"; }
 
-# Emscripten 3.1.6 needs Debian's acorn for -O2 and above (playground-and-toolchain.md §0.1).
+# Emscripten 3.1.6 needs Debian's acorn for -O2 and above; Node finds it only through NODE_PATH.
 export NODE_PATH=/usr/share/nodejs
 
 install_debian_packages() {
@@ -103,7 +103,7 @@ build_native() {
 
 build_wasm() {
   step "WebAssembly build ($wasm_build_dir)"
-  # Our own emulator stops emcmake adding a flag Node 20 rejects (playground-and-toolchain.md §0.3).
+  # Our own emulator stops emcmake adding --experimental-wasm-threads, which Node 20 rejects.
   emcmake cmake -S . -B "$wasm_build_dir" -DCMAKE_BUILD_TYPE=Release \
     "-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node;--no-experimental-fetch"
   cmake --build "$wasm_build_dir" -j "$jobs"

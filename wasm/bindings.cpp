@@ -2,8 +2,8 @@
 // tilesched::runCommandLine (core/driver/Driver.h), the same call the native CLI makes, so the
 // module prints the native tool's bytes. No scheduling logic lives here (SPEC §1).
 //
-// Emscripten 3.1.6 turns a C++ exception that escapes into JS into a bare number
-// (playground-and-toolchain.md §0.6), so each entry point catches everything and answers with
+// Emscripten 3.1.6 turns a C++ exception that escapes into JS into a bare number (a pointer,
+// with no helper to read its message), so each entry point catches everything and answers with
 // exit code 2 / a JSON error document instead.
 #include <emscripten/bind.h>
 #include <emscripten/em_js.h>

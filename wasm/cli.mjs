@@ -21,7 +21,7 @@ export function moduleDir() {
 }
 
 // The module is built for web/worker; in Node it is compiled from the file's bytes (Emscripten
-// 3.1.6 would otherwise fetch() a file path, playground-and-toolchain.md §0.2), in every run:
+// 3.1.6 would otherwise fetch() a file path, which Node's fetch cannot parse), in every run:
 // nothing compiled is kept between runs (docs/decisions.md, "npm bin start-up"). Compiling
 // starts before the glue is imported, so V8's compiler threads work while the glue loads, and
 // the glue instantiates the compiled module (its instantiateWasm hook). The loader's own

@@ -1,5 +1,5 @@
 // Types of the module built from wasm/bindings.cpp (tilesched.mjs + tilesched.wasm).
-// Hand-written: Emscripten 3.1.6 cannot emit them (playground-and-toolchain.md §0.5).
+// Hand-written: Emscripten 3.1.6 cannot emit them (Embind's .d.ts output came in 3.1.43).
 // The JSON document that schedule() returns is SPEC §5.1 (every key: docs/json-document.md); its
 // types, JsonDocument and the objects in it, are generated below from the schema
 // (core/contract/json-document.json, scripts/json-schema.py). A diagnostic or failure whose

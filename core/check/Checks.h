@@ -10,7 +10,7 @@
 namespace tilesched::check {
 
 struct CheckContext {
-  const SchedulingProblem &problem;
+  const ModuloProblem &problem;
   const int ii;
   const std::vector<CheckedOp> &ops;
   std::vector<Violation> found;

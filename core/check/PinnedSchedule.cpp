@@ -68,7 +68,7 @@ private:
 // takes the last cycle of its stage; when nothing fits the resources, the earliest cycle of
 // (1)-(3): the checker then names the edge, order, constraint or resource that cannot be met.
 // With II == 0 (single stage, II not pinned) the cycles are laid out flat and II follows from them.
-int deriveCycles(PinnedSchedule &s, const SchedulingProblem &problem, int64_t ii) {
+int deriveCycles(PinnedSchedule &s, const ModuloProblem &problem, int64_t ii) {
   const DependenceGraph &g = problem.graph;
   const std::vector<OpResources> &resources = problem.resources;
   const TargetModel &model = problem.model;
@@ -200,9 +200,9 @@ void readOpPins(const ScheduledBlock &block, PinnedSchedule &s, DiagnosticEngine
                   "this op has no " + missing + ", but the block pins a schedule (first pin on line " +
                       std::to_string(firstPinned->range.begin.line) + "): --check needs every op pinned with both",
                   MessageData(MessageId::PinMissing)
-                      .with("missing", missing)
-                      .with("first_pin_line", firstPinned->range.begin.line)
-                      .with("option", "check"));
+                      .with(MessageFieldId::Missing, missing)
+                      .with(MessageFieldId::FirstPinLine, firstPinned->range.begin.line)
+                      .with(MessageFieldId::Option, "check"));
       bad = true;
       continue;
     }
@@ -247,7 +247,7 @@ bool hasPinnedSchedule(const ScheduledBlock &block) {
   return false;
 }
 
-std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const SchedulingProblem &problem,
+std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const ModuloProblem &problem,
                                                  DiagnosticEngine &diags) {
   const DependenceGraph &graph = problem.graph;
   const std::vector<OpResources> &resources = problem.resources;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "contract/CheckedSchedule.h"
-#include "contract/SchedulingProblem.h"
+#include "contract/ModuloProblem.h"
 #include "contract/ScheduleAttributes.h"
 #include "graph/ScheduledBlock.h"
 #include "support/Diagnostics.h"
@@ -30,7 +30,7 @@ struct PinnedSchedule {
 bool hasPinnedSchedule(const ScheduledBlock &block);
 
 // Reads and completes the pins. Malformed or partial pins are located errors and give nullopt.
-std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const SchedulingProblem &problem,
+std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, const ModuloProblem &problem,
                                                  DiagnosticEngine &diags);
 
 }  // namespace tilesched

@@ -22,7 +22,7 @@ Violation &CheckContext::add(Violation::Kind kind, int node, int other, std::str
   return found.back();
 }
 
-// The schedule gives one entry per op, and the problem's parts agree (SchedulingProblem::defects,
+// The schedule gives one entry per op, and the problem's parts agree (ModuloProblem::defects,
 // the rules check() reports before generation) before anything is indexed by them.
 bool checkShape(CheckContext &c) {
   const int n = c.numNodes();
@@ -38,7 +38,7 @@ bool checkShape(CheckContext &c) {
 
 }  // namespace check
 
-std::vector<Violation> checkSchedule(const SchedulingProblem &problem, int ii, const std::vector<CheckedOp> &ops) {
+std::vector<Violation> checkSchedule(const ModuloProblem &problem, int ii, const std::vector<CheckedOp> &ops) {
   check::CheckContext c{problem, ii, ops, {}};
   if (!check::checkShape(c)) return std::move(c.found);
   if (ii < 1) {
@@ -50,6 +50,22 @@ std::vector<Violation> checkSchedule(const SchedulingProblem &problem, int ii, c
                                              check::checkSameDepth, check::checkLeaders, check::checkForceSerial})
     run(c);
   return std::move(c.found);
+}
+
+std::vector<CheckedOp> toCheckedOps(const ScheduleAnalysis &a) {
+  std::vector<CheckedOp> ops;
+  for (const OpSchedule &s : a.ops) ops.push_back({s.stage, s.order, s.cycle});
+  return ops;
+}
+
+std::vector<Violation> verify(const ModuloProblem &problem, const ScheduleAnalysis &a) {
+  return checkSchedule(problem, a.ii, toCheckedOps(a));
+}
+
+bool ProposedScheduleChecker::accepts(const ModuloProblem &problem, const ScheduleAnalysis &proposed) const {
+  const ModuloProblem unconstrained(problem.graph, problem.resources, problem.model, nullptr, &problem.nodeNames,
+                                    problem.block);
+  return verify(unconstrained, proposed).empty();
 }
 
 }  // namespace tilesched

@@ -87,11 +87,11 @@ void warnNestedSlot(const Operation &op, const Operation &enclosing, const SlotR
   MessageData data;
   if (unites) {
     data = MessageData(MessageId::NestedConstraintUnites)
-               .with("detail", message)
-               .with("inert", static_cast<long long>(inert.size()))
-               .with("gid", s.gid)
-               .with("leader", s.leader_gid)
-               .with("seed", "004");
+               .with(MessageFieldId::Detail, message)
+               .with(MessageFieldId::Inert, static_cast<long long>(inert.size()))
+               .with(MessageFieldId::Gid, s.gid)
+               .with(MessageFieldId::Leader, s.leader_gid)
+               .with(MessageFieldId::Seed, "004");
     message += std::string(inert.empty() ? ", but" : "; but") +
                " seed 004's walk still reads this op: its leader_gid unites gid " + std::to_string(s.gid) +
                " under leader " + std::to_string(s.leader_gid) + ", grouping the block ops that carry them";

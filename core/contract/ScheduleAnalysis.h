@@ -1,6 +1,6 @@
 // ScheduleAnalysis: the one hand-off object between generation and materialization (seed 003),
 // with what generation reads besides the problem (ScheduleOptions; the problem is
-// contract/SchedulingProblem.h). It lives in core/contract, not in core/generate: both generators
+// contract/ModuloProblem.h). It lives in core/contract, not in core/generate: both generators
 // publish it, and check/ and materialize/ read it without depending on generator code
 // (docs/architecture.md).
 #pragma once

@@ -58,9 +58,11 @@ std::shared_ptr<const TargetModel> loadRunModel(const DriverOptions &opts, Diagn
     if (!m) {
       std::string names;
       for (const std::string &n : builtinTargetModelNames()) names += (names.empty() ? "" : ", ") + n;
-      diags.error(
-          {}, "unknown target model '" + name + "' (built-in models: " + names + "; or pass --model=PATH.json)",
-          MessageData(MessageId::UnknownModel).with("name", name).with("builtin", names).with("option", "model"));
+      diags.error({}, "unknown target model '" + name + "' (built-in models: " + names + "; or pass --model=PATH.json)",
+                  MessageData(MessageId::UnknownModel)
+                      .with(MessageFieldId::Name, name)
+                      .with(MessageFieldId::Builtin, names)
+                      .with(MessageFieldId::Option, "model"));
     }
     return m;
   }
@@ -111,12 +113,12 @@ void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model
                         ", but --model asks for '" + model->name + "' (" + builtinModelWords(model->name) +
                         "); the loops are scheduled on '" + model->name + "'",
                     MessageData(MessageId::ModelNotForTarget)
-                        .with("target", target.text)
-                        .with("target_model", builtin)
-                        .with("target_words", builtin.empty() ? std::string() : builtinModelWords(builtin))
-                        .with("model", model->name)
-                        .with("model_words", builtinModelWords(model->name))
-                        .with("option", "model"));
+                        .with(MessageFieldId::Target, target.text)
+                        .with(MessageFieldId::TargetModel, builtin)
+                        .with(MessageFieldId::TargetWords, builtin.empty() ? std::string() : builtinModelWords(builtin))
+                        .with(MessageFieldId::Model, model->name)
+                        .with(MessageFieldId::ModelWords, builtinModelWords(model->name))
+                        .with(MessageFieldId::Option, "model"));
     return;
   }
   if (builtin.empty()) {
@@ -125,10 +127,10 @@ void chooseModel(ChunkResult &c, const std::shared_ptr<const TargetModel> &model
                       "; the loops are scheduled on the default model '" + model->name + "' (" + modelWords(*model) +
                       "); pass --model to choose another",
                   MessageData(MessageId::NoModelForTarget)
-                      .with("target", target.text)
-                      .with("model", model->name)
-                      .with("model_words", modelWords(*model))
-                      .with("option", "model"));
+                      .with(MessageFieldId::Target, target.text)
+                      .with(MessageFieldId::Model, model->name)
+                      .with(MessageFieldId::ModelWords, modelWords(*model))
+                      .with(MessageFieldId::Option, "model"));
     return;
   }
   c.model = builtinTargetModel(builtin);

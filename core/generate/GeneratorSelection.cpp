@@ -8,9 +8,9 @@ namespace tilesched {
 // counts the ops of the nv_tileas region TileAS schedules; a Triton or CUDA Tile block is counted
 // and tagged as tileiras would lower it (the problem's TileASView, which the driver computes once
 // per block), an nv_tileas block as written.
-RegionSummary summarizeRegion(const SchedulingProblem &in) {
+RegionSummary summarizeRegion(const ModuloProblem &in) {
   RegionSummary s;
-  s.opCount = in.numNodes();
+  s.opCount = in.numNodes;
   unsigned traits = TraitNone;
   for (const OpResources &r : in.resources) traits |= r.traits;
   s.opCountLowered = in.lowered ? in.lowered->opCount : s.opCount;
@@ -55,10 +55,12 @@ GeneratorSelection selectGenerator(const RegionSummary &s, const ScheduleOptions
   return choose(GeneratorKind::CostBased, SelectionRule::Eligible);
 }
 
-ScheduleAnalysis generateSchedule(const SchedulingProblem &in, const ScheduleOptions &opts, DiagnosticEngine &diags) {
+ScheduleAnalysis generateSchedule(const ModuloProblem &in, const ScheduleOptions &opts, DiagnosticEngine &diags,
+                                  const ProposedScheduleCheck *proposedCheck) {
   GeneratorSelection sel = selectGenerator(summarizeRegion(in), opts);
-  ScheduleAnalysis a = sel.generator == GeneratorKind::Serial ? generateSerialSchedule(in, diags)
-                                                              : generateCostBasedSchedule(in, opts, diags);
+  ScheduleAnalysis a = sel.generator == GeneratorKind::Serial
+                           ? generateSerialSchedule(in, diags)
+                           : generateCostBasedSchedule(in, opts, diags, proposedCheck);
   a.selection = sel;
   return a;
 }

@@ -30,57 +30,6 @@ std::vector<int64_t> longestFromAnyOp(const ModuloProblem &p, Weight weight) {
 
 }  // namespace
 
-int computeSccs(const ModuloProblem &p, std::vector<int> &component) {
-  const int n = p.numNodes;
-  std::vector<int> index(n, -1), low(n, 0), stack;
-  std::vector<uint8_t> onStack(n, 0);
-  std::vector<int> reverseTopo(n, -1);  // Tarjan emits components in reverse topological order
-  int nextIndex = 0, count = 0;
-  struct Frame {
-    int node;
-    size_t edge;
-  };
-  std::vector<Frame> frames;
-  for (int root = 0; root < n; ++root) {
-    if (index[root] >= 0) continue;
-    frames.push_back({root, 0});
-    index[root] = low[root] = nextIndex++;
-    stack.push_back(root);
-    onStack[root] = 1;
-    while (!frames.empty()) {
-      Frame &f = frames.back();
-      const int v = f.node;
-      if (f.edge < p.succ[v].size()) {
-        const int w = p.edges[p.succ[v][f.edge++]].dst;
-        if (index[w] < 0) {
-          index[w] = low[w] = nextIndex++;
-          stack.push_back(w);
-          onStack[w] = 1;
-          frames.push_back({w, 0});
-        } else if (onStack[w]) {
-          low[v] = std::min(low[v], index[w]);
-        }
-        continue;
-      }
-      if (low[v] == index[v]) {
-        int w;
-        do {
-          w = stack.back();
-          stack.pop_back();
-          onStack[w] = 0;
-          reverseTopo[w] = count;
-        } while (w != v);
-        ++count;
-      }
-      frames.pop_back();
-      if (!frames.empty()) low[frames.back().node] = std::min(low[frames.back().node], low[v]);
-    }
-  }
-  component.assign(n, 0);
-  for (int v = 0; v < n; ++v) component[v] = count - 1 - reverseTopo[v];
-  return count;
-}
-
 std::vector<int> findPositiveCycle(const ModuloProblem &p, int comp, int ii, bool zeroDistanceOnly,
                                    std::vector<int> *cycleEdges) {
   const std::vector<int> &nodes = p.sccMembers[comp];

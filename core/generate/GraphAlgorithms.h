@@ -1,12 +1,11 @@
-// Graph routines shared by the bounds, the closure and the priorities: strongly connected
-// components, positive-cycle search for a candidate II, and longest-path heights.
-// Edge weight at II is `latency - II * distance` (the modulo dependence constraint).
+// Graph routines shared by the bounds, the closure and the priorities: positive-cycle search for a candidate II, and
+// longest-path heights. Edge weight at II is `latency - II * distance` (the modulo dependence constraint).
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "generate/ModuloProblem.h"
+#include "contract/ModuloProblem.h"
 
 namespace tilesched {
 
@@ -15,10 +14,6 @@ inline constexpr int64_t kNoPath64 = INT64_MIN / 4;
 inline int64_t edgeWeight(const ModuloEdge &e, int ii) {
   return static_cast<int64_t>(e.latency) - static_cast<int64_t>(ii) * e.distance;
 }
-
-// Tarjan's algorithm (iterative). Component ids follow a topological order of the condensation:
-// every edge goes from a component to itself or to a higher id.
-int computeSccs(const ModuloProblem &p, std::vector<int> &component);
 
 // A cycle of positive weight among the edges inside component `comp`, as node ids in cycle
 // order; empty when there is none. `zeroDistanceOnly` restricts the search to distance-0 edges

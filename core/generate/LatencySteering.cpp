@@ -4,13 +4,14 @@
 // keeps every op's modulo row, so the reservation table is unchanged; the shifts are the least solution of difference
 // constraints (each dependence edge, each latency), found by longest-path relaxation. A moved op then starts as early
 // as its stage gaps, its incoming edges and the table allow (settleMovedOps). II never changes. See
-// docs/decisions.md ("Triton's schedule beside ours").
+// docs/decisions.md ("Triton's schedule beside ours"). Only the latencies are Triton's, and
+// frontend/triton/AssignLatencies decides them; this moves a generated schedule's ops under any
+// per-op stage latencies, through the generators' reservation table, so it is a generate/ step.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "generate/GenerateSchedule.h"
-#include "generate/ModuloProblem.h"
 #include "generate/PublishSchedule.h"
 #include "generate/seeds/ReservationTable.h"
 #include "support/Limits.h"
@@ -73,9 +74,17 @@ void settleMovedOps(const ModuloProblem &p, const DependenceGraph &g, int ii, co
   }
 }
 
+// The stage bound stays a bound; the schedule is the fewest at the II only if it still has that
+// many stages.
+void publishSteered(ScheduleAnalysis &a, std::vector<int> start, const std::vector<int> &completion,
+                    bool stagesProven) {
+  publishSchedule(a, a.ii, std::move(start), completion);
+  a.optimality.stagesProven = stagesProven && a.stageCount == a.optimality.stageBound;
+}
+
 }  // namespace
 
-SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const SchedulingProblem &problem,
+SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const ModuloProblem &problem,
                                     const std::vector<int> &stageLatency, const std::vector<int> &stageLimit) {
   SteeringResult out;
   const DependenceGraph &g = problem.graph;
@@ -131,16 +140,17 @@ SteeringResult steerStagesByLatency(ScheduleAnalysis &a, const SchedulingProblem
     start[v] = static_cast<int>(shifted);
   }
   if (out.moved == 0) return out;
-  // The settled schedule is kept only if the checker accepts it; the shifted one is valid by construction.
   std::vector<int> early = start;
-  settleMovedOps(buildModuloProblem(problem), g, a.ii, stageLatency, shift, early);
-  publishSchedule(a, a.ii, std::move(early), completion);
-  if (problem.checkProposed && !problem.checkProposed(problem, a))
-    publishSchedule(a, a.ii, std::move(start), completion);
-  // The stage bound stays a bound; the schedule is the fewest at the II only if it still has
-  // that many stages.
-  a.optimality.stagesProven = a.optimality.stagesProven && a.stageCount == a.optimality.stageBound;
+  settleMovedOps(problem, g, a.ii, stageLatency, shift, early);
+  out.stagesProven = a.optimality.stagesProven;
+  out.completion = std::move(completion);
+  out.shiftedStart = std::move(start);
+  publishSteered(a, std::move(early), out.completion, out.stagesProven);
   return out;
+}
+
+void useShiftedSchedule(ScheduleAnalysis &a, const SteeringResult &steered) {
+  publishSteered(a, steered.shiftedStart, steered.completion, steered.stagesProven);
 }
 
 }  // namespace tilesched

@@ -316,7 +316,7 @@ bool Parser::parseBalancedBody() {
         error(tok_.range(),
               "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
                   " levels (ParseLimits::maxNestingDepth); flatten the input",
-              MessageData(MessageId::NestingTooDeep).with("limit", limits_.maxNestingDepth));
+              MessageData(MessageId::NestingTooDeep).with(MessageFieldId::Limit, limits_.maxNestingDepth));
       }
     } else if (isCloseBracket(k) && !comparison) {
       if (k != closingBracket(stack.back().first)) {

@@ -190,7 +190,7 @@ std::unique_ptr<Operation> Parser::parseOperation(Block *parent) {
     error(tok_.range(),
           "the input has more than " + std::to_string(limits_.maxOperations) +
               " operations (ParseLimits::maxOperations); split the snippet",
-          MessageData(MessageId::TooManyOperations).with("limit", limits_.maxOperations));
+          MessageData(MessageId::TooManyOperations).with(MessageFieldId::Limit, limits_.maxOperations));
     stopped_ = true;
     tok_.kind = Tok::Eof;
     return nullptr;
@@ -410,7 +410,7 @@ bool Parser::parseGenericOp(Operation &op, const ResultNames &names) {
   std::vector<std::string> inputs, results;
   if (!parseFunctionType(inputs, results, op.typeText)) return false;
   SourceRange typesRange = rangeFrom(typesBegin);
-  // `(...)` is the placeholder of hand-written dumps (tileiras-facts §8.5): any number of types.
+  // `(...)` is the placeholder of hand-written dumps (facts §8.5): any number of types.
   auto placeholder = [](const std::vector<std::string> &types) { return types.size() == 1 && types[0] == "..."; };
   if (placeholder(inputs)) inputs.assign(op.operands.size(), "");
   if (placeholder(results)) results.assign(resultCount(names), "");

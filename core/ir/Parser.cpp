@@ -139,7 +139,7 @@ bool Parser::tooDeep() {
   error(tok_.range(),
         "nesting is deeper than " + std::to_string(limits_.maxNestingDepth) +
             " levels (ParseLimits::maxNestingDepth); flatten the input",
-        MessageData(MessageId::NestingTooDeep).with("limit", limits_.maxNestingDepth));
+        MessageData(MessageId::NestingTooDeep).with(MessageFieldId::Limit, limits_.maxNestingDepth));
   skipBalancedGroup();
   return false;
 }
@@ -429,8 +429,8 @@ std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &dia
                 "input is " + std::to_string(text.size()) + " bytes; the limit is " +
                     std::to_string(limits.maxInputBytes) + " bytes (ParseLimits::maxInputBytes)",
                 MessageData(MessageId::InputTooLarge)
-                    .with("bytes", static_cast<long long>(text.size()))
-                    .with("limit", static_cast<long long>(limits.maxInputBytes)));
+                    .with(MessageFieldId::Bytes, static_cast<long long>(text.size()))
+                    .with(MessageFieldId::Limit, static_cast<long long>(limits.maxInputBytes)));
     return m;
   }
   Parser p(text, diags, limits, *m, firstLine);

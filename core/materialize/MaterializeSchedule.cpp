@@ -71,9 +71,9 @@ MaterializedSchedule materializeSchedule(const MaterializeInput &in, const Mater
                  p.name + ": no op of this block produces the async handle " + p.raw->name +
                      " before it is read here, so it gets a consumer-only Pipe_ (seed 002 trivial fallback)",
                  MessageData(MessageId::ConsumerOnlyPipe)
-                     .with("pipe", p.name)
-                     .with("handle", p.raw->name)
-                     .with("seed", "002"));
+                     .with(MessageFieldId::Pipe, p.name)
+                     .with(MessageFieldId::Handle, p.raw->name)
+                     .with(MessageFieldId::Seed, "002"));
 
   plan.agentSwitch = partitionAgents(in, plan.stageCount);
   if (!plan.agentSwitch.summary.empty())

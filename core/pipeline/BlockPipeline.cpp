@@ -44,19 +44,8 @@ bool isSchedulable(const ChunkInput &chunk, const ScheduledBlock &block) {
 
 }  // namespace
 
-std::vector<CheckedOp> toCheckedOps(const ScheduleAnalysis &a) {
-  std::vector<CheckedOp> ops;
-  for (const OpSchedule &s : a.ops) ops.push_back({s.stage, s.order, s.cycle});
-  return ops;
-}
-
-SchedulingProblem problemOf(const BlockResult &s, const DependenceGraph &graph, const TargetModel &model) {
-  // An exact solver's schedule passes the checker's dependence and resource rules before use.
-  const ProposedScheduleCheck checkProposed = [](const SchedulingProblem &p, const ScheduleAnalysis &a) {
-    return checkSchedule({p.graph, p.resources, p.model, nullptr, p.nodeNames, p.block}, a.ii, toCheckedOps(a)).empty();
-  };
-  return SchedulingProblem{graph,        s.resources, model,         &s.constraints,
-                           &s.nodeNames, &s.block,    checkProposed, &s.lowered};
+ModuloProblem problemOf(const BlockResult &s, const DependenceGraph &graph, const TargetModel &model) {
+  return ModuloProblem{graph, s.resources, model, &s.constraints, &s.nodeNames, &s.block, &s.lowered};
 }
 
 std::vector<Violation> verifySchedule(const BlockResult &s, const DependenceGraph &graph, const ScheduleAnalysis &a,
@@ -69,7 +58,7 @@ std::vector<Violation> verifySchedule(const BlockResult &s, const DependenceGrap
       if (l.kind == LiftedConstraint::Kind::MaxDepth) slot.max_depth = 0;
       else slot.gid = slot.leader_gid = 0;
     }
-  return checkSchedule({graph, s.resources, model, &inForce, &s.nodeNames, &s.block}, a.ii, toCheckedOps(a));
+  return verify({graph, s.resources, model, &inForce, &s.nodeNames, &s.block}, a);
 }
 
 SourceRange blockRange(const BlockResult &s) {

@@ -1,4 +1,4 @@
-// Pass check-problem (contract/SchedulingProblem::check). Reads: every part so far. Publishes:
+// Pass check-problem (contract/ModuloProblem::check). Reads: every part so far. Publishes:
 // nothing; stops the block (failed, the run unusable) when its overrides, constraints or problem
 // are malformed: nothing trustworthy to schedule. It runs before any generator or the
 // pinned-schedule reader.

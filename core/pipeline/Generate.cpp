@@ -16,7 +16,7 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
   // A failure whose message names an option is data too: its id as `cause`, then its fields.
   MessageData data;
   if (a.failure && a.failure->data.id != MessageId::None) {
-    data = MessageData(MessageId::NoSchedule).with("cause", messageIdName(a.failure->data.id));
+    data = MessageData(MessageId::NoSchedule).with(MessageFieldId::Cause, messageIdName(a.failure->data.id));
     data.fields.insert(data.fields.end(), a.failure->data.fields.begin(), a.failure->data.fields.end());
   }
   if (a.failure && a.failure->node >= 0 && a.failure->node < static_cast<int>(r.block.ops.size())) {
@@ -25,7 +25,7 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
     return;
   }
   // A block-level failure (the II cap below the lower bound, a spent budget) says why.
-  if (data.id != MessageId::None) data.with("block", r.block.name);
+  if (data.id != MessageId::None) data.with(MessageFieldId::Block, r.block.name);
   diags.error(blockRange(r),
               "failed to find a schedule for block '" + r.block.name + "'" +
                   (a.failure && !a.failure->message.empty() ? ": " + a.failure->message : ""),
@@ -36,7 +36,7 @@ void reportFailure(const BlockResult &r, DiagnosticEngine &diags) {
 
 bool generatePass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   if (s.asWritten()) return true;
-  const SchedulingProblem problem = problemOf(s, s.graph, blockModel(s, ctx));
+  const ModuloProblem problem = problemOf(s, s.graph, blockModel(s, ctx));
   s.summary = summarizeRegion(problem);
   if (!s.graph.zeroDistanceCycles.empty()) {  // well formed, but no schedule exists: exit 1
     reportZeroDistanceCycles(s.block, s.graph, diags);
@@ -45,7 +45,7 @@ bool generatePass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
     s.status = BlockStatus::Failed;
     return false;
   }
-  s.analysis = generateSchedule(problem, s.options, diags);
+  s.analysis = generateSchedule(problem, s.options, diags, &ctx.proposedCheck);
   if (s.analysis.traceDropped > 0)
     diags.note(blockRange(s), "the trace keeps its first " + std::to_string(s.analysis.trace.size()) + " entries; " +
                                   std::to_string(s.analysis.traceDropped) + " later ones were dropped (trace limit: " +

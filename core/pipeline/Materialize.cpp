@@ -38,14 +38,16 @@ void reportChecked(BlockResult &r, const char *what, DiagnosticEngine &diags) {
 
 }  // namespace
 
-bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &problem, BlockRun &run,
+bool MaterializeStep::checkPinned(BlockResult &r, const ModuloProblem &problem, BlockRun &run,
                                   DiagnosticEngine &diags) {
   if (!hasPinnedSchedule(r.block)) {
     if (check_)
       diags.note(
           blockRange(r),
           "--check: no op of block '" + r.block.name + "' pins nv_tile.aws.stage/order, so its schedule is generated",
-          MessageData(MessageId::CheckNothingPinned).with("block", r.block.name).with("option", "check"));
+          MessageData(MessageId::CheckNothingPinned)
+              .with(MessageFieldId::Block, r.block.name)
+              .with(MessageFieldId::Option, "check"));
     return false;
   }
   if (!check_) {
@@ -53,7 +55,9 @@ bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &probl
                   "block '" + r.block.name +
                       "' pins nv_tile.aws.stage/order; they are ignored and replaced by a generated "
                       "schedule (pass --check to verify them instead)",
-                  MessageData(MessageId::PinnedScheduleIgnored).with("block", r.block.name).with("option", "check"));
+                  MessageData(MessageId::PinnedScheduleIgnored)
+                      .with(MessageFieldId::Block, r.block.name)
+                      .with(MessageFieldId::Option, "check"));
     return false;
   }
   r.pinned = true;
@@ -72,13 +76,13 @@ bool MaterializeStep::checkPinned(BlockResult &r, const SchedulingProblem &probl
   return true;
 }
 
-bool MaterializeStep::checkLowered(BlockResult &r, const SchedulingProblem &problem, DiagnosticEngine &diags) {
+bool MaterializeStep::checkLowered(BlockResult &r, const ModuloProblem &problem, DiagnosticEngine &diags) {
   const LoweredProtocol protocol = findLoweredProtocol(r.block, problem.model);
   if (!protocol.wait) return false;
   ScheduleAnalysis a = generateSerialSchedule(problem, diags);
   if (!a.valid) return false;  // generation reports why
   r.ownOrder = true;
-  r.violations = checkSchedule(problem, a.ii, toCheckedOps(a));
+  r.violations = verify(problem, a);
   r.analysis = std::move(a);
   reportChecked(r, "the loop's own order", diags);
   auto at = [](const Operation *op) {

@@ -7,7 +7,7 @@
 #include <memory>
 #include <unordered_map>
 
-#include "contract/SchedulingProblem.h"
+#include "contract/ModuloProblem.h"
 #include "ir/TypeAliases.h"
 #include "pipeline/BlockState.h"
 
@@ -21,12 +21,12 @@ public:
   // With --check and pins on the block: reads them, runs the independent checker and reports
   // each violation at its op; the caller materializes a clean block. Returns true when it
   // handled the block (the caller skips generation). Without --check, pins only earn a warning.
-  bool checkPinned(BlockResult &r, const SchedulingProblem &problem, BlockRun &run, DiagnosticEngine &diags);
+  bool checkPinned(BlockResult &r, const ModuloProblem &problem, BlockRun &run, DiagnosticEngine &diags);
 
   // A loop carrying a lowered barrier protocol (graph/LoweredProtocol) keeps its own order: the
   // serial walk in program order, every op in stage 0, checked like pins and said in a note.
   // Returns true when it handled the block; false leaves it to generation.
-  bool checkLowered(BlockResult &r, const SchedulingProblem &problem, DiagnosticEngine &diags);
+  bool checkLowered(BlockResult &r, const ModuloProblem &problem, DiagnosticEngine &diags);
 
   // A plan of the Pipe_/Mutex_ values of a block, made with a copy of its function's namer and
   // diagnostics of its own, so that a rescheduling round can try a schedule without taking

@@ -5,7 +5,8 @@
 #include <string>
 #include <unordered_map>
 
-#include "contract/SchedulingProblem.h"
+#include "check/ScheduleChecker.h"
+#include "contract/ModuloProblem.h"
 #include "ir/TypeAliases.h"
 #include "pipeline/BlockState.h"
 #include "pipeline/Materialize.h"
@@ -50,8 +51,9 @@ struct PassContext {
   // The loops scheduled so far, by their loop op: each is costed as one op of the loop around it
   // (innermost blocks come first) when that loop's body is read. Lookups only.
   std::unordered_map<const Operation *, int> loopBlocks;
-  size_t footprintUnits = 0;  // of every op of the chunk so far, against kMaxFootprintUnits
-  int errorsBefore = 0;       // the error count when the current block began
+  size_t footprintUnits = 0;                    // of every op of the chunk so far, against kMaxFootprintUnits
+  int errorsBefore = 0;                         // the error count when the current block began
+  const ProposedScheduleChecker proposedCheck;  // what generation consults mid-search
 };
 
 // The model the block is scheduled on: the chunk's, or the block's share of it (AgentPart).
@@ -59,7 +61,7 @@ inline const TargetModel &blockModel(const BlockResult &s, const PassContext &ct
 
 // The block's one scheduling problem over `graph` (its dependence graph, or that graph plus a
 // refinement round's lifetime edges). It refers to the state: build it where it is used.
-SchedulingProblem problemOf(const BlockResult &s, const DependenceGraph &graph, const TargetModel &model);
+ModuloProblem problemOf(const BlockResult &s, const DependenceGraph &graph, const TargetModel &model);
 
 // The independent checker's verdict on `a` over `graph`, with the constraints a refinement round
 // lifted no longer in force (pipeline/Verify.cpp).
@@ -71,9 +73,6 @@ BufferInput bufferInput(const BlockResult &s, const MaterializedSchedule &plan, 
 
 // Where a block-level message about the block goes: its loop op, else its first op.
 SourceRange blockRange(const BlockResult &s);
-
-// A schedule as the checker reads it: each op's stage, order and cycle.
-std::vector<CheckedOp> toCheckedOps(const ScheduleAnalysis &a);
 
 // A pass reads the parts of the state earlier passes published and publishes its own; it returns
 // false when the block stops here (its status says why).

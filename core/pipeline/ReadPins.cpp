@@ -9,7 +9,7 @@
 namespace tilesched {
 
 bool readPinsPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
-  const SchedulingProblem problem = problemOf(s, s.graph, blockModel(s, ctx));
+  const ModuloProblem problem = problemOf(s, s.graph, blockModel(s, ctx));
   if (!ctx.materialize.checkPinned(s, problem, ctx.run, diags) && !ctx.materialize.checkLowered(s, problem, diags))
     return true;
   return s.status == BlockStatus::Checked;

@@ -99,7 +99,7 @@ private:
     ScheduleOptions roundOpts = schedule_;
     if (schedule_.workBudget > 0)
       roundOpts.workBudget = std::max<int64_t>(std::max<int64_t>(1, schedule_.workBudget / 10), workLeft_);
-    ScheduleAnalysis a = generateSchedule(problemOf(r_, graph, model_), roundOpts, diags);
+    ScheduleAnalysis a = generateSchedule(problemOf(r_, graph, model_), roundOpts, diags, &ctx_.proposedCheck);
     workLeft_ -= a.workUsed;
     if (!a.valid || !verifySchedule(r_, graph, a, model_).empty()) return std::nullopt;
     return a;
@@ -327,10 +327,10 @@ private:
       why += ": " + buffersWords(in);
       // As data: the words without the option, and the option that lifts an SMEM budget.
       MessageData data(MessageId::MemoryOverBudget);
-      data.with("detail", why);
+      data.with(MessageFieldId::Detail, why);
       if (s.space == BufferSpace::Smem) {
         why += " (--unlimited-smem lifts the SMEM budget)";
-        data.with("option", "unlimited-smem");
+        data.with(MessageFieldId::Option, "unlimited-smem");
       }
       diags.error(in.front()->range, why, data);
       if (!r_.analysis.failure) {

@@ -1,4 +1,4 @@
-// Pass steer (generate/LatencySteering). Reads: BlockInput, TritonPart.triton, ConstraintPart,
+// Pass steer (generate/LatencySteering, check/ScheduleChecker). Reads: BlockInput, TritonPart.triton, ConstraintPart,
 // SchedulePart.analysis, and the problem. Publishes: SchedulePart.analysis with users moved to later
 // stages, .steeredOps and .fromTtLatency. Runs on a cost-based schedule, and on any with
 // --triton-latency; skipped for a block checked as written (read-pins).
@@ -17,7 +17,8 @@ namespace {
 // AssignLatencies gives the loads its pipeliner turns into async copies (frontend/triton).
 // When a shift is impossible the schedule stands: a warning for the user's tt.latency, a note for
 // the pipelined loads.
-void steerByTritonLatency(BlockResult &r, const SchedulingProblem &problem, bool requested, DiagnosticEngine &diags) {
+void steerByTritonLatency(BlockResult &r, const ModuloProblem &problem, const ProposedScheduleCheck &checker,
+                          bool requested, DiagnosticEngine &diags) {
   std::vector<int> latency, limit;
   for (size_t v = 0; v < r.block.ops.size(); ++v) {
     const TritonOpSchedule *t = v < r.triton.ops.size() ? &r.triton.ops[v] : nullptr;
@@ -26,6 +27,9 @@ void steerByTritonLatency(BlockResult &r, const SchedulingProblem &problem, bool
   }
   if (std::none_of(latency.begin(), latency.end(), [](int l) { return l > 0; })) return;
   SteeringResult s = steerStagesByLatency(r.analysis, problem, latency, limit);
+  // The settled schedule is kept only if the independent checker accepts it; the shifted one is
+  // valid by construction.
+  if (!s.shiftedStart.empty() && !checker.accepts(problem, r.analysis)) useShiftedSchedule(r.analysis, s);
   r.steeredOps = s.moved;
   r.fromTtLatency = std::any_of(r.triton.ops.begin(), r.triton.ops.end(),
                                 [](const TritonOpSchedule &o) { return o.latency.has_value(); });
@@ -52,7 +56,8 @@ void steerByTritonLatency(BlockResult &r, const SchedulingProblem &problem, bool
 bool steerPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   if (s.asWritten()) return true;
   if (s.options.tritonLatency || s.analysis.generator == GeneratorKind::CostBased)
-    steerByTritonLatency(s, problemOf(s, s.graph, blockModel(s, ctx)), s.options.tritonLatency, diags);
+    steerByTritonLatency(s, problemOf(s, s.graph, blockModel(s, ctx)), ctx.proposedCheck, s.options.tritonLatency,
+                         diags);
   return true;
 }
 

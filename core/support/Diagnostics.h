@@ -42,12 +42,12 @@ struct MessageData {
 
   MessageData() = default;
   explicit MessageData(MessageId id) : id(id) {}
-  MessageData &with(std::string name, std::string text) {
-    fields.push_back({std::move(name), std::move(text), 0, false});
+  MessageData &with(MessageFieldId field, std::string text) {
+    fields.push_back({messageFieldName(field), std::move(text), 0, false});
     return *this;
   }
-  MessageData &with(std::string name, long long number) {
-    fields.push_back({std::move(name), {}, number, true});
+  MessageData &with(MessageFieldId field, long long number) {
+    fields.push_back({messageFieldName(field), {}, number, true});
     return *this;
   }
 };

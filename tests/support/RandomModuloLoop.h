@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "contract/ScheduleAnalysis.h"
-#include "contract/SchedulingProblem.h"
+#include "contract/ModuloProblem.h"
 
 namespace tilesched::test {
 
@@ -37,7 +37,7 @@ struct RandomLoop {
   TargetModel model;
   ConstraintState constraints;
 
-  SchedulingProblem input() const { return {graph, resources, model, &constraints}; }
+  ModuloProblem input() const { return {graph, resources, model, &constraints}; }
 };
 
 class SplitMix {

@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "generate/ModuloProblem.h"
+#include "contract/ModuloProblem.h"
 #include "generate/seeds/ReservationTable.h"
 #include "generate/TraceRecorder.h"
 #include "generate/WorkBudget.h"

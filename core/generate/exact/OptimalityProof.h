@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "generate/ModuloProblem.h"
+#include "contract/ModuloProblem.h"
 #include "generate/seeds/ReservationTable.h"
 #include "generate/TraceRecorder.h"
 #include "generate/WorkBudget.h"

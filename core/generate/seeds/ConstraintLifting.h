@@ -7,7 +7,7 @@
 
 #include <optional>
 
-#include "generate/ModuloProblem.h"
+#include "contract/ModuloProblem.h"
 
 namespace tilesched {
 

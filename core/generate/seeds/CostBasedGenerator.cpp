@@ -57,8 +57,7 @@ void publish(ScheduleAnalysis &a, const ModuloProblem &p, int ii, std::vector<in
 }
 
 // A warning at the lifted constraint's attribute on its first op.
-void warnLifted(const SchedulingProblem &in, const ModuloProblem &p, const LiftedConstraint &c,
-                DiagnosticEngine &diags) {
+void warnLifted(const ModuloProblem &in, const ModuloProblem &p, const LiftedConstraint &c, DiagnosticEngine &diags) {
   if (!in.block || c.nodes.front() >= static_cast<int>(in.block->ops.size())) return;
   const Operation &op = *in.block->ops[c.nodes.front()];
   const bool maxDepth = c.kind == LiftedConstraint::Kind::MaxDepth;
@@ -73,10 +72,10 @@ void warnLifted(const SchedulingProblem &in, const ModuloProblem &p, const Lifte
                     "constraint when the schedule becomes infeasible), so " +
                     consequence,
                 MessageData(MessageId::ConstraintLifted)
-                    .with("constraint", describeLifted(p, c))
-                    .with("bound", c.bound)
-                    .with("consequence", consequence)
-                    .with("seed", "003"));
+                    .with(MessageFieldId::Constraint, describeLifted(p, c))
+                    .with(MessageFieldId::Bound, c.bound)
+                    .with(MessageFieldId::Consequence, consequence)
+                    .with(MessageFieldId::Seed, "003"));
 }
 
 // What stopped each II below `ii` that was searched, ascending: the II search's rounds, then the
@@ -158,10 +157,12 @@ struct SpentBudget {
                       ")";
   }
   MessageData data(MessageId id) const {
-    return work ? MessageData(id).with("option", "work-budget").with("value", opts.workBudget)
+    return work ? MessageData(id)
+                      .with(MessageFieldId::Option, "work-budget")
+                      .with(MessageFieldId::Value, opts.workBudget)
                 : MessageData(id)
-                      .with("option", "max-constraint-iterations")
-                      .with("value", opts.maxConstraintIterations);
+                      .with(MessageFieldId::Option, "max-constraint-iterations")
+                      .with(MessageFieldId::Value, opts.maxConstraintIterations);
   }
 };
 
@@ -173,7 +174,9 @@ void reportUnscheduled(ScheduleAnalysis &a, const ModuloProblem &p, const Refine
     a.failure = plainFailure(p, -1, cap,
                              spent.words() + " ran out after " + std::to_string(out.rounds) +
                                  " round(s), before any II up to the cap " + std::to_string(cap) + " was scheduled");
-    a.failure->data = spent.data(MessageId::BudgetRanOutUnscheduled).with("rounds", out.rounds).with("cap", cap);
+    a.failure->data = spent.data(MessageId::BudgetRanOutUnscheduled)
+                          .with(MessageFieldId::Rounds, out.rounds)
+                          .with(MessageFieldId::Cap, cap);
   } else {
     a.failure =
         out.failure ? *out.failure : plainFailure(p, -1, cap, "the refinement budget ran out before any II was tried");
@@ -187,12 +190,12 @@ void reportUnscheduled(ScheduleAnalysis &a, const ModuloProblem &p, const Refine
     a.notes.emplace_back(
         "the refinement stopped after " + std::to_string(out.rounds) + " round(s) (--max-constraint-iterations)",
         MessageData(MessageId::RefinementStopped)
-            .with("rounds", out.rounds)
-            .with("option", "max-constraint-iterations"));
+            .with(MessageFieldId::Rounds, out.rounds)
+            .with(MessageFieldId::Option, "max-constraint-iterations"));
 }
 
 // The note (and, while a smaller II may exist, the warning) of a search a budget cut short.
-void reportTruncated(ScheduleAnalysis &a, const SchedulingProblem &in, const RefinementOutcome &out,
+void reportTruncated(ScheduleAnalysis &a, const ModuloProblem &in, const RefinementOutcome &out,
                      const SpentBudget &spent, DiagnosticEngine &diags) {
   const bool proven = a.optimality.status == Optimality::Proven;
   const std::string outcome = out.rung == "serial-fallback" ? "serial-fallback"
@@ -205,9 +208,9 @@ void reportTruncated(ScheduleAnalysis &a, const SchedulingProblem &in, const Ref
                                     : "keeping the smallest II found, " + std::to_string(out.ii)) +
       (proven ? ", the smallest that exists" : ", which may not be minimal");
   MessageData data = spent.data(MessageId::BudgetRanOut)
-                         .with("outcome", outcome)
-                         .with("ii", out.ii)
-                         .with("minimal", proven ? "proven" : "unknown");
+                         .with(MessageFieldId::Outcome, outcome)
+                         .with(MessageFieldId::Ii, out.ii)
+                         .with(MessageFieldId::Minimal, proven ? "proven" : "unknown");
   a.notes.emplace_back(msg, data);
   // A spent budget is worth a warning only while a smaller II may exist; once the proof says
   // none does, the result is the optimum and the budget's story is a note.
@@ -218,8 +221,9 @@ void reportTruncated(ScheduleAnalysis &a, const SchedulingProblem &in, const Ref
 
 // One search of the II range under the constraints `p` carries now, in at most `rounds` rounds,
 // spending the block's work budget.
-ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem &in, const ScheduleOptions &opts,
-                                int rounds, WorkBudget &budget, TraceRecorder &trace, DiagnosticEngine &diags) {
+ScheduleAnalysis searchSchedule(const ModuloProblem &p, const ModuloProblem &in, const ScheduleOptions &opts,
+                                int rounds, WorkBudget &budget, TraceRecorder &trace, DiagnosticEngine &diags,
+                                const ProposedScheduleCheck *proposedCheck) {
   ScheduleAnalysis a;
   a.generator = GeneratorKind::CostBased;
   a.ops.assign(p.numNodes, {});
@@ -253,7 +257,7 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
     // heuristic's; one that fails discredits their proofs too, so the bound falls back to the MII.
     ScheduleAnalysis proposed = a;
     publish(proposed, p, proof.ii, proof.start);
-    if (!in.checkProposed || in.checkProposed(in, proposed)) {
+    if (!proposedCheck || proposedCheck->accepts(in, proposed)) {
       out.ii = proof.ii;
       out.start = proof.start;
       out.rung = "exact-search";
@@ -266,13 +270,13 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
   a.optimality = {lowerBound >= out.ii ? Optimality::Proven : Optimality::Bound, std::min(lowerBound, out.ii)};
   // With the II fixed, the fewest stages and then the shortest value lifetimes at it.
   CompactionOutcome compaction = compactStages(p, layout, out.ii, out.start, opts.compactionBudget, &budget, trace);
-  if (compaction.solverSchedule && in.checkProposed) {
+  if (compaction.solverSchedule && proposedCheck) {
     // A schedule built on the SAT solver's passes the independent checker before it is kept; one
     // that fails discredits the solver's stage proofs too: the II search's schedule stays, with
     // the critical-path bound.
     ScheduleAnalysis proposed = a;
     publish(proposed, p, out.ii, compaction.start);
-    if (!in.checkProposed(in, proposed)) {
+    if (!proposedCheck->accepts(in, proposed)) {
       compaction = compactStages(p, layout, out.ii, std::move(out.start), 0, nullptr, trace);
       a.notes.push_back("the stage compaction's schedule at II " + std::to_string(out.ii) +
                         " failed the independent checker; keeping the II search's");
@@ -298,15 +302,15 @@ ScheduleAnalysis searchSchedule(const ModuloProblem &p, const SchedulingProblem 
 
 }  // namespace
 
-ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const ScheduleOptions &opts,
-                                           DiagnosticEngine &diags) {
-  if (std::string why = malformedNote(in); !why.empty()) {
+ScheduleAnalysis generateCostBasedSchedule(const ModuloProblem &in, const ScheduleOptions &opts,
+                                           DiagnosticEngine &diags, const ProposedScheduleCheck *proposedCheck) {
+  if (std::string why = in.malformedNote(); !why.empty()) {
     ScheduleAnalysis a;
     a.generator = GeneratorKind::CostBased;
     a.notes.emplace_back(std::move(why));
     return a;
   }
-  ModuloProblem p = buildModuloProblem(in);
+  ModuloProblem p = in;  // a refinement round lifts constraints from this copy
   TraceRecorder trace(opts.trace, opts.traceLimit);
   if (opts.trace) {
     std::vector<size_t> units(p.numNodes, 0);
@@ -315,7 +319,7 @@ ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const Sc
     trace.weighUnits(std::move(units), opts.traceUnitLimit);
   }
   WorkBudget budget(opts.workBudget);
-  ScheduleAnalysis a = searchSchedule(p, in, opts, opts.maxConstraintIterations, budget, trace, diags);
+  ScheduleAnalysis a = searchSchedule(p, in, opts, opts.maxConstraintIterations, budget, trace, diags, proposedCheck);
   // seed 003: when no II up to the cap keeps every constraint, a later round lifts one and searches
   // again; each lift is one of the --max-constraint-iterations rounds. A spent budget proves
   // nothing, and an infeasible footprint or recurrence is no constraint's fault. When lifting
@@ -333,7 +337,7 @@ ScheduleAnalysis generateCostBasedSchedule(const SchedulingProblem &in, const Sc
                        "): no II up to the cap kept every constraint");
     lifted.push_back(std::move(*lift));
     if (!asWritten) asWritten = std::move(a);
-    a = searchSchedule(p, in, opts, opts.maxConstraintIterations - rounds, budget, trace, diags);
+    a = searchSchedule(p, in, opts, opts.maxConstraintIterations - rounds, budget, trace, diags, proposedCheck);
     rounds += a.refinementRounds;
   }
   if (!a.valid && asWritten) {

@@ -16,7 +16,7 @@
 #include <memory>
 #include <vector>
 
-#include "generate/ModuloProblem.h"
+#include "contract/ModuloProblem.h"
 
 namespace tilesched {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "generate/seeds/DistanceClosure.h"
-#include "generate/ModuloProblem.h"
+#include "contract/ModuloProblem.h"
 #include "generate/seeds/ReservationTable.h"
 
 namespace tilesched {

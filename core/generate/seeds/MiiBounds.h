@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "generate/ModuloProblem.h"
+#include "contract/ModuloProblem.h"
 
 namespace tilesched {
 

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "generate/ModuloProblem.h"
+#include "contract/ModuloProblem.h"
 
 namespace tilesched {
 

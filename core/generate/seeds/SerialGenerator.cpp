@@ -14,7 +14,7 @@ namespace {
 
 // seed 000 QUIRK: the serial path consults only force_serial_execution. tilesched keeps the
 // behaviour but says so, once per dropped attribute.
-void warnDroppedConstraints(const SchedulingProblem &in, DiagnosticEngine &diags) {
+void warnDroppedConstraints(const ModuloProblem &in, DiagnosticEngine &diags) {
   if (!in.block) return;
   static const char *dropped[] = {kAttrGid, kAttrLeaderGid, kAttrMaxDepth};
   for (const Operation *op : in.block->ops)
@@ -25,9 +25,9 @@ void warnDroppedConstraints(const SchedulingProblem &in, DiagnosticEngine &diags
                           "' (seed 000 QUIRK: the serial path honours only force_serial_execution; "
                           "use --generator=cost-based to enforce it)",
                       MessageData(MessageId::SerialIgnoresConstraint)
-                          .with("attribute", key)
-                          .with("option", "generator")
-                          .with("value", "cost-based"));
+                          .with(MessageFieldId::Attribute, key)
+                          .with(MessageFieldId::Option, "generator")
+                          .with(MessageFieldId::Value, "cost-based"));
 }
 
 }  // namespace
@@ -37,17 +37,16 @@ std::string cycleLimitMessage(int64_t cycles) {
          std::to_string(kMaxCycle);
 }
 
-ScheduleAnalysis generateSerialSchedule(const SchedulingProblem &in, DiagnosticEngine &diags) {
+ScheduleAnalysis generateSerialSchedule(const ModuloProblem &in, DiagnosticEngine &diags) {
   ScheduleAnalysis a;
   a.generator = GeneratorKind::Serial;
-  if (std::string why = malformedNote(in); !why.empty()) {
+  if (std::string why = in.malformedNote(); !why.empty()) {
     a.notes.push_back(why);
     return a;
   }
   warnDroppedConstraints(in, diags);
-  const ModuloProblem p = buildModuloProblem(in);
-  const SerialFallback walk = buildSerialFallback(p);
-  if (static_cast<int>(walk.issueOrder.size()) != p.numNodes) {
+  const SerialFallback walk = buildSerialFallback(in);
+  if (static_cast<int>(walk.issueOrder.size()) != in.numNodes) {
     a.notes.emplace_back("the serial walk could not order every op: the block has a dependence cycle");
     return a;
   }
@@ -56,8 +55,8 @@ ScheduleAnalysis generateSerialSchedule(const SchedulingProblem &in, DiagnosticE
     a.failure->message = cycleLimitMessage(walk.length);
     return a;
   }
-  a.ops.assign(p.numNodes, {});
-  for (int order = 0; order < p.numNodes; ++order) {
+  a.ops.assign(in.numNodes, {});
+  for (int order = 0; order < in.numNodes; ++order) {
     const int v = walk.issueOrder[order];
     a.ops[v] = {0, order, walk.start[v]};
   }

@@ -306,7 +306,7 @@ TEST_CASE("order ranks ops by cycle inside a stage", "[check]") {
 
 TEST_CASE("inputs that disagree are a shape violation, not a crash", "[check]") {
   TargetModel m = machine();
-  SECTION("the problem's own rules, worded as SchedulingProblem::check() words them") {
+  SECTION("the problem's own rules, worded as ModuloProblem::check() words them") {
     TargetModel bad = machine();
     bad.resources[0].capacity = 2;
     auto v = checkSchedule(graphOf(1, {}), {uses(1, {})}, bad, 2, {CheckedOp{}});
@@ -474,4 +474,28 @@ TEST_CASE("a constraint state of another size is a shape violation", "[check]") 
   REQUIRE(v.size() == 1);
   CHECK(v[0].kind == Violation::Kind::Shape);
   CHECK(v[0].message == "the block has 2 ops, but its constraint state has 1 slots");
+}
+
+TEST_CASE("the check generation consults keeps the dependence and resource rules, not seed 004's", "[check]") {
+  // ProposedScheduleChecker: a max_depth the schedule breaks may be one a refinement round lifted,
+  // so only verify() reports it; a broken dependence fails both.
+  auto analysisAt = [](int ii, const std::vector<int> &cycles) {
+    ScheduleAnalysis a;
+    a.ii = ii;
+    for (const CheckedOp &op : at(ii, cycles)) a.ops.push_back({op.stage, op.order, op.cycle});
+    return a;
+  };
+  Constrained c(3);
+  c.cs.slots[0].max_depth = 1;
+  const ModuloProblem constrained(c.g, c.res, c.m, &c.cs, &kNames);
+  const ScheduleAnalysis deep = analysisAt(4, {4, 8, 11});
+  CHECK(ofKind(verify(constrained, deep), Violation::Kind::MaxDepth).size() == 1);
+  CHECK(ProposedScheduleChecker().accepts(constrained, deep));
+
+  TargetModel m = machine();
+  auto g = graphOf(2, {edge(0, 1, 5, 0)});
+  std::vector<OpResources> res = {uses(5, {}), uses(1, {})};
+  const ModuloProblem chain(g, res, m);
+  CHECK(ProposedScheduleChecker().accepts(chain, analysisAt(8, {0, 5})));
+  CHECK_FALSE(ProposedScheduleChecker().accepts(chain, analysisAt(8, {0, 2})));
 }

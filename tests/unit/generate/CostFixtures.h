@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,6 +15,12 @@
 #include "generate/seeds/PlacementState.h"
 
 namespace tilesched::test {
+
+// A checker the generator consults mid-search whose verdict the test decides.
+struct ScriptedCheck final : ProposedScheduleCheck {
+  std::function<bool(const ScheduleAnalysis &)> verdict;
+  bool accepts(const ModuloProblem &, const ScheduleAnalysis &proposed) const override { return verdict(proposed); }
+};
 
 class LoopBuilder {
 public:
@@ -68,7 +75,7 @@ inline RandomLoop gappedLoop() {
 // The internal pieces at one II, kept alive together.
 struct Placement {
   Placement(const RandomLoop &loop, int ii, bool trace = true)
-      : problem(buildModuloProblem(loop.input())),
+      : problem(loop.input()),
         layout(problem.capacity),
         ctx(problem, layout, ii),
         recorder(trace, 100000),

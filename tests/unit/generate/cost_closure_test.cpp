@@ -36,7 +36,7 @@ RandomLoop chainLoop(int n, bool ring, uint64_t seed) {
 }
 
 void compare(const RandomLoop &loop, int pairs, uint64_t seed) {
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   const int ii = recurrenceMii(p, nullptr);
   const DistanceClosure closure(p, ii);
   SplitMix rng(seed);
@@ -56,7 +56,7 @@ void compare(const RandomLoop &loop, int pairs, uint64_t seed) {
 TEST_CASE("closure of a small block: one dense Floyd-Warshall matrix", "[cost][closure]") {
   for (uint64_t s = 0; s < 20; ++s) {
     const RandomLoop loop = chainLoop(40, s % 2 == 0, s);
-    const ModuloProblem p = buildModuloProblem(loop.input());
+    const ModuloProblem p = loop.input();
     const DistanceClosure c(p, recurrenceMii(p, nullptr));
     CHECK(c.isDense(0, 39));
     compare(loop, 400, s);
@@ -65,7 +65,7 @@ TEST_CASE("closure of a small block: one dense Floyd-Warshall matrix", "[cost][c
 
 TEST_CASE("closure of a large block: per-component matrices and on-demand rows", "[cost][closure]") {
   const RandomLoop loop = chainLoop(600, false, 3);
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   const DistanceClosure c(p, recurrenceMii(p, nullptr));
   CHECK_FALSE(c.isDense(0, 599));
   CHECK(c.dist(599, 0) == DistanceClosure::kNoPath);  // no edge leads back to an earlier component
@@ -74,7 +74,7 @@ TEST_CASE("closure of a large block: per-component matrices and on-demand rows",
 
 TEST_CASE("closure inside a component too large for a matrix", "[cost][closure]") {
   const RandomLoop loop = chainLoop(400, true, 5);  // the ring makes one 400-op component
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   REQUIRE(p.sccMembers.size() == 1);
   const DistanceClosure c(p, recurrenceMii(p, nullptr));
   CHECK_FALSE(c.isDense(0, 1));

@@ -162,7 +162,7 @@ TEST_CASE("the trace replays the RRT: commits, uncommits and clears of the final
   const ScheduleAnalysis a = schedule(loop, opts);
   REQUIRE(a.valid);
   REQUIRE(a.ii == 5);
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   const ResourceLayout layout(p.capacity);
   ReservationTable replay(layout, a.ii);
   std::map<int, int> seat;

@@ -112,7 +112,7 @@ TEST_CASE("the clear-and-retry tail starts from an empty table after earlier run
 
 TEST_CASE("the exact search proves an II infeasible and finds the next one", "[cost][ladder]") {
   const RandomLoop loop = pairLoop();
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   REQUIRE(computeMiiBounds(p).bounds.lower() == 4);
   Placement at4(loop, 4);
   const LadderResult r4 = runStrategyLadder(at4.ctx, at4.recorder, WarmStart{}, LadderOptions{});
@@ -136,7 +136,7 @@ TEST_CASE("the exact search decides each II as an independent exact solver does"
   int compared = 0, found = 0;
   for (uint64_t seed = 0; seed < 300; ++seed) {
     const RandomLoop loop = makeRandomLoop(spec, seed);
-    const MiiAnalysis mii = computeMiiBounds(buildModuloProblem(loop.input()));
+    const MiiAnalysis mii = computeMiiBounds(loop.input());
     if (mii.infeasible) continue;
     const ExactAnswer exact = exactMinimumII(loop, mii.bounds.lower() + 8, 2000000);
     if (!exact.decided || !exact.ii) continue;
@@ -166,7 +166,7 @@ TEST_CASE("the exact search spends the block's work budget: a unit per extension
   int checked = 0;
   for (uint64_t seed = 0; seed < 3000 && checked < 8; ++seed) {
     const RandomLoop loop = makeRandomLoop(spec, seed);
-    const MiiAnalysis mii = computeMiiBounds(buildModuloProblem(loop.input()));
+    const MiiAnalysis mii = computeMiiBounds(loop.input());
     if (mii.infeasible) continue;
     const int ii = mii.bounds.lower();
     auto search = [&](int64_t limit, WorkBudget *budget) {
@@ -204,7 +204,7 @@ TEST_CASE("iterative repair and the exact search rescue IIs where the seeds' arm
   int rescuedByRepair = 0, rescuedByExact = 0, provenInfeasible = 0, seen = 0;
   for (uint64_t seed = 0; seed < 3000 && seen < 40; ++seed) {
     const RandomLoop loop = makeRandomLoop(spec, seed);
-    const ModuloProblem p = buildModuloProblem(loop.input());
+    const ModuloProblem p = loop.input();
     const MiiAnalysis mii = computeMiiBounds(p);
     if (mii.infeasible) continue;
     Placement pl(loop, mii.bounds.lower(), false);

@@ -15,7 +15,7 @@ TEST_CASE("resource MII: ceil(units / capacity) per resource, naming the binding
   b.op(1, {{a}, {a}});
   b.op(1, {{a, p}, {p}});
   b.op(1, {{p}, {p, p}});
-  const ModuloProblem prob = buildModuloProblem(b.build().input());
+  const ModuloProblem prob = b.build().input();
   std::string binding;
   CHECK(resourceMii(prob, &binding) == 3);  // slot: 3 units; pool: 5 units / 2 = 3
   CHECK(binding == "tp_smem_wr");           // 3/1 outweighs 5/2
@@ -35,7 +35,7 @@ TEST_CASE("resource MII: ceil(units / capacity) per resource, naming the binding
   const int s = c.slot("tma"), q = c.pool("tmem", 2);
   c.op(1, {{s}});
   c.op(1, {{q}, {q}, {q}, {q}, {q}});
-  const ModuloProblem prob2 = buildModuloProblem(c.build().input());
+  const ModuloProblem prob2 = c.build().input();
   CHECK(resourceMii(prob2, &binding) == 3);
   CHECK(binding == "tmem");
 }
@@ -47,7 +47,7 @@ TEST_CASE("recurrence MII is the exact smallest II without a positive cycle", "[
   b.edge(y, x, 2, 1);  // (3 + 2) / 1 -> 5
   b.edge(y, z, 2);
   b.edge(z, y, 4, 2);  // (2 + 4) / 2 -> 3
-  const ModuloProblem p = buildModuloProblem(b.build().input());
+  const ModuloProblem p = b.build().input();
   std::vector<int> cycle, edges;
   CHECK(recurrenceMii(p, &cycle, &edges) == 5);
   CHECK(cycle == std::vector<int>{x, y});
@@ -82,7 +82,7 @@ TEST_CASE("recurrence MII is the exact smallest II without a positive cycle", "[
       }
     };
     for (int s = 0; s < n; ++s) walk(s, s, 0, 0);
-    const ModuloProblem p2 = buildModuloProblem(loop.input());
+    const ModuloProblem p2 = loop.input();
     INFO("trial " << trial);
     CHECK(recurrenceMii(p2, nullptr) == expect);
   }
@@ -93,7 +93,7 @@ TEST_CASE("fine-density MII: the smallest II at which every footprint fits onto 
   const int s = b.slot("s"), p = b.pool("p", 2);
   b.op(1, {{s}, {}, {}, {}, {s}});   // rows 0 and 4: II 2 and 4 fold them together
   b.op(1, {{p}, {}, {p}, {}, {p}});  // three units at rows 0, 2, 4: II 2 puts all three in row 0
-  const ModuloProblem prob = buildModuloProblem(b.build().input());
+  const ModuloProblem prob = b.build().input();
   CHECK(resourceMii(prob, nullptr) == 2);
   CHECK(fineDensityMii(prob) == 3);
   CHECK(footprintSelfConflicts(prob, 0, 2));
@@ -110,22 +110,22 @@ TEST_CASE("dependency MII from max_depth and same-depth groups", "[cost][mii]") 
   {
     LoopBuilder c = b;
     c.slotOf(z).max_depth = 1;  // z starts at cycle >= 8 and must sit in stage 0: II >= 9
-    CHECK(dependencyMii(buildModuloProblem(c.build().input())) == 9);
+    CHECK(dependencyMii(c.build().input()) == 9);
     c.slotOf(z).max_depth = 2;  // two stages: 2 * II > 8
-    CHECK(dependencyMii(buildModuloProblem(c.build().input())) == 5);
+    CHECK(dependencyMii(c.build().input()) == 5);
   }
   LoopBuilder g = b;
   g.slotOf(x).gid = g.slotOf(x).leader_gid = 7;
   g.slotOf(z).gid = g.slotOf(z).leader_gid = 7;  // x ->* z spans 8 cycles inside one stage
-  CHECK(dependencyMii(buildModuloProblem(g.build().input())) == 9);
-  CHECK(dependencyMii(buildModuloProblem(b.build().input())) == 1);
+  CHECK(dependencyMii(g.build().input()) == 9);
+  CHECK(dependencyMii(b.build().input()) == 1);
 }
 
 TEST_CASE("bounds report infeasible blocks instead of a number", "[cost][mii]") {
   LoopBuilder b;
   const int s = b.slot("tma");
   b.op(1, {{s, s}});
-  const MiiAnalysis a = computeMiiBounds(buildModuloProblem(b.build().input()));
+  const MiiAnalysis a = computeMiiBounds(b.build().input());
   CHECK(a.infeasible);
   CHECK(a.infeasibleNode == 0);
   CHECK_THAT(a.infeasibleReason, Catch::Contains("needs 2 units of 'tma'"));
@@ -134,7 +134,7 @@ TEST_CASE("bounds report infeasible blocks instead of a number", "[cost][mii]") 
   const int x = c.op(2), y = c.op(3);
   c.edge(x, y, 2);
   c.edge(y, x, 3);
-  const MiiAnalysis d = computeMiiBounds(buildModuloProblem(c.build().input()));
+  const MiiAnalysis d = computeMiiBounds(c.build().input());
   CHECK(d.infeasible);
   CHECK(d.infeasibleNode == x);
   CHECK_THAT(d.infeasibleReason, Catch::Contains("op#0 -> op#1 -> op#0"));
@@ -146,7 +146,7 @@ TEST_CASE("the lower bound is the largest of the four", "[cost][mii]") {
   const int x = b.op(6, {{s}, {s}}), y = b.op(1, {{s}});
   b.edge(x, y, 6);
   b.edge(y, x, 1, 1);  // recurrence 7
-  const MiiAnalysis a = computeMiiBounds(buildModuloProblem(b.build().input()));
+  const MiiAnalysis a = computeMiiBounds(b.build().input());
   CHECK(a.bounds.resource == 3);
   CHECK(a.bounds.recurrence == 7);
   CHECK(a.bounds.fineDensity == 2);

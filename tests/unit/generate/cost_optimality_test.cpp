@@ -78,7 +78,7 @@ TEST_CASE("the window search completes components that must move down whole stag
   b.edge(z, w, 2);
   b.edge(w, z, 1, 1);
   const RandomLoop &loop = b.build();
-  const int ii = computeMiiBounds(buildModuloProblem(loop.input())).bounds.lower();
+  const int ii = computeMiiBounds(loop.input()).bounds.lower();
   Placement pl(loop, ii, false);
   const FootprintComponents fc(pl.ctx);
   REQUIRE(fc.ops.size() == 2u);
@@ -134,7 +134,7 @@ TEST_CASE("the window search counts one node per op tried at a cycle, against bo
 
 TEST_CASE("the lower-bound climb proves, improves, and stops at its budget", "[cost][optimality]") {
   const RandomLoop loop = gappedLoop();
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   const ResourceLayout layout(p.capacity);
   TraceRecorder trace(true, 1000);
   REQUIRE(computeMiiBounds(p).bounds.lower() == 4);
@@ -262,7 +262,7 @@ TEST_CASE("like ops in program order decide a pigeonhole the plain search does n
   CHECK(checkStarts(loop, 11, search.completeSchedule()).empty());
 
   // The proof: the plain climb runs out at 10 and its descent finds 11; the ordered climb proves 10.
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   const ResourceLayout layout(p.capacity);
   TraceRecorder trace(true, 1000);
   const ProofOutcome out = proveLowerBound(p, layout, 10, 13, {}, 2000, 0, nullptr, trace);
@@ -301,7 +301,7 @@ TEST_CASE("the ordered search agrees with an independent exact solver on loops o
   int compared = 0, ordered = 0, wrong = 0;
   for (int c = 0; c < kCases; ++c) {
     const RandomLoop loop = copiedLoop(static_cast<uint64_t>(c) + 7000);
-    const ModuloProblem p = buildModuloProblem(loop.input());
+    const ModuloProblem p = loop.input();
     const int mii = computeMiiBounds(p).bounds.lower();
     const ExactAnswer exact = exactMinimumII(loop, mii + 12, 2000000);
     if (!exact.decided || !exact.ii) continue;

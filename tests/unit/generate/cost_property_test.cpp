@@ -24,7 +24,7 @@ namespace {
 
 // The II the heuristics alone reach: the seeds' ladder and iterative repair, no exact search.
 int heuristicII(const RandomLoop &loop) {
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   const MiiAnalysis mii = computeMiiBounds(p);
   const SerialFallback serial = buildSerialFallback(p);
   const ResourceLayout layout(p.capacity);

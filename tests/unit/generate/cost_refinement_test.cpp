@@ -7,7 +7,7 @@
 
 #include "CostFixtures.h"
 #include "generate/GenerateSchedule.h"
-#include "generate/ModuloProblem.h"
+#include "contract/ModuloProblem.h"
 #include "generate/seeds/SerialFallback.h"
 
 using namespace tilesched;
@@ -54,7 +54,7 @@ bool anytimeAnswer(const RandomLoop &loop, const ScheduleAnalysis &a) {
       firstCut = e.reason.find("cut short") != std::string::npos;
       break;
     }
-  const SerialFallback serial = buildSerialFallback(buildModuloProblem(loop.input()));
+  const SerialFallback serial = buildSerialFallback(loop.input());
   return firstCut && serial.available && a.ii < serial.ii;
 }
 

@@ -47,7 +47,7 @@ TEST_CASE("the SAT model respects pools, wrapped footprints and recurrences", "[
   b.edge(y, x, 2, 1);
   b.edge(y, z, 2);
   const RandomLoop &loop = b.build();
-  REQUIRE(computeMiiBounds(buildModuloProblem(loop.input())).bounds.lower() == 4);
+  REQUIRE(computeMiiBounds(loop.input()).bounds.lower() == 4);
   for (int ii = 4; ii <= 6; ++ii) {
     Placement pl(loop, ii, false);
     REQUIRE(pl.ctx.rejectNode < 0);
@@ -66,7 +66,7 @@ TEST_CASE("the SAT model agrees with the window search on random loops", "[cost]
   int decided = 0, feasible = 0;
   for (uint64_t seed = 1; seed <= 120; ++seed) {
     const RandomLoop loop = makeRandomLoop(spec, seed);
-    const ModuloProblem p = buildModuloProblem(loop.input());
+    const ModuloProblem p = loop.input();
     const MiiAnalysis mii = computeMiiBounds(p);
     if (mii.infeasible) continue;
     for (int ii = mii.bounds.lower(); ii < mii.bounds.lower() + 3; ++ii) {
@@ -113,7 +113,7 @@ TEST_CASE("the SAT model stops at its conflict limit and counts the conflicts it
 
 TEST_CASE("the proof hands the solver what the window search leaves open", "[cost][sat]") {
   const RandomLoop loop = gappedLoop();
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   const ResourceLayout layout(p.capacity);
   TraceRecorder trace(true, 1000);
   // One window-search node proves nothing; the solver proves II 4 infeasible and finds 5.
@@ -136,7 +136,7 @@ TEST_CASE("the SAT proof charges its clauses and conflicts to the work budget an
   spec.window = 8;
   spec.carriedEdge = 0.02;
   const RandomLoop loop = makeRandomLoop(spec, 7);
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   const ResourceLayout layout(p.capacity);
   const int mii = computeMiiBounds(p).bounds.lower();
   for (const int64_t units : {int64_t{40}, int64_t{3000000}}) {
@@ -177,7 +177,7 @@ TEST_CASE("a block with footprints over 64 rows gets the SAT proof", "[cost][sat
   b.op(1, gapped);
   for (int i = 0; i < 4; ++i) b.op(1, {{pool}});
   const RandomLoop &loop = b.build();
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   const ResourceLayout layout(p.capacity);
   REQUIRE(computeMiiBounds(p).bounds.lower() == 4);
   WorkBudget budget(1000000);
@@ -204,22 +204,23 @@ TEST_CASE("an exact schedule replaces the heuristic's only once the independent 
   DiagnosticEngine diags;
   for (uint64_t seed = 1; seed <= 2000; ++seed) {
     const RandomLoop loop = makeRandomLoop(spec, seed);
-    SchedulingProblem in = loop.input();
+    const ModuloProblem in = loop.input();
+    ScriptedCheck check;
     const ScheduleAnalysis alone = generateCostBasedSchedule(in, heuristicOnly, diags);
     if (!alone.valid) continue;
     int calls = 0;
-    in.checkProposed = [&](const SchedulingProblem &, const ScheduleAnalysis &proposed) {
+    check.verdict = [&](const ScheduleAnalysis &proposed) {
       ++calls;
       CHECK(proposed.ii < alone.ii);
       return true;
     };
-    const ScheduleAnalysis accepted = generateCostBasedSchedule(in, options, diags);
+    const ScheduleAnalysis accepted = generateCostBasedSchedule(in, options, diags, &check);
     if (accepted.ii == alone.ii) continue;
     INFO("seed " << seed);
     CHECK(calls == 1);
     CHECK(accepted.ii < alone.ii);
-    in.checkProposed = [](const SchedulingProblem &, const ScheduleAnalysis &) { return false; };
-    const ScheduleAnalysis rejected = generateCostBasedSchedule(in, options, diags);
+    check.verdict = [](const ScheduleAnalysis &) { return false; };
+    const ScheduleAnalysis rejected = generateCostBasedSchedule(in, options, diags, &check);
     CHECK(rejected.ii == alone.ii);
     CHECK(rejected.optimality.status == Optimality::Bound);
     CHECK(rejected.optimality.lowerBound == rejected.mii->lower());

@@ -36,7 +36,7 @@ TargetModel oneSlot() {
 }
 const TargetModel kOneSlot = oneSlot();
 
-SchedulingProblem inputFor(const DependenceGraph &g, const std::vector<OpResources> &r) { return {g, r, kOneSlot}; }
+ModuloProblem inputFor(const DependenceGraph &g, const std::vector<OpResources> &r) { return {g, r, kOneSlot}; }
 
 }  // namespace
 
@@ -147,8 +147,7 @@ TEST_CASE("region summary reads the traits of the resolved ops and the region fl
   r[2].traits = TraitAsyncPipeline;
   ConstraintState cs;
   cs.regionForceSerial = true;
-  SchedulingProblem in = inputFor(g, r);
-  in.constraints = &cs;
+  const ModuloProblem in(g, r, kOneSlot, &cs);
   RegionSummary s = summarizeRegion(in);
   CHECK(s.opCount == 3);
   CHECK(s.opCountLowered == 3);  // no block to lower: the nodes as they are
@@ -215,8 +214,7 @@ TEST_CASE("serial walk: a force_serial_execution op waits for earlier ops to com
   ConstraintState cs;
   cs.slots.resize(3);
   cs.slots[1].flags = FlagForceSerial;
-  SchedulingProblem in = inputFor(g, r);
-  in.constraints = &cs;
+  const ModuloProblem in(g, r, kOneSlot, &cs);
   DiagnosticEngine d;
   ScheduleAnalysis a = generateSerialSchedule(in, d);
   REQUIRE(a.valid);
@@ -250,8 +248,7 @@ scf.for %i = %z to %z step %z {
   std::vector<OpResources> r = plain(2);
   DiagnosticEngine d;
   DependenceGraph g = buildDependenceGraph(sb, r, d);
-  SchedulingProblem in = inputFor(g, r);
-  in.block = &sb;
+  const ModuloProblem in(g, r, kOneSlot, nullptr, nullptr, &sb);
   ScheduleAnalysis a = generateSerialSchedule(in, d);
   CHECK(a.valid);
   std::string text = test::diagText(d);

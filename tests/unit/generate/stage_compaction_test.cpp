@@ -129,7 +129,7 @@ TEST_CASE("the SAT solver's windows question agrees with an enumeration of every
   int feasible = 0, infeasible = 0;
   for (uint64_t seed = 1; seed <= 150; ++seed) {
     const RandomLoop loop = makeRandomLoop(smallSpec(), seed);
-    const ModuloProblem p = buildModuloProblem(loop.input());
+    const ModuloProblem p = loop.input();
     const MiiAnalysis mii = computeMiiBounds(p);
     if (mii.infeasible) continue;
     for (int ii = mii.bounds.lower(); ii <= mii.bounds.lower() + 1; ++ii) {
@@ -169,7 +169,7 @@ TEST_CASE("the compaction's stage bound never passes the fewest stages, and prov
     const RandomLoop loop = makeRandomLoop(spec, seed);
     const ScheduleAnalysis a = generateCostBasedSchedule(loop.input(), costBased(), diags);
     if (!a.valid) continue;
-    const ModuloProblem p = buildModuloProblem(loop.input());
+    const ModuloProblem p = loop.input();
     const int fewest = fewestStages(p, a.ii, a.stageCount);
     INFO("seed " << seed << " II " << a.ii);
     ++blocks;
@@ -203,22 +203,23 @@ TEST_CASE("a compaction built on the solver's schedule is kept only once the ind
   DiagnosticEngine diags;
   for (uint64_t seed = 1; seed <= 2000; ++seed) {
     const RandomLoop loop = makeRandomLoop(spec, seed);
-    SchedulingProblem in = loop.input();
+    const ModuloProblem in = loop.input();
+    ScriptedCheck check;
     int calls = 0;
-    in.checkProposed = [&](const SchedulingProblem &, const ScheduleAnalysis &proposed) {
+    check.verdict = [&](const ScheduleAnalysis &proposed) {
       ++calls;
       CHECK(proposed.valid);
       return true;
     };
-    const ScheduleAnalysis accepted = generateCostBasedSchedule(in, options, diags);
+    const ScheduleAnalysis accepted = generateCostBasedSchedule(in, options, diags, &check);
     if (calls == 0) continue;
     const ScheduleAnalysis seeds = generateCostBasedSchedule(loop.input(), seedsOnly, diags);
     INFO("seed " << seed);
     CHECK(calls == 1);
     CHECK(std::make_pair(accepted.stageCount, accepted.compaction.crossingsTo) <
           std::make_pair(seeds.stageCount, seeds.compaction.crossingsFrom));
-    in.checkProposed = [](const SchedulingProblem &, const ScheduleAnalysis &) { return false; };
-    const ScheduleAnalysis rejected = generateCostBasedSchedule(in, options, diags);
+    check.verdict = [](const ScheduleAnalysis &) { return false; };
+    const ScheduleAnalysis rejected = generateCostBasedSchedule(in, options, diags, &check);
     CHECK(rejected.ii == seeds.ii);
     CHECK(rejected.stageCount == seeds.stageCount);
     CHECK(rejected.optimality.stageBound == seeds.optimality.stageBound);
@@ -238,7 +239,7 @@ TEST_CASE("a windows question whose model would pass the clause cap stays open a
   spec.forwardEdge = 0.0;
   spec.carriedEdge = 0.0;
   const RandomLoop loop = makeRandomLoop(spec, 7);
-  const ModuloProblem p = buildModuloProblem(loop.input());
+  const ModuloProblem p = loop.input();
   const ResourceLayout layout(p.capacity);
   const int ii = 200;
   const IIContext ctx(p, layout, ii);

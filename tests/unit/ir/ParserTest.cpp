@@ -436,7 +436,7 @@ TEST_CASE("parser: CRLF line endings, tabs and non-ASCII comments", "[ir][parser
 }
 
 TEST_CASE("parser: placeholder syntax from hand-written dumps", "[ir][parser]") {
-  // tileiras-facts §8.5 dumps use `(...)` and `tensor<...>` as placeholder types.
+  // facts §8.5 dumps use `(...)` and `tensor<...>` as placeholder types.
   auto r = parse(R"(%90 = "nv_tileas.async.tiled_tma_load"(%btile, %buf) : (...) -> (!async)
 %20 = "nv_tileas.dot"(%10, %11) : (tensor<...>, tensor<...>) -> (tensor<...>)
 )");

@@ -1,9 +1,9 @@
-// SchedulingProblem::check(): one test per shape it rejects, each with the located error it
+// ModuloProblem::check(): one test per shape it rejects, each with the located error it
 // reports, and a well-formed problem that passes and schedules.
 #include <catch2/catch.hpp>
 
 #include "TestSupport.h"
-#include "contract/SchedulingProblem.h"
+#include "contract/ModuloProblem.h"
 #include "generate/GenerateSchedule.h"
 
 using namespace tilesched;
@@ -46,7 +46,7 @@ std::vector<OpResources> uses(int n, Footprint fp = {{0}, {1}}) {
 }
 
 // The single defect's message, after checking it is the only one.
-std::string onlyDefect(const SchedulingProblem &p) {
+std::string onlyDefect(const ModuloProblem &p) {
   const std::vector<ProblemDefect> d = p.defects();
   REQUIRE(d.size() == 1);
   return d.front().message;
@@ -58,7 +58,7 @@ TEST_CASE("a well-formed problem has no defect and schedules", "[contract]") {
   const TargetModel m = machine();
   const DependenceGraph g = chain(3);
   const std::vector<OpResources> r = uses(3);
-  const SchedulingProblem p{g, r, m};
+  const ModuloProblem p{g, r, m};
   DiagnosticEngine diags;
   CHECK(p.check(diags));
   CHECK(diags.all().empty());
@@ -143,7 +143,7 @@ TEST_CASE("check locates each defect at its op, else at the block", "[contract]"
   const DependenceGraph g = chain(2);
   std::vector<OpResources> r = uses(2);
   r[1].footprint = {{9}, {1}};
-  const SchedulingProblem p{g, r, m, nullptr, nullptr, &parsed->blocks[0]};
+  const ModuloProblem p{g, r, m, nullptr, nullptr, &parsed->blocks[0]};
   DiagnosticEngine diags;
   CHECK_FALSE(p.check(diags));
   const std::string out = test::diagText(diags);

@@ -1,0 +1,34 @@
+// Latency steering (generate/LatencySteering): the settled schedule it publishes, and the shifted
+// one it keeps for the caller to fall back to when the independent checker rejects the settled one.
+#include <catch2/catch.hpp>
+
+#include "CostFixtures.h"
+#include "generate/GenerateSchedule.h"
+
+using namespace tilesched;
+using namespace tilesched::test;
+
+TEST_CASE("steering settles a moved op as early as its gap allows and keeps the shifted start", "[steer]") {
+  // %0 (latency 1) feeds %1; a stage latency of 2 on %0 puts %1 two stages after it. At II 2 the
+  // shift moves %1 from cycle 1 to 5; settling brings it to 4, the first cycle of stage 2.
+  LoopBuilder b;
+  b.op(1);
+  b.op(1);
+  b.edge(0, 1, 1);
+  const ModuloProblem problem = b.build().input();
+  ScheduleAnalysis a;
+  a.valid = true;
+  a.ii = 2;
+  a.ops = {{0, 0, 0}, {0, 1, 1}};
+  const SteeringResult steered = steerStagesByLatency(a, problem, {2, 0}, {0, 0});
+  CHECK(steered.moved == 1);
+  CHECK(steered.blockedBy < 0);
+  CHECK(a.ops[1].cycle == 4);
+  CHECK(a.ops[1].stage == 2);
+  REQUIRE(steered.shiftedStart.size() == 2);
+  useShiftedSchedule(a, steered);
+  CHECK(a.ops[0].cycle == 0);
+  CHECK(a.ops[1].cycle == 5);
+  CHECK(a.ops[1].stage == 2);
+  CHECK(a.stageCount == 3);
+}
