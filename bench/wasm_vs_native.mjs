@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// WebAssembly vs native (goals: module <= 400 KB gzip, <= 1.3x native time).
+// WebAssembly vs native (goals: module <= 400 KB gzip, <= 1.25x native time in total and geometric mean).
 //   node bench/wasm_vs_native.mjs [ARGS...]     (default ARGS: --emit=json --trace, the playground's)
 // Sizes: gzip -9 of tilesched.wasm and its glue tilesched.mjs. Time: the same command line on
 // each examples/*.mlir, in-process, natively (bench_driver_repeat), in the module under Node
@@ -124,6 +124,7 @@ console.log('');
 engines.forEach((engine, e) => {
   const geomean = Math.exp(logSums[e] / examples.length);
   const medianGeomean = Math.exp(medianLogSums[e] / examples.length);
+  const total = totals[e + 1] / totals[0];
   console.log(`wasm/native in ${engine}: geometric mean ${geomean.toFixed(2)}x (of the medians ${medianGeomean.toFixed(2)}x), ` +
-    `total ${(totals[e + 1] / totals[0]).toFixed(2)}x (goal <= 1.3x: ${geomean <= 1.3 ? 'met' : 'NOT met'})`);
+    `total ${total.toFixed(2)}x (goal <= 1.25x: ${Math.max(geomean, total) <= 1.25 ? 'met' : 'NOT met'})`);
 });

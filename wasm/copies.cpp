@@ -61,6 +61,12 @@ inline void copySmall(unsigned char *d, const unsigned char *s, size_t n) {
   return dst;
 }
 
+// The sign of the first differing byte of two unequal words, read little-endian: memcmp's.
+inline int compareWords(uint64_t a, uint64_t b) {
+  const int shift = __builtin_ctzll(a ^ b) & ~7;
+  return static_cast<int>((a >> shift) & 0xff) - static_cast<int>((b >> shift) & 0xff);
+}
+
 }  // namespace
 
 extern "C" {
@@ -85,6 +91,22 @@ void *memset(void *dst, int c, size_t n) {
     d[0] = d[n / 2] = d[n - 1] = static_cast<unsigned char>(c);
   }
   return dst;
+}
+
+// Eight bytes a step, the last step overlapping the one before. libc's -Oz memcmp compares byte
+// by byte, and the reservation table compares its rows of several words on every change.
+int memcmp(const void *lhs, const void *rhs, size_t n) {
+  const auto *l = static_cast<const unsigned char *>(lhs), *r = static_cast<const unsigned char *>(rhs);
+  if (n < 8) {
+    for (size_t i = 0; i < n; ++i)
+      if (l[i] != r[i]) return l[i] - r[i];
+    return 0;
+  }
+  for (size_t i = 0; i + 8 < n; i += 8)
+    if (load<uint64_t>(l + i) != load<uint64_t>(r + i))
+      return compareWords(load<uint64_t>(l + i), load<uint64_t>(r + i));
+  const uint64_t a = load<uint64_t>(l + n - 8), b = load<uint64_t>(r + n - 8);
+  return a == b ? 0 : compareWords(a, b);
 }
 
 }  // extern "C"
