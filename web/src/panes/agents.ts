@@ -20,7 +20,7 @@ export function renderAgents(block: Block): HTMLElement | null {
   const expert = expertWords();
   const opNames = (a: Agent) => a.ops.map((i) => block.ops[i]?.label || block.ops[i]?.name).join(', ');
   return h('section', { class: 'agents', 'data-testid': 'agents' },
-    h('h3', {}, `Warp-specialized: ${block.agents.length} agents side by side`),
+    h('p', { class: 'agents-title' }, `Warp-specialized: ${block.agents.length} agents side by side`),
     h('table', { class: 'why-table' },
       h('thead', {}, h('tr', {}, ...['agent', 'role', 'warps', 'registers per thread', 'ops', 'stages', 'units it issues to'].map((t) => h('th', {}, t)))),
       h('tbody', {}, ...block.agents.map((a) => h('tr', { 'data-testid': 'agent', 'data-agent': a.name },
