@@ -199,7 +199,10 @@ Footprint outerFootprint(const Footprint &fp, AgentsOf inner, AgentsOf outer) {
           row.push_back(outer.share.remap[a][size_t(base)]);
           return;
         }
-    row.push_back(base);
+    // Copies that fall back to the SM's unit hold it at most as wide as it is: the inner agents
+    // issued to it side by side, each on its share of the same SM's unit.
+    const Resource &unit = inner.share.model->resources[size_t(base)];
+    if (std::count(row.begin(), row.end(), base) < (unit.isSlot ? 1 : unit.capacity)) row.push_back(base);
   });
 }
 

@@ -228,3 +228,25 @@ TEST_CASE("agents: a share widens to the largest demand one op makes of it in a 
   const Footprint tmaTwice{{tma, tma}};
   CHECK(widenToDemand(share, *model, {&tmaTwice}).empty());
 }
+
+TEST_CASE("agents: inner agents' copies of a slot fall back to the SM's slot once per cycle", "[agents]") {
+  const std::shared_ptr<const TargetModel> model = builtinTargetModel("hopper");
+  REQUIRE(model);
+  BlockAgent one, two;
+  one.partition = 1;
+  two.partition = 2;
+  const std::vector<BlockAgent> inner{one, two}, outer{};
+  const AgentShare share = shareOfSm(*model, inner), around = shareOfSm(*model, outer);
+  REQUIRE(share.model);
+  REQUIRE_FALSE(around.model);
+  const int xu = resource(*model, "xu"), fma = resource(*model, "fma_issue");
+  REQUIRE(model->resources[size_t(xu)].isSlot);
+  const int xu1 = share.remap[0][size_t(xu)], xu2 = share.remap[1][size_t(xu)];
+  const int fma1 = share.remap[0][size_t(fma)], fma2 = share.remap[1][size_t(fma)];
+  const int fmaWidth = model->resources[size_t(fma)].capacity;
+  // An op of no partition ran in both inner agents: each held its own xu and fma_issue copies.
+  const Footprint both{{xu1, xu2, fma1, fma2}};
+  FootprintRow want{xu};
+  for (int k = 0; k < std::min(2, fmaWidth); ++k) want.push_back(fma);
+  CHECK(outerFootprint(both, {share, inner}, {around, outer}) == Footprint{want});
+}
