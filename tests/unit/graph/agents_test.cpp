@@ -27,6 +27,15 @@ std::string loopOf(const std::string &body, const std::string &attrs = "") {
          body + "    } " + attrs + "\n    return\n  }\n}\n";
 }
 
+// Partition 0 on a warp group, partition 1 on one warp.
+std::vector<BlockAgent> groupAndOneWarp() {
+  std::vector<BlockAgent> agents(2);
+  agents[0].partition = 0;
+  agents[1].partition = 1;
+  agents[1].warps = 1;
+  return agents;
+}
+
 int resource(const TargetModel &m, const std::string &name) {
   const int r = m.resourceIndex(name);
   REQUIRE(r >= 0);
@@ -138,11 +147,8 @@ TEST_CASE("agents: a loop outside any warp specialization has none", "[agents]")
 TEST_CASE("agents: each agent issues on its own units, the TMA engine and tensor cores stay the SM's", "[agents]") {
   const std::shared_ptr<const TargetModel> model = builtinTargetModel("blackwell");
   REQUIRE(model);
-  BlockAgent four, one;
-  four.partition = 0;
-  one.partition = 1;
-  one.warps = 1;
-  const AgentShare share = shareOfSm(*model, {four, one});
+  const std::vector<BlockAgent> agents = groupAndOneWarp();
+  const AgentShare share = shareOfSm(*model, agents);
   REQUIRE(share.model);
   const TargetModel &m = *share.model;
   const int fma = resource(*model, "fma_issue"), tma = resource(*model, "tma"), issue = resource(*model, "issue");
@@ -172,7 +178,7 @@ TEST_CASE("agents: each agent issues on its own units, the TMA engine and tensor
   outerOne.partition = 1;
   BlockAgent outerTwo;
   outerTwo.partition = 2;
-  const std::vector<BlockAgent> inner{four, one}, outer{outerOne, outerTwo};
+  const std::vector<BlockAgent> &inner = agents, outer{outerOne, outerTwo};
   const AgentShare around = shareOfSm(*model, outer);
   const Footprint fp01{{fma0, fma1, tma}};
   CHECK(outerFootprint(fp01, {share, inner}, {around, outer}) == Footprint{{fma, around.remap[0][size_t(fma)], tma}});
@@ -207,11 +213,7 @@ TEST_CASE("agents: a negative ttg.partition id names no partition", "[agents]") 
 TEST_CASE("agents: a share widens to the largest demand one op makes of it in a cycle", "[agents]") {
   const std::shared_ptr<const TargetModel> model = builtinTargetModel("blackwell");
   REQUIRE(model);
-  BlockAgent four, one;
-  four.partition = 0;
-  one.partition = 1;
-  one.warps = 1;
-  AgentShare share = shareOfSm(*model, {four, one});
+  AgentShare share = shareOfSm(*model, groupAndOneWarp());
   REQUIRE(share.model);
   const int fma = resource(*model, "fma_issue"), tma = resource(*model, "tma");
   const int fma0 = share.remap[0][size_t(fma)], fma1 = share.remap[1][size_t(fma)];
