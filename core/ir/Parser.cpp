@@ -178,11 +178,14 @@ bool Parser::looksLikeOpStart() const {
     const bool prefixed = s.find('.') != std::string_view::npos;
     if (!prefixed && s != "return" && s != "module" && defaultDialects_.back().empty()) return false;
     Token next = peek(1);
-    if (next.lineStart) return true;  // alone on its line
     Tok n = next.kind;
     // `tile<i32>` is a type; `constant <i32: 7>` (a prefix-less cuda_tile op) an op.
     // `nv.op : T` (no operands) and `nv.op <{props}>` are ops; a prefix-less `word :` is not.
-    if (n == Tok::Less && prefixed) return peek(2).is(Tok::LBrace);
+    const bool typeAfter = n == Tok::Less && prefixed && !peek(2).is(Tok::LBrace);
+    // Alone on its line, unless the next line starts what would make the two lines joined no op
+    // start: the printer writes an op's text on its line, and a parse must survive its printing.
+    if (next.lineStart) return n != Tok::Equal && n != Tok::Comma && !(n == Tok::Colon && !prefixed) && !typeAfter;
+    if (n == Tok::Less && prefixed) return !typeAfter;
     return n != Tok::Equal && n != Tok::Comma && !(n == Tok::Colon && !prefixed) && !isCloseBracket(n) &&
            !(n == Tok::Less && !next.spaceBefore);
   }
