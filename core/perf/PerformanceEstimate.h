@@ -70,8 +70,14 @@ struct PerfInput {
 // hopper-measured); null when neither has one.
 const TargetModel *performanceSource(const TargetModel &model);
 
-// None when no CTA fits on an SM (the loop's SMEM alone is over the SM's).
-std::optional<PerfEstimate> estimatePerformance(const PerfInput &in);
+// A loop's estimate, or why it has none: no CTA fits on an SM (the loop's SMEM alone is over the
+// SM's), or the measured rates price none of its work (a time follows from a measured rate or
+// latency, never from none).
+struct PerfOutcome {
+  std::optional<PerfEstimate> estimate;
+  std::string none;  // the reason, in words, when there is no estimate
+};
+PerfOutcome estimatePerformance(const PerfInput &in);
 
 // Registers per thread the loop's register tensors need at its busiest point (program order
 // liveness) plus the GPU's stated overhead, for `threads` threads.
