@@ -55,6 +55,9 @@ public:
     e.registersPerThread = registersPerThread(b_, threads, gpu_);
     e.registersLimit = static_cast<int>(gpu_.registersPerThread.low / 1000);
     e.registersOver = e.registersPerThread > e.registersLimit;
+    e.registerBytes = in_.plan->memory.registerBytes;
+    e.registerFileBytes = gpu_.registersPerSm.low / 1000 * 4;
+    e.registersOverFile = e.registerBytes > e.registerFileBytes;
     const std::optional<int64_t> shared = moduleInt(b_.block->owner, "ttg.shared");
     e.smemFromIR = shared.has_value();
     demand_ = loopDemand(b_, gpu_);

@@ -48,7 +48,11 @@ struct PerfEstimate {
   int registersPerThread = 0;
   int registersLimit = 0;      // what one thread can hold on the GPU
   bool registersOver = false;  // above it: the compiler spills
-  bool smemFromIR = false;     // ttg.shared
+  // The register tensors the schedule keeps per CTA (the buffer plan's) against one SM's register
+  // file: above it no CTA holds them and the compiler spills them, which the time does not count.
+  int64_t registerBytes = 0, registerFileBytes = 0;
+  bool registersOverFile = false;
+  bool smemFromIR = false;  // ttg.shared
   int64_t flops = 0;
   bool flopsKnown = true;
   Range tflopsPerGpu;
