@@ -690,7 +690,7 @@ export interface JsonEstimate {
   ii_units: JsonEstimateIiUnits;
   /** The clock span assumed. */
   clock_mhz: [number, number];
-  /** The IR's ttg.num-warps, 4 without one. */
+  /** The CTA's warps: a warp-specialized block's agents' together, else the IR's ttg.num-warps, 4 without one. */
   warps: number;
   /** The IR gives no warp count. */
   warps_assumed: boolean;

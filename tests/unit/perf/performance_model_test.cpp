@@ -148,6 +148,26 @@ TEST_CASE("perf: registers over the per-thread limit are flagged; SMEM the IR st
   CHECK(e["schedule"]["cta_limit"] == "shared memory (200000 B per CTA)");
 }
 
+TEST_CASE("perf: a warp-specialized loop's registers are its agents' own, its CTA all their warps", "[perf]") {
+  // The accumulator loop of 4 module warps, its MMA in partition 0 on 8 warps beside a 1-warp
+  // partition 1: 128 registers a thread for the MMA's 128x256 f32 (not 256), and 9 warps a CTA.
+  std::string src = accumulatorLoop(256, 4);
+  auto replace = [&](const std::string &from, const std::string &to) {
+    const size_t at = src.find(from);
+    REQUIRE(at != std::string::npos);
+    src.replace(at, from.size(), to);
+  };
+  replace("%d = ttng.warp_group_dot %a, %b, %acc :",
+          "%j = arith.addi %i, %c1 {ttg.partition = array<i32: 1>} : i32\n"
+          "      %d = ttng.warp_group_dot %a, %b, %acc {ttg.partition = array<i32: 0>} :");
+  replace("    }\n    tt.return", "    } {ttg.partition_num_warps = array<i32: 8, 1>}\n    tt.return");
+  const Json e = mmaBlock(run(src, "hopper-measured"))["estimate"];
+  CHECK(e["warps"] == 9);
+  CHECK_FALSE(e["warps_assumed"].get<bool>());
+  CHECK(e["registers_per_thread"].get<int>() < 200);
+  CHECK_FALSE(e["registers_over_limit"].get<bool>());
+}
+
 TEST_CASE("perf: the GPU's figures are model data, read and written back, each error located", "[perf]") {
   const std::shared_ptr<const TargetModel> measured = builtinTargetModel("hopper-measured");
   REQUIRE(measured->performance);
