@@ -57,11 +57,16 @@ public:
     e.warps = !agents.empty() ? ctaWarps(*b_.block, agents) : stated ? static_cast<int>(*warps) : 4;
     if (e.warpsAssumed) e.assumptions.push_back("4 warps per CTA (the IR states no ttg.num-warps)");
     const int threads = 32 * e.warps;
-    // Each agent's tensors are held by its own warps; a kernel's threads all get the most any needs.
-    e.registersPerThread = agents.empty() ? registersPerThread(b_, threads, gpu_) : 0;
-    for (const BlockAgent &a : agents)
-      e.registersPerThread = std::max(e.registersPerThread, registersPerThread(b_, 32 * a.warps, gpu_, &a.ops));
     e.registersLimit = static_cast<int>(gpu_.registersPerThread.low / 1000);
+    // Each agent's tensors are held by its own warps, at its own register count (setmaxnreg: the
+    // agents' max_regs, facts §7.3); the figure reported is the most any agent needs.
+    e.registersPerThread = agents.empty() ? registersPerThread(b_, threads, gpu_) : 0;
+    ctaRegisters_ = agents.empty() ? allocated(e.registersPerThread) * threads : 0;
+    for (const BlockAgent &a : agents) {
+      const int regs = registersPerThread(b_, 32 * a.warps, gpu_, &a.ops);
+      e.registersPerThread = std::max(e.registersPerThread, regs);
+      ctaRegisters_ += allocated(regs) * 32 * a.warps;
+    }
     e.registersOver = e.registersPerThread > e.registersLimit;
     const std::optional<int64_t> shared = moduleInt(b_.block->owner, "ttg.shared");
     e.smemFromIR = shared.has_value();
@@ -87,13 +92,18 @@ public:
   }
 
 private:
-  // CTAs per SM, as the tightest of SMEM, registers, threads and the SM's CTA limit allow.
+  // Registers are allocated per warp in units of 256: per thread, a multiple of 8, at most a thread's.
+  int64_t allocated(int registers) const {
+    return (std::min<int64_t>(registers, gpu_.registersPerThread.low / 1000) + 7) / 8 * 8;
+  }
+
+  // CTAs per SM, as the tightest of SMEM, registers, threads and the SM's CTA limit allow. A CTA's
+  // registers are at most the SM's: the compiler spills to launch one.
   void occupancy(ScheduleEstimate &s, int registers, int threads) const {
     const int64_t smemPerSm = gpu_.smemBytesPerSm.low / 1000, reserved = gpu_.smemReservedPerCta.low / 1000;
     const int64_t bySmem = smemPerSm / std::max<int64_t>(1, s.smemPerCta + reserved);
-    // Registers are allocated per warp in units of 256: per thread, a multiple of 8.
-    const int64_t regs = (std::min<int64_t>(registers, gpu_.registersPerThread.low / 1000) + 7) / 8 * 8;
-    const int64_t byRegs = gpu_.registersPerSm.low / 1000 / std::max<int64_t>(1, regs * threads);
+    const int64_t regs = allocated(registers), perSm = gpu_.registersPerSm.low / 1000;
+    const int64_t byRegs = perSm / std::max<int64_t>(1, std::min(ctaRegisters_, perSm));
     int64_t c = gpu_.ctasPerSm.low / 1000;
     s.ctaLimit = "the SM's CTA limit";
     auto limit = [&](int64_t by, const std::string &words) {
@@ -218,6 +228,7 @@ private:
   const BufferInput &b_;
   const GpuPerformance &gpu_;
   LoopDemand demand_;
+  int64_t ctaRegisters_ = 0;  // the registers one CTA's threads are allocated
 };
 
 // A value the same in every thread (a splat or dense constant, or a broadcast of one) is one
