@@ -8,7 +8,11 @@
 // increment, xori for two slots all pass) makes it rotate through N slots.
 #include "graph/RingSlots.h"
 
+#include "graph/Agents.h"
+
 #include <cctype>
+#include <map>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -436,10 +440,6 @@ std::optional<std::vector<int64_t>> memdescShape(const std::string &type) {
   return dims;
 }
 
-}  // namespace
-
-namespace {
-
 // An op on an aref other than its creation: Triton's nvws.aref.* ops take the aref first.
 bool usesAref(const Operation &op) {
   return op.name.rfind("nvws.aref.", 0) == 0 && op.name != "nvws.aref.create" && !op.operands.empty() &&
@@ -464,8 +464,9 @@ std::unordered_map<const Value *, Aref> loopArefs(const ScheduledBlock &block,
                                                   const std::function<std::optional<int>(const Value &)> &leading) {
   std::unordered_map<const Value *, Aref> out;
   if (!block.isLoop) return out;
-  std::vector<const Value *> order;                               // first use first
-  std::unordered_map<const Value *, std::pair<int, int>> enters;  // puts, gets per iteration
+  std::vector<const Value *> order;  // first use first
+  // Puts and gets per iteration, per partition: each consumer partition gets every slot once.
+  std::map<std::tuple<const Value *, bool, std::vector<int>>, int> enters;
   for (Operation *node : block.ops)
     walkOps(*node, [&](Operation &op) {
       if (!usesAref(op)) return;
@@ -474,11 +475,11 @@ std::unordered_map<const Value *, Aref> loopArefs(const ScheduledBlock &block,
       const bool put = op.name == "nvws.aref.put.enter";
       if (!put && op.name != "nvws.aref.get.enter") return;
       std::string &why = out[aref].slot.reason;
-      int &count = put ? enters[aref].first : enters[aref].second;
+      int &count = enters[{aref, put, partitionIdsOf(op)}];
       if (why.empty() && op.parentBlock != block.body)
         why = op.name + " is inside a region of the loop body, which may not run in every iteration";
       if (why.empty() && ++count > 1)
-        why = std::string(put ? "it is put" : "its buffers are got") + " twice per iteration";
+        why = std::string(put ? "it is put" : "its buffers are got") + " twice per iteration by one partition";
     });
   for (size_t k = 0; k < order.size(); ++k) {
     Aref &a = out[order[k]];

@@ -61,9 +61,10 @@ std::optional<int> memdescRank(const std::string &type);
 
 // An NVWS aref (`%a = nvws.aref.create %buf, ...`): a FIFO of N slots over its buffers, N their
 // leading dimension. The k-th put.enter and the k-th get.enter of an aref take slot k mod N
-// (Triton's NVWS AssignStagePhase numbers them so), so a loop body that puts and gets each at most
-// once per iteration, unconditionally, uses slot i mod N in iteration i: one rotation of the
-// aref's own clock for the aref and its buffers. The enter ops' stage operands are not read.
+// (Triton's NVWS AssignStagePhase numbers them so, per partition: each consumer partition gets
+// every slot), so a loop body whose partitions each put and get at most once per iteration,
+// unconditionally, uses slot i mod N in iteration i: one rotation of the aref's own clock for the
+// aref and its buffers. The enter ops' stage operands are not read.
 struct Aref {
   int buffers = 0;  // N; 0 when the buffers' types disagree or show none
   SlotOrReason slot;

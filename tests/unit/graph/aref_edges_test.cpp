@@ -114,3 +114,21 @@ TEST_CASE("aref edges: a get that may not run in every iteration keeps the aref 
   CHECK(aref.reason.find("inside a region of the loop body") != std::string::npos);
   CHECK(aref.depthFrom == Ring::Depth::Aref);
 }
+
+TEST_CASE("aref edges: each consumer partition gets every slot once; one partition getting twice is no rotation") {
+  const std::string get =
+      "      %h, %htok = nvws.aref.get.enter %aref[%c0, %c0] ATTR: AREF -> !ttg.memdesc<8x8xf16>, "
+      "!ttg.async.token\n";
+  auto withAttr = [&](const std::string &attr) {
+    std::string s = get;
+    s.replace(s.find("ATTR"), 4, attr);
+    return s;
+  };
+  Built two = build(arefLoop(2, withAttr("{ttg.partition = array<i32: 1>}")));
+  REQUIRE_FALSE(two.graph.rings.empty());
+  CHECK(two.graph.rings[0].proven);
+  Built twice = build(arefLoop(2, withAttr("")));
+  REQUIRE_FALSE(twice.graph.rings.empty());
+  CHECK_FALSE(twice.graph.rings[0].proven);
+  CHECK(twice.graph.rings[0].reason == "its buffers are got twice per iteration by one partition");
+}
