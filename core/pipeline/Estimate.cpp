@@ -14,8 +14,8 @@ bool estimatePass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   const TargetModel *source = performanceSource(ctx.model);
   if (!source) return true;
   const BufferInput in = bufferInput(s, s.materialized, ctx);
-  s.estimate =
-      estimatePerformance({&in, &s.buffers, s.triton.any() ? &s.triton : nullptr, &*source->performance, source->name});
+  s.estimate = estimatePerformance(
+      {&in, &s.buffers, s.triton.any() ? &s.triton : nullptr, &*source->performance, source->name, &s.agents});
   if (!s.estimate)
     s.noEstimate = "no CTA fits on an SM of the " + source->performance->gpu + ": its buffers need " +
                    bytesText(s.buffers.memory.smemBytes) + " of SMEM";
