@@ -111,6 +111,7 @@ export type JsonSelectionRule = 'requested' | 'force_serial' | 'below_threshold'
 export type JsonRemedyId = 'remove_attribute' | 'set_option' | 'lower_option';
 export type JsonEdgeKind = 'data' | 'carried' | 'token' | 'explicit' | 'memory' | 'barrier' | 'nested' | 'lifetime';
 export type JsonRingKind = 'buffer' | 'barrier';
+export type JsonRingDepthFrom = 'aref' | 'leading_dimension' | 'rotation';
 export type JsonAgentRole = 'producer' | 'compute' | 'unassigned';
 export type JsonTraceBoundSide = 'earliest' | 'latest';
 export type JsonPipeFlavour = 'tile' | 'scalar';
@@ -470,6 +471,8 @@ export interface JsonRing {
   proven: boolean;
   /** Why not proven ("" when proven). */
   reason: string;
+  /** Where slots, the hand-off's depth, comes from: an NVWS aref's buffers, the leading dimension, a shorter rotation. */
+  depth_from: JsonRingDepthFrom;
 }
 /** One agent of a warp-specialized block: the warps that run some of its ops. */
 export interface JsonAgent {
@@ -687,7 +690,7 @@ export interface JsonEstimate {
   ii_units: JsonEstimateIiUnits;
   /** The clock span assumed. */
   clock_mhz: [number, number];
-  /** The IR's ttg.num-warps, 4 without one. */
+  /** The CTA's warps: a warp-specialized block's agents' together, else the IR's ttg.num-warps, 4 without one. */
   warps: number;
   /** The IR gives no warp count. */
   warps_assumed: boolean;

@@ -476,6 +476,7 @@ void graphJson(JsonWriter &w, const BlockResult &r) {
         .member(jk::ring::slots, ring.slots)
         .member(jk::ring::proven, ring.proven)
         .member(jk::ring::reason, ring.reason)
+        .member(jk::ring::depth_from, depthSourceName(ring.depthFrom))
         .endObject();
   w.endArray();
 }

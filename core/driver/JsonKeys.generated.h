@@ -211,6 +211,7 @@ inline constexpr std::string_view kind = "kind";
 inline constexpr std::string_view slots = "slots";
 inline constexpr std::string_view proven = "proven";
 inline constexpr std::string_view reason = "reason";
+inline constexpr std::string_view depth_from = "depth_from";
 }  // namespace ring
 // Agent: one agent of a warp-specialized block: the warps that run some of its ops.
 namespace agent {

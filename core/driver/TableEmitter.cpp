@@ -210,6 +210,24 @@ std::string agentLines(const BlockResult &r, const TargetModel &model) {
          columns(rows, "    ", [](size_t c) { return c >= 2 && c <= 4; });
 }
 
+// The depth of each hand-off buffer and where it comes from, in a warp-specialized block or one
+// that hands buffers over through an NVWS aref.
+std::string handOffLines(const BlockResult &r) {
+  const bool aref = std::any_of(r.graph.rings.begin(), r.graph.rings.end(),
+                                [](const Ring &g) { return g.depthFrom == Ring::Depth::Aref; });
+  if (r.graph.rings.empty() || (r.agents.empty() && !aref)) return "";
+  std::string out = "  hand-offs:";
+  for (const Ring &g : r.graph.rings) {
+    const char *from = g.depthFrom == Ring::Depth::Aref       ? "the aref's buffers"
+                       : g.depthFrom == Ring::Depth::Rotation ? "its index's rotation"
+                       : g.slots > 0                          ? "its leading dimension"
+                                                              : "unknown";
+    out += std::string(&g == &r.graph.rings.front() ? " " : ", ") + g.value + " depth " + std::to_string(g.slots) +
+           " (" + from + (g.proven ? "" : "; one location") + ")";
+  }
+  return out + "\n";
+}
+
 }  // namespace
 
 std::string emitTable(const DriverRun &run) {
@@ -256,6 +274,7 @@ std::string emitTable(const DriverRun &run) {
       continue;
     }
     out += agentLines(r, model);  // a placed block's agents, beside the stages they hold
+    out += handOffLines(r);
     // Triton's loop.stage goes beside ours when the input carries it; `*` marks a difference.
     const bool tt = r.triton.anyStage();
     std::vector<std::vector<std::string>> rows;

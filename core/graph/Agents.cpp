@@ -37,35 +37,58 @@ std::optional<int64_t> headerWarps(const std::string &keyword) {
   return n;
 }
 
-// The agent of a loop inside a region of ttg.warp_specialize: its custom form holds the default
-// region then the partitions; the generic form holds the partitions as the regions of a nested
-// ttg.warp_specialize.partitions; nvws.warp_group (Triton's partition-loops) holds partitions only.
-std::optional<BlockAgent> regionAgent(const Operation *loop, int moduleWarps, bool moduleGiven) {
+// The op whose regions are the warp-specialized regions a loop is in, and the index of its
+// region. ttg.warp_specialize's custom form holds the default region then the partitions; the
+// generic form holds the partitions as the regions of a nested ttg.warp_specialize.partitions;
+// nvws.warp_group (Triton's partition-loops) holds partitions only.
+struct RegionPlace {
+  const Operation *holder = nullptr;  // null: the loop is in no such region
+  size_t index = 0;
+  bool nested() const { return holder->name == "ttg.warp_specialize.partitions" || holder->name == "nvws.warp_group"; }
+};
+
+RegionPlace placeOf(const Operation *loop) {
   for (const Operation *op = loop; op; op = op->parentOp()) {
     const Region *region = op->parentBlock ? op->parentBlock->parentRegion : nullptr;
     const Operation *holder = region ? region->parentOp : nullptr;
-    if (!holder) continue;
-    const bool nested = holder->name == "ttg.warp_specialize.partitions" || holder->name == "nvws.warp_group";
-    if (holder->name != "ttg.warp_specialize" && !nested) continue;
+    if (!holder || (holder->name != "ttg.warp_specialize" && holder->name != "ttg.warp_specialize.partitions" &&
+                    holder->name != "nvws.warp_group"))
+      continue;
     size_t index = 0;
     while (index < holder->regions.size() && holder->regions[index].get() != region) ++index;
-    BlockAgent agent;
-    agent.warps = moduleWarps;
-    agent.warpsGiven = moduleGiven;
-    if (!nested && index == 0) return agent;  // the default region: the module's warps
-    agent.warpsGiven = false;
-    agent.partition = static_cast<int>(nested ? index : index - 1);
-    const Operation *ws = holder->name == "ttg.warp_specialize.partitions" ? holder->parentOp() : holder;
-    std::optional<int64_t> warps = headerWarps(region->keyword);
-    if (!warps && index == 0) warps = headerWarps(holder->operandText);  // the first header reads as operands
-    if (!warps && ws) warps = intElement(ws->lookupAttr("partitionNumWarps"), size_t(agent.partition));
-    if (warps && *warps >= 1 && *warps <= 1024) {
-      agent.warps = static_cast<int>(*warps);
-      agent.warpsGiven = true;
-    }
-    return agent;
+    return {holder, index};
   }
-  return std::nullopt;
+  return {};
+}
+
+// The agent of region `p.index` of `p.holder`: the default region runs on the module's warps.
+BlockAgent regionAgent(const RegionPlace &p, int moduleWarps, bool moduleGiven) {
+  BlockAgent agent;
+  agent.warps = moduleWarps;
+  agent.warpsGiven = moduleGiven;
+  if (!p.nested() && p.index == 0) return agent;  // the default region: the module's warps
+  agent.warpsGiven = false;
+  agent.partition = static_cast<int>(p.nested() ? p.index : p.index - 1);
+  const Operation *ws = p.holder->name == "ttg.warp_specialize.partitions" ? p.holder->parentOp() : p.holder;
+  std::optional<int64_t> warps = headerWarps(p.holder->regions[p.index]->keyword);
+  if (!warps && p.index == 0) warps = headerWarps(p.holder->operandText);  // the first header reads as operands
+  if (!warps && ws) warps = intElement(ws->lookupAttr("partitionNumWarps"), size_t(agent.partition));
+  if (warps && *warps >= 1 && *warps <= 1024) {
+    agent.warps = static_cast<int>(*warps);
+    agent.warpsGiven = true;
+  }
+  return agent;
+}
+
+struct ModuleWarps {
+  int warps = kWarpGroup;
+  bool given = false;
+};
+
+ModuleWarps moduleWarps(const ScheduledBlock &block) {
+  const std::optional<int64_t> declared = enclosingInt(block.owner, "ttg.num-warps");
+  if (!declared || *declared < 1 || *declared > 1024) return {};
+  return {static_cast<int>(*declared), true};
 }
 
 }  // namespace
@@ -84,9 +107,7 @@ std::vector<int> partitionIdsOf(const Operation &op) {
 }
 
 std::vector<BlockAgent> blockAgents(const ScheduledBlock &block) {
-  const std::optional<int64_t> declared = enclosingInt(block.owner, "ttg.num-warps");
-  const bool moduleGiven = declared && *declared >= 1 && *declared <= 1024;
-  const int moduleWarps = moduleGiven ? static_cast<int>(*declared) : kWarpGroup;
+  const auto [warps, given] = moduleWarps(block);
   std::map<int, BlockAgent> byId;
   std::vector<int> everywhere;
   for (int v = 0; v < static_cast<int>(block.ops.size()); ++v) {
@@ -101,10 +122,11 @@ std::vector<BlockAgent> blockAgents(const ScheduledBlock &block) {
   std::vector<BlockAgent> agents;
   if (byId.empty()) {
     if (!block.isLoop) return agents;
-    std::optional<BlockAgent> one = regionAgent(block.owner, moduleWarps, moduleGiven);
-    if (!one) return agents;
-    for (int v = 0; v < static_cast<int>(block.ops.size()); ++v) one->ops.push_back(v);
-    agents.push_back(std::move(*one));
+    const RegionPlace place = placeOf(block.owner);
+    if (!place.holder) return agents;
+    BlockAgent one = regionAgent(place, warps, given);
+    for (int v = 0; v < static_cast<int>(block.ops.size()); ++v) one.ops.push_back(v);
+    agents.push_back(std::move(one));
     return agents;
   }
   const Attribute *numWarps = block.owner ? block.owner->lookupAttr("ttg.partition_num_warps") : nullptr;
@@ -113,10 +135,25 @@ std::vector<BlockAgent> blockAgents(const ScheduledBlock &block) {
     std::sort(a.ops.begin(), a.ops.end());
     const std::optional<int64_t> w = id >= 0 ? intElement(numWarps, size_t(id)) : std::nullopt;
     a.warpsGiven = w && *w >= 1 && *w <= 1024;
-    a.warps = a.warpsGiven ? static_cast<int>(*w) : moduleWarps;
+    a.warps = a.warpsGiven ? static_cast<int>(*w) : warps;
     agents.push_back(std::move(a));
   }
   return agents;
+}
+
+int ctaWarps(const ScheduledBlock &block, const std::vector<BlockAgent> &agents) {
+  const auto [module, given] = moduleWarps(block);
+  const bool partitioned =
+      std::any_of(block.ops.begin(), block.ops.end(), [](const Operation *op) { return !partitionIdsOf(*op).empty(); });
+  const RegionPlace place = partitioned || agents.empty() ? RegionPlace{} : placeOf(block.owner);
+  int total = 0;
+  if (partitioned)
+    for (const BlockAgent &a : agents) total += a.warps;
+  else if (place.holder)  // every region of the warp_specialize runs beside this loop's
+    for (size_t k = 0; k < place.holder->regions.size(); ++k)
+      total += regionAgent({place.holder, k}, module, given).warps;
+  if (place.holder && place.holder->name == "ttg.warp_specialize.partitions") total += module;  // the default region
+  return std::min(total > 0 ? total : module, static_cast<int>(kMaxAgents));
 }
 
 bool issuedPerAgent(const Resource &r) {

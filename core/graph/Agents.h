@@ -34,6 +34,11 @@ std::vector<int> partitionIdsOf(const Operation &op);
 // default region and unstated partitions the module's `ttg.num-warps`, else 4.
 std::vector<BlockAgent> blockAgents(const ScheduledBlock &block);
 
+// The warps of the CTA the block runs in: a partitioned loop's agents' together; for a loop in a
+// region of ttg.warp_specialize or nvws.warp_group, every region's (the default region on the
+// module's warps); else the module's ttg.num-warps, else 4. At most a CTA's 32 (kMaxAgents).
+int ctaWarps(const ScheduledBlock &block, const std::vector<BlockAgent> &agents);
+
 // Whether an agent issues to the resource on its own warps' schedulers (issue, the ALU and FMA
 // issue widths, the special-function units, register-bank pairing), rather than sharing it with
 // the whole SM.

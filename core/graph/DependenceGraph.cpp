@@ -28,6 +28,15 @@ const char *edgeKindName(EdgeKind k) {
   return "data";
 }
 
+const char *depthSourceName(Ring::Depth d) {
+  switch (d) {
+  case Ring::Depth::LeadingDimension: return "leading_dimension";
+  case Ring::Depth::Rotation: return "rotation";
+  case Ring::Depth::Aref: return "aref";
+  }
+  return "leading_dimension";
+}
+
 namespace {
 
 class GraphBuilder {

@@ -38,7 +38,11 @@ struct Ring {
   int slots = 0;         // proven: the slots its index rotates through; else its leading dimension (0: unknown)
   bool proven = false;   // every access names a slot of one rotation: only same-slot accesses are ordered
   std::string reason;    // not proven: why, in plain words (its accesses are ordered as one location)
+  // Where `slots`, the hand-off's depth, comes from: an NVWS aref's buffer count, the leading
+  // dimension of its type, or an index rotating through fewer slots than that.
+  enum class Depth { LeadingDimension, Rotation, Aref } depthFrom = Depth::LeadingDimension;
 };
+const char *depthSourceName(Ring::Depth d);
 
 struct DependenceGraph {
   int numNodes = 0;                    // node i == ScheduledBlock::ops[i]

@@ -101,6 +101,7 @@ public:
   }
 
   EffectOrder build(DiagnosticEngine &diags) {
+    arefs_ = loopArefs(block_, [&](const Value &v) { return leadingDimension(aliases_.resolve(v.type)); });
     classifyBarriers();
     for (int i = 0; i < n_; ++i) nodes_.push_back(effectsOf(i));
     findRings(diags);
@@ -161,6 +162,13 @@ private:
   Target targetOf(const Value *v) {
     Target t;
     for (int hops = 0; v && v->definingOp && hops < 1024; ++hops) {
+      // An aref's buffer is a slot of the aref's rotation (loopArefs); the aref itself one of its barriers'.
+      if (const ArefBuffer ab = arefs_.empty() ? ArefBuffer{} : arefBufferOf(*v); arefs_.count(ab.aref)) {
+        t.index = ab.aref;
+        if (ab.buffer == v) break;
+        v = ab.buffer;
+        continue;
+      }
       const OpModel *m = entry(*v->definingOp);
       if (!m || m->view == ViewKind::None || v->definingOp->operands.empty()) break;
       t.index = selectsSlot(*v->definingOp, *m) ? v->definingOp->operands[1] : nullptr;
@@ -202,7 +210,7 @@ private:
   // distinct from every other named buffer. Unknown: a buffer chosen inside the block (a carried
   // value, the result of an op the model does not call a view): it may be any of them.
   Buffer bufferKind(const Value *root) {
-    if (root->definingOp && allocates(*root->definingOp)) return Buffer::Named;
+    if ((root->definingOp && allocates(*root->definingOp)) || arefs_.count(root)) return Buffer::Named;
     const bool memdesc = barriers_.count(root) || aliases_.resolve(root->type).find("memdesc") != std::string::npos;
     if (!memdesc) return Buffer::None;
     if (root->definingOp || (root->ownerBlock && root->ownerBlock == block_.body)) return Buffer::Unknown;
@@ -311,7 +319,9 @@ private:
             Ring r;
             r.value = t.root->name;
             r.barrier = barriers_.count(t.root) != 0;
-            r.slots = leadingDimension(aliases_.resolve(t.root->type)).value_or(0);
+            const auto aref = arefs_.find(t.root);  // its type may not show its buffers
+            r.slots = aref != arefs_.end() ? aref->second.buffers
+                                           : leadingDimension(aliases_.resolve(t.root->type)).value_or(0);
             r.proven = true;
             rings_.push_back(r);
             spoiler.push_back(nullptr);
@@ -326,7 +336,9 @@ private:
             why = "it is also accessed as a whole, by " + a.op->name;
           } else {
             auto [known, fresh] = slotOf_.try_emplace(t.index);
-            if (fresh) known->second = slots_.slotOf(t.index);
+            auto aref = arefs_.find(t.index);
+            if (fresh) known->second = aref != arefs_.end() ? aref->second.slot : slots_.slotOf(t.index);
+            if (aref != arefs_.end()) ring.depthFrom = Ring::Depth::Aref;
             slot = known->second.slot;
             why = known->second.reason;
           }
@@ -348,6 +360,8 @@ private:
     for (size_t k = 0; k < rings_.size(); ++k) {
       Ring &ring = rings_[k];
       if (ring.proven) {
+        if (ring.depthFrom != Ring::Depth::Aref && rotation[k]->period < ring.slots)
+          ring.depthFrom = Ring::Depth::Rotation;
         ring.slots = rotation[k]->period;
         continue;
       }
@@ -619,6 +633,7 @@ private:
   SlotAnalysis slots_;
   std::unordered_map<const Value *, SlotOrReason> slotOf_;
   std::vector<Ring> rings_;
+  std::unordered_map<const Value *, Aref> arefs_;
   std::unordered_map<const Operation *, int> nodeOf_;
   std::unordered_map<std::string, const OpModel *> entryOf_;
   std::unordered_set<const Value *> barriers_;

@@ -8,7 +8,11 @@
 // increment, xori for two slots all pass) makes it rotate through N slots.
 #include "graph/RingSlots.h"
 
+#include "graph/Agents.h"
+
 #include <cctype>
+#include <map>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -436,7 +440,68 @@ std::optional<std::vector<int64_t>> memdescShape(const std::string &type) {
   return dims;
 }
 
+// An op on an aref other than its creation: Triton's nvws.aref.* ops take the aref first.
+bool usesAref(const Operation &op) {
+  return op.name.rfind("nvws.aref.", 0) == 0 && op.name != "nvws.aref.create" && !op.operands.empty() &&
+         op.operands[0]->definingOp && op.operands[0]->definingOp->name == "nvws.aref.create";
+}
+
 }  // namespace
+
+ArefBuffer arefBufferOf(const Value &v) {
+  const Operation *def = v.definingOp;
+  if (!def) return {};
+  if (def->name == "nvws.aref.create") return {&v, &v};
+  const bool buffers =
+      def->name == "nvws.aref.put.enter" || def->name == "nvws.aref.get.enter" || def->name == "nvws.aref.buffer";
+  if (!buffers || !usesAref(*def)) return {};
+  const Operation *create = def->operands[0]->definingOp;
+  if (v.index < 0 || size_t(v.index) >= create->operands.size()) return {};  // the token
+  return {def->operands[0], create->operands[size_t(v.index)]};
+}
+
+std::unordered_map<const Value *, Aref> loopArefs(const ScheduledBlock &block,
+                                                  const std::function<std::optional<int>(const Value &)> &leading) {
+  std::unordered_map<const Value *, Aref> out;
+  if (!block.isLoop) return out;
+  std::vector<const Value *> order;  // first use first
+  // Puts and gets per iteration, per partition: each consumer partition gets every slot once.
+  std::map<std::tuple<const Value *, bool, std::vector<int>>, int> enters;
+  for (Operation *node : block.ops)
+    walkOps(*node, [&](Operation &op) {
+      if (!usesAref(op)) return;
+      const Value *aref = op.operands[0];
+      if (out.emplace(aref, Aref{}).second) order.push_back(aref);
+      const bool put = op.name == "nvws.aref.put.enter";
+      if (!put && op.name != "nvws.aref.get.enter") return;
+      std::string &why = out[aref].slot.reason;
+      int &count = enters[{aref, put, partitionIdsOf(op)}];
+      if (why.empty() && op.parentBlock != block.body)
+        why = op.name + " is inside a region of the loop body, which may not run in every iteration";
+      if (why.empty() && ++count > 1)
+        why = std::string(put ? "it is put" : "its buffers are got") + " twice per iteration by one partition";
+    });
+  for (size_t k = 0; k < order.size(); ++k) {
+    Aref &a = out[order[k]];
+    const Operation *create = order[k]->definingOp;
+    std::optional<int> n;
+    bool agree = !create->operands.empty();
+    for (const Value *b : create->operands) {
+      const std::optional<int> d = leading(*b);
+      agree &= d.has_value() && (!n || *n == *d);
+      n = d;
+    }
+    a.buffers = agree && n ? *n : 0;
+    std::string &why = a.slot.reason;
+    for (const Operation *p = create; p && why.empty(); p = p->parentOp())
+      if (p == block.loop.op) why = "it is created inside the loop, a new one in every iteration";
+    if (why.empty() && a.buffers < 1) why = "its buffers' types do not show one number of slots";
+    if (why.empty() && a.buffers > kMaxRingSlots)
+      why = "it has " + std::to_string(a.buffers) + " buffers, more than " + std::to_string(kMaxRingSlots);
+    if (why.empty()) a.slot.slot = RingSlot{-1 - static_cast<int>(k), a.buffers, 0};
+  }
+  return out;
+}
 
 std::optional<int> leadingDimension(const std::string &type) {
   std::optional<std::vector<int64_t>> dims = memdescShape(type);

@@ -6,9 +6,11 @@
 // round again. Part of the dependence-graph phase (EffectEdges asks it).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "graph/ScheduledBlock.h"
 
@@ -56,6 +58,31 @@ private:
 std::optional<int> leadingDimension(const std::string &type);
 // The number of dimensions of a `memdesc<...>` type; nullopt when the type shows none.
 std::optional<int> memdescRank(const std::string &type);
+
+// An NVWS aref (`%a = nvws.aref.create %buf, ...`): a FIFO of N slots over its buffers, N their
+// leading dimension. The k-th put.enter and the k-th get.enter of an aref take slot k mod N
+// (Triton's NVWS AssignStagePhase numbers them so, per partition: each consumer partition gets
+// every slot), so a loop body whose partitions each put and get at most once per iteration,
+// unconditionally, uses slot i mod N in iteration i: one rotation of the aref's own clock for the
+// aref and its buffers. The enter ops' stage operands are not read.
+struct Aref {
+  int buffers = 0;  // N; 0 when the buffers' types disagree or show none
+  SlotOrReason slot;
+};
+
+// The arefs a loop's nvws.aref.* ops use, keyed by the aref value; none outside a loop.
+// `leading` gives a value's leading dimension (its type's aliases resolved). Aref k's clock is
+// -1 - k: it compares with no index's.
+std::unordered_map<const Value *, Aref> loopArefs(const ScheduledBlock &block,
+                                                  const std::function<std::optional<int>(const Value &)> &leading);
+
+// The aref `v` is a buffer of (a result of put.enter / get.enter / aref.buffer, or the aref
+// itself), and the buffer it is a slot of (the create's operand at v's index; the aref itself).
+struct ArefBuffer {
+  const Value *aref = nullptr;    // null: `v` is no aref's
+  const Value *buffer = nullptr;  // the value whose slot `v` is
+};
+ArefBuffer arefBufferOf(const Value &v);
 
 // arith.cmpi's predicate (0 eq, 1 ne, 2 slt, ... 9 uge): the keyword of the custom form or the
 // generic form's integer; nullopt when neither is readable.

@@ -48,12 +48,25 @@ public:
     e.clockMhz = gpu_.clockMhz;
     e.seedUnits = !b_.model->performance;
     const std::optional<int64_t> warps = moduleInt(b_.block->owner, "ttg.num-warps");
-    e.warpsAssumed = !warps || *warps < 1 || *warps > 64;
-    e.warps = e.warpsAssumed ? 4 : static_cast<int>(*warps);
+    const std::vector<BlockAgent> none;
+    const std::vector<BlockAgent> &agents = in_.agents ? *in_.agents : none;
+    const bool stated = warps && *warps >= 1 && *warps <= 64;
+    const bool agentsStated =
+        !agents.empty() && std::all_of(agents.begin(), agents.end(), [](const BlockAgent &a) { return a.warpsGiven; });
+    e.warpsAssumed = !stated && !agentsStated;
+    e.warps = !agents.empty() ? ctaWarps(*b_.block, agents) : stated ? static_cast<int>(*warps) : 4;
     if (e.warpsAssumed) e.assumptions.push_back("4 warps per CTA (the IR states no ttg.num-warps)");
     const int threads = 32 * e.warps;
-    e.registersPerThread = registersPerThread(b_, threads, gpu_);
     e.registersLimit = static_cast<int>(gpu_.registersPerThread.low / 1000);
+    // Each agent's tensors are held by its own warps, at its own register count (setmaxnreg: the
+    // agents' max_regs, facts §7.3); the figure reported is the most any agent needs.
+    e.registersPerThread = agents.empty() ? registersPerThread(b_, threads, gpu_) : 0;
+    ctaRegisters_ = agents.empty() ? allocated(e.registersPerThread) * threads : 0;
+    for (const BlockAgent &a : agents) {
+      const int regs = registersPerThread(b_, 32 * a.warps, gpu_, &a.ops);
+      e.registersPerThread = std::max(e.registersPerThread, regs);
+      ctaRegisters_ += allocated(regs) * 32 * a.warps;
+    }
     e.registersOver = e.registersPerThread > e.registersLimit;
     e.registerBytes = in_.plan->memory.registerBytes;
     e.registerFileBytes = gpu_.registersPerSm.low / 1000 * 4;
@@ -89,13 +102,18 @@ public:
   }
 
 private:
-  // CTAs per SM, as the tightest of SMEM, registers, threads and the SM's CTA limit allow.
+  // Registers are allocated per warp in units of 256: per thread, a multiple of 8, at most a thread's.
+  int64_t allocated(int registers) const {
+    return (std::min<int64_t>(registers, gpu_.registersPerThread.low / 1000) + 7) / 8 * 8;
+  }
+
+  // CTAs per SM, as the tightest of SMEM, registers, threads and the SM's CTA limit allow. A CTA's
+  // registers are at most the SM's: the compiler spills to launch one.
   void occupancy(ScheduleEstimate &s, int registers, int threads) const {
     const int64_t smemPerSm = gpu_.smemBytesPerSm.low / 1000, reserved = gpu_.smemReservedPerCta.low / 1000;
     const int64_t bySmem = smemPerSm / std::max<int64_t>(1, s.smemPerCta + reserved);
-    // Registers are allocated per warp in units of 256: per thread, a multiple of 8.
-    const int64_t regs = (std::min<int64_t>(registers, gpu_.registersPerThread.low / 1000) + 7) / 8 * 8;
-    const int64_t byRegs = gpu_.registersPerSm.low / 1000 / std::max<int64_t>(1, regs * threads);
+    const int64_t regs = allocated(registers), perSm = gpu_.registersPerSm.low / 1000;
+    const int64_t byRegs = perSm / std::max<int64_t>(1, std::min(ctaRegisters_, perSm));
     int64_t c = gpu_.ctasPerSm.low / 1000;
     s.ctaLimit = "the SM's CTA limit";
     auto limit = [&](int64_t by, const std::string &words) {
@@ -216,6 +234,7 @@ private:
   const BufferInput &b_;
   const GpuPerformance &gpu_;
   LoopDemand demand_;
+  int64_t ctaRegisters_ = 0;  // the registers one CTA's threads are allocated
 };
 
 // A value the same in every thread (a splat or dense constant, or a broadcast of one) is one
@@ -232,9 +251,13 @@ bool uniform(const Value *v) {
 
 }  // namespace
 
-int registersPerThread(const BufferInput &in, int threads, const GpuPerformance &gpu) {
+int registersPerThread(const BufferInput &in, int threads, const GpuPerformance &gpu, const std::vector<int> *ops) {
   const ScheduledBlock &block = *in.block;
   const size_t n = block.ops.size();
+  std::vector<bool> counted(n, ops == nullptr);
+  if (ops)
+    for (int v : *ops)
+      if (v >= 0 && size_t(v) < n) counted[size_t(v)] = true;
   // A broadcast or expand_dims is a view of its operand's registers; a splat is one register.
   bool triton = false;
   for (const Operation *op = block.owner; op && !triton; op = op->parentOp()) triton = op->name == "tt.func";
@@ -248,7 +271,8 @@ int registersPerThread(const BufferInput &in, int threads, const GpuPerformance 
     return tensorRegisters(t, threads);
   };
   std::unordered_map<const Operation *, size_t> top;
-  for (size_t i = 0; i < n; ++i) walkOps(*block.ops[i], [&](Operation &o) { top[&o] = i; });
+  for (size_t i = 0; i < n; ++i)
+    if (counted[i]) walkOps(*block.ops[i], [&](Operation &o) { top[&o] = i; });
   // Last use (top-level index; n: the terminator or a later iteration) of each value defined in
   // the body; values from outside the body and carried values live throughout.
   std::unordered_map<const Value *, size_t> lastUse;
@@ -276,11 +300,14 @@ int registersPerThread(const BufferInput &in, int threads, const GpuPerformance 
     last = std::max(last, at);
   };
   for (size_t i = 0; i < n; ++i)
-    walkOps(*block.ops[i], [&](Operation &o) {
-      for (const Value *v : o.operands) use(v, i);
-    });
+    if (counted[i])
+      walkOps(*block.ops[i], [&](Operation &o) {
+        for (const Value *v : o.operands) use(v, i);
+      });
+  // Another agent's values it passes on are that agent's.
   if (block.terminator)
-    for (const Value *v : block.terminator->operands) use(v, n);
+    for (const Value *v : block.terminator->operands)
+      if (!ops || !v->definingOp || top.count(v->definingOp)) use(v, n);
   double live = 0;
   std::vector<double> dying(n + 1, 0);
   for (const Value *v : carried) live += regs(v), dying[std::min(lastUse[v], n)] += regs(v);
@@ -288,6 +315,7 @@ int registersPerThread(const BufferInput &in, int threads, const GpuPerformance 
   for (size_t i = 0; i < n; ++i) {
     double made = 0, transient = 0;
     for (const Value *r : block.ops[i]->results) {
+      if (!counted[i]) break;
       auto it = lastUse.find(r);
       if (it == lastUse.end()) {
         transient += regs(r);

@@ -16,6 +16,7 @@
 
 #include "buffers/BufferAssignment.h"
 #include "frontend/triton/Schedule.h"
+#include "graph/Agents.h"
 #include "perf/LoopDemand.h"
 #include "target/GpuPerformance.h"
 
@@ -42,8 +43,8 @@ struct PerfEstimate {
   std::string gpu;
   std::string modelName;  // the model whose performance data gives the figures
   MilliSpan clockMhz;
-  bool seedUnits = false;  // the schedule's II is in the seed's cost units, not SM cycles
-  int warps = 4;
+  bool seedUnits = false;     // the schedule's II is in the seed's cost units, not SM cycles
+  int warps = 4;              // per CTA: a warp-specialized block's agents' together (graph/Agents ctaWarps)
   bool warpsAssumed = false;  // the IR states no ttg.num-warps
   int registersPerThread = 0;
   int registersLimit = 0;      // what one thread can hold on the GPU
@@ -67,6 +68,8 @@ struct PerfInput {
   const TritonSchedule *triton = nullptr;  // null when the block has no Triton schedule to compare
   const GpuPerformance *gpu = nullptr;
   std::string gpuModel;  // the model the GpuPerformance comes from
+  // The warp-specialized agents the block's ops run in (graph/Agents); empty: the CTA's warps run them all.
+  const std::vector<BlockAgent> *agents = nullptr;
 };
 
 // The model whose performance data estimates a loop scheduled on `model`: the model itself when
@@ -84,7 +87,9 @@ struct PerfOutcome {
 PerfOutcome estimatePerformance(const PerfInput &in);
 
 // Registers per thread the loop's register tensors need at its busiest point (program order
-// liveness) plus the GPU's stated overhead, for `threads` threads.
-int registersPerThread(const BufferInput &in, int threads, const GpuPerformance &gpu);
+// liveness) plus the GPU's stated overhead, for `threads` threads; only the nodes of `ops` when
+// given (an agent's: its own warps hold its tensors).
+int registersPerThread(const BufferInput &in, int threads, const GpuPerformance &gpu,
+                       const std::vector<int> *ops = nullptr);
 
 }  // namespace tilesched

@@ -14,8 +14,8 @@ bool estimatePass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   const TargetModel *source = performanceSource(ctx.model);
   if (!source) return true;
   const BufferInput in = bufferInput(s, s.materialized, ctx);
-  PerfOutcome outcome =
-      estimatePerformance({&in, &s.buffers, s.triton.any() ? &s.triton : nullptr, &*source->performance, source->name});
+  PerfOutcome outcome = estimatePerformance(
+      {&in, &s.buffers, s.triton.any() ? &s.triton : nullptr, &*source->performance, source->name, &s.agents});
   s.estimate = std::move(outcome.estimate);
   s.noEstimate = std::move(outcome.none);
   if (s.estimate && s.estimate->registersOver)

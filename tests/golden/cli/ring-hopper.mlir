@@ -67,14 +67,16 @@ module {
 // JSON-NEXT: "kind": "barrier",
 // JSON-NEXT: "slots": 3,
 // JSON-NEXT: "proven": true,
-// JSON-NEXT: "reason": ""
+// JSON-NEXT: "reason": "",
+// JSON-NEXT: "depth_from": "leading_dimension"
 // JSON-NEXT: },
 // JSON-NEXT: {
 // JSON-NEXT: "value": "%a_ring",
 // JSON-NEXT: "kind": "buffer",
 // JSON-NEXT: "slots": 3,
 // JSON-NEXT: "proven": true,
-// JSON-NEXT: "reason": ""
+// JSON-NEXT: "reason": "",
+// JSON-NEXT: "depth_from": "leading_dimension"
 // JSON-NEXT: },
 // JSON-NEXT: {
 // JSON-NEXT: "value": "%b_ring",

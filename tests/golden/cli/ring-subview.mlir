@@ -69,7 +69,8 @@ module {
 // CHECK-NEXT: "kind": "buffer",
 // CHECK-NEXT: "slots": 3,
 // CHECK-NEXT: "proven": true,
-// CHECK-NEXT: "reason": ""
+// CHECK-NEXT: "reason": "",
+// CHECK-NEXT: "depth_from": "leading_dimension"
 // CHECK-NEXT: }
 // CHECK-NEXT: ],
 // Nodes: 0 %as, 1 %a (load), 2 store, 3-5 the slot.
@@ -86,5 +87,6 @@ module {
 // CHECK-NEXT: "kind": "buffer",
 // CHECK-NEXT: "slots": 3,
 // CHECK-NEXT: "proven": false,
-// CHECK-NEXT: "reason": "%s is carried from %sn, and %slots is not a constant (an argument from outside the loop)"
+// CHECK-NEXT: "reason": "%s is carried from %sn, and %slots is not a constant (an argument from outside the loop)",
+// CHECK-NEXT: "depth_from": "leading_dimension"
 // NOTE: ring-subview.mlir:40:12: note: the slots of ring %ring are ordered as one location: %s is carried from %sn, and %slots is not a constant (an argument from outside the loop) (docs/decisions.md, "Ring buffers")

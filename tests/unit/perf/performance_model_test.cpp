@@ -148,6 +148,55 @@ TEST_CASE("perf: registers over the per-thread limit are flagged; SMEM the IR st
   CHECK(e["schedule"]["cta_limit"] == "shared memory (200000 B per CTA)");
 }
 
+TEST_CASE("perf: a warp-specialized loop's registers are its agents' own, its CTA all their warps", "[perf]") {
+  // The accumulator loop of 4 module warps, its MMA in partition 0 on 8 warps beside a 1-warp
+  // partition 1: 128 registers a thread for the MMA's 128x256 f32 (not 256), and 9 warps a CTA.
+  std::string src = accumulatorLoop(256, 4);
+  auto replace = [&](const std::string &from, const std::string &to) {
+    const size_t at = src.find(from);
+    REQUIRE(at != std::string::npos);
+    src.replace(at, from.size(), to);
+  };
+  replace("%d = ttng.warp_group_dot %a, %b, %acc :",
+          "%j = arith.addi %i, %c1 {ttg.partition = array<i32: 1>} : i32\n"
+          "      %d = ttng.warp_group_dot %a, %b, %acc {ttg.partition = array<i32: 0>} :");
+  replace("    }\n    tt.return", "    } {ttg.partition_num_warps = array<i32: 8, 1>}\n    tt.return");
+  const Json e = mmaBlock(run(src, "hopper-measured"))["estimate"];
+  CHECK(e["warps"] == 9);
+  CHECK_FALSE(e["warps_assumed"].get<bool>());
+  CHECK(e["registers_per_thread"].get<int>() < 200);
+  CHECK_FALSE(e["registers_over_limit"].get<bool>());
+}
+
+TEST_CASE("perf: each agent is allocated its own registers", "[perf]") {
+  // The MMA's partition needs about 90 registers a thread, three 4-warp partitions beside it a
+  // few: at the most any needs, 16 warps would take 45 056 of the SM's 65 536 registers (one
+  // CTA); at their own counts (setmaxnreg) two CTAs or more fit.
+  std::string src = accumulatorLoop(64, 4);
+  std::string light;
+  for (int p = 1; p <= 3; ++p)
+    light += "      %j" + std::to_string(p) + " = arith.addi %i, %c1 {ttg.partition = array<i32: " + std::to_string(p) +
+             ">} : i32\n";
+  const size_t dot = src.find("      %d = ttng.warp_group_dot %a, %b, %acc :");
+  REQUIRE(dot != std::string::npos);
+  src.insert(dot, light);
+  const size_t end = src.find("    }\n    tt.return");
+  REQUIRE(end != std::string::npos);
+  src.replace(end, 5, "    } {ttg.partition_num_warps = array<i32: 4, 4, 4, 4>}");
+  const size_t attr = src.find("%acc :");
+  src.replace(attr, 6, "%acc {ttg.partition = array<i32: 0>} :");
+  const Json e = mmaBlock(run(src, "hopper-measured"))["estimate"];
+  REQUIRE(e.is_object());
+  CHECK(e["warps"] == 16);
+  CHECK(e["registers_per_thread"].get<int>() > 64);
+  CHECK(e["schedule"]["ctas_per_sm"].get<int>() >= 2);
+  // More than the SM's registers in one CTA: the compiler spills, and one CTA still launches.
+  const Json over = mmaBlock(run(accumulatorLoop(512, 16), "hopper-measured"))["estimate"];
+  REQUIRE(over.is_object());
+  CHECK(over["registers_per_thread"].get<int>() * 32 * 16 > 65536);
+  CHECK(over["schedule"]["ctas_per_sm"] == 1);
+}
+
 TEST_CASE("perf: the GPU's figures are model data, read and written back, each error located", "[perf]") {
   const std::shared_ptr<const TargetModel> measured = builtinTargetModel("hopper-measured");
   REQUIRE(measured->performance);

@@ -20,6 +20,7 @@ export type {
   JsonRemedyId,
   JsonEdgeKind,
   JsonRingKind,
+  JsonRingDepthFrom,
   JsonAgentRole,
   JsonTraceBoundSide,
   JsonPipeFlavour,
@@ -108,6 +109,7 @@ export const SELECTION_RULE = ['requested', 'force_serial', 'below_threshold', '
 export const REMEDY_ID = ['remove_attribute', 'set_option', 'lower_option'] as const satisfies readonly D.JsonRemedyId[];
 export const EDGE_KIND = ['data', 'carried', 'token', 'explicit', 'memory', 'barrier', 'nested', 'lifetime'] as const satisfies readonly D.JsonEdgeKind[];
 export const RING_KIND = ['buffer', 'barrier'] as const satisfies readonly D.JsonRingKind[];
+export const RING_DEPTH_FROM = ['aref', 'leading_dimension', 'rotation'] as const satisfies readonly D.JsonRingDepthFrom[];
 export const AGENT_ROLE = ['producer', 'compute', 'unassigned'] as const satisfies readonly D.JsonAgentRole[];
 export const TRACE_BOUND_SIDE = ['earliest', 'latest'] as const satisfies readonly D.JsonTraceBoundSide[];
 export const PIPE_FLAVOUR = ['tile', 'scalar'] as const satisfies readonly D.JsonPipeFlavour[];
@@ -309,6 +311,7 @@ const OBJECTS: Record<string, readonly KeySpec[]> = {
     { key: 'slots', type: 'int' },
     { key: 'proven', type: 'bool' },
     { key: 'reason', type: 'string' },
+    { key: 'depth_from', type: 'string', values: RING_DEPTH_FROM },
   ],
   Agent: [
     { key: 'name', type: 'string' },

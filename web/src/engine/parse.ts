@@ -208,6 +208,7 @@ function parseRing(v: unknown): Ring {
   return {
     value: str(r.value), kind: r.kind === 'barrier' ? 'barrier' : 'buffer', slots: num(r.slots),
     proven: r.proven === true, reason: str(r.reason),
+    depth_from: r.depth_from === 'aref' || r.depth_from === 'rotation' ? r.depth_from : 'leading_dimension',
   };
 }
 

@@ -96,7 +96,7 @@ describe('result document model', () => {
           { src: 0, dst: 1, latency: 1, distance: 3, kind: 'memory', ring: '%a_ring' },
         ],
         rings: [
-          { value: '%a_ring', kind: 'buffer', slots: 3, proven: true, reason: '' },
+          { value: '%a_ring', kind: 'buffer', slots: 3, proven: true, reason: '', depth_from: 'aref' },
           { value: '%bars', kind: 'barrier', slots: 3, proven: false, reason: 'its slot %s grows with the iteration and never wraps round' },
         ],
       }],
@@ -104,9 +104,10 @@ describe('result document model', () => {
     const b = doc.blocks[0];
     expect(b.edges[0].ring).toBeUndefined();
     expect(b.edges[1].ring).toBe('%a_ring');
+    // A document without depth_from (an older tool) reads as the leading dimension.
     expect(b.rings).toEqual([
-      { value: '%a_ring', kind: 'buffer', slots: 3, proven: true, reason: '' },
-      { value: '%bars', kind: 'barrier', slots: 3, proven: false, reason: 'its slot %s grows with the iteration and never wraps round' },
+      { value: '%a_ring', kind: 'buffer', slots: 3, proven: true, reason: '', depth_from: 'aref' },
+      { value: '%bars', kind: 'barrier', slots: 3, proven: false, reason: 'its slot %s grows with the iteration and never wraps round', depth_from: 'leading_dimension' },
     ]);
     expect(parseDocument(fixture('serial.json')).blocks[0].rings).toEqual([]);
   });
