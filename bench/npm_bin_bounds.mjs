@@ -3,20 +3,20 @@
 // playground's command line): goals, per run, at most 256 MiB of wasm memory and at most 2x the
 // native tool's time for the same command line.
 //   node bench/npm_bin_bounds.mjs [--models=hopper,...] [--all]   (default: the ten runs nearest a goal)
-// Inputs: examples/*.mlir and ../shared/benchmarks/real-ir/**/*.mlir. Per input and model: the
-// native tool's wall time (the faster of two processes) and the module's run as the bin runs it:
-// a fresh module in a Node with the bin's V8 flags (wasm/cli.mjs BIN_V8_FLAGS), timed around
+// Inputs: bench/inputs.mjs (examples/*.mlir and ../shared/benchmarks/real-ir/**/*.mlir). Per
+// input and model: the native tool's wall time (the faster of two processes) and the module's run
+// as the bin runs it: a fresh module in a Node with the bin's V8 flags (wasm/cli.mjs BIN_V8_FLAGS), timed around
 // runCli, so the bin's fixed start (Node, its child, the module's compile: printed once, from
 // `--help`) is apart from what the input costs; and the module's peak memory (wasm memory only
 // grows, so its size after the run is the peak). tests/wasm/memory-bound.test.mjs asserts the
 // memory bound; times are figures, not tests.
 // Environment: TILESCHED_BUILD_DIR (build), TILESCHED_WASM_BUILD_DIR (build-wasm).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { BUILTIN_MODELS, boundInputs } from './inputs.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const native = path.resolve(repo, process.env.TILESCHED_BUILD_DIR ?? 'build', 'bin', 'tilesched');
@@ -26,11 +26,8 @@ const { BIN_V8_FLAGS, loadTilesched, readInput } = await import('../wasm/cli.mjs
 const self = fileURLToPath(import.meta.url);
 
 const modelArg = process.argv.find((a) => a.startsWith('--models='));
-const models = modelArg ? modelArg.slice('--models='.length).split(',') : ['hopper', 'blackwell', 'hopper-measured', 'blackwell-measured'];
-const mlirUnder = (dir) => (existsSync(dir)
-  ? readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.mlir')).sort().map((f) => path.join(dir, f))
-  : []);
-const inputs = [...mlirUnder(path.join(repo, 'examples')), ...mlirUnder(path.resolve(repo, '..', 'shared', 'benchmarks', 'real-ir'))];
+const models = modelArg ? modelArg.slice('--models='.length).split(',') : BUILTIN_MODELS;
+const inputs = boundInputs(repo, path.resolve(repo, '..', 'shared'));
 const runs = inputs.flatMap((file) => models.map((model) => ({ file, model, args: [`--model=${model}`, '--emit=json', '--trace', file] })));
 
 // The child: each run in a fresh module, as the bin runs it; one JSON line per run.

@@ -156,10 +156,13 @@ struct Operation {
   const std::string &spelledName() const { return spelling.empty() ? name : spelling; }
 };
 
-// A `#name = ...` or `!name = ...` definition at top level, kept verbatim.
+// A `#name = ...` or `!name = ...` definition at top level, kept verbatim, and where: after the
+// first `opsBefore` top-level operations. The printer writes it there, not hoisted: an op the
+// definition ended would otherwise run on into the next one (`s.` then `s.<>` is one op).
 struct AliasDef {
   std::string text;
   SourceRange range;
+  size_t opsBefore = 0;
 };
 
 struct Module {

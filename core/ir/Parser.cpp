@@ -420,6 +420,7 @@ bool Parser::parseAliasDef() {
   }
   if (value.empty()) return error(SourceRange::at(prevEnd_), "expected a value after '=' in an alias definition");
   def.range = rangeFrom(begin);
+  def.opsBefore = module_.operations.size();
   module_.aliases.push_back(std::move(def));
   return true;
 }

@@ -421,8 +421,12 @@ std::string printAttrDict(const std::vector<NamedAttribute> &dict) {
 
 std::string printModule(const Module &m, const VerbatimOps &verbatim) {
   ModulePrinter p(verbatim);
-  for (const AliasDef &a : m.aliases) p.out += a.text + "\n";
-  for (const auto &op : m.operations) p.printOp(*op, 0);
+  size_t alias = 0;
+  for (size_t i = 0; i <= m.operations.size(); ++i) {
+    for (; alias < m.aliases.size() && (m.aliases[alias].opsBefore <= i || i == m.operations.size()); ++alias)
+      p.out += m.aliases[alias].text + "\n";
+    if (i < m.operations.size()) p.printOp(*m.operations[i], 0);
+  }
   if (!m.fileMetadata.empty()) p.out += "\n" + m.fileMetadata + "\n";
   return p.out;
 }

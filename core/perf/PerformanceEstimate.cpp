@@ -41,7 +41,7 @@ class Estimator {
 public:
   explicit Estimator(const PerfInput &in) : in_(in), b_(*in.buffers), gpu_(*in.gpu) {}
 
-  std::optional<PerfEstimate> run() {
+  PerfOutcome run() {
     PerfEstimate e;
     e.gpu = gpu_.gpu;
     e.modelName = in_.gpuModel;
@@ -68,6 +68,9 @@ public:
       ctaRegisters_ += allocated(regs) * 32 * a.warps;
     }
     e.registersOver = e.registersPerThread > e.registersLimit;
+    e.registerBytes = in_.plan->memory.registerBytes;
+    e.registerFileBytes = gpu_.registersPerSm.low / 1000 * 4;
+    e.registersOverFile = e.registerBytes > e.registerFileBytes;
     const std::optional<int64_t> shared = moduleInt(b_.block->owner, "ttg.shared");
     e.smemFromIR = shared.has_value();
     demand_ = loopDemand(b_, gpu_);
@@ -83,12 +86,19 @@ public:
                  shared ? *shared : in_.plan->memory.smemBytes + (storeCounted ? 0 : demand_.tmaStoreTile), threads);
     if (in_.triton && in_.triton->any())
       e.triton = estimate(e, tritonStagesAhead(), shared ? *shared : tritonSmem(), threads);
-    if (e.ours.ctasPerSm < 1 && !(e.triton && e.triton->ctasPerSm >= 1)) return std::nullopt;
+    if (e.ours.ctasPerSm < 1 && !(e.triton && e.triton->ctasPerSm >= 1))
+      return {std::nullopt, "no CTA fits on an SM of the " + gpu_.gpu + ": its buffers need " +
+                                bytesText(in_.plan->memory.smemBytes) + " of SMEM"};
+    // Scalar arithmetic and barriers are no tile, copy or tensor-core op: nothing to time.
+    if (e.ours.bounds.empty())
+      return {std::nullopt, "the " + gpu_.gpu +
+                                "'s measured rates price none of this loop's work (no tile, copy or tensor-core op): "
+                                "no time to estimate"};
     if (e.flops > 0 && e.ours.ctasPerSm >= 1 && e.ours.ns.lo > 0) {
       const double perNs = double(e.flops) * lo(gpu_.smCount) / 1000.0;  // TFLOP/s = FLOP / ns / 1000
       e.tflopsPerGpu = {perNs / e.ours.ns.hi, perNs / e.ours.ns.lo};
     }
-    return e;
+    return {std::move(e), {}};
   }
 
 private:
@@ -209,10 +219,6 @@ private:
     double best = -1;
     for (const PerfBound &b : s.bounds)
       if (b.cycles.mid() > best) best = b.cycles.mid(), s.bound = b.what;
-    if (s.bounds.empty()) {
-      s.cycles = {1, 1};
-      s.bound = "no work the model prices";
-    }
     s.ns = {s.cycles.lo * 1000.0 / hi(gpu_.clockMhz), s.cycles.hi * 1000.0 / lo(gpu_.clockMhz)};
     return s;
   }
@@ -327,7 +333,7 @@ int registersPerThread(const BufferInput &in, int threads, const GpuPerformance 
   return static_cast<int>(std::min(1e9, throughout + peak + overhead));
 }
 
-std::optional<PerfEstimate> estimatePerformance(const PerfInput &in) { return Estimator(in).run(); }
+PerfOutcome estimatePerformance(const PerfInput &in) { return Estimator(in).run(); }
 
 const TargetModel *performanceSource(const TargetModel &model) {
   if (model.performance) return &model;

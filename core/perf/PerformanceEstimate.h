@@ -49,7 +49,11 @@ struct PerfEstimate {
   int registersPerThread = 0;
   int registersLimit = 0;      // what one thread can hold on the GPU
   bool registersOver = false;  // above it: the compiler spills
-  bool smemFromIR = false;     // ttg.shared
+  // The register tensors the schedule keeps per CTA (the buffer plan's) against one SM's register
+  // file: above it no CTA holds them and the compiler spills them, which the time does not count.
+  int64_t registerBytes = 0, registerFileBytes = 0;
+  bool registersOverFile = false;
+  bool smemFromIR = false;  // ttg.shared
   int64_t flops = 0;
   bool flopsKnown = true;
   Range tflopsPerGpu;
@@ -73,8 +77,14 @@ struct PerfInput {
 // hopper-measured); null when neither has one.
 const TargetModel *performanceSource(const TargetModel &model);
 
-// None when no CTA fits on an SM (the loop's SMEM alone is over the SM's).
-std::optional<PerfEstimate> estimatePerformance(const PerfInput &in);
+// A loop's estimate, or why it has none: no CTA fits on an SM (the loop's SMEM alone is over the
+// SM's), or the measured rates price none of its work (a time follows from a measured rate or
+// latency, never from none).
+struct PerfOutcome {
+  std::optional<PerfEstimate> estimate;
+  std::string none;  // the reason, in words, when there is no estimate
+};
+PerfOutcome estimatePerformance(const PerfInput &in);
 
 // Registers per thread the loop's register tensors need at its busiest point (program order
 // liveness) plus the GPU's stated overhead, for `threads` threads; only the nodes of `ops` when

@@ -14,25 +14,29 @@ bool estimatePass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
   const TargetModel *source = performanceSource(ctx.model);
   if (!source) return true;
   const BufferInput in = bufferInput(s, s.materialized, ctx);
-  s.estimate = estimatePerformance(
+  PerfOutcome outcome = estimatePerformance(
       {&in, &s.buffers, s.triton.any() ? &s.triton : nullptr, &*source->performance, source->name, &s.agents});
-  if (!s.estimate)
-    s.noEstimate = "no CTA fits on an SM of the " + source->performance->gpu + ": its buffers need " +
-                   bytesText(s.buffers.memory.smemBytes) + " of SMEM";
-  // A time follows from a measured rate or latency; a loop the performance data prices nothing of
-  // (scalar arithmetic, barriers) has none to print.
-  if (s.estimate && s.estimate->ours.bounds.empty()) {
-    s.estimate.reset();
-    s.noEstimate = "the " + source->performance->gpu +
-                   "'s measured rates price none of this loop's work (no tile, copy or tensor-core op): no time "
-                   "to estimate";
-  }
+  s.estimate = std::move(outcome.estimate);
+  s.noEstimate = std::move(outcome.none);
   if (s.estimate && s.estimate->registersOver)
     diags.warning(s.block.owner->nameRange, "the loop's register tensors need about " +
                                                 std::to_string(s.estimate->registersPerThread) +
                                                 " registers per thread with " + std::to_string(s.estimate->warps) +
                                                 " warps, over the " + std::to_string(s.estimate->registersLimit) +
                                                 " a thread can hold: the compiler spills the rest to local memory");
+  // Over the register file the figure is no CTA's: said in words, with the buffer that makes most of it.
+  const Buffer *largest = nullptr;
+  for (const Buffer &b : s.buffers.buffers)
+    if (b.space == BufferSpace::Registers && b.bytes && (!largest || *b.bytes > *largest->bytes)) largest = &b;
+  if (s.estimate && s.estimate->registersOverFile && largest)
+    diags.warning(largest->range, "the loop keeps " + bytesText(s.estimate->registerBytes) +
+                                      " of register tensors per CTA (the largest, " + largest->value + ": " +
+                                      std::to_string(largest->slots) + " slot(s) of " +
+                                      bytesText(*largest->bytesPerSlot) + "), more than the " +
+                                      bytesText(s.estimate->registerFileBytes) + " register file of an SM of the " +
+                                      s.estimate->gpu +
+                                      ": no CTA can hold them in registers; the compiler spills the excess to local "
+                                      "memory, traffic the estimate's time does not count");
   return true;
 }
 

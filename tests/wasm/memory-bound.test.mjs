@@ -4,23 +4,13 @@
 // per run: wasm memory only grows, so its size after the run is the run's peak.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { examples, readInput, requireBuilt, sharedDir } from './harness.mjs';
+import { readInput, repo, requireBuilt, sharedDir } from './harness.mjs';
+import { BUILTIN_MODELS, boundInputs } from '../../bench/inputs.mjs';
 
 const { loadTilesched } = await import('../../wasm/cli.mjs');
 const LIMIT_BYTES = 256 * 2 ** 20;
-const MODELS = ['hopper', 'blackwell', 'hopper-measured', 'blackwell-measured'];
-
-function mlirUnder(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true })
-    .filter((f) => f.endsWith('.mlir'))
-    .sort()
-    .map((f) => path.join(dir, f));
-}
-
-const inputs = [...examples(), ...mlirUnder(path.join(sharedDir, 'benchmarks', 'real-ir'))];
+const inputs = boundInputs(repo, sharedDir);
 
 test('inputs to bound: the gallery and the real-IR sample', () => {
   requireBuilt();
@@ -29,7 +19,7 @@ test('inputs to bound: the gallery and the real-IR sample', () => {
 
 for (const file of inputs) {
   test(`at most 256 MiB of wasm memory with --trace under every model: ${path.basename(file)}`, async () => {
-    for (const model of MODELS) {
+    for (const model of BUILTIN_MODELS) {
       const module = await loadTilesched();
       const r = module.runCli([`--model=${model}`, '--emit=json', '--trace', file], readInput, undefined);
       const what = `${path.basename(file)} --model=${model}`;
