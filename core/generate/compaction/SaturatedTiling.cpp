@@ -103,7 +103,7 @@ bool saturatedTilingRefutes(const IIContext &ctx, const std::vector<int64_t> &lo
     if (p.capacity[r] != 1) continue;
     const std::vector<Holder> h = saturatedHolders(p, r, ctx.ii);
     if (h.empty()) continue;
-    const bool windows = hi[h[0].op] - lo[h[0].op] <= int64_t{64} * ctx.ii;
+    const bool windows = hi[h[0].op] - lo[h[0].op] <= int64_t{kMaxTilingStages} * ctx.ii;
     std::vector<int> rest(h.size() - 1);
     std::iota(rest.begin(), rest.end(), 1);
     bool fits = false;

@@ -21,7 +21,10 @@ namespace tilesched {
 // kMaxTilingOps ops on it, or an order that fits; the other resources are not looked at).
 bool saturatedTilingRefutes(const IIContext &ctx, const std::vector<int64_t> &lo, const std::vector<int64_t> &hi);
 
-// More ops on one slot are left to the search: (k - 1)! orders.
-constexpr int kMaxTilingOps = 7;
+// More ops on one slot are left to the search: (k - 1)! orders, each tried at up to
+// 2 (k - 1) (kMaxTilingStages + 1) + 1 starts of the first op.
+constexpr int kMaxTilingOps = 6;
+// A first op whose window spans more stages than this is tried without the windows.
+constexpr int kMaxTilingStages = 16;
 
 }  // namespace tilesched
