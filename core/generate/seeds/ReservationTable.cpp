@@ -9,13 +9,16 @@ namespace {
 
 // Sets (value) or clears the bits [begin, end) of `bits`.
 void fillBits(std::vector<uint64_t> &bits, int64_t begin, int64_t end, bool value) {
-  while (begin < end) {
-    const int64_t word = begin / 64, offset = begin % 64;
-    const int64_t take = std::min<int64_t>(64 - offset, end - begin);
-    const uint64_t mask = (take == 64 ? ~uint64_t{0} : (uint64_t{1} << take) - 1) << offset;
-    bits[word] = value ? bits[word] | mask : bits[word] & ~mask;
-    begin += take;
-  }
+  if (begin >= end) return;
+  // Bits [begin, end) are non-negative: the partial words at both ends are masked, the whole
+  // words between are set outright.
+  const uint64_t first = uint64_t(begin) / 64, last = uint64_t(end - 1) / 64;
+  const uint64_t head = ~uint64_t{0} << (uint64_t(begin) % 64), tail = ~uint64_t{0} >> (63 - uint64_t(end - 1) % 64);
+  auto apply = [&](uint64_t word, uint64_t mask) { bits[word] = value ? bits[word] | mask : bits[word] & ~mask; };
+  if (first == last) return apply(first, head & tail);
+  apply(first, head);
+  std::fill(bits.begin() + std::ptrdiff_t(first + 1), bits.begin() + std::ptrdiff_t(last), value ? ~uint64_t{0} : 0);
+  apply(last, tail);
 }
 
 }  // namespace
