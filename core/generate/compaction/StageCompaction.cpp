@@ -1,5 +1,7 @@
 #include "generate/compaction/StageCompaction.h"
 
+#include "generate/compaction/SaturatedTiling.h"
+
 #include <algorithm>
 #include <optional>
 #include <queue>
@@ -609,7 +611,13 @@ CompactionOutcome compactStages(const ModuloProblem &p, const ResourceLayout &la
     }
     if (out.stageBound < best) {
       const StageWindows windows(ctx, std::move(tail));
-      best = searchStages(windows, best, limit, budget, trace, out, kept);
+      std::vector<int64_t> lo, hi;
+      while (out.stageBound < best && windows.at(out.stageBound, lo, hi) && saturatedTilingRefutes(ctx, lo, hi)) {
+        recordAttempt(trace, ii, out.stageBound, Verdict::Infeasible, "",
+                      "the ops of a one-unit slot they fill tile its rows in no order their windows allow", "");
+        ++out.stageBound;
+      }
+      if (out.stageBound < best) best = searchStages(windows, best, limit, budget, trace, out, kept);
       if (out.stageBound < best) best = satStages(windows, best, satConflicts(limit), budget, trace, out, kept);
     }
   }

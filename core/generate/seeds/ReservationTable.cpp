@@ -9,13 +9,16 @@ namespace {
 
 // Sets (value) or clears the bits [begin, end) of `bits`.
 void fillBits(std::vector<uint64_t> &bits, int64_t begin, int64_t end, bool value) {
-  while (begin < end) {
-    const int64_t word = begin / 64, offset = begin % 64;
-    const int64_t take = std::min<int64_t>(64 - offset, end - begin);
-    const uint64_t mask = (take == 64 ? ~uint64_t{0} : (uint64_t{1} << take) - 1) << offset;
-    bits[word] = value ? bits[word] | mask : bits[word] & ~mask;
-    begin += take;
-  }
+  if (begin >= end) return;
+  // Bits [begin, end) are non-negative: the partial words at both ends are masked, the whole
+  // words between are set outright.
+  const uint64_t first = uint64_t(begin) / 64, last = uint64_t(end - 1) / 64;
+  const uint64_t head = ~uint64_t{0} << (uint64_t(begin) % 64), tail = ~uint64_t{0} >> (63 - uint64_t(end - 1) % 64);
+  auto apply = [&](uint64_t word, uint64_t mask) { bits[word] = value ? bits[word] | mask : bits[word] & ~mask; };
+  if (first == last) return apply(first, head & tail);
+  apply(first, head);
+  std::fill(bits.begin() + std::ptrdiff_t(first + 1), bits.begin() + std::ptrdiff_t(last), value ? ~uint64_t{0} : 0);
+  apply(last, tail);
 }
 
 }  // namespace
@@ -126,13 +129,21 @@ bool ReservationTable::probe(const FoldedFootprint &fp, int t) const {
   return true;
 }
 
-// A run's rows from modulo row y form pieces (forEachModuloRange); a piece's last segment only
-// moves down the table as y grows, and so does the first piece's first segment (the others start
-// at row 0): one sweep per run finds them for every y.
+// A run's rows from modulo row y form pieces (forEachModuloRange): [y, min(y + n, II)) and, once
+// they wrap, [0, y + n - II). An answer depends only on the segments holding the first piece's
+// first row and each piece's last row, so it holds from one y until one of them changes: a sweep
+// per run answers a stretch of rows at a time, and a run of 1,000 rows on a table of a few
+// segments costs a few stretches, not 1,000 rows.
 ReservationTable::ProbeBatch::ProbeBatch(const ReservationTable &table, const FoldedFootprint &fp)
     : table_(table), fp_(fp), answers_(fp.runs.size() * static_cast<size_t>(table.ii_)) {
   const int64_t ii = table.ii_;
-  const size_t segments = table.begin_.size();
+  const std::vector<int64_t> &begin = table.begin_;
+  const size_t segments = begin.size();
+  auto segmentOf = [&](int64_t row) {
+    return static_cast<size_t>(std::upper_bound(begin.begin(), begin.end(), row) - begin.begin()) - 1;
+  };
+  // The first row from which the segment after `s` holds `row + shift`.
+  auto nextChange = [&](size_t s, int64_t shift) { return s + 1 < segments ? begin[s + 1] - shift : ii; };
   std::vector<size_t> next(segments);  // the first segment from this one on that the run overfills
   for (size_t i = 0; i < fp.runs.size(); ++i) {
     size_t found = segments;
@@ -140,21 +151,28 @@ ReservationTable::ProbeBatch::ProbeBatch(const ReservationTable &table, const Fo
       if (table.overfills(table.record(s), fp, i)) found = s;
       next[s] = found;
     }
-    size_t firstSegment = 0;
-    std::vector<size_t> lastSegment;  // per piece
-    for (int64_t y = 0; y < ii; ++y) {
-      Answer &answer = answers_[i * static_cast<size_t>(ii) + static_cast<size_t>(y)];
-      size_t piece = 0;
-      while (firstSegment + 1 < segments && table.begin_[firstSegment + 1] <= y) ++firstSegment;
-      forEachModuloRange(y, fp.runs[i].length, ii, [&](int64_t, int64_t end, int64_t) {
-        if (piece == lastSegment.size()) lastSegment.push_back(0);
-        size_t &last = lastSegment[piece];
-        const size_t first = piece++ == 0 ? firstSegment : 0;
-        while (last + 1 < segments && table.begin_[last + 1] < end) ++last;
-        if (answer.clash) return;
-        answer.clash = next[first] <= last;
-        answer.cells += static_cast<int64_t>((answer.clash ? next[first] : last) - first) + 1;
-      });
+    const int64_t n = fp.runs[i].length;
+    for (int64_t y = 0; y < ii;) {
+      const bool wraps = y + n > ii;
+      const size_t first = segmentOf(y), last = segmentOf(std::min(y + n, ii) - 1);
+      Answer answer;
+      answer.clash = next[first] <= last;
+      answer.cells = static_cast<int64_t>((answer.clash ? next[first] : last) - first) + 1;
+      int64_t stop = std::min(ii, nextChange(first, 0));
+      if (!wraps) {
+        stop = std::min({stop, nextChange(last, n - 1), ii - n + 1});
+      } else {
+        const size_t wrapLast = segmentOf(y + n - ii - 1);
+        if (!answer.clash) {
+          answer.clash = next[0] <= wrapLast;
+          answer.cells += static_cast<int64_t>(answer.clash ? next[0] : wrapLast) + 1;
+        }
+        stop = std::min(stop, nextChange(wrapLast, n - ii - 1));
+      }
+      std::fill(answers_.begin() + static_cast<std::ptrdiff_t>(i * static_cast<size_t>(ii) + static_cast<size_t>(y)),
+                answers_.begin() + static_cast<std::ptrdiff_t>(i * static_cast<size_t>(ii) + static_cast<size_t>(stop)),
+                answer);
+      y = stop;
     }
   }
 }

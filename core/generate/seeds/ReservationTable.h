@@ -45,8 +45,9 @@ public:
 
   bool probe(const FoldedFootprint &fp, int t) const;
   // probe(fp, t) at many cycles of a table that does not change meanwhile: one sweep per run over
-  // the rows and segments answers every row the run may start at, then a probe's answer, and the
-  // cells it would meet (charged as probe charges them), is a lookup per run.
+  // the segments answers every row the run may start at, a stretch of rows with one answer at a
+  // time, then a probe's answer, and the cells it would meet (charged as probe charges them), is a
+  // lookup per run.
   class ProbeBatch {
   public:
     ProbeBatch(const ReservationTable &table, const FoldedFootprint &fp);

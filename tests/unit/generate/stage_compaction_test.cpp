@@ -6,8 +6,11 @@
 // the independent checker accepts it.
 #include <catch2/catch.hpp>
 
+#include <functional>
+
 #include "CostFixtures.h"
 #include "generate/GenerateSchedule.h"
+#include "generate/compaction/SaturatedTiling.h"
 #include "generate/seeds/MiiBounds.h"
 #include "generate/sat/SatExact.h"
 
@@ -123,38 +126,52 @@ RandomLoopSpec smallSpec() {
   return spec;
 }
 
-}  // namespace
-
-TEST_CASE("the SAT solver's windows question agrees with an enumeration of every start cycle", "[cost][compaction]") {
-  int feasible = 0, infeasible = 0;
-  for (uint64_t seed = 1; seed <= 150; ++seed) {
-    const RandomLoop loop = makeRandomLoop(smallSpec(), seed);
+// Every question of `seeds` random loops: each II from the lower bound to `iis` above it where
+// no op's fold is rejected, each horizon of 1 to 3 stages.
+void forEachHorizon(const RandomLoopSpec &spec, uint64_t seeds, int iis,
+                    const std::function<void(const RandomLoop &, const IIContext &, int, std::vector<int64_t> &,
+                                             std::vector<int64_t> &)> &ask) {
+  for (uint64_t seed = 1; seed <= seeds; ++seed) {
+    const RandomLoop loop = makeRandomLoop(spec, seed);
     const ModuloProblem p = loop.input();
     const MiiAnalysis mii = computeMiiBounds(p);
     if (mii.infeasible) continue;
-    for (int ii = mii.bounds.lower(); ii <= mii.bounds.lower() + 1; ++ii) {
+    for (int ii = mii.bounds.lower(); ii <= mii.bounds.lower() + iis; ++ii) {
       const ResourceLayout layout(p.capacity);
       const IIContext ctx(p, layout, ii);
       if (ctx.rejectNode >= 0) continue;
       for (int stages = 1; stages <= 3; ++stages) {
         std::vector<int64_t> lo, hi;
         horizon(p, ii, stages, lo, hi);
+        INFO("seed " << seed << " II " << ii << " stages " << stages);
+        ask(loop, ctx, stages, lo, hi);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the SAT solver's windows question agrees with an enumeration of every start cycle", "[cost][compaction]") {
+  int feasible = 0, infeasible = 0;
+  forEachHorizon(
+      smallSpec(), 150, 1,
+      [&](const RandomLoop &loop, const IIContext &ctx, int, std::vector<int64_t> &lo, std::vector<int64_t> &hi) {
+        const ModuloProblem &p = ctx.problem;
+        const int ii = ctx.ii;
         Enumeration all(p, ii, lo, hi);
         const bool expect = all.feasible();
         const SatAnswer a = solveWindowsBySat(ctx, lo, hi, 1000000, nullptr);
-        INFO("seed " << seed << " II " << ii << " stages " << stages);
         REQUIRE(a.verdict != SatVerdict::Unknown);
         CHECK((a.verdict == SatVerdict::Feasible) == expect);
         if (a.verdict != SatVerdict::Feasible) {
           ++infeasible;
-          continue;
+          return;
         }
         ++feasible;
         CHECK(all.accepts(a.start));
         CHECK(checkStarts(loop, ii, a.start).empty());
-      }
-    }
-  }
+      });
   CHECK(feasible > 50);
   CHECK(infeasible > 50);
 }
@@ -254,4 +271,59 @@ TEST_CASE("a windows question whose model would pass the clause cap stays open a
   CHECK_FALSE(a.workSpent);
   CHECK_FALSE(budget.spent());  // the rest of the block's work goes on
   CHECK(satOpenReason(a) == "the SAT model would exceed 1000000 clauses");
+}
+
+TEST_CASE("a saturated one-unit slot's tiling refutes only windows no schedule fits", "[cost][compaction]") {
+  // One slot, footprints of one to three rows: at the resource bound the slot's rows are often
+  // exactly filled. Every refutation is checked against the enumeration of every start cycle.
+  RandomLoopSpec spec = smallSpec();
+  spec.slots = 1;
+  spec.poolCaps = {};
+  spec.grouped = 0;
+  spec.maxDepth = 0;
+  int refuted = 0, open = 0;
+  forEachHorizon(
+      spec, 400, 0,
+      [&](const RandomLoop &, const IIContext &ctx, int, std::vector<int64_t> &lo, std::vector<int64_t> &hi) {
+        if (saturatedTilingRefutes(ctx, lo, hi)) {
+          ++refuted;
+          CHECK_FALSE(Enumeration(ctx.problem, ctx.ii, lo, hi).feasible());
+        } else {
+          ++open;
+        }
+      });
+  CHECK(refuted > 20);
+  CHECK(open > 20);
+}
+
+TEST_CASE("a saturated slot proves the stage bound where the search and the solver have no budget",
+          "[cost][compaction]") {
+  // moe-gather's loop under blackwell-measured, its cycles divided by about 30: four TMA ops
+  // fill the slot's 61 rows (1 + 13 + 13 + 34), and the chain load -> gather -> dot -> store
+  // leaves 3 stages too little slack for any order of their runs around the ring.
+  LoopBuilder b;
+  const int tma = b.slot("tma");
+  auto rows = [&](int n) { return Footprint(size_t(n), FootprintRow{tma}); };
+  const int load = b.op(15, rows(1)), wait0 = b.op(1), gather = b.op(28, rows(13)), tile = b.op(28, rows(13));
+  const int wait1 = b.op(1), wait2 = b.op(1), dot = b.op(44), wait3 = b.op(1), trunc = b.op(1);
+  const int store = b.op(62, rows(34));
+  b.edge(load, wait0, 15);
+  b.edge(wait0, gather, 1);
+  b.edge(wait0, store, 1);
+  b.edge(gather, wait1, 28);
+  b.edge(tile, wait2, 28);
+  b.edge(wait1, dot, 1);
+  b.edge(wait2, dot, 1);
+  b.edge(dot, wait3, 44);
+  b.edge(wait3, trunc, 1);
+  b.edge(trunc, store, 1);
+  b.edge(store, store, 1, 1);
+  const RandomLoop &loop = b.build();
+  DiagnosticEngine diags;
+  const ScheduleAnalysis a = generateCostBasedSchedule(loop.input(), costBased(0, 4), diags);
+  REQUIRE(a.valid);
+  CHECK(a.ii == 61);
+  CHECK(a.optimality.stageBound == 4);
+  CHECK(a.optimality.stagesProven);
+  CHECK(a.stageCount == 4);
 }
