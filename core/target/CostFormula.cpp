@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <iterator>
+#include <optional>
+
+#include "support/Decimal.h"
 
 namespace tilesched {
 
@@ -94,14 +96,13 @@ private:
   bool number() {
     const size_t begin = pos_;
     while (pos_ < text_.size() && (std::isdigit(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.')) ++pos_;
-    const std::string digits(text_.substr(begin, pos_ - begin));
-    char *end = nullptr;
-    const double value = std::strtod(digits.c_str(), &end);
-    if (end != digits.c_str() + digits.size() || !std::isfinite(value)) {
+    const std::string_view digits = text_.substr(begin, pos_ - begin);
+    const std::optional<double> value = parseDecimal(digits);
+    if (!value) {
       pos_ = begin;
-      return fail("'" + digits + "' is not a number");
+      return fail("'" + std::string(digits) + "' is not a number");
     }
-    out_.code_.push_back({Kind::Number, value, FormulaVar::Bytes});
+    out_.code_.push_back({Kind::Number, *value, FormulaVar::Bytes});
     return true;
   }
   bool name(int depth) {

@@ -23,3 +23,11 @@ test('the glue carries no Emscripten file system', () => {
   const glue = readFileSync(path.join(wasmDir, 'tilesched.mjs'), 'utf8');
   assert.ok(!/\bMEMFS\b/.test(glue), 'tilesched.mjs contains MEMFS: the link lost -sFILESYSTEM=0');
 });
+
+// wasm/stdio.cpp and support/Decimal.h keep musl's printf formatter and strtod scanner, and the
+// 128-bit long double arithmetic both need, out of the module (docs/decisions.md).
+test('the module links no printf float formatter and no strtod', () => {
+  const wasm = readFileSync(path.join(wasmDir, 'tilesched.wasm')).toString('latin1');
+  assert.ok(!wasm.includes('-0X+0X 0X-0x+0x 0x'), 'musl printf_core (fmt_fp) is linked');
+  assert.ok(!wasm.includes('infinity'), "musl's strtod (__floatscan) is linked");
+});
