@@ -1,5 +1,7 @@
 #include "generate/compaction/SaturatedTiling.h"
 
+#include "target/ModuloOccupancy.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -81,7 +83,7 @@ bool orderFits(const IIContext &ctx, const std::vector<Holder> &h, const std::ve
   std::vector<int64_t> starts{lo0};
   for (int i = 1; i < k; ++i)
     for (int64_t a : {lo[h[i].op] - c[i], hi[h[i].op] - c[i] + 1})
-      for (int64_t t = lo0 + (((a - lo0) % ii) + ii) % ii; t <= hi0; t += ii) starts.push_back(t);
+      for (int64_t t = lo0 + moduloRow(a - lo0, 0, ii); t <= hi0; t += ii) starts.push_back(t);
   std::sort(starts.begin(), starts.end());
   starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
   for (int64_t t : starts) {

@@ -184,7 +184,7 @@ TEST_CASE("buffers: a ring's slot limit is a lifetime edge from each consumer ba
   CHECK(tb[0].distance == 1);
 }
 
-TEST_CASE("buffers: allocations before the loop are live throughout; an indexed one is a ring", "[buffers]") {
+TEST_CASE("buffers: allocations before the loop are live throughout, an indexed one is a ring", "[buffers]") {
   auto a = assign(R"(
 #smem = #ttg.shared_memory
 func.func @f(%n: index, %desc: !tt.tensordesc<tensor<128x64xf16>>) {

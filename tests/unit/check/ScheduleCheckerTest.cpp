@@ -357,7 +357,7 @@ struct Constrained {
 
 }  // namespace
 
-TEST_CASE("max_depth bounds the depth, stage + 1; 0 reads as absent", "[check]") {
+TEST_CASE("max_depth bounds the depth, stage + 1, 0 reads as absent", "[check]") {
   Constrained c(3);
   c.cs.slots[0].max_depth = 1;
   c.cs.slots[1].max_depth = 2;
@@ -373,7 +373,7 @@ TEST_CASE("max_depth bounds the depth, stage + 1; 0 reads as absent", "[check]")
   CHECK(checkSchedule({c.g, c.res, c.m}, 4, at(4, {4, 8, 11})).empty());
 }
 
-TEST_CASE("ops of one gid share a stage; zero-filled slots are in no group", "[check]") {
+TEST_CASE("ops of one gid share a stage, zero-filled slots are in no group", "[check]") {
   Constrained c(4);
   c.cs.slots[0] = group(3, 3);
   c.cs.slots[2] = group(3, 3);

@@ -7,7 +7,7 @@
 
 using namespace tilesched;
 
-TEST_CASE("input chunks share the run's model; sched.pools gets its own copy", "[driver][chunks]") {
+TEST_CASE("input chunks share the run's model, sched.pools gets its own copy", "[driver][chunks]") {
   const std::string loop = "func.func @f(%x: f32) {\n  %a = arith.addf %x, %x : f32\n  return\n}\n";
   const std::string text =
       loop + "// -----\nmodule attributes {sched.pools = {extra_pool = 3 : i32}} {\n" + loop + "}\n// -----\n" + loop;

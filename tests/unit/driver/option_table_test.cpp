@@ -34,7 +34,7 @@ TEST_CASE("every option written with its declared default gives the default opti
   }
 }
 
-TEST_CASE("without --model the model is left to the IR's target; --model names it") {
+TEST_CASE("without --model the model is left to the IR's target, --model names it") {
   CHECK_FALSE(parse({"in.mlir"}).options.modelName);
   CHECK(parse({"in.mlir", "--model=hopper"}).options.modelName == std::optional<std::string>("hopper"));
 }

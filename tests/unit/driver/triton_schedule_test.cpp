@@ -54,7 +54,7 @@ const char *kRecurrence = R"(func.func @f(%d: index, %n: index) {
 
 }  // namespace
 
-TEST_CASE("Triton's annotations are reported per op and per loop; a serial schedule keeps its stages") {
+TEST_CASE("Triton's annotations are reported per op and per loop, a serial schedule keeps its stages") {
   Json plain = schedule(kLoad, false, false);
   const Json &b = plain["blocks"][0];
   REQUIRE(b["status"] == "scheduled");

@@ -161,7 +161,7 @@ TEST_CASE("the lower-bound climb proves, improves, and stops at its budget", "[c
   CHECK(proveLowerBound(p, layout, 4, 5, {}, 1, 0, nullptr, trace).lowerBound == 4);
 }
 
-TEST_CASE("the generator publishes the certificate; stage constraints keep the bounds only", "[cost][optimality]") {
+TEST_CASE("the generator publishes the certificate, stage constraints keep the bounds only", "[cost][optimality]") {
   DiagnosticEngine diags;
   const ScheduleAnalysis a = generateCostBasedSchedule(gappedLoop().input(), ScheduleOptions{}, diags);
   REQUIRE(a.valid);

@@ -275,7 +275,7 @@ TEST_CASE("effect edges: distinct buffers are not ordered, one buffer is, also a
   CHECK(edge(b.graph, 2, 1, 1) == std::nullopt);      // the argument %arg is another buffer
 }
 
-TEST_CASE("effect edges: views reach their buffer; a buffer allocated in the loop is new each iteration") {
+TEST_CASE("effect edges: views reach their buffer, a buffer allocated in the loop is new each iteration") {
   Built b = buildWithEffects(
       "    %s = ttg.memdesc_index %bufs[%c0] : !ttg.memdesc<2x8xf16> -> !ttg.memdesc<8xf16>\n"
       "    %t = ttg.memdesc_trans %bufs : !ttg.memdesc<2x8xf16> -> !ttg.memdesc<8x2xf16>\n"
@@ -315,7 +315,7 @@ TEST_CASE("effect edges: a wait comes after the arrivals on its barrier, which c
   CHECK(edge(b.graph, 7, 5, 0) == std::nullopt);       // arith has no effect
 }
 
-TEST_CASE("effect edges: an arrive releases earlier accesses; fences order both sides") {
+TEST_CASE("effect edges: an arrive releases earlier accesses, fences order both sides") {
   Built b = buildWithEffects(
       "    %x = ttg.local_load %other : !ttg.memdesc<8xf16> -> tensor<8xf16>\n"
       "    %bar = ttg.memdesc_index %bars[%c0] : !ttg.memdesc<2xi64> -> !ttg.memdesc<1xi64>\n"
@@ -331,7 +331,7 @@ TEST_CASE("effect edges: an arrive releases earlier accesses; fences order both 
   for (const DepEdge &e : b.graph.edges) CHECK(e.distance == 0);  // no loop: no carried edges
 }
 
-TEST_CASE("effect edges: sched.deps replaces them; without a model there are none") {
+TEST_CASE("effect edges: sched.deps replaces them, without a model there are none") {
   Built b = buildWithEffects(
       "    %v = tt.load %p {sched.label = \"ld\"} : tensor<8x!tt.ptr<f16>>\n"
       "    tt.store %p, %v {sched.deps = [[\"@ld\", 3, 0]]} : tensor<8x!tt.ptr<f16>>\n"

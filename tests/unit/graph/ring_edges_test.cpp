@@ -406,7 +406,7 @@ TEST_CASE("aref edges: a get that may not run in every iteration keeps the aref 
   CHECK(aref.depthFrom == Ring::Depth::Aref);
 }
 
-TEST_CASE("aref edges: each consumer partition gets every slot once; one partition getting twice is no rotation") {
+TEST_CASE("aref edges: each consumer partition gets every slot once, one partition getting twice is no rotation") {
   const std::string get =
       "      %h, %htok = nvws.aref.get.enter %aref[%c0, %c0] ATTR: AREF -> !ttg.memdesc<8x8xf16>, "
       "!ttg.async.token\n";

@@ -104,7 +104,7 @@ TEST_CASE("lexer: invalid bytes become one error token per run", "[ir][lexer]") 
   CHECK(kinds(".")[0] == Tok::Error);
 }
 
-TEST_CASE("lexer: CR, LF and CRLF all end lines; a comment ends at any of them", "[ir][lexer]") {
+TEST_CASE("lexer: CR, LF and CRLF all end lines, a comment ends at any of them", "[ir][lexer]") {
   for (const char *nl : {"\n", "\r", "\r\n"}) {
     INFO("line end " << (nl[0] == '\r' ? (nl[1] ? "CRLF" : "CR") : "LF"));
     const std::string src = std::string("a // comment") + nl + "  b" + nl + nl + "\"s\" c";
@@ -124,7 +124,7 @@ TEST_CASE("lexer: CR, LF and CRLF all end lines; a comment ends at any of them",
   CHECK(t[1].line == 2);
 }
 
-TEST_CASE("lexer: a UTF-8 byte order mark is skipped; columns count from after it", "[ir][lexer]") {
+TEST_CASE("lexer: a UTF-8 byte order mark is skipped, columns count from after it", "[ir][lexer]") {
   std::vector<Token> t = lexAll("\xEF\xBB\xBF%x = a.b\n");
   REQUIRE(t.size() == 3);
   CHECK(t[0].kind == Tok::PercentId);

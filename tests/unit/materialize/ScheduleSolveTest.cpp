@@ -85,7 +85,7 @@ func.func @f(%d: index, %n: index) {
   CHECK(s.work == std::vector<int>{b->node("%h"), b->node("%h3"), b->node("%h2")});
 }
 
-TEST_CASE("phase 2 maps the consumer's readers of the raw value to the consumer; a candidate is its own owner") {
+TEST_CASE("phase 2 maps the consumer's readers of the raw value to the consumer, a candidate is its own owner") {
   auto b = pinnedBlock(R"(
 func.func @f(%d: index, %n: index) {
   %c0 = arith.constant 0 : index

@@ -101,7 +101,7 @@ TEST_CASE("perf: Triton's schedule is estimated with the SMEM Triton allocates f
   CHECK(bound(e["triton"], "elementwise work, most in math.exp2"));
 }
 
-TEST_CASE("perf: a seed model's II is in its cost units; the estimate is the family's GPU", "[perf]") {
+TEST_CASE("perf: a seed model's II is in its cost units, the estimate is the family's GPU", "[perf]") {
   const std::string ir = readFile("bench/gpu/results/ir/mm_128x128x64_s3_w4.mlir");
   const Json seed = mmaBlock(run(ir, "hopper"))["estimate"],
              measured = mmaBlock(run(ir, "hopper-measured"))["estimate"];
@@ -132,7 +132,7 @@ TEST_CASE("perf: no estimate is above the tensor cores' peak, under every built-
     }
 }
 
-TEST_CASE("perf: registers over the per-thread limit are flagged; SMEM the IR states limits the CTAs", "[perf]") {
+TEST_CASE("perf: registers over the per-thread limit are flagged, SMEM the IR states limits the CTAs", "[perf]") {
   // A 128x256 f32 accumulator over 128 threads is 256 registers a thread: more than 255.
   Json e = mmaBlock(run(accumulatorLoop(256, 4), "hopper-measured"))["estimate"];
   CHECK(e["registers_per_thread"].get<int>() >= 256);

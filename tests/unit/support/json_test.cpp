@@ -61,7 +61,7 @@ TEST_CASE("json reader: every kind of value, with the spans of values and keys",
   CHECK(root.dump() == R"({"n":null,"t":true,"f":false,"i":-42,"s":"a\"b","a":[1,[],{}],"o":{"k":"v"}})");
 }
 
-TEST_CASE("json reader: integers fit int64; fractions, exponents and larger numbers are kept as written",
+TEST_CASE("json reader: integers fit int64, fractions, exponents and larger numbers are kept as written",
           "[support][json]") {
   const JsonValue v = valueOf(
       "[0, -0, 9223372036854775807, -9223372036854775808, 9223372036854775808, "
@@ -153,7 +153,7 @@ TEST_CASE("json reader: nesting and member limits are checked while reading", "[
   CHECK(errorOf(keys + "}").rfind(std::to_string(comma) + " a JSON object or array with more than", 0) == 0);
 }
 
-TEST_CASE("json reader: a repeated key is reported with both positions; the last value wins", "[support][json]") {
+TEST_CASE("json reader: a repeated key is reported with both positions, the last value wins", "[support][json]") {
   const std::string text = R"({"a": 1, "b": {"x": 1, "x": [2]}, "a": "last"})";
   const JsonDocument doc = readJson(text);
   INFO(doc.error);

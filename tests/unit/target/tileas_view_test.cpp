@@ -1,7 +1,8 @@
 // A block as TileAS would see it (target/TileASView): each Triton or CUDA Tile op counts as the
 // nv_tileas ops its model entry says it lowers to, a global load that feeds an MMA as the async
 // pipeline Triton's pipeliner (or tileiras) makes of it, and nv_tileas ops one for one. A copy in a
-// produce / consume pipeline is five ops: the copy, acquire, commit, wait and release (facts §6.1).
+// produce / consume pipeline is seven ops: the copy, acquire, commit, wait, read, release and the
+// iterator advance (facts §6.1, §6.3).
 #include <catch2/catch.hpp>
 
 #include "TestSupport.h"
@@ -23,7 +24,7 @@ TileASView viewOf(std::string_view src, const char *model = "blackwell") {
 
 }  // namespace
 
-TEST_CASE("TileAS view: a TMA load is a copy in a produce / consume pipeline; an MMA its commit and wait") {
+TEST_CASE("TileAS view: a TMA load is a copy in a produce / consume pipeline, an MMA its commit and wait") {
   const char *gemm = R"(tt.func @f(%d: !tt.tensordesc<tensor<64x64xf16>>, %lb: i32, %ub: i32, %acc: tensor<64x64xf32>) {
   scf.for %k = %lb to %ub step %lb : i32 {
     %a = tt.descriptor_load %d[%k, %k] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16>
@@ -33,10 +34,10 @@ TEST_CASE("TileAS view: a TMA load is a copy in a produce / consume pipeline; an
   tt.return
 })";
   TileASView b = viewOf(gemm, "blackwell");
-  CHECK(b.opCount == 5 + 1 + 3);  // tcgen05 MMA, commit, wait
+  CHECK(b.opCount == 7 + 1 + 3);  // tcgen05 MMA, commit, wait
   CHECK(b.traits == (TraitTma | TraitWgmma | TraitAsyncPipeline));
   TileASView h = viewOf(gemm, "hopper");
-  CHECK(h.opCount == 5 + 1 + 2);  // wgmma and its wait
+  CHECK(h.opCount == 7 + 1 + 2);  // wgmma and its wait
   CHECK(h.traits == (TraitTma | TraitWgmma | TraitAsyncPipeline));
 }
 
