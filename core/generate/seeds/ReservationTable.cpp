@@ -1,7 +1,6 @@
 #include "generate/seeds/ReservationTable.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace tilesched {
 
@@ -79,19 +78,39 @@ size_t ReservationTable::split(int64_t row) {
   return s + 1;
 }
 
-template <class Change>
-void ReservationTable::update(int64_t begin, int64_t end, Change change) {
+template <class Change, class MayJoin>
+void ReservationTable::update(int64_t begin, int64_t end, Change change, MayJoin mayJoin) {
   const size_t first = split(begin);
   const size_t last = split(end);
-  for (size_t s = first; s < last; ++s) change(record(s));
-  // Equal neighbours merge, so a released table is one segment again.
   const size_t words = static_cast<size_t>(recordWords_);
-  for (size_t s = std::min(last, begin_.size() - 1); s >= std::max<size_t>(first, 1); --s)
-    if (std::memcmp(record(s), record(s - 1), words * sizeof(uint64_t)) == 0) {
-      begin_.erase(begin_.begin() + static_cast<std::ptrdiff_t>(s));
-      data_.erase(data_.begin() + static_cast<std::ptrdiff_t>(s * words),
-                  data_.begin() + static_cast<std::ptrdiff_t>((s + 1) * words));
+  auto sameAs = [&](size_t a, const uint64_t *rec) { return std::equal(rec, rec + words, record(a)); };
+  // Equal neighbours merge, so a released table is one segment again. One pass: segments [first,
+  // last) are changed and compacted to [first, kept), then the tail moves once. Two changed
+  // neighbours were different before (segments are maximal), so they can become equal only where
+  // mayJoin says the change may erase their difference; the cut at `begin` is always tested.
+  size_t kept = first;
+  bool joinable = true;
+  for (size_t s = first; s < last; ++s) {
+    const bool nextJoinable = s + 1 < last && mayJoin(record(s), record(s + 1));
+    change(record(s));
+    if (kept == 0 || !joinable || !sameAs(kept - 1, record(s))) {
+      if (kept != s) {
+        begin_[kept] = begin_[s];
+        std::copy(record(s), record(s) + words, record(kept));
+      }
+      ++kept;
     }
+    joinable = nextJoinable;
+  }
+  begin_.erase(begin_.begin() + static_cast<std::ptrdiff_t>(kept), begin_.begin() + static_cast<std::ptrdiff_t>(last));
+  data_.erase(data_.begin() + static_cast<std::ptrdiff_t>(kept * words),
+              data_.begin() + static_cast<std::ptrdiff_t>(last * words));
+  // The cut at `end`.
+  if (kept > 0 && kept < begin_.size() && sameAs(kept - 1, record(kept))) {
+    begin_.erase(begin_.begin() + static_cast<std::ptrdiff_t>(kept));
+    data_.erase(data_.begin() + static_cast<std::ptrdiff_t>(kept * words),
+                data_.begin() + static_cast<std::ptrdiff_t>((kept + 1) * words));
+  }
 }
 
 bool ReservationTable::overfills(const uint64_t *rec, const FoldedFootprint &fp, size_t run) const {
@@ -417,11 +436,19 @@ void ReservationTable::applyUnits(const FoldedFootprint &fp, int t, int sign) {
     const FoldedFootprint::Run &run = fp.runs[i];
     const uint64_t *mask = &fp.bits[i * words];
     forEachModuloRange(int64_t{t} + run.offset, run.length, ii_, [&](int64_t begin, int64_t end, int64_t) {
-      update(begin, end, [&](uint64_t *rec) {
-        for (int w = 0; w < words; ++w) rec[w] = sign > 0 ? (rec[w] | mask[w]) : (rec[w] & ~mask[w]);
-        for (int k = run.poolBegin; k < run.poolEnd; ++k)
-          rec[2 * words + fp.pools[k].first] += static_cast<uint64_t>(int64_t{sign} * fp.pools[k].second);
-      });
+      update(
+          begin, end,
+          [&](uint64_t *rec) {
+            for (int w = 0; w < words; ++w) rec[w] = sign > 0 ? (rec[w] | mask[w]) : (rec[w] & ~mask[w]);
+            for (int k = run.poolBegin; k < run.poolEnd; ++k)
+              rec[2 * words + fp.pools[k].first] += static_cast<uint64_t>(int64_t{sign} * fp.pools[k].second);
+          },
+          [&](const uint64_t *a, const uint64_t *b) {
+            // Setting or clearing the mask keeps a difference outside it; pool counts move alike.
+            for (int w = 0; w < words; ++w)
+              if ((a[w] ^ b[w]) & mask[w]) return true;
+            return false;
+          });
     });
   }
 }
@@ -434,18 +461,21 @@ void ReservationTable::applyCarry(const FoldedFootprint &fp, int t, int sign) {
     const int64_t from = std::max<int64_t>(span.begin, spill);
     if (from >= span.end) continue;
     forEachModuloRange(int64_t{t} + from, span.end - from, ii_, [&](int64_t begin, int64_t end, int64_t) {
-      update(begin, end, [&](uint64_t *rec) {
-        for (int k = span.resourceBegin; k < span.resourceEnd; ++k) {
-          const int res = fp.spanResources[k];
-          if (layout_.isSingleton(res)) {
-            const int bit = layout_.bitOf(res);
-            uint64_t &w = rec[words + bit / 64];
-            w = sign > 0 ? (w | uint64_t{1} << (bit % 64)) : (w & ~(uint64_t{1} << (bit % 64)));
-          } else {
-            rec[2 * words + pools + layout_.poolOf(res)] += static_cast<uint64_t>(int64_t{sign});
-          }
-        }
-      });
+      update(
+          begin, end,
+          [&](uint64_t *rec) {
+            for (int k = span.resourceBegin; k < span.resourceEnd; ++k) {
+              const int res = fp.spanResources[k];
+              if (layout_.isSingleton(res)) {
+                const int bit = layout_.bitOf(res);
+                uint64_t &w = rec[words + bit / 64];
+                w = sign > 0 ? (w | uint64_t{1} << (bit % 64)) : (w & ~(uint64_t{1} << (bit % 64)));
+              } else {
+                rec[2 * words + pools + layout_.poolOf(res)] += static_cast<uint64_t>(int64_t{sign});
+              }
+            }
+          },
+          [](const uint64_t *, const uint64_t *) { return true; });
     });
   }
 }

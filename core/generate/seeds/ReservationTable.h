@@ -123,9 +123,10 @@ private:
   int64_t segmentsIn(int64_t begin, int64_t end) const;
   int64_t segmentEnd(size_t segment) const;
   size_t split(int64_t row);
-  // Applies `change` to the record of every row in [begin, end), then merges equal neighbours.
-  template <class Change>
-  void update(int64_t begin, int64_t end, Change change);
+  // Applies `change` to the record of every row in [begin, end), then merges equal neighbours;
+  // mayJoin(a, b): whether the change may make two different records a and b equal.
+  template <class Change, class MayJoin>
+  void update(int64_t begin, int64_t end, Change change, MayJoin mayJoin);
   bool overfills(const uint64_t *rec, const FoldedFootprint &fp, size_t run) const;
   void applyUnits(const FoldedFootprint &fp, int t, int sign);
   void applyCarry(const FoldedFootprint &fp, int t, int sign);

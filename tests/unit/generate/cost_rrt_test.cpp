@@ -270,3 +270,55 @@ TEST_CASE("a probe batch answers and charges as a probe at every cycle", "[cost]
   CHECK(fitting > 0);
   CHECK(failing > 0);
 }
+
+TEST_CASE("reserving and releasing keeps every row's units and the segments maximal", "[cost][rrt]") {
+  // Slot 3 is never held: a probe of it over all II rows meets every segment of the table.
+  const ResourceLayout layout({1, 1, 3, 1});
+  const int ii = 97, resources = 4;
+  ReservationTable t(layout, ii);
+  const FoldedFootprint whole = foldFootprint(Footprint(static_cast<size_t>(ii), FootprintRow{3}), ii, layout);
+  std::vector<std::vector<int>> model(static_cast<size_t>(ii), std::vector<int>(resources, 0));
+  std::vector<std::pair<FoldedFootprint, int>> held;
+  std::vector<Footprint> footprints;
+  uint64_t seed = 99;
+  size_t mostHeld = 0;
+  auto next = [&](int n) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<int>((seed >> 33) % static_cast<uint64_t>(n));
+  };
+  auto apply = [&](const Footprint &f, int at, int sign) {
+    for (size_t k = 0; k < f.size(); ++k)
+      for (int r : f[k]) model[static_cast<size_t>(moduloRow(at, static_cast<int64_t>(k), ii))][size_t(r)] += sign;
+  };
+  for (int step = 0; step < 600; ++step) {
+    if (held.empty() || next(3) != 0) {
+      // Slots 0 and 1 in runs of up to 90 rows (wrapping past II), pool units around them.
+      Footprint f(static_cast<size_t>(1 + next(4)), FootprintRow{2});
+      f.append(FootprintRow{next(2)}, static_cast<size_t>(1 + next(90)));
+      f.append(FootprintRow{2, 2}, static_cast<size_t>(next(3)));
+      const FoldedFootprint fp = foldFootprint(f, ii, layout);
+      const int at = next(ii);
+      if (!t.probe(fp, at)) continue;
+      t.reserve(fp, at);
+      apply(f, at, +1);
+      held.emplace_back(fp, at);
+      footprints.push_back(f);
+      mostHeld = std::max(mostHeld, held.size());
+    } else {
+      const size_t k = static_cast<size_t>(next(static_cast<int>(held.size())));
+      t.release(held[k].first, held[k].second);
+      apply(footprints[k], held[k].second, -1);
+      held.erase(held.begin() + static_cast<std::ptrdiff_t>(k));
+      footprints.erase(footprints.begin() + static_cast<std::ptrdiff_t>(k));
+    }
+    int segments = 1;
+    for (int row = 0; row < ii; ++row) {
+      for (int r = 0; r < resources; ++r) REQUIRE(t.units(row, r) == model[size_t(row)][size_t(r)]);
+      segments += row > 0 && model[size_t(row)] != model[size_t(row - 1)];
+    }
+    const int64_t before = t.scanCells();
+    REQUIRE(t.probe(whole, 0));
+    REQUIRE(t.scanCells() - before == 1 + segments);  // the run's cell, then a cell per segment
+  }
+  CHECK(mostHeld > 3);  // many holds overlap at times
+}
