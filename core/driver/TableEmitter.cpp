@@ -194,7 +194,7 @@ std::string columns(const std::vector<std::vector<std::string>> &rows, const std
 std::string agentLines(const BlockResult &r, const TargetModel &model) {
   const std::vector<AgentRow> agents = agentRows(r, model);
   if (agents.empty()) return "";
-  std::vector<std::vector<std::string>> rows{{"agent", "role", "warps", "regs", "ops", "stages", "units"}};
+  std::vector<std::vector<std::string>> rows{{"agent", "role", "warps", "max regs", "ops", "stages", "units"}};
   for (const AgentRow &a : agents) {
     std::string units;
     for (const std::string &u : a.units) units += (units.empty() ? "" : ", ") + u;

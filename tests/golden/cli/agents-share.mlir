@@ -31,9 +31,9 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK: block @two_groups/scf.for %i (line {{[0-9]+}}, chunk 1 of 3): cost-based, scheduled, II 1,
 // CHECK-NEXT: MII 1 = max(resource 1 [fma_issue (partition 0)]
 // CHECK: agents side by side (each issues on its own warps; TMA, tensor cores and memory are the SM's; ? warps assumed):
-// CHECK-NEXT: agent        role     warps  regs  ops  stages  units
-// CHECK-NEXT: partition 0  compute     4?   256    4  0       fma_issue (partition 0)
-// CHECK-NEXT: partition 1  compute     4?   256    4  0       fma_issue (partition 1)
+// CHECK-NEXT: agent        role     warps  max regs  ops  stages  units
+// CHECK-NEXT: partition 0  compute     4?       256    4  0       fma_issue (partition 0)
+// CHECK-NEXT: partition 1  compute     4?       256    4  0       fma_issue (partition 1)
 
 
 // JSON: "agents": [
@@ -84,9 +84,9 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK: block @one_warp/scf.for %i (line {{[0-9]+}}, chunk 2 of 3): cost-based, scheduled, II 4,
 // CHECK-NEXT: MII 4 = max(resource 4 [fma_issue (partition 1)]
 // CHECK: agents side by side (each issues on its own warps; TMA, tensor cores and memory are the SM's):
-// CHECK-NEXT: agent        role     warps  regs  ops  stages  units
-// CHECK-NEXT: partition 0  compute      4   256    4  0       fma_issue (partition 0)
-// CHECK-NEXT: partition 1  compute      1   256    4  0       fma_issue (partition 1)
+// CHECK-NEXT: agent        role     warps  max regs  ops  stages  units
+// CHECK-NEXT: partition 0  compute      4       256    4  0       fma_issue (partition 0)
+// CHECK-NEXT: partition 1  compute      1       256    4  0       fma_issue (partition 1)
 // JSON: "warps": 1,
 // JSON-NEXT: "warps_stated": true,
 // JSON: "name": "fma_issue (partition 1)",

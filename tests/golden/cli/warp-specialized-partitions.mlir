@@ -19,9 +19,9 @@ module {
 // NOTE: warp-specialized-partitions.mlir:10:10: note: warp-specialized into 2 agents (the IR's partitions): a compute agent, partition 1, with 2 ops on 4 warps and at most 256 registers per thread; a compute agent, partition 2, with 1 op on 4 warps and at most 256 registers per thread
 // TABLE: block @ws_gemm/scf.for %i (line 10): cost-based, scheduled
 // TABLE: agents side by side (each issues on its own warps; TMA, tensor cores and memory are the SM's; ? warps assumed):
-// TABLE-NEXT: agent        role     warps  regs  ops  stages  units
-// TABLE-NEXT: partition 1  compute     4?   256    2  0-2     tma
-// TABLE-NEXT: partition 2  compute     4?   256    1  2       tc_and_mma, tp_mma, tmem_banks
+// TABLE-NEXT: agent        role     warps  max regs  ops  stages  units
+// TABLE-NEXT: partition 1  compute     4?       256    2  0-2     tma
+// TABLE-NEXT: partition 2  compute     4?       256    1  2       tc_and_mma, tp_mma, tmem_banks
 
 // IR: "nv_tileas.async.pipeline.agent_switch"() {num_agents_per_group = 2 : i32, max_regs = array<i32: 256, 256>, isolated = false, num_warps = array<i32: 4, 4>, roles = ["compute", "compute"], agents = {{\[}}["%a", "%s"], ["%d"]]} : () -> ()
 // IR: tt.load {{.*}}ttg.partition = array<i32: 1>{{.*}}nv_tile.aws.agent = array<i32: 0>

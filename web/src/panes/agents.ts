@@ -22,7 +22,7 @@ export function renderAgents(block: Block): HTMLElement | null {
   return h('section', { class: 'agents', 'data-testid': 'agents' },
     h('p', { class: 'agents-title' }, `Warp-specialized: ${block.agents.length} agents side by side`),
     h('table', { class: 'why-table' },
-      h('thead', {}, h('tr', {}, ...['agent', 'role', 'warps', 'registers per thread', 'ops', 'stages', 'units it issues to'].map((t) => h('th', {}, t)))),
+      h('thead', {}, h('tr', {}, ...['agent', 'role', 'warps', 'register limit per thread', 'ops', 'stages', 'units it issues to'].map((t) => h('th', {}, t)))),
       h('tbody', {}, ...block.agents.map((a) => h('tr', { 'data-testid': 'agent', 'data-agent': a.name },
         h('td', {}, agentName(a)),
         h('td', {}, ROLE[a.role]),
