@@ -286,6 +286,24 @@ export function explainCases() {
       await chooseExample(page, 'hopper-tma-wgmma-gemm');
       const roles = await page.locator('[data-testid="agents"] [data-testid="agent"] td:nth-child(2)').allInnerTexts();
       assert(roles.some((r) => r.startsWith('producer')) && roles.includes('compute'), `the seed's split: ${roles.join(' | ')}`);
+      // At the narrowest desktop width the table wraps between words, never inside one ("op / s").
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const broken = await page.locator('[data-testid="agents"] table').first().evaluate((table) => {
+        const out = [];
+        for (const cell of table.querySelectorAll('th, td')) {
+          const range = document.createRange();
+          for (const node of cell.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE) continue;
+            for (const m of node.textContent.matchAll(/\S+/g)) {
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              if (range.getClientRects().length > 1) out.push(m[0]);
+            }
+          }
+        }
+        return out;
+      });
+      assert(broken.length === 0, `words split across lines in the agents table: ${broken.join(', ')}`);
     }],
   ];
 }
