@@ -3,12 +3,14 @@
 // Reads: BlockInput, CostPart, GraphPart, ConstraintPart, SchedulePart (a verified or checked
 //   schedule), ViewPart.
 // Publishes: MemoryPart (the committed Pipe_/Mutex_ plan, the buffer plan, the rounds in words);
-//   on a round that fits, a new GraphPart (plus lifetime edges) and SchedulePart.analysis.
-// It materializes the schedule and assigns its buffers; a Pipe_ deeper than a Pipe_ may be, or
-// buffers over the model's SMEM or TMEM budget, start rounds that generate and verify the block
-// again with lifetime edges (one ring per round) until it fits. If nothing fits, a located error
-// names the buffers and their bytes. A pinned schedule (--check) is materialized and measured,
-// never rescheduled. Stops a block whose plan is not valid.
+//   on a kept round, a new GraphPart (plus lifetime edges), SchedulePart.analysis and, for a
+//   register round (steered again), SchedulePart.steeredOps.
+// It materializes the schedule and assigns its buffers; a Pipe_ deeper than a Pipe_ may be,
+// buffers over the model's SMEM or TMEM budget, or register tensors over an SM's register file,
+// start rounds that generate and verify the block again with lifetime edges (one buffer per
+// round) until it fits. If no SMEM or TMEM plan fits, a located error names the buffers and their
+// bytes (over the register file, the estimate warns). A pinned schedule (--check) is materialized
+// and measured, never rescheduled. Stops a block whose plan is not valid.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -161,8 +163,9 @@ private:
   // generator meets by moving its producer and its readers closer or by raising the II. The edges
   // stay for the later rounds (another buffer may have grown: the next round limits it too); a
   // round with no schedule, or a register round that does not lower the register bytes within the
-  // SMEM and TMEM budgets, is undone and its buffer not tried again. The rounds stop when the buffers fit, when no
-  // schedule can fit them (leastBytes), when no buffer is left, or after --max-constraint-iterations rounds.
+  // SMEM and TMEM budgets, is undone and its buffer not tried again. The rounds stop when the
+  // buffers fit, when no schedule can fit them (leastBytes), when no buffer is left, or after
+  // --max-constraint-iterations rounds.
   void refit(MaterializeStep::Trial &t, BufferPlan &plan, DiagnosticEngine &kept) {
     std::vector<TraceEntry> history = r_.analysis.trace;
     size_t dropped = r_.analysis.traceDropped;
