@@ -677,7 +677,7 @@ export interface JsonMemory {
   fits: boolean | null;
   /** Buffers of unknown size. */
   unknown_buffers: number;
-  /** The rescheduling rounds that limited a ring, in words. */
+  /** The rescheduling rounds that limited a ring or a register tensor, in words. */
   rounds: string[];
 }
 /** The performance model's estimate. */

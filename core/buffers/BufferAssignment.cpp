@@ -357,6 +357,7 @@ private:
       auto readers = readers_.find(aliases[i]);
       if (readers == readers_.end()) continue;
       for (const auto &[c, distance] : readers->second) {
+        if (space == BufferSpace::Registers) b.reads.push_back({c, distance});
         // An MMA reads a copied tile's slot until it completes (the wgmma is asynchronous).
         const bool mmaRead = holdsUntilRead && ((*in_.resources)[c].traits & TraitWgmma);
         const int64_t reading = mmaRead ? (*in_.resources)[c].latency : 0;
@@ -368,8 +369,19 @@ private:
           aliases.push_back(reader.results.front());
       }
     }
+    if (!b.reads.empty()) b.slots = registerCopies(b);
     b.bytesPerSlot = t.bytes();
     out.push_back(std::move(b));
+  }
+
+  // A register tensor is no ring the materializer allocates: the compiler keeps as many copies as
+  // its reads need at once (BufferAssignment.h, Buffer::reads), one when an accumulator is read
+  // only by its own MMA and within the MMA's stage.
+  int registerCopies(const Buffer &b) const {
+    int copies = 1;
+    for (const auto &[c, distance] : b.reads)
+      copies = std::max(copies, c == b.node ? distance : view_.ringDepth(b.node, c, distance));
+    return copies;
   }
 
   // Whether two live ranges of one iteration ever overlap once the iterations repeat every II.
@@ -463,16 +475,33 @@ private:
   std::unordered_map<const Value *, std::vector<std::pair<int, int>>> readers_;  // value -> (reader, distance)
 };
 
+// (consumer, producer, distance) -> C -> P edges of latency 1, in that order.
+std::vector<DepEdge> lifetimeEdges(const std::set<std::tuple<int, int, int>> &edges) {
+  std::vector<DepEdge> out;
+  for (const auto &[c, p, distance] : edges) out.push_back({c, p, 1, distance, EdgeKind::Lifetime});
+  return out;
+}
+
 }  // namespace
 
 BufferPlan assignBuffers(const BufferInput &in) { return Assigner(in).run(); }
 
 std::vector<DepEdge> slotLimitEdges(const BufferInput &in, const Buffer &b, int slots) {
-  if (b.pipe < 0 || slots < 1) return {};
+  if (slots < 1) return {};
+  std::set<std::tuple<int, int, int>> edges;  // (consumer, producer, distance)
+  if (!b.reads.empty()) {
+    for (const auto &[c, distance] : b.reads) {
+      // A read d iterations later keeps at least d + 1 slots (d for the defining node's own read,
+      // in place); an edge of distance 0 against the data edge would be a cycle no schedule meets.
+      if (c == b.node ? distance > slots : slots - distance < 1) return {};
+      if (c != b.node) edges.insert({c, b.node, slots - distance});
+    }
+    return lifetimeEdges(edges);
+  }
+  if (b.pipe < 0) return {};
   const ScheduleView view(viewInput(in));
   const std::vector<PipeValue> &pipes = in.materialized->pipes;
   const Value *raw = pipes[b.pipe].raw;
-  std::set<std::tuple<int, int, int>> edges;  // (consumer, producer, distance)
   for (const PipeValue &pipe : pipes) {
     if (pipe.raw != raw || pipe.trivialFallback) continue;
     for (int c : pipe.consumers)
@@ -486,9 +515,7 @@ std::vector<DepEdge> slotLimitEdges(const BufferInput &in, const Buffer &b, int 
         edges.insert({c, src.producer, slots - src.distance});
       }
   }
-  std::vector<DepEdge> out;
-  for (const auto &[c, p, distance] : edges) out.push_back({c, p, 1, distance, EdgeKind::Lifetime});
-  return out;
+  return lifetimeEdges(edges);
 }
 
 int64_t leastBytes(const BufferPlan &plan, BufferSpace space) {

@@ -38,8 +38,14 @@ struct Buffer {
   SourceRange range;             // the op that defines it
   int node = -1;                 // its node in the block; -1 for an allocation before the loop
   int pipe = -1;                 // the Pipe_ (index into the materialized pipes) whose depth gives the slots
-  bool wholeLoop = false;        // live through every iteration (an allocation before the loop)
-  int64_t liveBegin = 0;         // cycles of one iteration, [begin, end)
+  // A register tensor's reads (reader node, iterations after the definition), views of it
+  // included: its slots are the copies they keep, not its Pipe_'s depth. A read by another node
+  // keeps the materializer's ring depth, floor((cycle(C) + d*II - cycle(P)) / II) + 1 (a read II
+  // cycles on meets the next definition); the defining node's own read of its value d iterations
+  // back (an accumulator, a counter) updates it in place and keeps d.
+  std::vector<std::pair<int, int>> reads;
+  bool wholeLoop = false;  // live through every iteration (an allocation before the loop)
+  int64_t liveBegin = 0;   // cycles of one iteration, [begin, end)
   int64_t liveEnd = 0;
   int region = -1;         // buffers with one region share its bytes (never live at the same time)
   bool storeTile = false;  // the SMEM tile a TMA store writes out
@@ -80,10 +86,11 @@ struct BufferInput {
 
 BufferPlan assignBuffers(const BufferInput &in);
 
-// The edges that keep buffer `b`'s ring within `slots` slots: for each hand-off of its Pipe_
-// (producer P, consumer C reading it d iterations later), cycle(C) + d*II - cycle(P) < slots*II,
-// i.e. an edge C -> P of latency 1 and distance slots - d (EdgeKind::Lifetime). Empty when the
-// buffer has no Pipe_ or a hand-off needs more than `slots` iterations.
+// The edges that keep buffer `b` within `slots` slots, cycle(C) + d*II - cycle(P) < slots*II for
+// each read, i.e. an edge C -> P of latency 1 and distance slots - d (EdgeKind::Lifetime): for a
+// register tensor each of its reads (its defining node's own read needs none while d <= slots),
+// for another buffer each hand-off of its Pipe_ (producer P, consumer C reading it d iterations
+// later). Empty when the buffer has neither or a read needs more than `slots` iterations.
 std::vector<DepEdge> slotLimitEdges(const BufferInput &in, const Buffer &b, int slots);
 
 // The least bytes any schedule could give `space`: the allocations before the loop (fixed) plus

@@ -32,7 +32,11 @@ struct StageConstraint {
 // generated start and may run its latency into one stage more than the gap needs. Each moved op,
 // earliest first, takes the earliest cycle its incoming edges, its stage gaps and the reservation
 // table allow. Starting earlier never breaks an outgoing edge or gap, so the order is free. Ops of
-// a same-depth group, force-serial ops and pending ops stay where the shift put them.
+// a same-depth group, force-serial ops and pending ops stay where the shift put them. A lifetime
+// edge from a moved reader back to its producer (buffers' slot limit) would hold the producer
+// where the reader was shifted, and the reader cannot settle before the producer does: it is left
+// to the reader, which settles later in this order, and to the checker, which keeps the shifted
+// schedule when the reader could not follow.
 void settleMovedOps(const ModuloProblem &p, const DependenceGraph &g, int ii, const std::vector<int> &stageLatency,
                     const std::vector<int64_t> &shift, std::vector<int> &start) {
   const int n = p.numNodes;
@@ -50,6 +54,9 @@ void settleMovedOps(const ModuloProblem &p, const DependenceGraph &g, int ii, co
     if (e.src < static_cast<int>(stageLatency.size()) && stageLatency[e.src] > 0 && e.distance == 0 &&
         (e.kind == EdgeKind::Data || e.kind == EdgeKind::Token))
       gaps[e.dst].emplace_back(e.src, stageLatency[e.src]);
+  std::vector<std::vector<std::pair<int, int>>> lifetime(n);  // v -> (moved reader, distance)
+  for (const DepEdge &e : g.edges)
+    if (e.kind == EdgeKind::Lifetime && shift[e.src] > 0) lifetime[e.dst].emplace_back(e.src, e.distance);
   std::vector<int> order;
   for (int v = 0; v < n; ++v)
     if (shift[v] > 0 && p.group[v] < 0 && !p.forceSerial[v] && p.pendingLeader[v] < 0) order.push_back(v);
@@ -59,6 +66,9 @@ void settleMovedOps(const ModuloProblem &p, const DependenceGraph &g, int ii, co
     for (int ei : p.pred[v]) {
       const ModuloEdge &e = p.edges[ei];
       if (e.src == v) continue;  // holds wherever v starts
+      const std::pair<int, int> from{e.src, e.distance};
+      if (std::find(lifetime[v].begin(), lifetime[v].end(), from) != lifetime[v].end() && start[e.src] > start[v])
+        continue;  // the reader settles after v
       earliest = std::max(earliest, int64_t{start[e.src]} + e.latency - int64_t{ii} * e.distance);
     }
     for (const auto &[load, stages] : gaps[v]) earliest = std::max(earliest, (int64_t{start[load]} / ii + stages) * ii);

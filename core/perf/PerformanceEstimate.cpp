@@ -69,7 +69,7 @@ public:
     }
     e.registersOver = e.registersPerThread > e.registersLimit;
     e.registerBytes = in_.plan->memory.registerBytes;
-    e.registerFileBytes = gpu_.registersPerSm.low / 1000 * 4;
+    e.registerFileBytes = gpu_.registerFileBytes();
     e.registersOverFile = e.registerBytes > e.registerFileBytes;
     const std::optional<int64_t> shared = moduleInt(b_.block->owner, "ttg.shared");
     e.smemFromIR = shared.has_value();
@@ -81,11 +81,11 @@ public:
     // (an epilogue) still takes its SMEM.
     bool storeCounted = false;
     for (const Buffer &b : in_.plan->buffers) storeCounted |= b.storeTile;
-    e.ours =
-        estimate(e, stagesAhead(),
-                 shared ? *shared : in_.plan->memory.smemBytes + (storeCounted ? 0 : demand_.tmaStoreTile), threads);
+    e.ours = estimate(e, stagesAhead(),
+                      shared ? *shared : in_.plan->memory.smemBytes + (storeCounted ? 0 : demand_.tmaStoreTile),
+                      threads, e.registerBytes);
     if (in_.triton && in_.triton->any())
-      e.triton = estimate(e, tritonStagesAhead(), shared ? *shared : tritonSmem(), threads);
+      e.triton = estimate(e, tritonStagesAhead(), shared ? *shared : tritonSmem(), threads, 0);
     if (e.ours.ctasPerSm < 1 && !(e.triton && e.triton->ctasPerSm >= 1))
       return {std::nullopt, "no CTA fits on an SM of the " + gpu_.gpu + ": its buffers need " +
                                 bytesText(in_.plan->memory.smemBytes) + " of SMEM"};
@@ -108,8 +108,10 @@ private:
   }
 
   // CTAs per SM, as the tightest of SMEM, registers, threads and the SM's CTA limit allow. A CTA's
-  // registers are at most the SM's: the compiler spills to launch one.
-  void occupancy(ScheduleEstimate &s, int registers, int threads) const {
+  // registers are at most the SM's: the compiler spills to launch one. `kept`: the register
+  // tensors a CTA's schedule keeps across stages (its buffer plan's), each CTA its own copies in
+  // the SM's register file; 0 for a schedule whose plan is not ours (Triton's).
+  void occupancy(ScheduleEstimate &s, int registers, int threads, int64_t kept) const {
     const int64_t smemPerSm = gpu_.smemBytesPerSm.low / 1000, reserved = gpu_.smemReservedPerCta.low / 1000;
     const int64_t bySmem = smemPerSm / std::max<int64_t>(1, s.smemPerCta + reserved);
     const int64_t regs = allocated(registers), perSm = gpu_.registersPerSm.low / 1000;
@@ -122,6 +124,9 @@ private:
     limit(gpu_.threadsPerSm.low / 1000 / threads, "threads (" + std::to_string(threads) + " per CTA)");
     limit(byRegs, "registers (" + std::to_string(regs) + " per thread)");
     limit(bySmem, "shared memory (" + bytesText(s.smemPerCta) + " per CTA)");
+    if (kept > 0)
+      limit(std::max<int64_t>(1, gpu_.registerFileBytes() / kept),
+            "register tensors the schedule keeps (" + bytesText(kept) + " per CTA)");
     s.ctasPerSm = static_cast<int>(std::min<int64_t>(c, 1 << 16));  // a user model's limit may be any figure
   }
 
@@ -169,11 +174,11 @@ private:
     return out;
   }
 
-  ScheduleEstimate estimate(const PerfEstimate &e, const std::unordered_map<int, int> &ahead, int64_t smem,
-                            int threads) const {
+  ScheduleEstimate estimate(const PerfEstimate &e, const std::unordered_map<int, int> &ahead, int64_t smem, int threads,
+                            int64_t keptRegisters) const {
     ScheduleEstimate s;
     s.smemPerCta = smem;
-    occupancy(s, e.registersPerThread, threads);
+    occupancy(s, e.registersPerThread, threads, keptRegisters);
     if (s.ctasPerSm < 1) {
       s.bound = "no CTA fits on an SM: " + bytesText(smem) + " of SMEM per CTA";
       return s;

@@ -68,6 +68,14 @@ ModuloProblem problemOf(const BlockResult &s, const DependenceGraph &graph, cons
 std::vector<Violation> verifySchedule(const BlockResult &s, const DependenceGraph &graph, const ScheduleAnalysis &a,
                                       const TargetModel &model);
 
+// Pass steer's move of users to later stages by Triton's latencies, on schedule `a` of the block
+// over `graph` (a cost-based schedule, or any with --triton-latency; the refinement rounds steer
+// theirs alike): the ops moved, -1 when not steered. A move it cannot make is reported to `diags`.
+int steerSchedule(const BlockResult &s, ScheduleAnalysis &a, const DependenceGraph &graph, const PassContext &ctx,
+                  DiagnosticEngine &diags);
+// Whether the steering latencies are the IR's tt.latency rather than Triton's pipelined loads.
+bool fromTtLatency(const BlockResult &s);
+
 // What buffer assignment and the estimate read of the block, for a Pipe_/Mutex_ plan.
 BufferInput bufferInput(const BlockResult &s, const MaterializedSchedule &plan, const PassContext &ctx);
 

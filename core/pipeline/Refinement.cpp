@@ -3,12 +3,14 @@
 // Reads: BlockInput, CostPart, GraphPart, ConstraintPart, SchedulePart (a verified or checked
 //   schedule), ViewPart.
 // Publishes: MemoryPart (the committed Pipe_/Mutex_ plan, the buffer plan, the rounds in words);
-//   on a round that fits, a new GraphPart (plus lifetime edges) and SchedulePart.analysis.
-// It materializes the schedule and assigns its buffers; a Pipe_ deeper than a Pipe_ may be, or
-// buffers over the model's SMEM or TMEM budget, start rounds that generate and verify the block
-// again with lifetime edges (one ring per round) until it fits. If nothing fits, a located error
-// names the buffers and their bytes. A pinned schedule (--check) is materialized and measured,
-// never rescheduled. Stops a block whose plan is not valid.
+//   on a kept round, a new GraphPart (plus lifetime edges), SchedulePart.analysis and, for a
+//   register round (steered again), SchedulePart.steeredOps.
+// It materializes the schedule and assigns its buffers; a Pipe_ deeper than a Pipe_ may be,
+// buffers over the model's SMEM or TMEM budget, or register tensors over an SM's register file,
+// start rounds that generate and verify the block again with lifetime edges (one buffer per
+// round) until it fits. If no SMEM or TMEM plan fits, a located error names the buffers and their
+// bytes (over the register file, the estimate warns). A pinned schedule (--check) is materialized
+// and measured, never rescheduled. Stops a block whose plan is not valid.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -16,6 +18,7 @@
 
 #include "buffers/Figures.h"
 #include "generate/GenerateSchedule.h"
+#include "perf/PerformanceEstimate.h"
 #include "pipeline/Pass.h"
 #include "support/Sort.h"
 
@@ -69,7 +72,11 @@ public:
         model_(blockModel(r, ctx)),
         schedule_(r.options),
         materialize_(ctx.materialize),
-        workLeft_(r.options.workBudget - r.analysis.workUsed) {}
+        workLeft_(r.options.workBudget - r.analysis.workUsed) {
+    const TargetModel *source = performanceSource(ctx.model);
+    if (source && source->performance->registerFileBytes() > 0)
+      registerFile_ = source->performance->registerFileBytes();
+  }
 
   void run(DiagnosticEngine &diags) {
     MaterializeStep::Trial t = materialize_.trial(r_);
@@ -77,7 +84,7 @@ public:
     if (!t.plan.valid && !r_.asWritten()) fitRings(t, kept);
     BufferPlan plan;
     if (t.plan.valid) plan = assign(t.plan);
-    if (t.plan.valid && !plan.memory.fits() && !r_.asWritten()) refit(t, plan, kept);
+    if (t.plan.valid && overBound(plan.memory) && !r_.asWritten()) refit(t, plan, kept);
     for (const Diagnostic &d : kept.all()) diags.report(d.severity, d.range, d.message, d.data);
     materialize_.commit(r_, std::move(t), diags);
     if (!r_.materialized.valid) return;
@@ -89,81 +96,123 @@ private:
   BufferInput input(const MaterializedSchedule &plan) const { return bufferInput(r_, plan, ctx_); }
   BufferPlan assign(const MaterializedSchedule &plan) const { return assignBuffers(input(plan)); }
 
+  // A schedule of the block and the graph it was made over: swapped with the block's (exchange)
+  // to try it, and again to undo that.
+  struct Schedule {
+    DependenceGraph graph;
+    ScheduleAnalysis analysis;
+    int steeredOps = -1;
+  };
+  void exchange(Schedule &s) {
+    std::swap(r_.graph, s.graph);
+    std::swap(r_.analysis, s.analysis);
+    std::swap(r_.steeredOps, s.steeredOps);
+  }
+
   // A schedule of the block over `graph` (its dependence graph plus lifetime edges) that the
-  // independent checker accepts, or none; its diagnostics go to `diags`. The rounds share the
-  // block's work budget with the first generation: what it left, and at least a tenth of it (an
-  // anytime first search may spend all of it, and a round with nothing would fall back to the
-  // serial schedule), so a budget bounds the block's search to a small multiple however many
-  // rounds run (0 being unlimited).
-  std::optional<ScheduleAnalysis> regenerate(const DependenceGraph &graph, DiagnosticEngine &diags) {
+  // independent checker accepts, or none; its diagnostics go to `diags`. With `steer`, Triton's
+  // latencies move its users to later stages as they moved the first schedule's: a register
+  // round keeps the loads as far ahead as they were (the stages they run ahead are what the SMEM
+  // rounds give up, so those are not steered). The rounds share the block's work budget with the
+  // first generation: what it left, and at least a tenth of it (an anytime first search may spend
+  // all of it, and a round with nothing would fall back to the serial schedule), so a budget
+  // bounds the block's search to a small multiple however many rounds run (0 being unlimited).
+  std::optional<Schedule> regenerate(DependenceGraph graph, DiagnosticEngine &diags, bool steer) {
     ScheduleOptions roundOpts = schedule_;
     if (schedule_.workBudget > 0)
       roundOpts.workBudget = std::max<int64_t>(std::max<int64_t>(1, schedule_.workBudget / 10), workLeft_);
     ScheduleAnalysis a = generateSchedule(problemOf(r_, graph, model_), roundOpts, diags, &ctx_.proposedCheck);
     workLeft_ -= a.workUsed;
-    if (!a.valid || !verifySchedule(r_, graph, a, model_).empty()) return std::nullopt;
-    return a;
+    if (!a.valid) return std::nullopt;
+    const int steered = steer ? steerSchedule(r_, a, graph, ctx_, diags) : r_.steeredOps;
+    if (!verifySchedule(r_, graph, a, model_).empty()) return std::nullopt;
+    return Schedule{std::move(graph), std::move(a), steered};
+  }
+
+  // A space over what holds it: SMEM or TMEM over the model's budget, else the register tensors
+  // the schedule keeps over one SM's register file (when the model's performance data states it).
+  struct Over {
+    BufferSpace space;
+    const char *name;    // "SMEM", "registers"
+    const char *holder;  // "the budget", "the register file"
+    int64_t bytes, bound;
+  };
+  std::optional<Over> overBound(const MemoryUse &m) const {
+    for (const Space &s : kBudgeted)
+      if (over(m, s.space)) return Over{s.space, s.name, "the budget", bytesIn(m, s.space), *budgetOf(m, s.space)};
+    if (registerFile_ && m.registerBytes > *registerFile_)
+      return Over{BufferSpace::Registers, "registers", "the register file", m.registerBytes, *registerFile_};
+    return std::nullopt;
+  }
+
+  // The largest buffer of `space` whose slots a round may limit (a ring, or a register tensor
+  // whatever keeps its copies: a Pipe_ or the stages to its last read), not refused before.
+  static const Buffer *largestLimitable(const BufferPlan &plan, BufferSpace space,
+                                        const std::set<std::string> &refused) {
+    const Buffer *largest = nullptr;
+    for (const Buffer &b : plan.buffers)
+      if (b.space == space && (b.pipe >= 0 || !b.reads.empty()) && b.slots > 1 && b.bytes && !refused.count(b.value) &&
+          (!largest || *b.bytes > *largest->bytes))
+        largest = &b;
+    return largest;
   }
 
   // Rounds of seed 003's refinement loop with one more constraint family: each round takes the
-  // largest ring (a buffer whose slots are a Pipe_'s depth) in a space over its budget and
-  // reschedules with lifetime edges that keep it one slot smaller, which the generator meets by
-  // moving its producer and consumers closer or by raising the II. The edges stay for the later
-  // rounds (another ring may have grown: the next round limits it too); a round with no schedule
-  // is undone and its ring not tried again. The rounds stop when the buffers fit, when no
-  // schedule can fit them (leastBytes), when no ring is left, or after
+  // largest limitable buffer of a space over its bound (overBound: SMEM and TMEM first, then the
+  // register file) and reschedules with lifetime edges that keep it one slot smaller, which the
+  // generator meets by moving its producer and its readers closer or by raising the II. The edges
+  // stay for the later rounds (another buffer may have grown: the next round limits it too); a
+  // round with no schedule, or a register round that does not lower the register bytes within the
+  // SMEM and TMEM budgets, is undone and its buffer not tried again. The rounds stop when the
+  // buffers fit, when no schedule can fit them (leastBytes), when no buffer is left, or after
   // --max-constraint-iterations rounds.
   void refit(MaterializeStep::Trial &t, BufferPlan &plan, DiagnosticEngine &kept) {
     std::vector<TraceEntry> history = r_.analysis.trace;
     size_t dropped = r_.analysis.traceDropped;
     std::set<std::string> refused;
-    for (int round = 1; round <= schedule_.maxConstraintIterations && !plan.memory.fits();) {
-      const Space *space = nullptr;
-      for (const Space &s : kBudgeted)
-        if (over(plan.memory, s.space) && !space) space = &s;
-      if (!space) break;
-      if (leastBytes(plan, space->space) > *budgetOf(plan.memory, space->space)) break;
-      const Buffer *ring = nullptr;
-      for (const Buffer &b : plan.buffers)
-        if (b.space == space->space && b.pipe >= 0 && b.slots > 1 && b.bytes && !refused.count(b.value) &&
-            (!ring || *b.bytes > *ring->bytes))
-          ring = &b;
-      if (!ring) break;
-      const Buffer limited = *ring;
+    for (int round = 1; round <= schedule_.maxConstraintIterations;) {
+      const std::optional<Over> o = overBound(plan.memory);
+      if (!o || leastBytes(plan, o->space) > o->bound) break;
+      const Buffer *buffer = largestLimitable(plan, o->space, refused);
+      if (!buffer) break;
+      const Buffer limited = *buffer;
       std::vector<DepEdge> edges = slotLimitEdges(input(t.plan), limited, limited.slots - 1);
       if (edges.empty()) {
         refused.insert(limited.value);
         continue;
       }
-      std::string words = std::string("memory round ") + std::to_string(round++) + ": " + space->name + " " +
-                          bytesText(bytesIn(plan.memory, space->space)) + " over the budget of " +
-                          bytesText(*budgetOf(plan.memory, space->space)) + "; " + limited.value + " limited to " +
+      std::string words = "memory round " + std::to_string(round++) + ": " + o->name + " " + bytesText(o->bytes) +
+                          " over " + o->holder + " of " + bytesText(o->bound) + "; " + limited.value + " limited to " +
                           std::to_string(limited.slots - 1) + (limited.slots == 2 ? " slot" : " slots");
-      DependenceGraph graph = withEdges(r_.graph, edges);
       DiagnosticEngine diags;
-      std::optional<ScheduleAnalysis> a = regenerate(graph, diags);
+      std::optional<Schedule> a = regenerate(withEdges(r_.graph, edges), diags, o->space == BufferSpace::Registers);
       std::optional<MaterializeStep::Trial> next;
       std::optional<BufferPlan> nextPlan;
+      std::string undone = ": no schedule keeps it, undone";
       if (a) {
-        std::swap(r_.graph, graph);
-        std::swap(r_.analysis, *a);
+        exchange(*a);
         next = materialize_.trial(r_);
         if (next->plan.valid) nextPlan = assign(next->plan);
-        if (!nextPlan) {
-          std::swap(r_.graph, graph);
-          std::swap(r_.analysis, *a);
+        // A register round is kept when it fits better: fewer register bytes, the SMEM and TMEM
+        // budgets still met.
+        if (nextPlan && o->space == BufferSpace::Registers &&
+            (!nextPlan->memory.fits() || nextPlan->memory.registerBytes >= plan.memory.registerBytes)) {
           nextPlan.reset();
+          undone =
+              ": the schedule that keeps it holds no fewer register bytes within the SMEM and TMEM budgets, undone";
         }
+        if (!nextPlan) exchange(*a);
       }
       if (nextPlan) {
         words += ": II " + std::to_string(r_.analysis.ii) + ", " + std::to_string(r_.analysis.stageCount) +
-                 (r_.analysis.stageCount == 1 ? " stage, " : " stages, ") + space->name + " " +
-                 bytesText(bytesIn(nextPlan->memory, space->space));
+                 (r_.analysis.stageCount == 1 ? " stage, " : " stages, ") + o->name + " " +
+                 bytesText(o->space == BufferSpace::Registers ? nextPlan->memory.registerBytes
+                                                              : bytesIn(nextPlan->memory, o->space));
         t = std::move(*next);
         plan = std::move(*nextPlan);
         kept = std::move(diags);
       } else {
-        words += ": no schedule keeps it, undone";
+        words += undone;
         refused.insert(limited.value);
       }
       if (nextPlan) dropped += r_.analysis.traceDropped;
@@ -213,15 +262,13 @@ private:
       std::string words = "ring round " + std::to_string(round) + ": " + deepest + " needs " + std::to_string(depth) +
                           " slots, more than " + std::to_string(slots) + "; its hand-offs limited to " +
                           std::to_string(slots);
-      DependenceGraph graph = withEdges(r_.graph, edges);
       DiagnosticEngine diags;
-      std::optional<ScheduleAnalysis> a = regenerate(graph, diags);
+      std::optional<Schedule> a = regenerate(withEdges(r_.graph, edges), diags, false);
       if (!a) {
         r_.memoryRounds.push_back(words + ": no schedule keeps them");
         return;
       }
-      std::swap(r_.graph, graph);
-      std::swap(r_.analysis, *a);
+      exchange(*a);
       t = materialize_.trial(r_);
       kept = std::move(diags);
       r_.memoryRounds.push_back(words + ": II " + std::to_string(r_.analysis.ii) + ", " +
@@ -351,6 +398,7 @@ private:
   const ScheduleOptions &schedule_;
   MaterializeStep &materialize_;
   int64_t workLeft_;
+  std::optional<int64_t> registerFile_;  // one SM's, from the model's performance data (Estimate's source)
 };
 
 }  // namespace

@@ -56,6 +56,9 @@ struct GpuPerformance {
   int64_t elementwiseRate(std::string_view rootOp) const;  // thousandths; 0: not measured
   int64_t mmaScale(std::string_view element) const;        // thousandths; 0: no tensor-core path
   int64_t mmaRate(int64_t n) const;                        // the rate of the widest shape <= n
+  // One SM's register file in bytes (4-byte registers): what the register tensors a CTA keeps
+  // across stages are held to (core/perf occupancy, pipeline/Refinement's register rounds).
+  int64_t registerFileBytes() const { return registersPerSm.low / 1000 * 4; }
 };
 
 // Reads a model file's "performance" object; errors go to `diags` at the offending value.

@@ -21,7 +21,7 @@ module {
 // TABLE: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 4 stages
 // TABLE: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3; tt.latency moved 2 ops to a later stage
 // TABLE-NEXT: memory: SMEM 32 KiB of 227 KiB, registers about 20 per thread
-// TABLE-NEXT: buffers: %s smem 32 KiB (4 slots), %d registers 32 KiB (2 slots)
+// TABLE-NEXT: buffers: %s smem 32 KiB (4 slots), %d registers 16 KiB
 // TABLE-NEXT: estimate on NVIDIA B200 (blackwell-measured data, 1860 MHz): {{.*}}; bound: L2 -> SM bandwidth: 8 KiB per iteration;
 // TABLE-NEXT: the II above is in the seed's cost units, not time
 // TABLE-NEXT: Triton's schedule: {{.*}}; bound: L2 -> SM bandwidth: 8 KiB per iteration;
@@ -36,7 +36,7 @@ module {
 // STEER: block @gemm_like/scf.for %i (line {{[0-9]+}}): cost-based, scheduled, II 3, 4 stages
 // STEER: Triton: loop.stage on 3 of 3 ops, 3 stages (* = another stage here); tt.scheduled_max_stage 2; tt.num_stages 3; tt.latency moved 2 ops to a later stage
 // STEER-NEXT: memory: SMEM 32 KiB of 227 KiB, registers about 20 per thread
-// STEER-NEXT: buffers: %s smem 32 KiB (4 slots), %d registers 32 KiB (2 slots)
+// STEER-NEXT: buffers: %s smem 32 KiB (4 slots), %d registers 16 KiB
 // STEER-NEXT: estimate on NVIDIA B200 (blackwell-measured data, 1860 MHz): {{.*}}; bound: L2 -> SM bandwidth: 8 KiB per iteration;
 // STEER-NEXT: the II above is in the seed's cost units, not time
 // STEER-NEXT: Triton's schedule: {{.*}}; bound: L2 -> SM bandwidth: 8 KiB per iteration;

@@ -1,6 +1,7 @@
-// Buffer assignment (core/buffers): bytes from types, slots from the materializer's Pipe_ depth,
-// live ranges and sharing, the budgets, the slot-limit edges; and the MMA FLOPs and figures the
-// performance model prints. Schedules are pinned in the snippets ([[stage order cycle]]).
+// Buffer assignment (core/buffers): bytes from types, slots from the materializer's Pipe_ depth
+// (a register tensor's from its reads), live ranges and sharing, the budgets, the slot-limit
+// edges; and the MMA FLOPs and figures the performance model prints. Schedules are pinned in the
+// snippets ([[stage order cycle]]).
 #include <catch2/catch.hpp>
 #include <climits>
 
@@ -182,6 +183,60 @@ TEST_CASE("buffers: a ring's slot limit is a lifetime edge from each consumer ba
   CHECK(tb[0].src == a->block->node("%acc_n"));
   CHECK(tb[0].dst == a->block->node("%sb"));
   CHECK(tb[0].distance == 1);
+}
+
+// A Triton loop's register tensors: %s is updated in place by its own op (read again one
+// iteration later) and read by %u, pinned at `reader` (cycle); %v reads %s's value of the
+// iteration before at cycle 8. II 16.
+std::string registerLoop(const std::string &reader, bool earlierRead = false) {
+  return R"(
+tt.func @f(%x: tensor<128x128xf32>, %init: tensor<128x128xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x128xf32>) {
+    %s = arith.addf %acc, %x [[0 0 0]] : tensor<128x128xf32>
+    %u = arith.mulf %s, %x )" +
+         reader + R"( : tensor<128x128xf32>
+)" + (earlierRead ? "    %v = arith.mulf %acc, %x [[0 2 8]] : tensor<128x128xf32>\n" : "") +
+         R"(    scf.yield %s : tensor<128x128xf32>
+  } {nv_tile.aws.ii = 16 : i32}
+  tt.return
+}
+)";
+}
+
+TEST_CASE("buffers: a register tensor keeps the copies its reads need, its own op's read in place", "[buffers]") {
+  // Read within II cycles of its definition and by its own op an iteration later: one copy,
+  // though its Pipe_ is two deep (the materializer's ring for the carried read).
+  auto within = assign(registerLoop("[[0 1 4]]"));
+  const Buffer &s = within->buffer("%s");
+  CHECK(s.space == BufferSpace::Registers);
+  REQUIRE(s.pipe >= 0);
+  CHECK(within->plan.pipes[size_t(s.pipe)].depth == 2);
+  CHECK(s.slots == 1);
+  CHECK(s.bytes == 65536);
+  CHECK(within->buffers.memory.registerBytes == 65536);
+  CHECK(slotLimitEdges(within->input, s, 1).size() == 1);  // %u's read, not the in-place one
+  // Read 20 cycles on (floor(20 / 16) + 1): two copies. Limiting it to one is an edge from the
+  // reader back to the definition, cycle(%s) + II >= cycle(%u) + 1; none for %s's own read.
+  auto later = assign(registerLoop("[[1 0 20]]"));
+  const Buffer &s2 = later->buffer("%s");
+  CHECK(s2.slots == 2);
+  CHECK(later->buffers.memory.registerBytes == 131072);
+  std::vector<DepEdge> one = slotLimitEdges(later->input, s2, 1);
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].src == later->block->node("%u"));
+  CHECK(one[0].dst == later->block->node("%s"));
+  CHECK(one[0].latency == 1);
+  CHECK(one[0].distance == 1);
+  CHECK(one[0].kind == EdgeKind::Lifetime);
+  // A read of the value of the iteration before, after the next definition: two copies whatever
+  // the schedule, so no edge keeps it to one.
+  auto earlier = assign(registerLoop("[[0 1 4]]", true));
+  const Buffer &s3 = earlier->buffer("%s");
+  CHECK(s3.slots == 2);  // floor((8 + 16 - 0) / 16) + 1
+  CHECK(slotLimitEdges(earlier->input, s3, 1).empty());
+  CHECK(slotLimitEdges(earlier->input, s3, 2).size() == 2);
 }
 
 TEST_CASE("buffers: allocations before the loop are live throughout, an indexed one is a ring", "[buffers]") {

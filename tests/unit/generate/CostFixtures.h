@@ -39,6 +39,10 @@ public:
   void edge(int src, int dst, int latency, int distance = 0) {
     edges_.push_back({src, dst, latency, distance, distance ? EdgeKind::Carried : EdgeKind::Data});
   }
+  // Buffer assignment's slot limit: C -> P, latency 1.
+  void lifetimeEdge(int reader, int producer, int distance) {
+    edges_.push_back({reader, producer, 1, distance, EdgeKind::Lifetime});
+  }
   ConstraintSlot &slotOf(int op) { return loop_.constraints.slots[op]; }
   ConstraintState &constraints() { return loop_.constraints; }
 

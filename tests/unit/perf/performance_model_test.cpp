@@ -1,6 +1,7 @@
 // The performance model (core/perf): the GPU's figures as model data, the bounds and what binds,
-// the CTAs per SM, registers against the hardware's limits, the seed models' estimate on their
-// family's GPU, and no estimate above the tensor cores' peak.
+// the CTAs per SM (held to the register tensors a schedule keeps), registers against the
+// hardware's limits, the seed models' estimate on their family's GPU, and no estimate above the
+// tensor cores' peak.
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -146,6 +147,29 @@ TEST_CASE("perf: registers over the per-thread limit are flagged, SMEM the IR st
   CHECK(e["schedule"]["smem_per_cta"] == 200000);
   CHECK(e["schedule"]["ctas_per_sm"] == 1);
   CHECK(e["schedule"]["cta_limit"] == "shared memory (200000 B per CTA)");
+}
+
+TEST_CASE("perf: the CTAs per SM hold the register tensors each CTA's schedule keeps", "[perf]") {
+  // A 128x192 f32 accumulator over 8 warps is about 116 registers a thread: two CTAs by the
+  // per-thread count. Its reader runs as the next MMA starts, so the schedule keeps two copies,
+  // 192 KiB a CTA: one CTA's fill most of the SM's 256 KiB register file, two would not fit.
+  std::string src = accumulatorLoop(192, 8);
+  const std::string yield = "      scf.yield %d";
+  const size_t at = src.find(yield);
+  REQUIRE(at != std::string::npos);
+  src.insert(at, "      \"use\"(%d) : (tensor<128x192xf32, #mma>) -> ()\n");
+  const Json block = mmaBlock(run(src, "hopper-measured"));
+  CHECK(block["memory"]["register_bytes"] == 196608);
+  const Json &e = block["estimate"];
+  REQUIRE(e.is_object());
+  CHECK(e["registers_per_thread"].get<int>() < 128);
+  CHECK(e["schedule"]["ctas_per_sm"] == 1);
+  CHECK(e["schedule"]["cta_limit"] == "register tensors the schedule keeps (192 KiB per CTA)");
+  // One copy (no reader beside the MMA's own, in place): 96 KiB, and the per-thread count binds.
+  const Json one = mmaBlock(run(accumulatorLoop(192, 8), "hopper-measured"));
+  CHECK(one["memory"]["register_bytes"] == 98304);
+  CHECK(one["estimate"]["schedule"]["ctas_per_sm"] == 2);
+  CHECK(one["estimate"]["schedule"]["cta_limit"].get<std::string>().rfind("registers (", 0) == 0);
 }
 
 TEST_CASE("perf: a warp-specialized loop's registers are its agents' own, its CTA all their warps", "[perf]") {
