@@ -46,8 +46,12 @@ MaterializeInput viewInput(const BufferInput &in) {
 
 class Assigner {
 public:
-  explicit Assigner(const BufferInput &in)
-      : in_(in), view_(viewInput(in)), model_(*in.model), ii_(std::max(1, in.analysis->ii)) {
+  explicit Assigner(const BufferInput &in, bool everyRegisterValue = false)
+      : in_(in),
+        view_(viewInput(in)),
+        model_(*in.model),
+        ii_(std::max(1, in.analysis->ii)),
+        everyRegisterValue_(everyRegisterValue) {
     for (size_t p = 0; p < in.materialized->pipes.size(); ++p) {
       const PipeValue &pipe = in.materialized->pipes[p];
       if (pipe.trivialFallback || !pipe.raw) continue;
@@ -322,8 +326,10 @@ private:
         add(out, n, r, Buffer::Kind::Value, t.kind == TileType::Kind::Tmem ? BufferSpace::Tmem : BufferSpace::Smem, t);
         continue;
       }
-      if (!pipeOf_.count(r)) continue;
-      if (std::optional<BufferSpace> space = payloadSpace(t, op)) add(out, n, r, Buffer::Kind::Value, *space, t);
+      if (!pipeOf_.count(r) && !everyRegisterValue_) continue;
+      if (std::optional<BufferSpace> space = payloadSpace(t, op);
+          space && (pipeOf_.count(r) || (*space == BufferSpace::Registers && readers_.count(r))))
+        add(out, n, r, Buffer::Kind::Value, *space, t);
     }
   }
 
@@ -471,7 +477,8 @@ private:
   const ScheduleView view_;
   const TargetModel &model_;
   const int ii_;
-  std::unordered_map<const Value *, int> pipeOf_;                                // raw value -> its deepest Pipe_
+  const bool everyRegisterValue_;                  // registerHoldEdges: a register value no Pipe_ carries too
+  std::unordered_map<const Value *, int> pipeOf_;  // raw value -> its deepest Pipe_
   std::unordered_map<const Value *, std::vector<std::pair<int, int>>> readers_;  // value -> (reader, distance)
 };
 
@@ -485,6 +492,16 @@ std::vector<DepEdge> lifetimeEdges(const std::set<std::tuple<int, int, int>> &ed
 }  // namespace
 
 BufferPlan assignBuffers(const BufferInput &in) { return Assigner(in).run(); }
+
+std::vector<DepEdge> registerHoldEdges(const BufferInput &in) {
+  std::vector<DepEdge> out;
+  for (const Buffer &b : Assigner(in, true).run().buffers)
+    if (b.space == BufferSpace::Registers && !b.reads.empty()) {
+      std::vector<DepEdge> e = slotLimitEdges(in, b, b.slots);
+      out.insert(out.end(), e.begin(), e.end());
+    }
+  return out;
+}
 
 std::vector<DepEdge> slotLimitEdges(const BufferInput &in, const Buffer &b, int slots) {
   if (slots < 1) return {};

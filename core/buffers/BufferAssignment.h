@@ -93,6 +93,11 @@ BufferPlan assignBuffers(const BufferInput &in);
 // later). Empty when the buffer has neither or a read needs more than `slots` iterations.
 std::vector<DepEdge> slotLimitEdges(const BufferInput &in, const Buffer &b, int slots);
 
+// The edges that hold every register tensor the block defines and reads, a Pipe_ carrying it or
+// not, within the copies its reads keep in this schedule (slotLimitEdges at its current slots):
+// a schedule meeting them cannot move a reader or a producer so that a tensor keeps more copies.
+std::vector<DepEdge> registerHoldEdges(const BufferInput &in);
+
 // The least bytes any schedule could give `space`: the allocations before the loop (fixed) plus
 // the largest one slot of another buffer. Over the budget, no schedule fits.
 int64_t leastBytes(const BufferPlan &plan, BufferSpace space);

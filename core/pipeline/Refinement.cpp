@@ -151,10 +151,67 @@ private:
                                         const std::set<std::string> &refused) {
     const Buffer *largest = nullptr;
     for (const Buffer &b : plan.buffers)
-      if (b.space == space && (b.pipe >= 0 || !b.reads.empty()) && b.slots > 1 && b.bytes && !refused.count(b.value) &&
-          (!largest || *b.bytes > *largest->bytes))
-        largest = &b;
+      if (limitable(b, space, refused) && (!largest || *b.bytes > *largest->bytes)) largest = &b;
     return largest;
+  }
+  static bool limitable(const Buffer &b, BufferSpace space, const std::set<std::string> &refused) {
+    return b.space == space && (b.pipe >= 0 || !b.reads.empty()) && b.slots > 1 && b.bytes && !refused.count(b.value);
+  }
+
+  // What a round asks of the schedule: each buffer of `values` (program order, the largest first)
+  // within `slots` slots; with `hold`, every register tensor within the copies it keeps now.
+  struct Limit {
+    std::vector<std::string> values;
+    int slots = 1;
+    bool hold = false;
+  };
+
+  // The lifetime edges of `limit` over the schedule `t` and its plan; none when a buffer's reads
+  // need more slots.
+  std::vector<DepEdge> limitEdges(const MaterializeStep::Trial &t, const BufferPlan &plan, const Limit &limit) const {
+    const BufferInput in = input(t.plan);
+    std::vector<DepEdge> edges = limit.hold ? registerHoldEdges(in) : std::vector<DepEdge>{};
+    for (const std::string &value : limit.values)
+      for (const Buffer &b : plan.buffers)
+        if (b.value == value) {
+          std::vector<DepEdge> e = slotLimitEdges(in, b, limit.slots);
+          if (e.empty()) return {};
+          edges.insert(edges.end(), e.begin(), e.end());
+        }
+    return edges;
+  }
+
+  // After a register round whose schedule handed the limited tensor's copies to another (its
+  // producer chain moved later with it, so an upstream tensor kept the copies), the rounds that go
+  // for what the register file needs: the tensor and those of its shape and copies (a
+  // data-partitioned pair) limited together to the copies that bring the bytes within the file
+  // (at least one, and what their reads allow), every other register tensor held to its copies so
+  // none can take theirs; then, stepping back, the same at one copy fewer.
+  std::vector<Limit> convergingLimits(const MaterializeStep::Trial &t, const BufferPlan &plan, const Over &o,
+                                      const Buffer &largest, const std::set<std::string> &refused) const {
+    Limit limit{{}, 1, true};
+    for (const Buffer &b : plan.buffers)
+      if (limitable(b, BufferSpace::Registers, refused) && b.element == largest.element &&
+          b.bytesPerSlot == largest.bytesPerSlot && b.slots == largest.slots)
+        limit.values.push_back(b.value);
+    std::stable_partition(limit.values.begin(), limit.values.end(),
+                          [&](const std::string &v) { return v == largest.value; });
+    const int64_t perCopy = *largest.bytesPerSlot * static_cast<int64_t>(limit.values.size());
+    const int64_t fewer = (o.bytes - o.bound + perCopy - 1) / perCopy;
+    limit.slots = static_cast<int>(std::max<int64_t>(1, largest.slots - fewer));
+    while (limit.slots < largest.slots - 1 && limitEdges(t, plan, limit).empty()) ++limit.slots;
+    std::vector<Limit> out{limit};
+    if (limit.slots < largest.slots - 1) out.push_back(Limit{limit.values, largest.slots - 1, true});
+    return out;
+  }
+
+  static std::string limitWords(const Limit &limit) {
+    std::string out;
+    for (size_t i = 0; i < limit.values.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == limit.values.size() ? " and " : ", ") + limit.values[i];
+    out += " limited to " + std::to_string(limit.slots) + (limit.slots == 1 ? " slot" : " slots");
+    if (limit.hold) out += ", the other register tensors held to their copies";
+    return out;
   }
 
   // Rounds of seed 003's refinement loop with one more constraint family: each round takes the
@@ -163,67 +220,84 @@ private:
   // generator meets by moving its producer and its readers closer or by raising the II. The edges
   // stay for the later rounds (another buffer may have grown: the next round limits it too); a
   // round with no schedule, or a register round that does not lower the register bytes within the
-  // SMEM and TMEM budgets, is undone and its buffer not tried again. The rounds stop when the
-  // buffers fit, when no schedule can fit them (leastBytes), when no buffer is left, or after
-  // --max-constraint-iterations rounds.
+  // SMEM and TMEM budgets, is undone. A register round undone for its bytes is followed by the
+  // converging rounds (convergingLimits); a buffer whose rounds are all undone is not tried again.
+  // The rounds stop when the buffers fit, when no schedule can fit them (leastBytes), when no
+  // buffer is left, or after --max-constraint-iterations rounds.
   void refit(MaterializeStep::Trial &t, BufferPlan &plan, DiagnosticEngine &kept) {
     std::vector<TraceEntry> history = r_.analysis.trace;
     size_t dropped = r_.analysis.traceDropped;
     std::set<std::string> refused;
+    std::vector<Limit> followUps;  // converging rounds still to try, in order
     for (int round = 1; round <= schedule_.maxConstraintIterations;) {
       const std::optional<Over> o = overBound(plan.memory);
       if (!o || leastBytes(plan, o->space) > o->bound) break;
       const Buffer *buffer = largestLimitable(plan, o->space, refused);
-      if (!buffer) break;
-      const Buffer limited = *buffer;
-      std::vector<DepEdge> edges = slotLimitEdges(input(t.plan), limited, limited.slots - 1);
-      if (edges.empty()) {
-        refused.insert(limited.value);
-        continue;
+      if (!buffer && followUps.empty()) break;
+      const Limit limit = followUps.empty() ? Limit{{buffer->value}, buffer->slots - 1, false} : followUps.front();
+      if (!followUps.empty()) followUps.erase(followUps.begin());
+      const std::vector<DepEdge> edges = limitEdges(t, plan, limit);
+      std::string words = "memory round " + std::to_string(round) + ": " + o->name + " " + bytesText(o->bytes) +
+                          " over " + o->holder + " of " + bytesText(o->bound) + "; " + limitWords(limit);
+      std::optional<std::string> undone = edges.empty() ? std::optional<std::string>("") : std::nullopt;
+      if (!undone) {
+        ++round;
+        undone = tryRound(edges, *o, t, plan, kept, history, dropped, words);
       }
-      std::string words = "memory round " + std::to_string(round++) + ": " + o->name + " " + bytesText(o->bytes) +
-                          " over " + o->holder + " of " + bytesText(o->bound) + "; " + limited.value + " limited to " +
-                          std::to_string(limited.slots - 1) + (limited.slots == 2 ? " slot" : " slots");
-      DiagnosticEngine diags;
-      std::optional<Schedule> a = regenerate(withEdges(r_.graph, edges), diags, o->space == BufferSpace::Registers);
-      std::optional<MaterializeStep::Trial> next;
-      std::optional<BufferPlan> nextPlan;
-      std::string undone = ": no schedule keeps it, undone";
-      if (a) {
-        exchange(*a);
-        next = materialize_.trial(r_);
-        if (next->plan.valid) nextPlan = assign(next->plan);
-        // A register round is kept when it fits better: fewer register bytes, the SMEM and TMEM
-        // budgets still met.
-        if (nextPlan && o->space == BufferSpace::Registers &&
-            (!nextPlan->memory.fits() || nextPlan->memory.registerBytes >= plan.memory.registerBytes)) {
-          nextPlan.reset();
-          undone =
-              ": the schedule that keeps it holds no fewer register bytes within the SMEM and TMEM budgets, undone";
-        }
-        if (!nextPlan) exchange(*a);
-      }
-      if (nextPlan) {
-        words += ": II " + std::to_string(r_.analysis.ii) + ", " + std::to_string(r_.analysis.stageCount) +
-                 (r_.analysis.stageCount == 1 ? " stage, " : " stages, ") + o->name + " " +
-                 bytesText(o->space == BufferSpace::Registers ? nextPlan->memory.registerBytes
-                                                              : bytesIn(nextPlan->memory, o->space));
-        t = std::move(*next);
-        plan = std::move(*nextPlan);
-        kept = std::move(diags);
-      } else {
-        words += undone;
-        refused.insert(limited.value);
-      }
-      if (nextPlan) dropped += r_.analysis.traceDropped;
-      record(history, dropped, words, nextPlan ? &r_.analysis.trace : nullptr);
-      r_.memoryRounds.push_back(std::move(words));
+      if (undone && !limit.hold && o->space == BufferSpace::Registers && !undone->empty() && *undone != kNoSchedule)
+        followUps = convergingLimits(t, plan, *o, *buffer, refused);
+      else if (undone && followUps.empty()) refused.insert(limit.values.begin(), limit.values.end());
+      else if (!undone) followUps.clear();
     }
     if (schedule_.trace) {
       for (size_t i = 0; i < history.size(); ++i) history[i].step = static_cast<int>(i);
       r_.analysis.trace = std::move(history);
       r_.analysis.traceDropped = dropped;
     }
+  }
+
+  static constexpr const char *kNoSchedule = ": no schedule keeps it, undone";
+
+  // One round: the block scheduled again with `edges`, kept (t, plan and the diagnostics `kept`
+  // become its own) when it fits better; else undone. Returns why it was undone, or nothing when
+  // it is kept; its words go to the memory rounds and the trace.
+  std::optional<std::string> tryRound(const std::vector<DepEdge> &edges, const Over &o, MaterializeStep::Trial &t,
+                                      BufferPlan &plan, DiagnosticEngine &kept, std::vector<TraceEntry> &history,
+                                      size_t &dropped, std::string words) {
+    DiagnosticEngine diags;
+    std::optional<Schedule> a = regenerate(withEdges(r_.graph, edges), diags, o.space == BufferSpace::Registers);
+    std::optional<MaterializeStep::Trial> next;
+    std::optional<BufferPlan> nextPlan;
+    std::string undone = kNoSchedule;
+    if (a) {
+      exchange(*a);
+      next = materialize_.trial(r_);
+      if (next->plan.valid) nextPlan = assign(next->plan);
+      // A register round is kept when it fits better: fewer register bytes, the SMEM and TMEM
+      // budgets still met.
+      if (nextPlan && o.space == BufferSpace::Registers &&
+          (!nextPlan->memory.fits() || nextPlan->memory.registerBytes >= plan.memory.registerBytes)) {
+        nextPlan.reset();
+        undone = ": the schedule that keeps it holds no fewer register bytes within the SMEM and TMEM budgets, undone";
+      }
+      if (!nextPlan) exchange(*a);
+    }
+    if (nextPlan) {
+      words += ": II " + std::to_string(r_.analysis.ii) + ", " + std::to_string(r_.analysis.stageCount) +
+               (r_.analysis.stageCount == 1 ? " stage, " : " stages, ") + o.name + " " +
+               bytesText(o.space == BufferSpace::Registers ? nextPlan->memory.registerBytes
+                                                           : bytesIn(nextPlan->memory, o.space));
+      t = std::move(*next);
+      plan = std::move(*nextPlan);
+      kept = std::move(diags);
+      dropped += r_.analysis.traceDropped;
+    } else {
+      words += undone;
+    }
+    record(history, dropped, words, nextPlan ? &r_.analysis.trace : nullptr);
+    r_.memoryRounds.push_back(std::move(words));
+    if (nextPlan) return std::nullopt;
+    return undone;
   }
 
   // A Pipe_ holds at most MaterializeOptions::maxPipeDepth slots (facts §4.5); a schedule that
