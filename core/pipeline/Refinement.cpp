@@ -185,8 +185,8 @@ private:
   // producer chain moved later with it, so an upstream tensor kept the copies), the rounds that go
   // for what the register file needs: the tensor and those of its shape and copies (a
   // data-partitioned pair) limited together to the copies that bring the bytes within the file
-  // (at least one, and what their reads allow), every other register tensor held to its copies so
-  // none can take theirs; then, stepping back, the same at one copy fewer.
+  // (at least what their reads allow), every other register tensor held to its copies so none
+  // can take theirs; then the same at one copy; then, stepping back, at one copy fewer.
   std::vector<Limit> convergingLimits(const MaterializeStep::Trial &t, const BufferPlan &plan, const Over &o,
                                       const Buffer &largest, const std::set<std::string> &refused) const {
     Limit limit{{}, 1, true};
@@ -201,6 +201,8 @@ private:
     limit.slots = static_cast<int>(std::max<int64_t>(1, largest.slots - fewer));
     while (limit.slots < largest.slots - 1 && limitEdges(t, plan, limit).empty()) ++limit.slots;
     std::vector<Limit> out{limit};
+    if (limit.slots > 1 && !limitEdges(t, plan, Limit{limit.values, 1, true}).empty())
+      out.push_back(Limit{limit.values, 1, true});
     if (limit.slots < largest.slots - 1) out.push_back(Limit{limit.values, largest.slots - 1, true});
     return out;
   }
