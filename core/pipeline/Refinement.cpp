@@ -8,7 +8,7 @@
 // It materializes the schedule and assigns its buffers; a Pipe_ deeper than a Pipe_ may be,
 // buffers over the model's SMEM or TMEM budget, or register tensors over an SM's register file,
 // start rounds that generate and verify the block again with lifetime edges (one buffer per
-// round, or register tensors of one shape while the others are held) until it fits. If no SMEM
+// round; a register tensor's while the others are held) until it fits. If no SMEM
 // or TMEM plan fits, a located error names the buffers and their bytes (over the register file,
 // the estimate warns). A pinned schedule (--check) is materialized and measured, never
 // rescheduled. Stops a block whose plan is not valid.
@@ -152,69 +152,54 @@ private:
                                         const std::set<std::string> &refused) {
     const Buffer *largest = nullptr;
     for (const Buffer &b : plan.buffers)
-      if (limitable(b, space, refused) && (!largest || *b.bytes > *largest->bytes)) largest = &b;
+      if (b.space == space && (b.pipe >= 0 || !b.reads.empty()) && b.slots > 1 && b.bytes && !refused.count(b.value) &&
+          (!largest || *b.bytes > *largest->bytes))
+        largest = &b;
     return largest;
   }
-  static bool limitable(const Buffer &b, BufferSpace space, const std::set<std::string> &refused) {
-    return b.space == space && (b.pipe >= 0 || !b.reads.empty()) && b.slots > 1 && b.bytes && !refused.count(b.value);
-  }
 
-  // What a round asks of the schedule: each buffer of `values` (program order, the largest first)
-  // within `slots` slots; with `hold`, every register tensor within the copies it keeps now.
+  // What a round asks of the schedule: buffer `value` within `slots` slots; with `hold`, every
+  // register tensor within the copies it keeps now.
   struct Limit {
-    std::vector<std::string> values;
+    std::string value;
     int slots = 1;
     bool hold = false;
   };
 
-  // The lifetime edges of `limit` over the schedule `t` and its plan; none when a buffer's reads
+  // The lifetime edges of `limit` over the schedule `t` and its plan; none when the buffer's reads
   // need more slots.
   std::vector<DepEdge> limitEdges(const MaterializeStep::Trial &t, const BufferPlan &plan, const Limit &limit) const {
     const BufferInput in = input(t.plan);
-    std::vector<DepEdge> edges = limit.hold ? registerHoldEdges(in) : std::vector<DepEdge>{};
-    for (const std::string &value : limit.values)
-      for (const Buffer &b : plan.buffers)
-        if (b.value == value) {
-          std::vector<DepEdge> e = slotLimitEdges(in, b, limit.slots);
-          if (e.empty()) return {};
-          edges.insert(edges.end(), e.begin(), e.end());
-        }
-    return edges;
+    for (const Buffer &b : plan.buffers)
+      if (b.value == limit.value) {
+        std::vector<DepEdge> edges = slotLimitEdges(in, b, limit.slots);
+        if (edges.empty() || !limit.hold) return edges;
+        std::vector<DepEdge> held = registerHoldEdges(in);
+        edges.insert(edges.end(), held.begin(), held.end());
+        return edges;
+      }
+    return {};
   }
 
   // After a register round whose schedule handed the limited tensor's copies to another (its
-  // producer chain moved later with it, so an upstream tensor kept the copies), the rounds that go
-  // for what the register file needs: the tensor and those of its shape and copies (a
-  // data-partitioned pair) limited together to the copies that bring the bytes within the file
-  // (at least what their reads allow), every other register tensor held to its copies so none
-  // can take theirs; then the same at one copy; then, stepping back, at one copy fewer.
+  // producer chain or its reader moved with the limit, so another tensor kept the copies), the
+  // rounds that go for what the register file needs, every other register tensor held to its
+  // copies so none can take the tensor's: the tensor limited to the copies that bring the bytes
+  // within the file (at least what its reads allow), then to one copy.
   std::vector<Limit> convergingLimits(const MaterializeStep::Trial &t, const BufferPlan &plan, const Over &o,
-                                      const Buffer &largest, const std::set<std::string> &refused) const {
-    Limit limit{{}, 1, true};
-    for (const Buffer &b : plan.buffers)
-      if (limitable(b, BufferSpace::Registers, refused) && b.element == largest.element &&
-          b.bytesPerSlot == largest.bytesPerSlot && b.slots == largest.slots)
-        limit.values.push_back(b.value);
-    std::stable_partition(limit.values.begin(), limit.values.end(),
-                          [&](const std::string &v) { return v == largest.value; });
-    const int64_t perCopy = *largest.bytesPerSlot * static_cast<int64_t>(limit.values.size());
-    const int64_t fewer = (o.bytes - o.bound + perCopy - 1) / perCopy;
-    limit.slots = static_cast<int>(std::max<int64_t>(1, largest.slots - fewer));
+                                      const Buffer &largest) const {
+    const int64_t fewer = (o.bytes - o.bound + *largest.bytesPerSlot - 1) / *largest.bytesPerSlot;
+    Limit limit{largest.value, static_cast<int>(std::max<int64_t>(1, largest.slots - fewer)), true};
     while (limit.slots < largest.slots - 1 && limitEdges(t, plan, limit).empty()) ++limit.slots;
     std::vector<Limit> out{limit};
-    if (limit.slots > 1 && !limitEdges(t, plan, Limit{limit.values, 1, true}).empty())
-      out.push_back(Limit{limit.values, 1, true});
-    if (limit.slots < largest.slots - 1) out.push_back(Limit{limit.values, largest.slots - 1, true});
+    if (limit.slots > 1 && !limitEdges(t, plan, Limit{largest.value, 1, true}).empty())
+      out.push_back(Limit{largest.value, 1, true});
     return out;
   }
 
   static std::string limitWords(const Limit &limit) {
-    std::string out;
-    for (size_t i = 0; i < limit.values.size(); ++i)
-      out += (i == 0 ? "" : i + 1 == limit.values.size() ? " and " : ", ") + limit.values[i];
-    out += " limited to " + std::to_string(limit.slots) + (limit.slots == 1 ? " slot" : " slots");
-    if (limit.hold) out += ", the other register tensors held to their copies";
-    return out;
+    return limit.value + " limited to " + std::to_string(limit.slots) + (limit.slots == 1 ? " slot" : " slots") +
+           (limit.hold ? ", the other register tensors held to their copies" : "");
   }
 
   // Rounds of seed 003's refinement loop with one more constraint family: each round takes the
@@ -237,20 +222,19 @@ private:
       if (!o || leastBytes(plan, o->space) > o->bound) break;
       const Buffer *buffer = largestLimitable(plan, o->space, refused);
       if (!buffer && followUps.empty()) break;
-      const Limit limit = followUps.empty() ? Limit{{buffer->value}, buffer->slots - 1, false} : followUps.front();
+      const Limit limit = followUps.empty() ? Limit{buffer->value, buffer->slots - 1, false} : followUps.front();
       if (!followUps.empty()) followUps.erase(followUps.begin());
       const std::vector<DepEdge> edges = limitEdges(t, plan, limit);
       std::string words = "memory round " + std::to_string(round) + ": " + o->name + " " + bytesText(o->bytes) +
                           " over " + o->holder + " of " + bytesText(o->bound) + "; " + limitWords(limit);
-      std::optional<std::string> undone = edges.empty() ? std::optional<std::string>("") : std::nullopt;
-      if (!undone) {
+      Outcome outcome = Outcome::NoEdges;
+      if (!edges.empty()) {
+        outcome = tryRound(edges, *o, t, plan, kept, history, dropped, words);
         ++round;
-        undone = tryRound(edges, *o, t, plan, kept, history, dropped, words);
       }
-      if (undone && !limit.hold && o->space == BufferSpace::Registers && !undone->empty() && *undone != kNoSchedule)
-        followUps = convergingLimits(t, plan, *o, *buffer, refused);
-      else if (undone && followUps.empty()) refused.insert(limit.values.begin(), limit.values.end());
-      else if (!undone) followUps.clear();
+      if (outcome == Outcome::Kept) followUps.clear();
+      else if (outcome == Outcome::NoFewerBytes && !limit.hold) followUps = convergingLimits(t, plan, *o, *buffer);
+      else if (followUps.empty()) refused.insert(limit.value);
     }
     if (schedule_.trace) {
       for (size_t i = 0; i < history.size(); ++i) history[i].step = static_cast<int>(i);
@@ -259,19 +243,20 @@ private:
     }
   }
 
-  static constexpr const char *kNoSchedule = ": no schedule keeps it, undone";
+  // What became of a round: kept, or undone for want of edges (its reads need the slots), of a
+  // schedule, or of fewer register bytes within the SMEM and TMEM budgets.
+  enum class Outcome { Kept, NoEdges, NoSchedule, NoFewerBytes };
 
   // One round: the block scheduled again with `edges`, kept (t, plan and the diagnostics `kept`
-  // become its own) when it fits better; else undone. Returns why it was undone, or nothing when
-  // it is kept; its words go to the memory rounds and the trace.
-  std::optional<std::string> tryRound(const std::vector<DepEdge> &edges, const Over &o, MaterializeStep::Trial &t,
-                                      BufferPlan &plan, DiagnosticEngine &kept, std::vector<TraceEntry> &history,
-                                      size_t &dropped, std::string words) {
+  // become its own) when it fits better; else undone. Its words go to the memory rounds and the
+  // trace.
+  Outcome tryRound(const std::vector<DepEdge> &edges, const Over &o, MaterializeStep::Trial &t, BufferPlan &plan,
+                   DiagnosticEngine &kept, std::vector<TraceEntry> &history, size_t &dropped, std::string words) {
     DiagnosticEngine diags;
     std::optional<Schedule> a = regenerate(withEdges(r_.graph, edges), diags, o.space == BufferSpace::Registers);
     std::optional<MaterializeStep::Trial> next;
     std::optional<BufferPlan> nextPlan;
-    std::string undone = kNoSchedule;
+    Outcome outcome = Outcome::NoSchedule;
     if (a) {
       exchange(*a);
       next = materialize_.trial(r_);
@@ -281,7 +266,7 @@ private:
       if (nextPlan && o.space == BufferSpace::Registers &&
           (!nextPlan->memory.fits() || nextPlan->memory.registerBytes >= plan.memory.registerBytes)) {
         nextPlan.reset();
-        undone = ": the schedule that keeps it holds no fewer register bytes within the SMEM and TMEM budgets, undone";
+        outcome = Outcome::NoFewerBytes;
       }
       if (!nextPlan) exchange(*a);
     }
@@ -295,12 +280,13 @@ private:
       kept = std::move(diags);
       dropped += r_.analysis.traceDropped;
     } else {
-      words += undone;
+      words += outcome == Outcome::NoSchedule ? ": no schedule keeps it, undone"
+                                              : ": the schedule that keeps it holds no fewer register bytes within the "
+                                                "SMEM and TMEM budgets, undone";
     }
     record(history, dropped, words, nextPlan ? &r_.analysis.trace : nullptr);
     r_.memoryRounds.push_back(std::move(words));
-    if (nextPlan) return std::nullopt;
-    return undone;
+    return nextPlan ? Outcome::Kept : outcome;
   }
 
   // A Pipe_ holds at most MaterializeOptions::maxPipeDepth slots (facts §4.5); a schedule that

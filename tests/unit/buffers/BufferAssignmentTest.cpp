@@ -2,6 +2,7 @@
 // (a register tensor's from its reads), live ranges and sharing, the budgets, the slot-limit
 // edges; and the MMA FLOPs and figures the performance model prints. Schedules are pinned in the
 // snippets ([[stage order cycle]]).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <climits>
 
@@ -237,6 +238,41 @@ TEST_CASE("buffers: a register tensor keeps the copies its reads need, its own o
   CHECK(s3.slots == 2);  // floor((8 + 16 - 0) / 16) + 1
   CHECK(slotLimitEdges(earlier->input, s3, 1).empty());
   CHECK(slotLimitEdges(earlier->input, s3, 2).size() == 2);
+}
+
+TEST_CASE("buffers: holding register tensors bounds each value's copies, a Pipe_ carrying it or not", "[buffers]") {
+  // %u is read by %w in its own stage: no Pipe_ carries it, so it is no buffer of the plan, yet a
+  // schedule that moved %w a stage later would make it keep a copy; %s is read 20 cycles on (two
+  // copies). II 16.
+  auto a = assign(R"(
+tt.func @f(%x: tensor<128x128xf32>, %init: tensor<128x128xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x128xf32>) {
+    %s = arith.addf %acc, %x [[0 0 0]] : tensor<128x128xf32>
+    %u = arith.mulf %x, %x [[0 1 4]] : tensor<128x128xf32>
+    %w = arith.mulf %u, %x [[0 2 9]] : tensor<128x128xf32>
+    %v = arith.mulf %s, %x [[1 0 20]] : tensor<128x128xf32>
+    scf.yield %s : tensor<128x128xf32>
+  } {nv_tile.aws.ii = 16 : i32}
+  tt.return
+}
+)");
+  for (const Buffer &b : a->buffers.buffers) CHECK(b.value != "%u");
+  const std::vector<DepEdge> held = registerHoldEdges(a->input);
+  auto edge = [&](const std::string &src, const std::string &dst) {
+    return std::find_if(held.begin(), held.end(),
+                        [&](const DepEdge &e) { return e.src == a->block->node(src) && e.dst == a->block->node(dst); });
+  };
+  REQUIRE(edge("%w", "%u") != held.end());
+  CHECK(edge("%w", "%u")->distance == 1);  // one copy: cycle(%u) + II >= cycle(%w) + 1
+  REQUIRE(edge("%v", "%s") != held.end());
+  CHECK(edge("%v", "%s")->distance == 2);  // its two copies
+  // The schedule they were read from meets every one of them.
+  for (const DepEdge &e : held) {
+    CHECK(e.kind == EdgeKind::Lifetime);
+    CHECK(a->block->analysis.ops[e.dst].cycle + 16 * e.distance >= a->block->analysis.ops[e.src].cycle + e.latency);
+  }
 }
 
 TEST_CASE("buffers: allocations before the loop are live throughout, an indexed one is a ring", "[buffers]") {
