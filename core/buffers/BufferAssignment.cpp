@@ -327,6 +327,7 @@ private:
         continue;
       }
       if (!pipeOf_.count(r) && !everyRegisterValue_) continue;
+      // Uncarried, only a register tensor something reads: what a schedule could make keep copies.
       if (std::optional<BufferSpace> space = payloadSpace(t, op);
           space && (pipeOf_.count(r) || (*space == BufferSpace::Registers && readers_.count(r))))
         add(out, n, r, Buffer::Kind::Value, *space, t);

@@ -8,9 +8,9 @@
 // It materializes the schedule and assigns its buffers; a Pipe_ deeper than a Pipe_ may be,
 // buffers over the model's SMEM or TMEM budget, or register tensors over an SM's register file,
 // start rounds that generate and verify the block again with lifetime edges (one buffer per
-// round; a register tensor's while the others are held) until it fits. If no SMEM
-// or TMEM plan fits, a located error names the buffers and their bytes (over the register file,
-// the estimate warns). A pinned schedule (--check) is materialized and measured, never
+// round, a register round's possibly with every other register tensor held) until it fits. If
+// no SMEM or TMEM plan fits, a located error names the buffers and their bytes (over the register
+// file, the estimate warns). A pinned schedule (--check) is materialized and measured, never
 // rescheduled. Stops a block whose plan is not valid.
 #include <algorithm>
 #include <map>
