@@ -1,5 +1,5 @@
-// A warp-specialized attention loop (Triton's test reuse_group_2buffer_fwd, its FileCheck lines
-// dropped) at the resource II 2290 runs nine stages: its softmax P (%acc_157, %acc_159, 32 KiB
+// A warp-specialized attention loop (Triton's test reuse_group_2buffer_fwd from facebookexperimental/triton
+// db4666f22, test/Hopper/WarpSpecialization, MIT licence; its FileCheck lines dropped) at the resource II 2290 runs nine stages: its softmax P (%acc_157, %acc_159, 32 KiB
 // f16 each) waits six copies for the MMA that reads it (docs/decisions.md, "Register tensors and
 // the register file"). Limited to five, the schedule moves P's producer chain later and the
 // 64 KiB f32 %qk_117 keeps the copies instead (round 1, undone). Limited to the one copy the file
