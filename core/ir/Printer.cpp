@@ -24,9 +24,9 @@ bool isBareName(std::string_view s) {
 }
 
 // MLIR's escaping: printable ASCII as is, `"` and `\` escaped, anything else as `\XX`.
-void appendQuoted(std::string &out, std::string_view s) {
+std::string quote(std::string_view s) {
   static const char *hex = "0123456789ABCDEF";
-  out += '"';
+  std::string out = "\"";
   for (char c : s) {
     unsigned char u = static_cast<unsigned char>(c);
     if (c == '"' || c == '\\') {
@@ -40,68 +40,10 @@ void appendQuoted(std::string &out, std::string_view s) {
       out += hex[u & 15];
     }
   }
-  out += '"';
+  return out + "\"";
 }
 
-void appendTypeSuffix(std::string &out, const Attribute &a) {
-  if (a.type.empty()) return;
-  out += " : ";
-  out += a.type;
-}
-
-// The printer appends to one string: a temporary per piece was an allocation for every piece
-// over 10 bytes in the WebAssembly module.
-void appendAttribute(std::string &out, const Attribute &a);
-
-void appendAttrDict(std::string &out, const std::vector<NamedAttribute> &dict) {
-  out += '{';
-  for (size_t i = 0; i < dict.size(); ++i) {
-    if (i) out += ", ";
-    if (isBareName(dict[i].name)) out += dict[i].name;
-    else appendQuoted(out, dict[i].name);
-    if (dict[i].value.kind != Attribute::Kind::Unit) {
-      out += " = ";
-      appendAttribute(out, dict[i].value);
-    }
-  }
-  out += '}';
-}
-
-void appendAttribute(std::string &out, const Attribute &a) {
-  switch (a.kind) {
-  case Attribute::Kind::Unit: out += "unit"; return;
-  case Attribute::Kind::Bool: out += a.boolValue ? "true" : "false"; return;
-  case Attribute::Kind::Integer:
-    out += std::to_string(a.intValue);
-    appendTypeSuffix(out, a);
-    return;
-  case Attribute::Kind::Float:
-  case Attribute::Kind::Opaque:
-    out += a.text;
-    appendTypeSuffix(out, a);
-    return;
-  case Attribute::Kind::String: appendQuoted(out, a.text); return;
-  case Attribute::Kind::Array:
-    out += '[';
-    for (size_t i = 0; i < a.elements.size(); ++i) {
-      if (i) out += ", ";
-      appendAttribute(out, a.elements[i]);
-    }
-    out += ']';
-    return;
-  case Attribute::Kind::DenseArray:
-    out += "array<";
-    out += a.type;
-    for (size_t i = 0; i < a.elements.size(); ++i) {
-      out += i ? ", " : ": ";
-      appendAttribute(out, a.elements[i]);
-    }
-    out += '>';
-    return;
-  case Attribute::Kind::Dict: appendAttrDict(out, a.entries); return;
-  }
-  out += "unit";
-}
+std::string typeSuffix(const Attribute &a) { return a.type.empty() ? "" : " : " + a.type; }
 
 const Block *entryBlock(const Operation &op) {
   return !op.regions.empty() && !op.regions[0]->blocks.empty() ? op.regions[0]->blocks[0].get() : nullptr;
@@ -116,7 +58,6 @@ public:
 
 private:
   void line(int indent) { out.append(static_cast<size_t>(indent), ' '); }
-  void attrDict(const std::vector<NamedAttribute> &dict) { appendAttrDict(out, dict); }
   void printResults(const Operation &op);
   void printUses(const std::vector<Value *> &values);
   void printRegion(const Region &r, int indent, bool entryArgsFromOp);
@@ -151,7 +92,7 @@ void ModulePrinter::printResults(const Operation &op) {
     std::string base = name.substr(0, hash);
     size_t n = 1;
     while (i + n < op.results.size() && op.results[i + n]->name == base + "#" + std::to_string(n)) ++n;
-    out.append(base).append(":").append(std::to_string(n));
+    out += base + ":" + std::to_string(n);
     i += n;
   }
   out += " = ";
@@ -171,13 +112,12 @@ void ModulePrinter::printRegion(const Region &r, int indent, bool entryArgsFromO
     bool implicitEntry = b == 0 && block.label.empty() && (entryArgsFromOp || block.arguments.empty());
     if (!implicitEntry) {
       line(indent);
-      if (block.label.empty()) out.append("^bb").append(std::to_string(b));
-      else out += block.label;
+      out += block.label.empty() ? "^bb" + std::to_string(b) : block.label;
       if (!block.arguments.empty()) {
         out += "(";
         for (size_t i = 0; i < block.arguments.size(); ++i) {
           if (i) out += ", ";
-          out.append(block.arguments[i]->name).append(": ").append(block.arguments[i]->type);
+          out += block.arguments[i]->name + ": " + block.arguments[i]->type;
         }
         out += ")";
       }
@@ -190,14 +130,12 @@ void ModulePrinter::printRegion(const Region &r, int indent, bool entryArgsFromO
 }
 
 void ModulePrinter::printGeneric(const Operation &op, int indent) {
-  appendQuoted(out, op.name);
-  out += "(";
+  out += quote(op.name) + "(";
   printUses(op.operands);
   out += ")";
   if (!op.properties.empty()) {
     out += " <";
-    attrDict(op.properties);
-    out += ">";
+    out += printAttrDict(op.properties) + ">";
   }
   if (!op.regions.empty()) {
     out += " (";
@@ -209,7 +147,7 @@ void ModulePrinter::printGeneric(const Operation &op, int indent) {
   }
   if (!op.attributes.empty()) {
     out += " ";
-    attrDict(op.attributes);
+    out += printAttrDict(op.attributes);
   }
   out += " : ";
   out += op.typeText;
@@ -226,21 +164,17 @@ void ModulePrinter::printCustom(const Operation &op, int indent) {
   auto attributes = [&](const char *keyword) {
     if (op.attributes.empty()) return;
     out += keyword;
-    attrDict(op.attributes);
+    out += printAttrDict(op.attributes);
   };
   out += op.spelledName();
   size_t region = 0, text = 0;
   for (CustomPiece piece : layout) {
     switch (piece) {
     case CustomPiece::Operands:
-      if (!op.operandText.empty()) out.append(op.operandsGlued ? "" : " ").append(op.operandText);
+      if (!op.operandText.empty()) out += (op.operandsGlued ? "" : " ") + op.operandText;
       break;
     case CustomPiece::Properties:
-      if (!op.properties.empty()) {
-        out += " <";
-        attrDict(op.properties);
-        out += ">";
-      }
+      if (!op.properties.empty()) out += " <" + printAttrDict(op.properties) + ">";
       break;
     case CustomPiece::Attributes: attributes(" "); break;
     case CustomPiece::KeywordAttributes: attributes(" attributes "); break;
@@ -249,7 +183,7 @@ void ModulePrinter::printCustom(const Operation &op, int indent) {
       for (; region < op.regions.size(); ++region) {
         const Region &r = *op.regions[region];
         out += " ";
-        if (!r.keyword.empty()) out.append(r.keyword).append(" ");
+        if (!r.keyword.empty()) out += r.keyword + " ";
         printRegion(r, indent, r.argsInHeader);
         if (!op.layout.empty()) {
           ++region;
@@ -258,11 +192,11 @@ void ModulePrinter::printCustom(const Operation &op, int indent) {
       }
       break;
     case CustomPiece::Text:
-      if (text < op.trailingText.size()) out.append(" ").append(op.trailingText[text++]);
+      if (text < op.trailingText.size()) out += " " + op.trailingText[text++];
       break;
     case CustomPiece::Type:
       if (!attrsPlaced) attributes(" ");
-      if (!op.typeText.empty()) out.append(" : ").append(op.typeText);
+      if (!op.typeText.empty()) out += " : " + op.typeText;
       break;
     }
   }
@@ -276,9 +210,7 @@ void ModulePrinter::printAssignments(const Operation &op, const Block *body, siz
     if (i > firstInit) out += ", ";
     size_t arg = firstArg + i - firstInit;
     bool named = body && arg < body->arguments.size();
-    out.append(named ? std::string_view(body->arguments[arg]->name) : "%arg")
-        .append(" = ")
-        .append(op.operands[i]->name);
+    out += (named ? body->arguments[arg]->name : std::string("%arg")) + " = " + op.operands[i]->name;
   }
 }
 
@@ -300,18 +232,18 @@ void ModulePrinter::printLoopBody(const Operation &op, int indent) {
   if (!op.regions.empty()) printRegion(*op.regions[0], indent, true);
   if (!op.attributes.empty()) {
     out += " ";
-    attrDict(op.attributes);
+    out += printAttrDict(op.attributes);
   }
 }
 
 void ModulePrinter::printFor(const Operation &op, int indent) {
   const Block *body = entryBlock(op);
-  out.append(op.spelledName()).append(" ");
-  out += body && !body->arguments.empty() ? std::string_view(body->arguments[0]->name) : "%iv";
+  out += op.spelledName() + " ";
+  out += body && !body->arguments.empty() ? body->arguments[0]->name : std::string("%iv");
   out += " = ";
   for (size_t i = 0; i < op.operands.size() && i < 3; ++i) {
     static const char *sep[] = {"", " to ", " step "};
-    out.append(sep[i]).append(op.operands[i]->name);
+    out += sep[i] + op.operands[i]->name;
   }
   if (op.operands.size() > 3) {
     out += " iter_args(";
@@ -328,15 +260,15 @@ void ModulePrinter::printFor(const Operation &op, int indent) {
 
 void ModulePrinter::printTileFor(const Operation &op, int indent) {
   const Block *body = entryBlock(op);
-  out.append(op.spelledName()).append(" ");
-  if (!op.operandText.empty()) out.append(op.operandText).append(" ");
-  out += body && !body->arguments.empty() ? std::string_view(body->arguments[0]->name) : "%iv";
+  out += op.spelledName() + " ";
+  if (!op.operandText.empty()) out += op.operandText + " ";
+  out += body && !body->arguments.empty() ? body->arguments[0]->name : std::string("%iv");
   out += " in (";
   for (size_t i = 0; i < op.operands.size() && i < 3; ++i) {
     static const char *sep[] = {"", " to ", ", step "};
-    out.append(sep[i]).append(op.operands[i]->name);
+    out += sep[i] + op.operands[i]->name;
   }
-  out.append(") : ").append(op.typeText);
+  out += ") : " + op.typeText;
   if (op.operands.size() > 3) {
     out += " iter_values(";
     printAssignments(op, body, 1, 3);
@@ -353,35 +285,34 @@ void ModulePrinter::printTileLoop(const Operation &op, int indent) {
     printAssignments(op, entryBlock(op), 0, 0);
     out += ")";
   }
-  if (!op.typeText.empty()) out.append(" : ").append(op.typeText);
+  if (!op.typeText.empty()) out += " : " + op.typeText;
   printLoopBody(op, indent);
 }
 
 // cuda_tile prints a function's attribute dictionary after its body (cuda-tile EntryOp::print);
 // the other dialects before it, after `attributes`.
 void ModulePrinter::printFunc(const Operation &op, int indent) {
-  out.append(op.spelledName()).append(" ");
-  if (!op.operandText.empty()) out.append(op.operandText).append(" ");
-  out.append(op.symbol).append(op.signatureText);
+  out += op.spelledName() + " ";
+  if (!op.operandText.empty()) out += op.operandText + " ";
+  out += op.symbol + op.signatureText;
   const bool afterBody = defaultDialectOf(op.name) == "cuda_tile";
   const bool hasBody = !op.regions.empty() && !op.regions[0]->blocks.empty();
   if (!op.attributes.empty() && !(afterBody && hasBody)) {
     out += " attributes ";
-    attrDict(op.attributes);
+    out += printAttrDict(op.attributes);
   }
   if (!hasBody) return;
   out += " ";
   printRegion(*op.regions[0], indent, true);
   if (!op.attributes.empty() && afterBody) {
     out += " ";
-    attrDict(op.attributes);
+    out += printAttrDict(op.attributes);
   }
 }
 
 void ModulePrinter::printOp(const Operation &op, int indent) {
   line(indent);
-  // An empty map is not searched: hashing a pointer is murmur2 in the module.
-  if (auto it = verbatim_.empty() ? verbatim_.end() : verbatim_.find(&op); it != verbatim_.end()) {
+  if (auto it = verbatim_.find(&op); it != verbatim_.end()) {
     out += it->second;
     out += "\n";
     return;
@@ -398,7 +329,7 @@ void ModulePrinter::printOp(const Operation &op, int indent) {
     }
     if (!op.attributes.empty()) {
       out += " attributes ";
-      attrDict(op.attributes);
+      out += printAttrDict(op.attributes);
     }
     out += " ";
     if (!op.regions.empty()) printRegion(*op.regions[0], indent, true);
@@ -417,18 +348,12 @@ void ModulePrinter::printOp(const Operation &op, int indent) {
     // The attribute dictionary where it was written: before the operands (scf.yield) or after.
     const bool attrsFirst = !op.layout.empty() && op.layout.front() == CustomPiece::Attributes;
     out += op.spelledName();
-    if (!op.attributes.empty() && attrsFirst) {
-      out += " ";
-      attrDict(op.attributes);
-    }
+    if (!op.attributes.empty() && attrsFirst) out += " " + printAttrDict(op.attributes);
     if (!op.operands.empty()) {
       out += " ";
       printUses(op.operands);
     }
-    if (!op.attributes.empty() && !attrsFirst) {
-      out += " ";
-      attrDict(op.attributes);
-    }
+    if (!op.attributes.empty() && !attrsFirst) out += " " + printAttrDict(op.attributes);
     if (!op.typeText.empty()) {
       out += " : ";
       out += op.typeText;
@@ -439,10 +364,10 @@ void ModulePrinter::printOp(const Operation &op, int indent) {
     out += op.spelledName();
     if (!op.attributes.empty()) {
       out += " ";
-      attrDict(op.attributes);
+      out += printAttrDict(op.attributes);
     }
     out += " ";
-    appendAttribute(out, op.constantValue);
+    out += printAttribute(op.constantValue);
     if (op.constantValue.type.empty() && !op.typeText.empty()) {
       out += " : ";
       out += op.typeText;
@@ -459,15 +384,39 @@ void ModulePrinter::printOp(const Operation &op, int indent) {
 }  // namespace
 
 std::string printAttribute(const Attribute &a) {
-  std::string out;
-  appendAttribute(out, a);
-  return out;
+  switch (a.kind) {
+  case Attribute::Kind::Unit: return "unit";
+  case Attribute::Kind::Bool: return a.boolValue ? "true" : "false";
+  case Attribute::Kind::Integer: return std::to_string(a.intValue) + typeSuffix(a);
+  case Attribute::Kind::Float: return a.text + typeSuffix(a);
+  case Attribute::Kind::String: return quote(a.text);
+  case Attribute::Kind::Array: {
+    std::string s = "[";
+    for (size_t i = 0; i < a.elements.size(); ++i) s += (i ? ", " : "") + printAttribute(a.elements[i]);
+    return s + "]";
+  }
+  case Attribute::Kind::DenseArray: {
+    std::string s = "array<" + a.type;
+    for (size_t i = 0; i < a.elements.size(); ++i) s += (i ? ", " : ": ") + printAttribute(a.elements[i]);
+    return s + ">";
+  }
+  case Attribute::Kind::Dict: return printAttrDict(a.entries);
+  case Attribute::Kind::Opaque: return a.text + typeSuffix(a);
+  }
+  return "unit";
 }
 
 std::string printAttrDict(const std::vector<NamedAttribute> &dict) {
-  std::string out;
-  appendAttrDict(out, dict);
-  return out;
+  std::string s = "{";
+  for (size_t i = 0; i < dict.size(); ++i) {
+    if (i) s += ", ";
+    s += isBareName(dict[i].name) ? dict[i].name : quote(dict[i].name);
+    if (dict[i].value.kind != Attribute::Kind::Unit) {
+      s += " = ";
+      s += printAttribute(dict[i].value);
+    }
+  }
+  return s + "}";
 }
 
 std::string printModule(const Module &m, const VerbatimOps &verbatim) {
@@ -475,10 +424,10 @@ std::string printModule(const Module &m, const VerbatimOps &verbatim) {
   size_t alias = 0;
   for (size_t i = 0; i <= m.operations.size(); ++i) {
     for (; alias < m.aliases.size() && (m.aliases[alias].opsBefore <= i || i == m.operations.size()); ++alias)
-      p.out.append(m.aliases[alias].text).append("\n");
+      p.out += m.aliases[alias].text + "\n";
     if (i < m.operations.size()) p.printOp(*m.operations[i], 0);
   }
-  if (!m.fileMetadata.empty()) p.out.append("\n").append(m.fileMetadata).append("\n");
+  if (!m.fileMetadata.empty()) p.out += "\n" + m.fileMetadata + "\n";
   return p.out;
 }
 
