@@ -34,18 +34,18 @@ Attribute Attribute::array(std::vector<Attribute> elems) {
   return a;
 }
 
-const NamedAttribute *findAttr(const std::vector<NamedAttribute> &dict, std::string_view name) {
+const NamedAttribute *findAttr(const std::vector<NamedAttribute> &dict, const std::string &name) {
   for (const NamedAttribute &na : dict)
     if (na.name == name) return &na;
   return nullptr;
 }
 
-const Attribute *Operation::inherentAttr(std::string_view key) const {
+const Attribute *Operation::inherentAttr(const std::string &key) const {
   const NamedAttribute *na = findAttr(properties, key);
   return na ? &na->value : nullptr;
 }
 
-const Attribute *Operation::discardableAttr(std::string_view key) const {
+const Attribute *Operation::discardableAttr(const std::string &key) const {
   const NamedAttribute *na = findAttr(attributes, key);
   return na ? &na->value : nullptr;
 }
@@ -53,12 +53,12 @@ const Attribute *Operation::discardableAttr(std::string_view key) const {
 bool Operation::isTerminator() const { return isTerminatorOpName(name); }
 
 // Inherent first, then discardable (seed 004).
-const Attribute *Operation::lookupAttr(std::string_view key) const {
+const Attribute *Operation::lookupAttr(const std::string &key) const {
   if (const Attribute *a = inherentAttr(key)) return a;
   return discardableAttr(key);
 }
 
-void Operation::setDiscardableAttr(std::string_view key, Attribute value) {
+void Operation::setDiscardableAttr(const std::string &key, Attribute value) {
   for (NamedAttribute &na : attributes) {
     if (na.name == key) {
       na.value = std::move(value);

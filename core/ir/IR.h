@@ -8,7 +8,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "support/Diagnostics.h"
@@ -57,7 +56,7 @@ struct NamedAttribute {
 };
 
 // Finds `name` in a dictionary; nullptr when absent.
-const NamedAttribute *findAttr(const std::vector<NamedAttribute> &dict, std::string_view name);
+const NamedAttribute *findAttr(const std::vector<NamedAttribute> &dict, const std::string &name);
 
 struct Value {
   std::string name;                 // printed spelling: "%acc", "%r#1", "%arg0"
@@ -148,10 +147,10 @@ struct Operation {
   SourceRange nameRange;
 
   // Inherent first, then discardable (seed 004 lookup order).
-  const Attribute *lookupAttr(std::string_view key) const;
-  const Attribute *inherentAttr(std::string_view key) const;
-  const Attribute *discardableAttr(std::string_view key) const;
-  void setDiscardableAttr(std::string_view key, Attribute value);
+  const Attribute *lookupAttr(const std::string &key) const;
+  const Attribute *inherentAttr(const std::string &key) const;
+  const Attribute *discardableAttr(const std::string &key) const;
+  void setDiscardableAttr(const std::string &key, Attribute value);
   Operation *parentOp() const;
   bool isTerminator() const;  // scf.yield, return, tt.return, cuda_tile.continue, ... (ir/OpKinds)
   const std::string &spelledName() const { return spelling.empty() ? name : spelling; }

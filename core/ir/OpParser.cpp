@@ -229,13 +229,13 @@ std::unique_ptr<Operation> Parser::parseOperation(Block *parent) {
 // default dialect of the enclosing ops (`addi` inside a cuda_tile.module is cuda_tile.addi, MLIR's
 // OpAsmOpInterface rule); `module` and a `return` with no default dialect stay as written.
 bool Parser::parseOpName(Operation &op) {
-  const std::string_view word = spell(tok_);  // into the source: no temporary string per op
-  if (word.find('.') == std::string_view::npos && word != "module") {
+  std::string word = spelling();
+  if (word.find('.') == std::string::npos && word != "module") {
     if (!defaultDialects_.back().empty()) {
-      op.name.append(defaultDialects_.back()).append(".").append(word);
+      op.name = defaultDialects_.back() + "." + word;
       op.spelling = word;
     } else if (word != "return") {
-      return error(tok_.range(), "unknown operation '" + std::string(word) +
+      return error(tok_.range(), "unknown operation '" + word +
                                      "'; custom-form operation names are written 'dialect.op' (or quote the name "
                                      "to use the generic form); the prefix may only be left out inside an op that "
                                      "sets a default dialect, such as cuda_tile.module");

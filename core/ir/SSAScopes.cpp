@@ -17,7 +17,7 @@ void SSAScopes::pop() {
   if (!scopes_.empty()) scopes_.pop_back();
 }
 
-const SSAScopes::Group *SSAScopes::lookup(std::string_view base) const {
+const SSAScopes::Group *SSAScopes::lookup(const std::string &base) const {
   for (size_t i = scopes_.size(); i-- > 0;) {
     auto it = scopes_[i].names.find(base);
     if (it != scopes_[i].names.end()) return &it->second;
@@ -52,33 +52,34 @@ void SSAScopes::define(const std::string &base, const std::vector<Value *> &grou
 }
 
 Value *SSAScopes::use(std::string_view spelling, SourceRange r) {
-  std::string_view base = spelling;
+  std::string base(spelling);
   int index = 0;
   size_t hash = spelling.find('#');
   if (hash != std::string_view::npos) {
-    base = spelling.substr(0, hash);
+    base = std::string(spelling.substr(0, hash));
     std::string_view digits = spelling.substr(hash + 1);
     index = digits.size() > 9 ? -1 : std::atoi(std::string(digits).c_str());
   }
   if (const Group *g = lookup(base)) {
     if (index >= 0 && static_cast<size_t>(index) < g->values.size()) return g->values[index];
-    onError_(r, std::string("'").append(spelling) + "' refers to a result that does not exist: '" + std::string(base) +
-                    "' has " + std::to_string(g->values.size()) + " result(s), numbered from #0");
+    onError_(r, std::string("'").append(spelling) + "' refers to a result that does not exist: '" + base + "' has " +
+                    std::to_string(g->values.size()) + " result(s), numbered from #0");
     Value *bad = module_.newValue();
     bad->name = std::string(spelling);
     bad->range = r;
     return bad;
   }
-  auto it = liveInIndex_.find(spelling);
+  std::string key(spelling);
+  auto it = liveInIndex_.find(key);
   LiveIn *li;
   if (it == liveInIndex_.end()) {
     Value *v = module_.newValue();
-    v->name = std::string(spelling);
+    v->name = key;
     v->liveIn = true;
     v->range = r;
-    liveInIndex_.emplace(v->name, liveIns_.size());
-    liveInsByBase_[std::string(base)].push_back(liveIns_.size());
-    liveIns_.push_back({std::string(base), v, {}, false});
+    liveInIndex_.emplace(key, liveIns_.size());
+    liveInsByBase_[base].push_back(liveIns_.size());
+    liveIns_.push_back({base, v, {}, false});
     li = &liveIns_.back();
   } else {
     li = &liveIns_[it->second];

@@ -6,9 +6,9 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "ir/IR.h"
-#include "support/StringHash.h"
 
 namespace tilesched {
 
@@ -17,10 +17,8 @@ public:
   TypeAliases() = default;
   explicit TypeAliases(const Module &module);
 
-  // Follows alias chains; a cyclic or overlong chain stops where it is. The result is `type` or
-  // an alias's text, which lives as long as this object: no copy per call (every value's type
-  // is resolved by several phases).
-  const std::string &resolve(const std::string &type) const;
+  // Follows alias chains; a cyclic or overlong chain stops where it is.
+  std::string resolve(const std::string &type) const;
   // Whether two type texts name the same type once every alias in them is spelled out, spacing is
   // normalized and Triton's 2024 dialect names read as today's (`!triton_gpu.x` is `!ttg.x`). Types too large to expand
   // count as the same (unknown is no mismatch).
@@ -29,7 +27,7 @@ public:
 private:
   bool expand(std::string_view text, int depth, std::string &out) const;
 
-  StringMap<std::string> aliases_;  // "!name" / "#name" -> its text
+  std::unordered_map<std::string, std::string> aliases_;  // "!name" / "#name" -> its text
 };
 
 // Async tokens (and the handles that carry them) are the types whose name says "token".

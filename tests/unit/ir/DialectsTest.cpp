@@ -356,22 +356,3 @@ TEST_CASE("dialects: the op-kind table names the custom form the parser reads ea
   CHECK(customFormOf("scf.condition") == CustomForm::Unknown);
   CHECK(customFormOf("tt.load") == CustomForm::Unknown);
 }
-
-TEST_CASE("dialects: resolve follows alias chains and returns a type that is no alias as it is", "[ir][dialects]") {
-  auto r = parse(R"(!tok = !ttg.async.token
-!handle = !tok
-!loop = !cycle
-!cycle = !loop
-tt.func @k() {
-  tt.return
-})");
-  REQUIRE_FALSE(r->diags.hasErrors());
-  TypeAliases aliases(*r->module);
-  const std::string handle = "!handle", tensor = "tensor<64xf32>", unknown = "!ttg.memdesc<64xf16>";
-  CHECK(aliases.resolve(handle) == "!ttg.async.token");
-  // Not an alias: the same string, not a copy.
-  CHECK(&aliases.resolve(tensor) == &tensor);
-  CHECK(&aliases.resolve(unknown) == &unknown);
-  // A cycle stops after 16 hops, where it is.
-  CHECK(aliases.resolve("!loop") == "!loop");
-}
