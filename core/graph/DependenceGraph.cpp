@@ -11,6 +11,7 @@
 
 #include "support/Limits.h"
 #include "support/Sort.h"
+#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -269,7 +270,7 @@ private:
   DiagnosticEngine &diags_;
   const TypeAliases &aliases_;
   const TargetModel *model_;
-  std::unordered_map<const Operation *, int> nodeOf_;
+  PointerMap<Operation, int> nodeOf_;
   std::map<std::string, int> labels_;
   std::map<Key, DepEdge> ssa_;
   std::vector<DepEdge> explicit_;

@@ -9,6 +9,7 @@
 #include "graph/RingSlots.h"
 
 #include "graph/Agents.h"
+#include "support/Hashes.h"
 
 #include <cctype>
 #include <map>
@@ -128,8 +129,8 @@ std::optional<int> cmpiPredicate(const Operation &op) {
 
 struct SlotAnalysis::Impl {
   const ScheduledBlock &block;
-  std::unordered_map<const Value *, Sym> argSyms;
-  std::unordered_set<const Value *> inProgress;
+  PointerMap<Value, Sym> argSyms;
+  PointerSet<Value> inProgress;
 
   explicit Impl(const ScheduledBlock &b) : block(b) {}
 
@@ -137,8 +138,8 @@ struct SlotAnalysis::Impl {
   // memoising what it computed.
   struct Evaluator {
     Impl &impl;
-    std::unordered_map<const Value *, Sym> env;
-    std::unordered_map<const Value *, Sym> memo;
+    PointerMap<Value, Sym> env;
+    PointerMap<Value, Sym> memo;
 
     Sym eval(const Value *v, int depth) {
       if (auto it = env.find(v); it != env.end()) return it->second;
@@ -460,9 +461,9 @@ ArefBuffer arefBufferOf(const Value &v) {
   return {def->operands[0], create->operands[size_t(v.index)]};
 }
 
-std::unordered_map<const Value *, Aref> loopArefs(const ScheduledBlock &block,
-                                                  const std::function<std::optional<int>(const Value &)> &leading) {
-  std::unordered_map<const Value *, Aref> out;
+PointerMap<Value, Aref> loopArefs(const ScheduledBlock &block,
+                                  const std::function<std::optional<int>(const Value &)> &leading) {
+  PointerMap<Value, Aref> out;
   if (!block.isLoop) return out;
   std::vector<const Value *> order;  // first use first
   // Puts and gets per iteration, per partition: each consumer partition gets every slot once.

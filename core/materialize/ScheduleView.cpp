@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "support/Sort.h"
+#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -34,7 +35,7 @@ ScheduleView::ScheduleView(const MaterializeInput &in)
   uses_.resize(block_.ops.size());
   for (size_t n = 0; n < block_.ops.size(); ++n) {
     const int node = static_cast<int>(n);
-    std::unordered_set<const Value *> seen;
+    PointerSet<Value> seen;
     walkOps(*block_.ops[n], [&](Operation &op) {
       for (const Value *r : op.results) computeOrigin(r, stack);
       for (const Value *v : op.operands) {
@@ -94,7 +95,7 @@ const Value *ScheduleView::forwardedFrom(const Value *v) const {
 // Iterative: a chain of forwarding ops can be as long as the block.
 const Value *ScheduleView::computeOrigin(const Value *v, std::vector<const Value *> &path) {
   path.clear();
-  std::unordered_set<const Value *> onPath;
+  PointerSet<Value> onPath;
   const Value *result = nullptr;
   for (const Value *cur = v;;) {
     if (auto it = origin_.find(cur); it != origin_.end()) {
@@ -124,7 +125,7 @@ const Value *ScheduleView::origin(const Value *v) const {
 
 UseSource ScheduleView::trace(const Value *v) const {
   UseSource src;
-  std::unordered_set<const Value *> seen;
+  PointerSet<Value> seen;
   const Value *cur = v;
   while (isIterArg(cur) && seen.insert(cur).second) {
     cur = block_.loop.nextIterationValue(cur);
