@@ -11,7 +11,6 @@
 
 #include "support/Limits.h"
 #include "support/Sort.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -270,7 +269,7 @@ private:
   DiagnosticEngine &diags_;
   const TypeAliases &aliases_;
   const TargetModel *model_;
-  PointerMap<Operation, int> nodeOf_;
+  std::unordered_map<const Operation *, int> nodeOf_;
   std::map<std::string, int> labels_;
   std::map<Key, DepEdge> ssa_;
   std::vector<DepEdge> explicit_;

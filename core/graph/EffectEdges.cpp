@@ -18,7 +18,6 @@
 #include <unordered_set>
 
 #include "graph/RingSlots.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 namespace {
@@ -302,13 +301,13 @@ private:
   // names a slot, all of one rotation, through at most as many slots as it has; otherwise its
   // accesses stay one location and a note at the first access that stops the proof says why.
   void findRings(DiagnosticEngine &diags) {
-    PointerSet<Value> indexed;
+    std::unordered_set<const Value *> indexed;
     for (const NodeEffects &fx : nodes_)
       for (const Access &a : fx.accesses)
         for (const Target &t : a.targets)
           if (t.index) indexed.insert(t.root);
     if (indexed.empty()) return;
-    PointerMap<Value, int> ringOf;
+    std::unordered_map<const Value *, int> ringOf;
     std::vector<const Operation *> spoiler;  // per ring: the access its reason is about
     std::vector<std::optional<RingSlot>> rotation;
     for (NodeEffects &fx : nodes_)
@@ -459,7 +458,7 @@ private:
   struct SpaceState {
     std::vector<const Value *> roots;
     std::vector<BufferState> states;
-    PointerMap<Value, size_t> index;
+    std::unordered_map<const Value *, size_t> index;
     Location whole;  // accesses to every location
 
     BufferState &at(const Value *root) {
@@ -632,12 +631,12 @@ private:
   long long budget_ = 0;
   long long work_ = 0;
   SlotAnalysis slots_;
-  PointerMap<Value, SlotOrReason> slotOf_;
+  std::unordered_map<const Value *, SlotOrReason> slotOf_;
   std::vector<Ring> rings_;
-  PointerMap<Value, Aref> arefs_;
-  PointerMap<Operation, int> nodeOf_;
+  std::unordered_map<const Value *, Aref> arefs_;
+  std::unordered_map<const Operation *, int> nodeOf_;
   std::unordered_map<std::string, const OpModel *> entryOf_;
-  PointerSet<Value> barriers_;
+  std::unordered_set<const Value *> barriers_;
   std::vector<NodeEffects> nodes_;
   SpaceState spaces_[kNumMemSpaces];
   std::vector<SyncOp> waits_, arrives_;               // the latest waits / arrives, one per reach

@@ -9,7 +9,6 @@
 #include "graph/RingSlots.h"
 
 #include "graph/Agents.h"
-#include "support/Hashes.h"
 
 #include <cctype>
 #include <map>
@@ -129,8 +128,8 @@ std::optional<int> cmpiPredicate(const Operation &op) {
 
 struct SlotAnalysis::Impl {
   const ScheduledBlock &block;
-  PointerMap<Value, Sym> argSyms;
-  PointerSet<Value> inProgress;
+  std::unordered_map<const Value *, Sym> argSyms;
+  std::unordered_set<const Value *> inProgress;
 
   explicit Impl(const ScheduledBlock &b) : block(b) {}
 
@@ -138,8 +137,8 @@ struct SlotAnalysis::Impl {
   // memoising what it computed.
   struct Evaluator {
     Impl &impl;
-    PointerMap<Value, Sym> env;
-    PointerMap<Value, Sym> memo;
+    std::unordered_map<const Value *, Sym> env;
+    std::unordered_map<const Value *, Sym> memo;
 
     Sym eval(const Value *v, int depth) {
       if (auto it = env.find(v); it != env.end()) return it->second;
@@ -461,9 +460,9 @@ ArefBuffer arefBufferOf(const Value &v) {
   return {def->operands[0], create->operands[size_t(v.index)]};
 }
 
-PointerMap<Value, Aref> loopArefs(const ScheduledBlock &block,
-                                  const std::function<std::optional<int>(const Value &)> &leading) {
-  PointerMap<Value, Aref> out;
+std::unordered_map<const Value *, Aref> loopArefs(const ScheduledBlock &block,
+                                                  const std::function<std::optional<int>(const Value &)> &leading) {
+  std::unordered_map<const Value *, Aref> out;
   if (!block.isLoop) return out;
   std::vector<const Value *> order;  // first use first
   // Puts and gets per iteration, per partition: each consumer partition gets every slot once.

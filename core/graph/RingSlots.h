@@ -13,7 +13,6 @@
 #include <unordered_map>
 
 #include "graph/ScheduledBlock.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -74,8 +73,8 @@ struct Aref {
 // The arefs a loop's nvws.aref.* ops use, keyed by the aref value; none outside a loop.
 // `leading` gives a value's leading dimension (its type's aliases resolved). Aref k's clock is
 // -1 - k: it compares with no index's.
-PointerMap<Value, Aref> loopArefs(const ScheduledBlock &block,
-                                  const std::function<std::optional<int>(const Value &)> &leading);
+std::unordered_map<const Value *, Aref> loopArefs(const ScheduledBlock &block,
+                                                  const std::function<std::optional<int>(const Value &)> &leading);
 
 // The aref `v` is a buffer of (a result of put.enter / get.enter / aref.buffer, or the aref
 // itself), and the buffer it is a slot of (the create's operand at v's index; the aref itself).

@@ -8,12 +8,11 @@
 #include <unordered_map>
 
 #include "ir/IR.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
 // Ops printed as the given source text instead (a function with a parse error, as written).
-using VerbatimOps = PointerMap<Operation, std::string_view>;
+using VerbatimOps = std::unordered_map<const Operation *, std::string_view>;
 
 std::string printModule(const Module &m, const VerbatimOps &verbatim = {});
 std::string printAttribute(const Attribute &a);

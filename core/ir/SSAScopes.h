@@ -6,11 +6,11 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "ir/IR.h"
 #include "support/Diagnostics.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -40,7 +40,7 @@ private:
   struct Scope {
     int id;
     bool isolated;
-    StringMap<Group> names;
+    std::unordered_map<std::string, Group> names;
   };
   struct LiveIn {
     std::string base;
@@ -56,9 +56,9 @@ private:
   ErrorFn onError_;
   std::vector<Scope> scopes_;
   int nextScopeId_ = 0;
-  std::vector<LiveIn> liveIns_;                   // creation order, for stable warnings
-  StringMap<size_t> liveInIndex_;                 // spelling -> index in liveIns_
-  StringMap<std::vector<size_t>> liveInsByBase_;  // "%r" -> indices
+  std::vector<LiveIn> liveIns_;                                         // creation order, for stable warnings
+  std::unordered_map<std::string, size_t> liveInIndex_;                 // spelling -> index in liveIns_
+  std::unordered_map<std::string, std::vector<size_t>> liveInsByBase_;  // "%r" -> indices
 };
 
 }  // namespace tilesched

@@ -51,7 +51,7 @@ bool TypeAliases::expand(std::string_view text, int depth, std::string &out) con
   for (Token t = lexer.lex(); !t.is(Tok::Eof); t = lexer.lex()) {
     std::string_view spelling = lexer.spelling(t);
     if ((t.is(Tok::HashId) || t.is(Tok::BangId)) && depth < kMaxAliasDepth) {
-      if (auto it = aliases_.find(spelling); it != aliases_.end()) {
+      if (auto it = aliases_.find(std::string(spelling)); it != aliases_.end()) {
         if (!expand(it->second, depth + 1, out)) return false;
         continue;
       }
@@ -72,8 +72,7 @@ bool TypeAliases::sameType(const std::string &a, const std::string &b) const {
 
 std::string TypeAliases::resolve(const std::string &type) const {
   std::string t = type;
-  // Only `!name` and `#name` are aliases: other types are not hashed.
-  for (int hops = 0; hops < 16 && !t.empty() && (t[0] == '!' || t[0] == '#'); ++hops) {
+  for (int hops = 0; hops < 16; ++hops) {
     auto it = aliases_.find(t);
     if (it == aliases_.end()) break;
     t = it->second;

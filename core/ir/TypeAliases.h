@@ -6,9 +6,9 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "ir/IR.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -27,7 +27,7 @@ public:
 private:
   bool expand(std::string_view text, int depth, std::string &out) const;
 
-  StringMap<std::string> aliases_;  // "!name" / "#name" -> its text
+  std::unordered_map<std::string, std::string> aliases_;  // "!name" / "#name" -> its text
 };
 
 // Async tokens (and the handles that carry them) are the types whose name says "token".

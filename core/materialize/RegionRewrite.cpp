@@ -7,7 +7,6 @@
 #include <unordered_set>
 
 #include "materialize/MaterializeSchedule.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -61,9 +60,9 @@ public:
     std::vector<std::unique_ptr<Operation>> &ops = block_.body ? block_.body->operations : module_.operations;
     std::vector<std::unique_ptr<Operation>> old = std::move(ops);
     ops.clear();
-    PointerMap<Operation, size_t> position;
+    std::unordered_map<const Operation *, size_t> position;
     for (size_t i = 0; i < old.size(); ++i) position[old[i].get()] = i;
-    const PointerSet<Operation> scheduled(block_.ops.begin(), block_.ops.end());
+    const std::unordered_set<const Operation *> scheduled(block_.ops.begin(), block_.ops.end());
 
     // Ops of the container that are not scheduled (the functions around a bare snippet) keep
     // their place ahead of the block; the terminator stays last; stale Pipe_/Mutex_ go.

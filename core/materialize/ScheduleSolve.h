@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "materialize/Skeletons.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -20,7 +19,7 @@ struct SolveState {
   // the raw value -> the consumer). A candidate's own op and its (stage, order, cycle) are the
   // view's (ScheduleView::produces, info): copied for every consumer, they made each solve cost
   // the raw value's whole producer list in map insertions.
-  PointerMap<Operation, int> owner;
+  std::unordered_map<const Operation *, int> owner;
   // Phase 3: producers live at the consumer, in (stage, order); `distance` (indexed by node,
   // kNotLive for the others) is the iteration distance at which the consumer sees a live
   // producer's write; `dead` are candidates reached too late (filterMap).

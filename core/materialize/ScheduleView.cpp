@@ -8,7 +8,6 @@
 #include <unordered_set>
 
 #include "support/Sort.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -35,7 +34,7 @@ ScheduleView::ScheduleView(const MaterializeInput &in)
   uses_.resize(block_.ops.size());
   for (size_t n = 0; n < block_.ops.size(); ++n) {
     const int node = static_cast<int>(n);
-    PointerSet<Value> seen;
+    std::unordered_set<const Value *> seen;
     walkOps(*block_.ops[n], [&](Operation &op) {
       for (const Value *r : op.results) computeOrigin(r, stack);
       for (const Value *v : op.operands) {
@@ -95,7 +94,7 @@ const Value *ScheduleView::forwardedFrom(const Value *v) const {
 // Iterative: a chain of forwarding ops can be as long as the block.
 const Value *ScheduleView::computeOrigin(const Value *v, std::vector<const Value *> &path) {
   path.clear();
-  PointerSet<Value> onPath;
+  std::unordered_set<const Value *> onPath;
   const Value *result = nullptr;
   for (const Value *cur = v;;) {
     if (auto it = origin_.find(cur); it != origin_.end()) {
@@ -125,7 +124,7 @@ const Value *ScheduleView::origin(const Value *v) const {
 
 UseSource ScheduleView::trace(const Value *v) const {
   UseSource src;
-  PointerSet<Value> seen;
+  std::unordered_set<const Value *> seen;
   const Value *cur = v;
   while (isIterArg(cur) && seen.insert(cur).second) {
     cur = block_.loop.nextIterationValue(cur);

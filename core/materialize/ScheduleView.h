@@ -10,7 +10,6 @@
 
 #include "ir/TypeAliases.h"
 #include "materialize/MaterializeSchedule.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -94,9 +93,9 @@ private:
   std::vector<int> stageOrder_;
   const TypeAliases &aliases_;  // the caller's (one per module), or none
   std::vector<bool> outsideLoop_;
-  PointerMap<Operation, int> nodeOf_;
-  PointerMap<Value, const Value *> origin_;
-  PointerMap<Value, std::vector<int>> producersOf_;
+  std::unordered_map<const Operation *, int> nodeOf_;
+  std::unordered_map<const Value *, const Value *> origin_;
+  std::unordered_map<const Value *, std::vector<int>> producersOf_;
   std::vector<std::vector<const Value *>> uses_;
   std::vector<std::vector<TracedUse>> tracedUses_;
 };

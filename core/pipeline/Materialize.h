@@ -10,7 +10,6 @@
 #include "contract/ModuloProblem.h"
 #include "ir/TypeAliases.h"
 #include "pipeline/BlockState.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -50,8 +49,8 @@ private:
 
   Module &module_;
   const TypeAliases &aliases_;
-  bool check_;                                                // --check
-  PointerMap<Operation, std::unique_ptr<PipeNamer>> namers_;  // per function, lookups only
+  bool check_;                                                                // --check
+  std::unordered_map<const Operation *, std::unique_ptr<PipeNamer>> namers_;  // per function, lookups only
 };
 
 }  // namespace tilesched

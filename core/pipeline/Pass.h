@@ -10,7 +10,6 @@
 #include "ir/TypeAliases.h"
 #include "pipeline/BlockState.h"
 #include "pipeline/Materialize.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -51,7 +50,7 @@ struct PassContext {
   MaterializeStep materialize;  // Pipe_/Mutex_ names, per function
   // The loops scheduled so far, by their loop op: each is costed as one op of the loop around it
   // (innermost blocks come first) when that loop's body is read. Lookups only.
-  PointerMap<Operation, int> loopBlocks;
+  std::unordered_map<const Operation *, int> loopBlocks;
   size_t footprintUnits = 0;                    // of every op of the chunk so far, against kMaxFootprintUnits
   int errorsBefore = 0;                         // the error count when the current block began
   const ProposedScheduleChecker proposedCheck;  // what generation consults mid-search

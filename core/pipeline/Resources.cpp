@@ -11,7 +11,6 @@
 #include "pipeline/Pass.h"
 #include "support/Limits.h"
 #include "target/IRTarget.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -74,8 +73,8 @@ bool nestedCost(const BlockResult &s, const Operation &op, PassContext &ctx, std
 
 // One op's cost, with the notes that say where it comes from. False when the footprint limit stops
 // the costs (after the op, when its own footprint passes it).
-bool costOp(BlockResult &s, const Operation &op, PassContext &ctx, const PointerSet<Operation> &pipelinedLoads,
-            DiagnosticEngine &diags) {
+bool costOp(BlockResult &s, const Operation &op, PassContext &ctx,
+            const std::unordered_set<const Operation *> &pipelinedLoads, DiagnosticEngine &diags) {
   std::optional<NestedLoop> nested;
   if (!nestedCost(s, op, ctx, nested, diags)) return false;
   const size_t i = s.resources.size();
@@ -109,7 +108,7 @@ bool costOp(BlockResult &s, const Operation &op, PassContext &ctx, const Pointer
 }  // namespace
 
 bool resourcesPass(BlockResult &s, PassContext &ctx, DiagnosticEngine &diags) {
-  PointerSet<Operation> pipelinedLoads;  // what the pipeliner makes async copies
+  std::unordered_set<const Operation *> pipelinedLoads;  // what the pipeliner makes async copies
   for (size_t i = 0; i < s.block.ops.size(); ++i)
     if (s.lowered.pipelined[i]) pipelinedLoads.insert(s.block.ops[i]);
   for (const Operation *op : s.block.ops)

@@ -3,8 +3,6 @@
 #include <cstdint>
 #include <unordered_map>
 
-#include "support/Hashes.h"
-
 namespace tilesched {
 
 bool OpEffects::any() const {
@@ -16,9 +14,9 @@ bool OpEffects::any() const {
 // Resource names -> index; op patterns: exact names in a hash map, prefix patterns in a trie, so
 // a lookup costs O(length of the op name) whatever the size of the table.
 struct TargetModel::NameIndex {
-  StringMap<int> resources;
+  std::unordered_map<std::string, int> resources;
   size_t resourcesIndexed = 0;
-  StringMap<int> exact;  // first op entry of each exact name
+  std::unordered_map<std::string, int> exact;  // first op entry of each exact name
   struct Node {
     int op = -1;  // first prefix pattern that ends here
   };
@@ -84,7 +82,7 @@ TargetModel::NameIndex &indexOf(const TargetModel &m) {
 int TargetModel::resourceIndex(std::string_view name) const {
   NameIndex &index = indexOf(*this);
   index.indexResources(resources);
-  auto it = index.resources.find(name);
+  auto it = index.resources.find(std::string(name));
   return it == index.resources.end() ? -1 : it->second;
 }
 
@@ -97,7 +95,7 @@ int MachineModel::mmaRate(std::string_view element) const {
 const OpModel *TargetModel::lookup(std::string_view opName) const {
   NameIndex &index = indexOf(*this);
   index.indexOps(ops);
-  auto it = index.exact.find(opName);
+  auto it = index.exact.find(std::string(opName));
   if (it != index.exact.end()) return &ops[it->second];
   const int best = index.longestPrefix(opName);
   return best >= 0 ? &ops[best] : nullptr;

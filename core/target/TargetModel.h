@@ -20,7 +20,6 @@
 #include "target/GpuPerformance.h"
 #include "support/Diagnostics.h"
 #include "support/Limits.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -224,7 +223,7 @@ struct OpCostContext {
   // such a load costs the first op of its `lowers_to_pipelined`, and an allocation of its value
   // writes nothing (docs/target-model.md, "One cost per op"). Looked up once per op and operand,
   // so a set (membership only, never iterated).
-  const PointerSet<Operation> *pipelinedLoads = nullptr;
+  const std::unordered_set<const Operation *> *pipelinedLoads = nullptr;
   // The module a call's callee is looked up in (ir/OpKinds findFunction); without it a call is
   // an unknown op.
   const Module *module = nullptr;

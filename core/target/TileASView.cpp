@@ -1,5 +1,4 @@
 #include "target/TileASView.h"
-#include "support/Hashes.h"
 
 #include <unordered_map>
 
@@ -32,7 +31,7 @@ class View {
 public:
   View(const std::vector<Operation *> &ops, const TargetModel &model, const LoweringDecisions &decided)
       : ops_(ops), model_(model), decided_(decided) {
-    PointerMap<Value, std::vector<size_t>> users;  // value -> ops using it
+    std::unordered_map<const Value *, std::vector<size_t>> users;  // value -> ops using it
     for (size_t i = 0; i < ops.size(); ++i) {
       entries_.push_back(model.lookup(ops[i]->name));
       if (entries_.back() && !entries_.back()->unsupported.empty()) entries_.back() = nullptr;

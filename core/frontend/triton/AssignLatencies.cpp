@@ -6,7 +6,6 @@
 
 #include "frontend/triton/LowerLoops.h"
 #include "frontend/triton/PipeliningUtility.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
@@ -34,7 +33,7 @@ void assignPipelinedLoadLatencies(const ScheduledBlock &block, TritonSchedule &t
   if (numStages <= 1) return;
   for (const Operation *op : block.ops)
     if (isLoopOp(*op, LoopSet::Any) || holdsLoop(*op, LoopSet::Any)) return;  // an outer loop (isOuterLoop)
-  PointerMap<Operation, int> index;                                           // lookups only
+  std::unordered_map<const Operation *, int> index;                           // lookups only
   for (size_t i = 0; i < block.ops.size(); ++i) index[block.ops[i]] = static_cast<int>(i);
   const int n = static_cast<int>(block.ops.size());
   std::vector<int> level(n, -1);  // indirection level of a load considered for pipelining

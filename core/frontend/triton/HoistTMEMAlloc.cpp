@@ -1,5 +1,4 @@
 #include "frontend/triton/HoistTMEMAlloc.h"
-#include "support/Hashes.h"
 
 #include <unordered_map>
 
@@ -14,8 +13,8 @@ constexpr size_t kAccumulatorOperand = 2;
 std::vector<bool> accumulatorKeptInTmem(const ScheduledBlock &block) {
   std::vector<bool> kept(block.ops.size(), false);
   if (!block.isLoop || !block.loop.latch) return kept;
-  PointerMap<Value, int> uses;     // uses by the block's ops (regions included) and its latch
-  PointerMap<Value, size_t> node;  // a result -> the op of the block that defines it
+  std::unordered_map<const Value *, int> uses;     // uses by the block's ops (regions included) and its latch
+  std::unordered_map<const Value *, size_t> node;  // a result -> the op of the block that defines it
   for (size_t i = 0; i < block.ops.size(); ++i) {
     walkOps(*block.ops[i], [&](Operation &o) {
       for (const Value *v : o.operands) ++uses[v];

@@ -5,13 +5,12 @@
 #include <unordered_map>
 
 #include "frontend/triton/PipeliningUtility.h"
-#include "support/Hashes.h"
 
 namespace tilesched {
 
 bool latenciesFromStages(const ScheduledBlock &block, TritonSchedule &t) {
   if (!t.anyStage() || t.ops.size() != block.ops.size()) return false;
-  PointerMap<Value, int> loadOf;  // a staged load's result -> the load
+  std::unordered_map<const Value *, int> loadOf;  // a staged load's result -> the load
   for (size_t i = 0; i < block.ops.size(); ++i)
     if (isTritonLoad(block.ops[i]->name) && t.ops[i].stage)
       for (const Value *result : block.ops[i]->results) loadOf[result] = static_cast<int>(i);
