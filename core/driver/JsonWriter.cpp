@@ -1,6 +1,7 @@
 #include "driver/JsonWriter.h"
 
-#include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <cstring>
 
 #include "support/Json.h"
@@ -9,9 +10,18 @@ namespace tilesched {
 
 namespace {
 
-// True when no byte of `s` needs escaping (or a UTF-8 check) in a JSON string.
-bool plain(std::string_view s) {
-  return std::all_of(s.begin(), s.end(), [](char c) { return isPlainJsonByte(static_cast<unsigned char>(c)); });
+uint64_t load8(const char *p) {
+  uint64_t word;
+  std::memcpy(&word, p, 8);
+  return word;
+}
+
+// isPlainJsonByte for each byte of `word`: none of them has its high bit set, is below 0x20, or
+// is '"' or '\\' (a byte is zero or below 0x20 when subtracting borrows into its high bit).
+bool plainWord(uint64_t word) {
+  constexpr uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
+  auto below = [&](uint64_t v, unsigned char c) { return (v - kOnes * c) & ~v; };
+  return ((word | below(word, 0x20) | below(word ^ (kOnes * '"'), 1) | below(word ^ (kOnes * '\\'), 1)) & kHighs) == 0;
 }
 
 }  // namespace
@@ -75,15 +85,21 @@ void JsonWriter::item() {
 }
 
 void JsonWriter::newline(size_t depth, bool comma) {
-  static constexpr std::string_view kBreak = ",\n                                                              ";
-  const std::string_view separator = comma ? ",\n" : "\n";
-  const std::string_view line = kBreak.substr(2 - separator.size());  // the separator, then spaces
-  if (separator.size() + 2 * depth <= line.size()) {
-    put(line.substr(0, separator.size() + 2 * depth));
+  // Up to 12 levels (the document nests 10), the separator and three fixed 8-byte stores of
+  // spaces: in the module a copy or fill of variable size is a call. Spaces past the line are
+  // overwritten by the next piece.
+  constexpr size_t kInlineDepth = 12;
+  if (depth <= kInlineDepth) {
+    if (sizeof buffer_ - buffered_ < 2 + 2 * kInlineDepth) flush();
+    char *p = buffer_ + buffered_;
+    if (comma) *p++ = ',';
+    *p++ = '\n';
+    for (size_t i = 0; i < 2 * kInlineDepth; i += 8) std::memcpy(p + i, "        ", 8);
+    buffered_ = p + 2 * depth - buffer_;
     return;
   }
   flush();
-  out_.append(separator);
+  out_.append(comma ? ",\n" : "\n");
   out_.append(2 * depth, ' ');
 }
 
@@ -109,12 +125,32 @@ JsonWriter &JsonWriter::literal(std::string_view text) {
 
 JsonWriter &JsonWriter::value(bool b) { return literal(b ? "true" : "false"); }
 
+template <class Int>
+JsonWriter &JsonWriter::integer(Int n) {
+  item();
+  if (sizeof buffer_ - buffered_ < kMaxDigits) flush();
+  buffered_ = std::to_chars(buffer_ + buffered_, buffer_ + sizeof buffer_, n).ptr - buffer_;
+  return *this;
+}
+template JsonWriter &JsonWriter::integer(int64_t);
+template JsonWriter &JsonWriter::integer(uint64_t);
+
 void JsonWriter::quoted(std::string_view s) {
-  if (plain(s)) {
-    put('"');
-    put(s);
-    put('"');
-    return;
+  // A string that fits is checked and copied in one pass, 8 bytes a step: most are short, and in
+  // the module a separate check and copy were two loops and a call. A longer one, or one to
+  // escape, goes through appendJsonString.
+  if (s.size() + 2 <= sizeof buffer_) {
+    if (s.size() + 2 > sizeof buffer_ - buffered_) flush();
+    char *p = buffer_ + buffered_ + 1;
+    size_t i = 0;
+    for (uint64_t word; i + 8 <= s.size() && plainWord(word = load8(s.data() + i)); i += 8)
+      std::memcpy(p + i, &word, 8);
+    for (; i < s.size() && isPlainJsonByte(static_cast<unsigned char>(s[i])); ++i) p[i] = s[i];
+    if (i == s.size()) {
+      p[-1] = p[i] = '"';
+      buffered_ += s.size() + 2;
+      return;
+    }
   }
   flush();
   appendJsonString(out_, s);

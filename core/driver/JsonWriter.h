@@ -5,10 +5,11 @@
 // escaping are quoted by appendJsonString (support/Json.h).
 #pragma once
 
-#include <charconv>
 #include <concepts>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace tilesched {
@@ -31,8 +32,9 @@ public:
   JsonWriter &number(std::string_view text) { return literal(text); }
   template <std::integral Int>
   requires(!std::same_as<Int, bool>) JsonWriter &value(Int n) {
-    char digits[24];  // std::to_string's text, without its temporary string
-    return literal(std::string_view(digits, std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
+    static_assert(sizeof(Int) <= 8, "kMaxDigits holds a 64-bit integer");
+    if constexpr (std::is_signed_v<Int>) return integer(static_cast<int64_t>(n));
+    else return integer(static_cast<uint64_t>(n));
   }
   template <class T>
   JsonWriter &array(const std::vector<T> &items) {
@@ -60,6 +62,10 @@ private:
   };
   JsonWriter &open(char bracket);
   JsonWriter &close(char bracket);
+  // std::to_string's text, written in place: no temporary string, no copy. One instance per
+  // signedness (int64_t, uint64_t), in JsonWriter.cpp.
+  template <class Int>
+  JsonWriter &integer(Int n);
   // A value written as `text` (a number, true, false).
   JsonWriter &literal(std::string_view text);
   // Separator, line break and indentation before a value, unless it follows its key.
@@ -73,6 +79,8 @@ private:
   void put(std::string_view s);
   void put(char c);
   void flush();
+
+  static constexpr size_t kMaxDigits = 20;  // an int64_t or uint64_t in decimal, with a sign
 
   std::string out_;
   char buffer_[512];

@@ -1,18 +1,37 @@
 #include "ir/Lexer.h"
 
+#include <array>
+
 #include "support/LineEnds.h"
 
 namespace tilesched {
 
 namespace {
 
-bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isHexDigit(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-// MLIR bare-id: (letter|_) (letter|digit|[_$.])*
-bool isBareIdChar(char c) { return isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.'; }
-// MLIR suffix-id characters (after %, ^, #, !): letters, digits and [$._-]
-bool isSuffixIdChar(char c) { return isBareIdChar(c) || c == '-'; }
+// Character classes by table: a load per byte, inlined, where the comparisons were a call per
+// byte in the WebAssembly module (-Oz).
+enum CharClass : uint8_t { kLetter = 1, kDigit = 2, kHexDigit = 4, kBareIdChar = 8, kSuffixIdChar = 16 };
+constexpr std::array<uint8_t, 256> kCharClasses = [] {
+  std::array<uint8_t, 256> classes{};
+  for (int c = 0; c < 256; ++c) {
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    const bool digit = c >= '0' && c <= '9';
+    // MLIR bare-id: (letter|_) (letter|digit|[_$.])*; suffix-id (after %, ^, #, !): also '-'
+    const bool bare = letter || digit || c == '_' || c == '$' || c == '.';
+    classes[c] = (letter ? kLetter : 0) | (digit ? kDigit : 0) |
+                 (digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') ? kHexDigit : 0) |
+                 (bare ? kBareIdChar : 0) | (bare || c == '-' ? kSuffixIdChar : 0);
+  }
+  return classes;
+}();
+[[gnu::always_inline]] inline bool hasClass(char c, CharClass k) {
+  return kCharClasses[static_cast<unsigned char>(c)] & k;
+}
+[[gnu::always_inline]] inline bool isLetter(char c) { return hasClass(c, kLetter); }
+[[gnu::always_inline]] inline bool isDigit(char c) { return hasClass(c, kDigit); }
+[[gnu::always_inline]] inline bool isHexDigit(char c) { return hasClass(c, kHexDigit); }
+[[gnu::always_inline]] inline bool isBareIdChar(char c) { return hasClass(c, kBareIdChar); }
+[[gnu::always_inline]] inline bool isSuffixIdChar(char c) { return hasClass(c, kSuffixIdChar); }
 int hexValue(char c) {
   if (isDigit(c)) return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -77,19 +96,20 @@ void Lexer::skipSuffixId() {
 }
 
 // Whitespace and `//` comments; CR, LF and CRLF end lines (support/LineEnds.h).
+// Byte compares first, lineEndAt only at a CR or LF: in the module lineEndAt is a call.
 void Lexer::skipTrivia(bool &space, bool &nl) {
   while (pos_ < src_.size()) {
     char c = src_[pos_];
-    if (size_t end = lineEndAt(src_, pos_)) {
-      pos_ += end;
+    if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
+      ++pos_;
+      space = true;
+    } else if (c == '\n' || c == '\r') {
+      pos_ += lineEndAt(src_, pos_);
       ++line_;
       lineBegin_ = pos_;
       space = nl = true;
-    } else if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
-      ++pos_;
-      space = true;
     } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '/') {
-      while (pos_ < src_.size() && !lineEndAt(src_, pos_)) ++pos_;
+      while (pos_ < src_.size() && src_[pos_] != '\n' && src_[pos_] != '\r') ++pos_;
       space = true;
     } else {
       break;
@@ -191,8 +211,9 @@ Token Lexer::lexPrefixedId(char c, size_t start, bool space, bool nl) {
 // A string's (or a quoted symbol's) body after its opening quote, up to the closing quote on the
 // same line; without one the token is marked unterminated.
 Token Lexer::lexQuoted(Tok kind, size_t start, bool space, bool nl) {
-  while (pos_ < src_.size() && src_[pos_] != '"' && !lineEndAt(src_, pos_)) {
-    if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && !lineEndAt(src_, pos_ + 1)) ++pos_;
+  auto lineEnd = [&](size_t i) { return src_[i] == '\n' || src_[i] == '\r'; };
+  while (pos_ < src_.size() && src_[pos_] != '"' && !lineEnd(pos_)) {
+    if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && !lineEnd(pos_ + 1)) ++pos_;
     ++pos_;
   }
   if (pos_ >= src_.size() || src_[pos_] != '"') {

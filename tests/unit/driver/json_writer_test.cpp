@@ -127,3 +127,33 @@ TEST_CASE("JsonWriter: deep nesting and long strings", "[driver][json]") {
   w.endArray();
   CHECK(w.take() == dumped(tree));
 }
+
+// Strings and indentation around the size of the writer's buffer (512 bytes), after pieces that
+// leave it part full: each is written whole, split or past the buffer.
+TEST_CASE("JsonWriter: pieces at the buffer's size", "[driver][json]") {
+  for (size_t lead : {0, 1, 7, 100, 505}) {
+    JsonWriter w;
+    Json tree = Json::array();
+    w.beginArray().value(std::string(lead, 'x'));
+    tree.push_back(std::string(lead, 'x'));
+    for (size_t n : {500, 508, 509, 510, 511, 512, 513, 1000}) {
+      w.value(std::string(n, 'p'));
+      tree.push_back(std::string(n, 'p'));
+      const std::string escaped = std::string(n - 1, 'e') + "\n";
+      w.value(escaped);
+      tree.push_back(escaped);
+    }
+    Json *at = &tree;
+    for (int depth = 0; depth < 260; ++depth) {
+      w.beginArray();
+      at->push_back(Json::array());
+      at = &at->back();
+    }
+    w.value(lead);
+    at->push_back(lead);
+    for (int depth = 0; depth < 260; ++depth) w.endArray();
+    w.endArray();
+    INFO("lead " << lead);
+    CHECK(w.take() == dumped(tree));
+  }
+}
