@@ -6,6 +6,9 @@ set(TILESCHED_EMBEDDED_MODELS "")
 foreach(model ${tilesched_models})
   get_filename_component(model_name ${model} NAME_WE)
   file(READ ${model} model_text)
+  # Indentation is not data: a JSON string holds no raw newline, so a newline's leading spaces are
+  # outside every string. Lines stay where they are (a diagnostic's line still points into the file).
+  string(REGEX REPLACE "\n +" "\n" model_text "${model_text}")
   string(FIND "${model_text}" ")tsjson\"" clash)
   if(NOT clash EQUAL -1)
     message(FATAL_ERROR "${model} contains the raw-string delimiter )tsjson\"")
