@@ -2,6 +2,7 @@
 // spliced in, per-op nv_tile.aws.stage/order/cycle, and on the owner the II, the stage count
 // and the prologue/kernel/epilogue a peeling pass would produce (facts §7.3).
 #include <algorithm>
+#include <cctype>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
@@ -102,6 +103,7 @@ private:
     for (const Operation *op : block_.ops)
       for (const Value *r : op->results) blockNames.insert(base(r->name));
     std::vector<std::vector<Value *>> shadows;  // groups named by one base: an op's results, or one argument
+    std::vector<Operation *> regionOps;
     auto visitBlocks = [&](Operation &o) {
       for (auto &region : o.regions)
         for (auto &b : region->blocks)
@@ -113,6 +115,7 @@ private:
       for (auto &region : op->regions)
         for (auto &b : region->blocks)
           walkBlockOps(*b, [&](Operation &inner) {
+            regionOps.push_back(&inner);
             std::vector<Value *> group;
             for (Value *r : inner.results)
               if (blockNames.count(base(r->name))) group.push_back(r);
@@ -125,12 +128,38 @@ private:
     for (const Value &v : module_.values) taken.insert(base(v.name));
     for (const PipeValue &p : plan_.pipes) taken.insert("%" + p.name);
     for (const MutexValue &m : plan_.mutexes) taken.insert("%" + m.name);
+    std::vector<std::pair<const Value *, size_t>> renamed;   // a renamed value, its group
+    std::vector<std::pair<std::string, std::string>> names;  // a group's (old, fresh) base name
     for (std::vector<Value *> &group : shadows) {
       const std::string old = base(group.front()->name);
       std::string fresh;
       for (int k = 1; fresh.empty() || taken.count(fresh); ++k) fresh = old + "_" + std::to_string(k);
       taken.insert(fresh);
-      for (Value *v : group) v->name = fresh + v->name.substr(old.size());
+      for (Value *v : group) v->name = fresh + v->name.substr(old.size()), renamed.push_back({v, names.size()});
+      names.push_back({old, fresh});
+    }
+    // An unknown custom op prints its operands as written: its uses of a renamed value follow.
+    for (Operation *inner : regionOps)
+      for (const auto &[v, group] : renamed)
+        if (std::find(inner->operands.begin(), inner->operands.end(), v) != inner->operands.end()) {
+          renameToken(inner->operandText, names[group].first, names[group].second);
+          for (std::string &text : inner->trailingText) renameToken(text, names[group].first, names[group].second);
+        }
+  }
+
+  // `%a` -> `%a_1` wherever `%a` stands as a whole name in `text` (`%a#1` too, not `%ab`).
+  static void renameToken(std::string &text, const std::string &old, const std::string &fresh) {
+    auto idChar = [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' || c == '-';
+    };
+    for (size_t at = text.find(old); at != std::string::npos; at = text.find(old, at)) {
+      const size_t end = at + old.size();
+      if (end < text.size() && idChar(text[end])) {
+        at = end;
+        continue;
+      }
+      text.replace(at, old.size(), fresh);
+      at += fresh.size();
     }
   }
 
