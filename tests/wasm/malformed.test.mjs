@@ -2,7 +2,7 @@
 // the same exit code (1 or 2), never a crash.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assertSameRun, examples, requireBuilt, runBin, runInProcess, runNative, scratchDir, sharedDir } from './harness.mjs';
 import { randomLoop } from './random-loops.mjs';
@@ -44,7 +44,7 @@ for (const [name, argv] of Object.entries(cases)) {
 }
 
 // The HatScheT importer is a native tool: the module leaves it out and says so.
-test('import-hatschet through the npm bin names the native tool', () => {
+test('import-hatschet through the npm bin names the native tool', { skip: !existsSync(hatschet) && 'no ../shared/benchmarks/hatschet' }, () => {
   const args = ['import-hatschet', path.join(hatschet, 'fir_SHI.graphml'), path.join(hatschet, 'fir_SHIRM.xml')];
   assert.equal(runNative(args).status, 0);
   const bin = runBin(args);
