@@ -320,4 +320,6 @@ bool unescapeString(std::string_view s, std::string &out, size_t &badEscapeOffse
   return true;
 }
 
+bool isNameChar(char c) { return isSuffixIdChar(c); }
+
 }  // namespace tilesched

@@ -63,6 +63,9 @@ struct Token {
 };
 
 const char *tokenDescription(Tok k);  // "'('", "identifier", ... for messages
+// Whether `c` may continue an SSA, block or alias name after its sigil (MLIR's suffix-id: letters,
+// digits and `_$.-`).
+bool isNameChar(char c);
 
 inline bool isOpenBracket(Tok k) { return k == Tok::LParen || k == Tok::LSquare || k == Tok::LBrace || k == Tok::Less; }
 inline bool isCloseBracket(Tok k) {

@@ -2,11 +2,11 @@
 // spliced in, per-op nv_tile.aws.stage/order/cycle, and on the owner the II, the stage count
 // and the prologue/kernel/epilogue a peeling pass would produce (facts §7.3).
 #include <algorithm>
-#include <cctype>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "ir/Lexer.h"
 #include "materialize/MaterializeSchedule.h"
 
 namespace tilesched {
@@ -149,12 +149,9 @@ private:
 
   // `%a` -> `%a_1` wherever `%a` stands as a whole name in `text` (`%a#1` too, not `%ab`).
   static void renameToken(std::string &text, const std::string &old, const std::string &fresh) {
-    auto idChar = [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' || c == '-';
-    };
     for (size_t at = text.find(old); at != std::string::npos; at = text.find(old, at)) {
       const size_t end = at + old.size();
-      if (end < text.size() && idChar(text[end])) {
+      if (end < text.size() && isNameChar(text[end])) {
         at = end;
         continue;
       }
