@@ -155,6 +155,12 @@ SM_LIMITS = {"smem_bytes_per_sm": 233472, "smem_reserved_per_cta": 1024, "regist
 # Dense tensor-core rates relative to 16-bit operands (NVIDIA's H100 SXM and HGX B200 datasheets:
 # FP16 989.4, FP8 and INT8 1978.9, TF32 494.7, FP64 66.9 TFLOP/s on the H100; FP64 40 of 2250 on
 # the B200); f32 operands run as TF32.
+# The H100 SXM datasheet's whole-GPU peaks: dense FP16 tensor rate (132 SMs x 4096 FLOP/cycle at
+# 1830 MHz) and HBM3 bandwidth. micro.cu's streaming rates read a 64 MiB tensor that the 50 MB L2
+# largely holds (3.8-5.8 TB/s over 132 SMs), so HBM is the datasheet's, at 80-100 % of peak as
+# the B200's; the one-SM wgmma rates at the clock NVML saw would exceed the tensor peak, which caps them.
+H100_DENSE_F16_TFLOPS = 989.4
+H100_HBM_BYTES_PER_SECOND = 3.35e12
 H100_TYPE_SCALE = {"f16": 1, "bf16": 1, "f8E4M3FN": 2, "f8E5M2": 2, "i8": 2, "f32": 0.5, "tf32": 0.5, "f64": 0.068}
 B200_TYPE_SCALE = {"f16": 1, "bf16": 1, "f8E4M3FN": 2, "f8E5M2": 2, "i8": 2, "f32": 0.5, "tf32": 0.5, "f64": 0.018}
 # The alu_tile records (128 threads, one CTA) by the ops whose root entry runs that instruction.
@@ -179,29 +185,33 @@ def hopper_performance(ms, runs=RUNS):
     microbenchmarks, and of the kernels only the device and the clock NVML saw, never a time."""
     kernels = run_kernels(runs)
     clocks = [k["clock"]["sm_mhz_median"] for k in kernels]
+    sms = kernels[0]["device"]["sms"]
     fma = pick(ms, "alu_tile", op="fma.rn.f32", threads=128)["elements_per_cycle_per_sm"]
+    sms = kernels[0]["device"]["sms"]
     sizes = sorted({m["bytes"] for m in ms["tma_tile_latency"]})
     fixed, per_byte = line_fit([(b, pick(ms, "tma_tile_latency", bytes=b)["cycles_cold"]) for b in sizes])
     perf = {
         "gpu": kernels[0]["device"]["name"],
         "source": ("bench/gpu/results (micro.cu on the H100): wgmma rates by instruction N, L2 -> SM from tma_tile_rate "
-                   "(132 CTAs, 16 KiB tiles) to gemm_load_rate (a 128x128x64 matmul's TMA loads), HBM from the streaming "
-                   "rates, SMEM from ld.shared.v4, the cold TMA round trip fitted over tile sizes, mbarrier arrive -> wait, "
+                   "(132 CTAs, 16 KiB tiles) to gemm_load_rate (a 128x128x64 matmul's TMA loads), HBM at 80-100 % of the "
+                   "datasheet's 3.35 TB/s (the streaming rates read a tensor the L2 holds), SMEM from ld.shared.v4, the cold TMA round trip fitted over tile sizes, mbarrier arrive -> wait, "
                    "alu_tile per op; the clock span NVML saw while the kernels ran; limits from the CUDA programming guide; "
-                   "type scales from the H100 datasheet; register overhead assumed"),
+                   "type scales and the 989.4 TFLOP/s dense FP16 peak that caps the wgmma rates over 132 SMs from the H100 "
+                   "datasheet; register overhead assumed"),
         "clock_mhz": span(min(clocks), max(clocks)),
-        "sm_count": kernels[0]["device"]["sms"],
+        "sm_count": sms,
         **SM_LIMITS,
         "l2_bytes_per_cycle": span(pick(ms, "tma_tile_rate", source="l2", ctas=132, bytes=16384)["bytes_per_cycle_per_sm"],
                                    gemm_rate(ms, "tma")),
-        "hbm_bytes_per_cycle": span(pick(ms, "tma_tile_rate", source="stream", ctas=132, bytes=16384)["bytes_per_cycle_per_sm"],
-                                    pick(ms, "tma_tile_stream", source="stream", ctas=132, bytes=16384)["bytes_per_cycle_per_sm"]),
+        "hbm_bytes_per_cycle": span(0.8 * H100_HBM_BYTES_PER_SECOND / sms / (min(clocks) * 1e6),
+                                    H100_HBM_BYTES_PER_SECOND / sms / (max(clocks) * 1e6)),
         "smem_bytes_per_cycle": pick(ms, "smem_load_bandwidth")["bytes_per_cycle"],
         "load_latency_cycles": float(num(fixed, 1)),
         "load_latency_bytes_per_cycle": float(num(1 / per_byte, 1)),
         "barrier_cycles": pick(ms, "mbarrier_arrive_wait")["cycles"],
         "unmeasured_elementwise_per_cycle": span(fma / 2, fma),
         "register_overhead_per_thread": REGISTER_OVERHEAD,
+        "mma_peak_tflops": H100_DENSE_F16_TFLOPS,
         "mma_flops_per_cycle": {str(int(m["shape"].split("n")[1].split("k")[0])): m["flop_per_cycle_per_sm"]
                                 for m in sorted(ms["wgmma"], key=lambda m: int(m["shape"].split("n")[1].split("k")[0]))
                                 if m["a"] == "shared" and m["warpgroups"] == 1},
@@ -255,9 +265,9 @@ def performance_line(perf):
     order = ["gpu", "source", "clock_mhz", "sm_count", "smem_bytes_per_sm", "smem_reserved_per_cta", "registers_per_sm",
              "registers_per_thread", "threads_per_sm", "ctas_per_sm", "l2_bytes_per_cycle", "hbm_bytes_per_cycle",
              "smem_bytes_per_cycle", "load_latency_cycles", "load_latency_bytes_per_cycle", "barrier_cycles",
-             "unmeasured_elementwise_per_cycle", "register_overhead_per_thread", "mma_flops_per_cycle", "mma_type_scale",
-             "elementwise_per_cycle"]
-    return '  "performance": {' + ", ".join(f'"{k}": {value(perf[k])}' for k in order) + "},"
+             "unmeasured_elementwise_per_cycle", "register_overhead_per_thread", "mma_peak_tflops", "mma_flops_per_cycle",
+             "mma_type_scale", "elementwise_per_cycle"]
+    return '  "performance": {' + ", ".join(f'"{k}": {value(perf[k])}' for k in order if k in perf) + "},"
 
 
 def op_line(name, cost, row, traits=""):

@@ -40,6 +40,8 @@ constexpr SpanField kSpanFields[] = {
 
 // Every key is required: a model that omits one would give an estimate built on a guess.
 constexpr const char *kMapFields[] = {"mma_flops_per_cycle", "mma_type_scale", "elementwise_per_cycle"};
+// Optional: a bound on the estimate, not a figure it is built on (printed after the spans).
+constexpr const char *kMmaPeakField = "mma_peak_tflops";
 
 // "116.91" -> 116910: at most three decimals, no exponent, non-negative.
 std::optional<int64_t> parseMilli(const std::string &text) {
@@ -151,11 +153,16 @@ private:
         if (std::optional<MilliSpan> s = span(m.value, what)) p.*f.member = *s;
         return;
       }
+    if (m.key == kMmaPeakField) {
+      if (std::optional<MilliSpan> s = span(m.value, what)) p.mmaPeakTflops = *s;
+      return;
+    }
     if (m.key == "mma_flops_per_cycle") return map(m.value, what, p.mmaFlopsPerCycle);
     if (m.key == "mma_type_scale") return map(m.value, what, p.mmaTypeScale);
     if (m.key == "elementwise_per_cycle") return map(m.value, what, p.elementwisePerCycle);
     std::string expected = "gpu, source";
     for (const SpanField &f : kSpanFields) expected += std::string(", ") + f.key;
+    expected += std::string(", ") + kMmaPeakField;
     for (const char *key : kMapFields) expected += std::string(", ") + key;
     fail(m.keySpan, "unknown key '" + m.key + "' in 'performance' (expected " + expected + ")");
   }
@@ -211,7 +218,11 @@ int64_t GpuPerformance::mmaRate(int64_t n) const {
         (!fits && best->first > n && entry.first < best->first))
       best = &entry;
   }
-  return best ? best->second : 0;
+  if (!best) return 0;
+  if (!mmaPeakTflops.given() || !smCount.given() || !clockMhz.given()) return best->second;
+  // TFLOP/s over SMs x MHz is 10^6 FLOP per SM-cycle; in thousandths, 10^9.
+  const double cap = double(mmaPeakTflops.low) * 1e9 / (double(smCount.low) / 1000.0 * double(clockMhz.high));
+  return std::min(best->second, static_cast<int64_t>(cap));
 }
 
 std::optional<GpuPerformance> readGpuPerformance(const JsonValue &v, const LineIndex &lines, DiagnosticEngine &diags) {
@@ -221,6 +232,7 @@ std::optional<GpuPerformance> readGpuPerformance(const JsonValue &v, const LineI
 std::string gpuPerformanceJson(const GpuPerformance &p) {
   std::string out = "{\"gpu\": " + quoted(p.gpu) + ", \"source\": " + quoted(p.source);
   for (const SpanField &f : kSpanFields) out += ", \"" + std::string(f.key) + "\": " + spanText(p.*f.member);
+  if (p.mmaPeakTflops.given()) out += ", \"" + std::string(kMmaPeakField) + "\": " + spanText(p.mmaPeakTflops);
   auto map = [&](const char *key, const auto &entries) {
     out += ", \"" + std::string(key) + "\": {";
     bool first = true;

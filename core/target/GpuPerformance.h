@@ -39,6 +39,10 @@ struct GpuPerformance {
   // operand type's rate relative to it.
   std::vector<std::pair<int, int64_t>> mmaFlopsPerCycle;
   std::vector<std::pair<std::string, int64_t>> mmaTypeScale;
+  // The datasheet's dense tensor-core peak of the whole GPU for 16-bit operands, TFLOP/s; optional.
+  // A one-SM rate at the fastest clock the GPU was seen at, times every SM, can exceed it: the
+  // datasheet's clock is what the whole GPU holds under tensor load (H100: 989.4 at 1830 MHz).
+  MilliSpan mmaPeakTflops;
   MilliSpan l2BytesPerCycle;   // L2 -> SM per SM while every SM loads
   MilliSpan hbmBytesPerCycle;  // HBM -> SM per SM while every SM streams
   MilliSpan smemBytesPerCycle;
@@ -55,7 +59,9 @@ struct GpuPerformance {
 
   int64_t elementwiseRate(std::string_view rootOp) const;  // thousandths; 0: not measured
   int64_t mmaScale(std::string_view element) const;        // thousandths; 0: no tensor-core path
-  int64_t mmaRate(int64_t n) const;                        // the rate of the widest shape <= n
+  // The rate of the widest shape <= n, at most the peak spread over every SM at the fastest clock,
+  // so no estimate's FLOP/s exceeds the datasheet.
+  int64_t mmaRate(int64_t n) const;
   // One SM's register file in bytes (4-byte registers): what the register tensors a CTA keeps
   // across stages are held to (core/perf occupancy, pipeline/Refinement's register rounds).
   int64_t registerFileBytes() const { return registersPerSm.low / 1000 * 4; }

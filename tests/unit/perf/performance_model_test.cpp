@@ -82,8 +82,12 @@ TEST_CASE("perf: a Triton matmul on the H100 is bound by L2 -> SM bandwidth, as 
   CHECK(s["cycles_per_iteration"][1].get<double>() == Approx(32768 / 29.77).epsilon(1e-4));
   // The record measured 839 cycles (423.9 ns) per iteration: within the range's 25 %.
   CHECK(std::abs(mid(s["ns_per_iteration"]) / 423.9 - 1) < 0.25);
-  // The MMA alone: 2*128*128*64 FLOP at the m64n128k16 rate of 4030.7 FLOP/cycle.
-  CHECK(mid(bound(s, "tensor cores")->at("cycles")) == Approx(2.0 * 128 * 128 * 64 / 4030.7).epsilon(1e-4));
+  // The MMA alone: 2*128*128*64 FLOP at the m64n128k16 rate of 4030.7 FLOP/cycle, capped by the
+  // datasheet's 989.4 TFLOP/s over 132 SMs at 1980 MHz: 3785.58 FLOP/cycle.
+  CHECK(mid(bound(s, "tensor cores")->at("cycles")) ==
+        Approx(2.0 * 128 * 128 * 64 / (989.4e12 / 132 / 1980e6)).epsilon(1e-4));
+  // No FLOP/s above the datasheet's dense FP16 peak, at either end of the clock span.
+  CHECK(e["tflops_per_gpu"][1].get<double>() <= 989.4);
   CHECK(s["ctas_per_sm"] == 2);
   CHECK(e["registers_per_thread"].get<int>() > 150);
   CHECK_FALSE(e["registers_over_limit"].get<bool>());
@@ -227,9 +231,18 @@ TEST_CASE("perf: the GPU's figures are model data, read and written back, each e
   const GpuPerformance &p = *measured->performance;
   CHECK(p.l2BytesPerCycle.low == 29770);
   CHECK(p.l2BytesPerCycle.high == 37900);
-  CHECK(p.mmaRate(128) == 4030700);
-  CHECK(p.mmaRate(96) == 3837200);  // the widest measured shape that fits
-  CHECK(p.mmaRate(32) == 3837200);  // none fits: the narrowest
+  // Every measured wgmma rate times 132 SMs at 1980 MHz is above the datasheet's 989.4 TFLOP/s:
+  // the peak caps them all.
+  CHECK(p.mmaPeakTflops.low == 989400);
+  CHECK(p.mmaRate(128) == 3785583);
+  GpuPerformance uncapped = p;
+  uncapped.mmaPeakTflops = {};
+  CHECK(uncapped.mmaRate(128) == 4030700);
+  CHECK(uncapped.mmaRate(96) == 3837200);       // the widest measured shape that fits
+  CHECK(uncapped.mmaRate(32) == 3837200);       // none fits: the narrowest
+  uncapped.mmaPeakTflops = {1019304, 1019304};  // 3900 FLOP per SM-cycle: caps N = 128, not N = 64
+  CHECK(uncapped.mmaRate(128) == 3900000);
+  CHECK(uncapped.mmaRate(64) == 3837200);
   CHECK(p.mmaScale("f8E4M3FN") == 2000);
   CHECK(p.elementwiseRate("math.exp2") == 15630);
   CHECK(p.elementwiseRate("arith.divf") == 0);
