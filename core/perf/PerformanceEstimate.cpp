@@ -247,7 +247,7 @@ private:
 bool uniform(const Value *v) {
   for (int hops = 0; v && v->definingOp && hops < 16; ++hops) {
     const std::string &name = v->definingOp->name;
-    if (name == "arith.constant" || name == "tt.splat") return true;
+    if (name == "arith.constant" || name == "cuda_tile.constant" || name == "tt.splat") return true;
     if (name != "tt.broadcast" || v->definingOp->operands.empty()) return false;
     v = v->definingOp->operands[0];
   }
@@ -264,15 +264,17 @@ int registersPerThread(const BufferInput &in, int threads, const GpuPerformance 
     for (int v : *ops)
       if (v >= 0 && size_t(v) < n) counted[size_t(v)] = true;
   // A broadcast or expand_dims is a view of its operand's registers; a splat is one register.
-  bool triton = false;
-  for (const Operation *op = block.owner; op && !triton; op = op->parentOp()) triton = op->name == "tt.func";
+  // Triton's tensors are registers, and so are CUDA Tile IR's tiles, as buffer assignment places
+  // them (payloadSpace); another dialect's tile is where its maker puts it.
+  bool registerTiles = false;
+  for (const Operation *op = block.owner; op && !registerTiles; op = op->parentOp())
+    registerTiles = op->name == "tt.func" || op->name.rfind("cuda_tile.", 0) == 0;
   auto regs = [&](const Value *v) {
     const std::string op = v->definingOp ? v->definingOp->name : "";
     if (op == "tt.broadcast" || op == "tt.expand_dims") return 0.0;
     if (op == "tt.splat") return 1.0;
     const TileType t = parseTileType(in.aliases->resolve(v->type));
-    // Triton's tensors are registers; another dialect's tile is where its maker puts it.
-    if (!t.encoded && !triton && !(v->definingOp && computesInRegisters(*in.model, *v->definingOp))) return 0.0;
+    if (!t.encoded && !registerTiles && !(v->definingOp && computesInRegisters(*in.model, *v->definingOp))) return 0.0;
     return tensorRegisters(t, threads);
   };
   std::unordered_map<const Operation *, size_t> top;

@@ -172,6 +172,37 @@ TEST_CASE("perf: the CTAs per SM hold the register tensors each CTA's schedule k
   CHECK(one["estimate"]["schedule"]["cta_limit"].get<std::string>().rfind("registers (", 0) == 0);
 }
 
+TEST_CASE("perf: a CUDA Tile loop's tiles are registers per thread, as its buffers are", "[perf]") {
+  // examples/cuda-tile-gemm.mlir keeps a 128x128 f32 accumulator (64 KiB, 128 registers a thread
+  // over 4 warps) and 128x32 / 32x128 f16 operand tiles (16 registers each) in registers; the
+  // zero the accumulator starts from is one register, not a second accumulator.
+  for (const std::string &model : builtinTargetModelNames()) {
+    INFO(model);
+    const Json doc = run(readFile("examples/cuda-tile-gemm.mlir"), model);
+    const Json &b = doc["blocks"][0];
+    const Json &e = b["estimate"];
+    REQUIRE(e.is_object());
+    int64_t largest = 0;
+    for (const Json &buf : b["buffers"])
+      if (buf["space"] == "registers" && buf["bytes_per_slot"].is_number())
+        largest = std::max(largest, buf["bytes_per_slot"].get<int64_t>());
+    CHECK(largest == 65536);
+    const int perThread = e["registers_per_thread"].get<int>();
+    CHECK(perThread * 4 * 32 * e["warps"].get<int>() >= largest + 2 * 8192);
+    CHECK(perThread < 200);
+  }
+  // An accumulator carried by an outer CUDA Tile loop's inner one: about as many as the inner loop's.
+  const Json nested = run(readFile("tests/golden/cli/nested-loops.mlir"), "blackwell");
+  int inner = 0, outer = 0;
+  for (const Json &b : nested["blocks"]) {
+    if (b["name"] == "@matmul/cuda_tile.for %k") inner = b["estimate"]["registers_per_thread"].get<int>();
+    if (b["name"] == "@matmul/cuda_tile.for %t") outer = b["estimate"]["registers_per_thread"].get<int>();
+  }
+  CHECK(inner >= 128 + 16 + 16);
+  CHECK(outer >= 128);
+  CHECK(outer <= inner);
+}
+
 TEST_CASE("perf: a warp-specialized loop's registers are its agents' own, its CTA all their warps", "[perf]") {
   // The accumulator loop of 4 module warps, its MMA in partition 0 on 8 warps beside a 1-warp
   // partition 1: 128 registers a thread for the MMA's 128x256 f32 (not 256), and 9 warps a CTA.
