@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -107,7 +108,23 @@ private:
     return (std::min<int64_t>(registers, gpu_.registersPerThread.low / 1000) + 7) / 8 * 8;
   }
 
-  // CTAs per SM, as the tightest of SMEM, registers, threads and the SM's CTA limit allow. A CTA's
+  // Tensor memory is 128 lanes of 512 32-bit columns per SM (the model's TMEM budget), and
+  // tcgen05.alloc takes a power of two of columns, at least 32 (PTX ISA, tcgen05.alloc): a CTA
+  // holds its buffers' columns rounded up so.
+  static constexpr int64_t kTmemColumnBytes = 128 * 4;
+  int64_t tmemAllocated() const {
+    int64_t columns = 32;
+    while (columns * kTmemColumnBytes < in_.plan->memory.tmemBytes && columns < (int64_t(1) << 40)) columns *= 2;
+    return columns * kTmemColumnBytes;
+  }
+  // CTAs per SM by tensor memory; unlimited when the CTA holds none or the model has none.
+  int64_t byTmem() const {
+    const MemoryUse &m = in_.plan->memory;
+    if (m.tmemBytes <= 0 || !m.tmemBudget) return std::numeric_limits<int64_t>::max();
+    return *m.tmemBudget / tmemAllocated();
+  }
+
+  // CTAs per SM, as the tightest of SMEM, TMEM, registers, threads and the SM's CTA limit allow. A CTA's
   // registers are at most the SM's: the compiler spills to launch one. `kept`: the register
   // tensors a CTA's schedule keeps across stages (its buffer plan's), each CTA its own copies in
   // the SM's register file; 0 for a schedule whose plan is not ours (Triton's).
@@ -127,6 +144,8 @@ private:
     if (kept > 0)
       limit(std::max<int64_t>(1, gpu_.registerFileBytes() / kept),
             "register tensors the schedule keeps (" + bytesText(kept) + " per CTA)");
+    limit(byTmem(), "tensor memory (" + bytesText(in_.plan->memory.tmemBytes) + " per CTA, " +
+                        bytesText(tmemAllocated()) + " allocated)");
     s.ctasPerSm = static_cast<int>(std::min<int64_t>(c, 1 << 16));  // a user model's limit may be any figure
   }
 

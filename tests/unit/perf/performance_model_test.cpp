@@ -172,6 +172,30 @@ TEST_CASE("perf: the CTAs per SM hold the register tensors each CTA's schedule k
   CHECK(one["estimate"]["schedule"]["cta_limit"].get<std::string>().rfind("registers (", 0) == 0);
 }
 
+TEST_CASE("perf: the CTAs per SM share the SM's tensor memory, allocated in powers of two of columns", "[perf]") {
+  // examples/blackwell-tcgen05-gemm.mlir holds 144 KiB of TMEM a CTA (a 128x256 f32 accumulator
+  // and a 16 KiB A tile): 288 of the 512 columns, allocated as 512, so one CTA per SM, not the
+  // six its 32 KiB of SMEM would allow.
+  const Json one = run(readFile("examples/blackwell-tcgen05-gemm.mlir"), "blackwell");
+  const Json &s = one["blocks"][0]["estimate"]["schedule"];
+  CHECK(one["blocks"][0]["memory"]["tmem_bytes"] == 147456);
+  CHECK(s["ctas_per_sm"] == 1);
+  CHECK(s["cta_limit"] == "tensor memory (144 KiB per CTA, 256 KiB allocated)");
+  // No example's CTAs together hold more tensor memory than the SM has.
+  for (const char *file : {"examples/blackwell-tcgen05-gemm.mlir", "examples/seed-worked-example.mlir",
+                           "examples/constraint-quirks.mlir", "examples/forced-serial.mlir",
+                           "examples/attention-forward.mlir", "examples/triton-blackwell-tcgen05-gemm.mlir"})
+    for (const char *model : {"blackwell", "blackwell-measured"}) {
+      INFO(file << " on " << model);
+      const Json doc = run(readFile(file), model);
+      for (const Json &b : doc["blocks"]) {
+        if (!b["estimate"].is_object()) continue;
+        const int64_t tmem = b["memory"]["tmem_bytes"].get<int64_t>();
+        CHECK(b["estimate"]["schedule"]["ctas_per_sm"].get<int64_t>() * tmem <= 262144);
+      }
+    }
+}
+
 TEST_CASE("perf: a CUDA Tile loop's tiles are registers per thread, as its buffers are", "[perf]") {
   // examples/cuda-tile-gemm.mlir keeps a 128x128 f32 accumulator (64 KiB, 128 registers a thread
   // over 4 warps) and 128x32 / 32x128 f16 operand tiles (16 registers each) in registers; the
