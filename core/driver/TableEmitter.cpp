@@ -166,7 +166,7 @@ std::string estimateLines(const PerfEstimate &e) {
   if (e.triton) out += "    Triton's schedule: " + scheduleWords(*e.triton) + "\n";
   out += "    " + std::to_string(e.warps) + " warps, about " + std::to_string(e.registersPerThread) +
          " registers per thread" + (e.registersOver ? " (over the hardware's limit: the compiler spills)" : "");
-  if (e.flopsKnown && e.flops > 0) out += ", " + rangeText(e.tflopsPerGpu, 0) + " TFLOP/s per GPU";
+  if (e.tflopsPerGpu) out += ", " + rangeText(*e.tflopsPerGpu, 0) + " TFLOP/s per GPU";
   out += "\n";
   for (const std::string &a : e.assumptions) out += "    assumed: " + a + "\n";
   return out;

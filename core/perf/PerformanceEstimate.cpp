@@ -95,9 +95,9 @@ public:
       return {std::nullopt, "the " + gpu_.gpu +
                                 "'s measured rates price none of this loop's work (no tile, copy or tensor-core op): "
                                 "no time to estimate"};
-    if (e.flops > 0 && e.ours.ctasPerSm >= 1 && e.ours.ns.lo > 0) {
+    if (e.flopsKnown && e.flops > 0 && e.ours.ctasPerSm >= 1 && e.ours.ns.lo > 0) {
       const double perNs = double(e.flops) * lo(gpu_.smCount) / 1000.0;  // TFLOP/s = FLOP / ns / 1000
-      e.tflopsPerGpu = {perNs / e.ours.ns.hi, perNs / e.ours.ns.lo};
+      e.tflopsPerGpu = Range{perNs / e.ours.ns.hi, perNs / e.ours.ns.lo};
     }
     return {std::move(e), {}};
   }

@@ -133,6 +133,30 @@ TEST_CASE("perf: no estimate is above the tensor cores' peak, under every built-
     }
 }
 
+TEST_CASE("perf: a TFLOP/s rate only where every MMA's FLOPs per iteration are known", "[perf]") {
+  // A loop with no MMA (the tile loop before triton36's persistent matmul) and loops with an MMA
+  // of unknown shape (attention-forward.mlir, seed-worked-example.mlir) give no rate, not
+  // 0 TFLOP/s or the rate of the MMAs whose shapes are known.
+  int unrated = 0;
+  for (const char *file : {"examples/triton36-hopper-persistent-tma-matmul.mlir", "examples/attention-forward.mlir",
+                           "examples/seed-worked-example.mlir"})
+    for (const std::string &model : builtinTargetModelNames()) {
+      INFO(file << " on " << model);
+      const Json doc = run(readFile(file), model);
+      for (const Json &b : doc["blocks"]) {
+        const Json &e = b["estimate"];
+        if (!e.is_object()) continue;
+        const bool known = e["flops_per_iteration"].is_number() && e["flops_per_iteration"] != 0;
+        CHECK(e["tflops_per_gpu"].is_array() == known);
+        unrated += !known;
+      }
+    }
+  CHECK(unrated >= 12);
+  const Json e = mmaBlock(run(readFile("examples/triton36-hopper-matmul.mlir"), "hopper-measured"))["estimate"];
+  CHECK(e["flops_per_iteration"] == 2097152);
+  CHECK(e["tflops_per_gpu"].is_array());
+}
+
 TEST_CASE("perf: registers over the per-thread limit are flagged, SMEM the IR states limits the CTAs", "[perf]") {
   // A 128x256 f32 accumulator over 128 threads is 256 registers a thread: more than 255.
   Json e = mmaBlock(run(accumulatorLoop(256, 4), "hopper-measured"))["estimate"];

@@ -27,7 +27,7 @@ export function renderEstimate(block: Block): HTMLElement | null {
   const parts: Array<HTMLElement | string> = [
     h('strong', {}, 'Estimated time: '), `${scheduleTime(e.schedule)} on the ${e.gpu} at ${clock}`,
   ];
-  if (e.flops_per_iteration && e.schedule.ctas_per_sm > 0) parts.push(` (${spanText(e.tflops_per_gpu)} TFLOP/s for the whole GPU)`);
+  if (e.tflops_per_gpu) parts.push(` (${spanText(e.tflops_per_gpu)} TFLOP/s for the whole GPU)`);
   parts.push('.');
   const el = h('div', { class: 'estimate', 'data-testid': 'estimate',
     title: 'A performance model built from measured rates of the GPU: the largest of the tensor cores, memory bandwidth, elementwise work and load latency per iteration' },

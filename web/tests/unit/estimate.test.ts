@@ -9,6 +9,12 @@ describe('performance estimate words', () => {
     const e = parseDocument(fixture('native-hopper-tma-wgmma-gemm.json')).blocks[0].estimate!;
     expect(scheduleTime(e.schedule)).toBe('464.8–591.8 ns per iteration, limited by L2 → SM bandwidth: 32 KiB per iteration');
     expect(e.ii_units).toBe('seed');
+    expect(e.tflops_per_gpu).toEqual([524.485, 667.719]);
+  });
+  it('give no TFLOP/s where the FLOPs per iteration are not known', () => {
+    const e = parseDocument(fixture('native-seed-worked-example.json')).blocks[0].estimate!;
+    expect(e.flops_per_iteration).toBeNull();
+    expect(e.tflops_per_gpu).toBeNull();
   });
   it('write arrows and plural CTAs for people, and say when no CTA fits', () => {
     expect(boundText("one CTA's MMA waits and elementwise work in turn, 2 CTA(s) per SM")).toBe("one CTA's MMA waits and elementwise work in turn, 2 CTAs per SM");
