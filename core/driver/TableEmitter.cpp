@@ -157,12 +157,15 @@ std::string scheduleWords(const ScheduleEstimate &s) {
 }
 
 // The performance model's estimate (docs/decisions.md, "The performance model").
+// A seed model's II is in its cost units: said under the estimate, or where there is none.
+const char *const kSeedUnitsLine = "    the II above is in the seed's cost units, not time\n";
+
 std::string estimateLines(const PerfEstimate &e) {
   const std::string clock = std::to_string(e.clockMhz.low / 1000) +
                             (e.clockMhz.low == e.clockMhz.high ? "" : "-" + std::to_string(e.clockMhz.high / 1000));
   std::string out =
       "  estimate on " + e.gpu + " (" + e.modelName + " data, " + clock + " MHz): " + scheduleWords(e.ours) + "\n";
-  if (e.seedUnits) out += "    the II above is in the seed's cost units, not time\n";
+  if (e.seedUnits) out += kSeedUnitsLine;
   if (e.triton) out += "    Triton's schedule: " + scheduleWords(*e.triton) + "\n";
   out += "    " + std::to_string(e.warps) + " warps, about " + std::to_string(e.registersPerThread) +
          " registers per thread" + (e.registersOver ? " (over the hardware's limit: the compiler spills)" : "");
@@ -267,7 +270,10 @@ std::string emitTable(const DriverRun &run) {
              std::to_string(r.block.ops[size_t(n.node)]->range.begin.line) + "): " + nestedLoopWords(n) + "\n";
     if (r.materialized.valid) out += memoryLines(r);
     if (r.estimate) out += estimateLines(*r.estimate);
-    else if (!r.noEstimate.empty()) out += "  estimate: none, " + r.noEstimate + "\n";
+    else if (!r.noEstimate.empty()) {
+      out += "  estimate: none, " + r.noEstimate + "\n";
+      if (placed && !model.performance) out += kSeedUnitsLine;
+    }
     if (!placed) {
       if (a.failure) out += "  " + a.failure->message + "\n";
       out += "\n";
