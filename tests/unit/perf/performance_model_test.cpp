@@ -50,6 +50,18 @@ const Json *bound(const Json &schedule, const std::string &prefix) {
   return nullptr;
 }
 
+// Calls f(block) for each block with an estimate, of every file under every model.
+template <typename F>
+void forEachEstimated(std::initializer_list<const char *> files, const std::vector<std::string> &models, F f) {
+  for (const char *file : files)
+    for (const std::string &model : models) {
+      INFO(file << " on " << model);
+      const Json doc = run(readFile(file), model);
+      for (const Json &b : doc["blocks"])
+        if (b["estimate"].is_object()) f(b);
+    }
+}
+
 // A Triton loop of one 128x128xK MMA whose accumulator has `n` columns, in `warps` warps.
 std::string accumulatorLoop(int n, int warps, const std::string &moduleAttrs = "") {
   const std::string acc = "tensor<128x" + std::to_string(n) + "xf32, #mma>";
@@ -115,22 +127,16 @@ TEST_CASE("perf: a seed model's II is in its cost units, the estimate is the fam
 }
 
 TEST_CASE("perf: no estimate is above the tensor cores' peak, under every built-in model", "[perf]") {
-  for (const char *file : {"examples/triton-blackwell-tcgen05-gemm.mlir", "examples/triton36-hopper-matmul.mlir",
-                           "examples/triton36-hopper-attention-forward.mlir", "examples/hopper-tma-wgmma-gemm.mlir"})
-    for (const std::string &model : builtinTargetModelNames()) {
-      INFO(file << " on " << model);
-      const Json doc = run(readFile(file), model);
-      for (const Json &b : doc["blocks"]) {
-        const Json &e = b["estimate"];
-        if (!e.is_object()) continue;
-        const Json &s = e["schedule"];
-        CHECK_FALSE(s["bound"].get<std::string>().empty());
-        if (const Json *tensor = bound(s, "tensor cores")) {
-          CHECK(s["cycles_per_iteration"][0].get<double>() >= tensor->at("cycles")[0].get<double>());
-          CHECK(s["cycles_per_iteration"][1].get<double>() >= tensor->at("cycles")[1].get<double>());
-        }
-      }
-    }
+  forEachEstimated({"examples/triton-blackwell-tcgen05-gemm.mlir", "examples/triton36-hopper-matmul.mlir",
+                    "examples/triton36-hopper-attention-forward.mlir", "examples/hopper-tma-wgmma-gemm.mlir"},
+                   builtinTargetModelNames(), [](const Json &b) {
+                     const Json &s = b["estimate"]["schedule"];
+                     CHECK_FALSE(s["bound"].get<std::string>().empty());
+                     if (const Json *tensor = bound(s, "tensor cores")) {
+                       CHECK(s["cycles_per_iteration"][0].get<double>() >= tensor->at("cycles")[0].get<double>());
+                       CHECK(s["cycles_per_iteration"][1].get<double>() >= tensor->at("cycles")[1].get<double>());
+                     }
+                   });
 }
 
 TEST_CASE("perf: a TFLOP/s rate only where every MMA's FLOPs per iteration are known", "[perf]") {
@@ -138,19 +144,14 @@ TEST_CASE("perf: a TFLOP/s rate only where every MMA's FLOPs per iteration are k
   // of unknown shape (attention-forward.mlir, seed-worked-example.mlir) give no rate, not
   // 0 TFLOP/s or the rate of the MMAs whose shapes are known.
   int unrated = 0;
-  for (const char *file : {"examples/triton36-hopper-persistent-tma-matmul.mlir", "examples/attention-forward.mlir",
-                           "examples/seed-worked-example.mlir"})
-    for (const std::string &model : builtinTargetModelNames()) {
-      INFO(file << " on " << model);
-      const Json doc = run(readFile(file), model);
-      for (const Json &b : doc["blocks"]) {
-        const Json &e = b["estimate"];
-        if (!e.is_object()) continue;
-        const bool known = e["flops_per_iteration"].is_number() && e["flops_per_iteration"] != 0;
-        CHECK(e["tflops_per_gpu"].is_array() == known);
-        unrated += !known;
-      }
-    }
+  forEachEstimated({"examples/triton36-hopper-persistent-tma-matmul.mlir", "examples/attention-forward.mlir",
+                    "examples/seed-worked-example.mlir"},
+                   builtinTargetModelNames(), [&](const Json &b) {
+                     const Json &e = b["estimate"];
+                     const bool known = e["flops_per_iteration"].is_number() && e["flops_per_iteration"] != 0;
+                     CHECK(e["tflops_per_gpu"].is_array() == known);
+                     unrated += !known;
+                   });
   CHECK(unrated >= 12);
   const Json e = mmaBlock(run(readFile("examples/triton36-hopper-matmul.mlir"), "hopper-measured"))["estimate"];
   CHECK(e["flops_per_iteration"] == 2097152);
@@ -206,18 +207,13 @@ TEST_CASE("perf: the CTAs per SM share the SM's tensor memory, allocated in powe
   CHECK(s["ctas_per_sm"] == 1);
   CHECK(s["cta_limit"] == "tensor memory (144 KiB per CTA, 256 KiB allocated)");
   // No example's CTAs together hold more tensor memory than the SM has.
-  for (const char *file : {"examples/blackwell-tcgen05-gemm.mlir", "examples/seed-worked-example.mlir",
-                           "examples/constraint-quirks.mlir", "examples/forced-serial.mlir",
-                           "examples/attention-forward.mlir", "examples/triton-blackwell-tcgen05-gemm.mlir"})
-    for (const char *model : {"blackwell", "blackwell-measured"}) {
-      INFO(file << " on " << model);
-      const Json doc = run(readFile(file), model);
-      for (const Json &b : doc["blocks"]) {
-        if (!b["estimate"].is_object()) continue;
+  forEachEstimated(
+      {"examples/blackwell-tcgen05-gemm.mlir", "examples/seed-worked-example.mlir", "examples/constraint-quirks.mlir",
+       "examples/forced-serial.mlir", "examples/attention-forward.mlir", "examples/triton-blackwell-tcgen05-gemm.mlir"},
+      {"blackwell", "blackwell-measured"}, [](const Json &b) {
         const int64_t tmem = b["memory"]["tmem_bytes"].get<int64_t>();
         CHECK(b["estimate"]["schedule"]["ctas_per_sm"].get<int64_t>() * tmem <= 262144);
-      }
-    }
+      });
 }
 
 TEST_CASE("perf: a CUDA Tile loop's tiles are registers per thread, as its buffers are", "[perf]") {
