@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstdlib>
 
 #include "buffers/Figures.h"
 #include "driver/AgentReport.h"
@@ -142,9 +143,14 @@ std::string optimalityWords(const ScheduleAnalysis &a) {
   return a.optimality.status == Optimality::Bound && cut ? "not proven: budget" : optimalityName(a.optimality.status);
 }
 
+// [low, high] at `decimals` (0-3) places, each rounded half away from zero from the thousandths the
+// JSON document writes, as the page rounds them: the text and the page print the same figure.
 std::string rangeText(const Range &r, int decimals) {
+  int64_t step = 1;
+  for (int d = decimals; d < 3; ++d) step *= 10;
   auto text = [&](double x) {
-    const std::string t = thousandthsText(std::llround(x * 1000));
+    const int64_t m = std::llround(x * 1000), rounded = (m < 0 ? -1 : 1) * ((std::llabs(m) + step / 2) / step * step);
+    const std::string t = thousandthsText(rounded);
     return decimals == 0 ? t.substr(0, t.find('.')) : t.substr(0, t.find('.') + 1 + decimals);
   };
   const std::string lo = text(r.lo), hi = text(r.hi);
