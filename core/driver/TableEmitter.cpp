@@ -162,16 +162,22 @@ std::string scheduleWords(const ScheduleEstimate &s) {
          std::to_string(s.ctasPerSm) + " CTA(s) per SM (limit: " + s.ctaLimit + ")";
 }
 
-// The performance model's estimate (docs/decisions.md, "The performance model").
 // A seed model's II is in its cost units: said under the estimate, or where there is none.
 const char *const kSeedUnitsLine = "    the II above is in the seed's cost units, not time\n";
 
-std::string estimateLines(const PerfEstimate &e) {
+// The performance model's estimate (docs/decisions.md, "The performance model"). A measured
+// model's II is in SM cycles but comes from its footprints, the estimate from the GPU's measured
+// rates: where the II over the CTAs per SM is the longer, the two are told apart.
+std::string estimateLines(const PerfEstimate &e, int64_t ii) {
   const std::string clock = std::to_string(e.clockMhz.low / 1000) +
                             (e.clockMhz.low == e.clockMhz.high ? "" : "-" + std::to_string(e.clockMhz.high / 1000));
   std::string out =
       "  estimate on " + e.gpu + " (" + e.modelName + " data, " + clock + " MHz): " + scheduleWords(e.ours) + "\n";
   if (e.seedUnits) out += kSeedUnitsLine;
+  else if (e.ours.ctasPerSm >= 1 && double(ii) / e.ours.ctasPerSm > e.ours.cycles.hi)
+    out += "    the II above (" + std::to_string(ii) + " SM cycles, " + std::to_string(e.ours.ctasPerSm) +
+           " CTA(s) per SM) is longer than this estimate: the estimate comes from the GPU's measured rates, the II "
+           "from the model's footprints\n";
   if (e.triton) out += "    Triton's schedule: " + scheduleWords(*e.triton) + "\n";
   out += "    " + std::to_string(e.warps) + " warps, about " + std::to_string(e.registersPerThread) +
          " registers per thread" + (e.registersOver ? " (over the hardware's limit: the compiler spills)" : "");
@@ -275,7 +281,7 @@ std::string emitTable(const DriverRun &run) {
       out += "  nested loop " + r.nodeNames[size_t(n.node)] + " (line " +
              std::to_string(r.block.ops[size_t(n.node)]->range.begin.line) + "): " + nestedLoopWords(n) + "\n";
     if (r.materialized.valid) out += memoryLines(r);
-    if (r.estimate) out += estimateLines(*r.estimate);
+    if (r.estimate) out += estimateLines(*r.estimate, a.ii);
     else if (!r.noEstimate.empty()) {
       out += "  estimate: none, " + r.noEstimate + "\n";
       if (placed && !model.performance) out += kSeedUnitsLine;

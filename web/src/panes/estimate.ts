@@ -19,6 +19,17 @@ export function scheduleTime(s: ScheduleEstimate): string {
   return `${spanText(s.ns_per_iteration, 1)} ns per iteration, limited by ${boundText(s.bound)}`;
 }
 
+// A measured model's II is in SM cycles but comes from its footprints, the estimate from the GPU's
+// measured rates: where the II over the CTAs per SM is the longer, the two are told apart (as the
+// command line's table does).
+export function iiBeyondEstimate(block: Block): string | null {
+  const e = block.estimate;
+  if (!e || e.ii_units !== 'sm-cycles' || e.schedule.ctas_per_sm < 1) return null;
+  if (block.ii / e.schedule.ctas_per_sm <= e.schedule.cycles_per_iteration[1]) return null;
+  const ctas = e.schedule.ctas_per_sm === 1 ? '1 CTA' : `${e.schedule.ctas_per_sm} CTAs`;
+  return `The II (${block.ii.toLocaleString('en-US')} SM cycles, ${ctas} per SM) is longer than this estimate: the estimate comes from the GPU's measured rates, the II from the model's footprints.`;
+}
+
 // One paragraph for the result header.
 export function renderEstimate(block: Block): HTMLElement | null {
   const e = block.estimate;
@@ -37,6 +48,8 @@ export function renderEstimate(block: Block): HTMLElement | null {
     el.append(h('p', { class: 'muted small', 'data-testid': 'estimate-units' },
       'The II is counted in the scheduler\'s cost units, not in time; the estimate above is the time.'));
   }
+  const longer = iiBeyondEstimate(block);
+  if (longer) el.append(h('p', { class: 'muted small', 'data-testid': 'estimate-ii-longer' }, longer));
   if (e.assumptions.length) {
     el.append(h('details', { class: 'small' }, h('summary', {}, 'Assumed'), h('ul', {}, ...e.assumptions.map((a) => h('li', {}, a)))));
   }
