@@ -79,8 +79,8 @@ def estimate_text(e):
     s = e["schedule"]
     ns, cyc = s["ns_per_iteration"], s["cycles_per_iteration"]
     parts = [f"{ns[0]:,.1f}–{ns[1]:,.1f} ns ({cyc[0]:,.0f}–{cyc[1]:,.0f} cycles)"]
-    if e.get("flops_per_iteration"):
-        tf = e["tflops_per_gpu"]
+    tf = e.get("tflops_per_gpu")
+    if tf:
         parts.append(f"{tf[0]:,.0f}–{tf[1]:,.0f} TFLOP/s per GPU")
     return ", ".join(parts)
 

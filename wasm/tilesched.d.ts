@@ -704,8 +704,8 @@ export interface JsonEstimate {
   smem_from_ir: boolean;
   /** 2 M N K of every MMA; null when a shape is unknown. */
   flops_per_iteration: number | null;
-  /** The rate on every SM. */
-  tflops_per_gpu: [number, number];
+  /** The rate on every SM; null when flops_per_iteration is null or 0. */
+  tflops_per_gpu: [number, number] | null;
   /** Tilesched's schedule. */
   schedule: JsonScheduleEstimate;
   /** Triton's schedule, where the IR states one. */

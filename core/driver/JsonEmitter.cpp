@@ -320,7 +320,9 @@ void estimateJson(JsonWriter &w, const PerfEstimate &e) {
       .member(jk::estimate::smem_from_ir, e.smemFromIR)
       .key(jk::estimate::flops_per_iteration);
   (e.flopsKnown ? w.value(e.flops) : w.null());
-  rangeMember(w, jk::estimate::tflops_per_gpu, e.tflopsPerGpu).key(jk::estimate::schedule);
+  if (e.tflopsPerGpu) rangeMember(w, jk::estimate::tflops_per_gpu, *e.tflopsPerGpu);
+  else w.key(jk::estimate::tflops_per_gpu).null();
+  w.key(jk::estimate::schedule);
   scheduleEstimateJson(w, e.ours).key(jk::estimate::triton);
   if (e.triton) scheduleEstimateJson(w, *e.triton);
   else w.null();

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstdlib>
 
 #include "buffers/Figures.h"
 #include "driver/AgentReport.h"
@@ -142,9 +143,14 @@ std::string optimalityWords(const ScheduleAnalysis &a) {
   return a.optimality.status == Optimality::Bound && cut ? "not proven: budget" : optimalityName(a.optimality.status);
 }
 
+// [low, high] at `decimals` (0-3) places, each rounded half away from zero from the thousandths the
+// JSON document writes, as the page rounds them: the text and the page print the same figure.
 std::string rangeText(const Range &r, int decimals) {
+  int64_t step = 1;
+  for (int d = decimals; d < 3; ++d) step *= 10;
   auto text = [&](double x) {
-    const std::string t = thousandthsText(std::llround(x * 1000));
+    const int64_t m = std::llround(x * 1000), rounded = (m < 0 ? -1 : 1) * ((std::llabs(m) + step / 2) / step * step);
+    const std::string t = thousandthsText(rounded);
     return decimals == 0 ? t.substr(0, t.find('.')) : t.substr(0, t.find('.') + 1 + decimals);
   };
   const std::string lo = text(r.lo), hi = text(r.hi);
@@ -156,17 +162,26 @@ std::string scheduleWords(const ScheduleEstimate &s) {
          std::to_string(s.ctasPerSm) + " CTA(s) per SM (limit: " + s.ctaLimit + ")";
 }
 
-// The performance model's estimate (docs/decisions.md, "The performance model").
-std::string estimateLines(const PerfEstimate &e) {
+// A seed model's II is in its cost units: said under the estimate, or where there is none.
+const char *const kSeedUnitsLine = "    the II above is in the seed's cost units, not time\n";
+
+// The performance model's estimate (docs/decisions.md, "The performance model"). A measured
+// model's II is in SM cycles but comes from its footprints, the estimate from the GPU's measured
+// rates: where the II over the CTAs per SM is the longer, the two are told apart.
+std::string estimateLines(const PerfEstimate &e, int64_t ii) {
   const std::string clock = std::to_string(e.clockMhz.low / 1000) +
                             (e.clockMhz.low == e.clockMhz.high ? "" : "-" + std::to_string(e.clockMhz.high / 1000));
   std::string out =
       "  estimate on " + e.gpu + " (" + e.modelName + " data, " + clock + " MHz): " + scheduleWords(e.ours) + "\n";
-  if (e.seedUnits) out += "    the II above is in the seed's cost units, not time\n";
+  if (e.seedUnits) out += kSeedUnitsLine;
+  else if (e.ours.ctasPerSm >= 1 && double(ii) / e.ours.ctasPerSm > e.ours.cycles.hi)
+    out += "    the II above (" + std::to_string(ii) + " SM cycles, " + std::to_string(e.ours.ctasPerSm) +
+           " CTA(s) per SM) is longer than this estimate: the estimate comes from the GPU's measured rates, the II "
+           "from the model's footprints\n";
   if (e.triton) out += "    Triton's schedule: " + scheduleWords(*e.triton) + "\n";
   out += "    " + std::to_string(e.warps) + " warps, about " + std::to_string(e.registersPerThread) +
          " registers per thread" + (e.registersOver ? " (over the hardware's limit: the compiler spills)" : "");
-  if (e.flopsKnown && e.flops > 0) out += ", " + rangeText(e.tflopsPerGpu, 0) + " TFLOP/s per GPU";
+  if (e.tflopsPerGpu) out += ", " + rangeText(*e.tflopsPerGpu, 0) + " TFLOP/s per GPU";
   out += "\n";
   for (const std::string &a : e.assumptions) out += "    assumed: " + a + "\n";
   return out;
@@ -266,8 +281,11 @@ std::string emitTable(const DriverRun &run) {
       out += "  nested loop " + r.nodeNames[size_t(n.node)] + " (line " +
              std::to_string(r.block.ops[size_t(n.node)]->range.begin.line) + "): " + nestedLoopWords(n) + "\n";
     if (r.materialized.valid) out += memoryLines(r);
-    if (r.estimate) out += estimateLines(*r.estimate);
-    else if (!r.noEstimate.empty()) out += "  estimate: none, " + r.noEstimate + "\n";
+    if (r.estimate) out += estimateLines(*r.estimate, a.ii);
+    else if (!r.noEstimate.empty()) {
+      out += "  estimate: none, " + r.noEstimate + "\n";
+      if (placed && !model.performance) out += kSeedUnitsLine;
+    }
     if (!placed) {
       if (a.failure) out += "  " + a.failure->message + "\n";
       out += "\n";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -94,9 +95,9 @@ public:
       return {std::nullopt, "the " + gpu_.gpu +
                                 "'s measured rates price none of this loop's work (no tile, copy or tensor-core op): "
                                 "no time to estimate"};
-    if (e.flops > 0 && e.ours.ctasPerSm >= 1 && e.ours.ns.lo > 0) {
+    if (e.flopsKnown && e.flops > 0 && e.ours.ctasPerSm >= 1 && e.ours.ns.lo > 0) {
       const double perNs = double(e.flops) * lo(gpu_.smCount) / 1000.0;  // TFLOP/s = FLOP / ns / 1000
-      e.tflopsPerGpu = {perNs / e.ours.ns.hi, perNs / e.ours.ns.lo};
+      e.tflopsPerGpu = Range{perNs / e.ours.ns.hi, perNs / e.ours.ns.lo};
     }
     return {std::move(e), {}};
   }
@@ -107,7 +108,23 @@ private:
     return (std::min<int64_t>(registers, gpu_.registersPerThread.low / 1000) + 7) / 8 * 8;
   }
 
-  // CTAs per SM, as the tightest of SMEM, registers, threads and the SM's CTA limit allow. A CTA's
+  // Tensor memory is 128 lanes of 512 32-bit columns per SM (the model's TMEM budget), and
+  // tcgen05.alloc takes a power of two of columns, at least 32 (PTX ISA, tcgen05.alloc): a CTA
+  // holds its buffers' columns rounded up so.
+  static constexpr int64_t kTmemColumnBytes = 128 * 4;
+  int64_t tmemAllocated() const {
+    int64_t columns = 32;
+    while (columns * kTmemColumnBytes < in_.plan->memory.tmemBytes && columns < (int64_t(1) << 40)) columns *= 2;
+    return columns * kTmemColumnBytes;
+  }
+  // CTAs per SM by tensor memory; unlimited when the CTA holds none or the model has none.
+  int64_t byTmem() const {
+    const MemoryUse &m = in_.plan->memory;
+    if (m.tmemBytes <= 0 || !m.tmemBudget) return std::numeric_limits<int64_t>::max();
+    return *m.tmemBudget / tmemAllocated();
+  }
+
+  // CTAs per SM, as the tightest of SMEM, TMEM, registers, threads and the SM's CTA limit allow. A CTA's
   // registers are at most the SM's: the compiler spills to launch one. `kept`: the register
   // tensors a CTA's schedule keeps across stages (its buffer plan's), each CTA its own copies in
   // the SM's register file; 0 for a schedule whose plan is not ours (Triton's).
@@ -127,6 +144,8 @@ private:
     if (kept > 0)
       limit(std::max<int64_t>(1, gpu_.registerFileBytes() / kept),
             "register tensors the schedule keeps (" + bytesText(kept) + " per CTA)");
+    limit(byTmem(), "tensor memory (" + bytesText(in_.plan->memory.tmemBytes) + " per CTA, " +
+                        bytesText(tmemAllocated()) + " allocated)");
     s.ctasPerSm = static_cast<int>(std::min<int64_t>(c, 1 << 16));  // a user model's limit may be any figure
   }
 
@@ -247,7 +266,7 @@ private:
 bool uniform(const Value *v) {
   for (int hops = 0; v && v->definingOp && hops < 16; ++hops) {
     const std::string &name = v->definingOp->name;
-    if (name == "arith.constant" || name == "tt.splat") return true;
+    if (name == "arith.constant" || name == "cuda_tile.constant" || name == "tt.splat") return true;
     if (name != "tt.broadcast" || v->definingOp->operands.empty()) return false;
     v = v->definingOp->operands[0];
   }
@@ -264,15 +283,17 @@ int registersPerThread(const BufferInput &in, int threads, const GpuPerformance 
     for (int v : *ops)
       if (v >= 0 && size_t(v) < n) counted[size_t(v)] = true;
   // A broadcast or expand_dims is a view of its operand's registers; a splat is one register.
-  bool triton = false;
-  for (const Operation *op = block.owner; op && !triton; op = op->parentOp()) triton = op->name == "tt.func";
+  // Triton's tensors are registers, and so are CUDA Tile IR's tiles, as buffer assignment places
+  // them (payloadSpace); another dialect's tile is where its maker puts it.
+  bool registerTiles = false;
+  for (const Operation *op = block.owner; op && !registerTiles; op = op->parentOp())
+    registerTiles = op->name == "tt.func" || op->name.rfind("cuda_tile.", 0) == 0;
   auto regs = [&](const Value *v) {
     const std::string op = v->definingOp ? v->definingOp->name : "";
     if (op == "tt.broadcast" || op == "tt.expand_dims") return 0.0;
     if (op == "tt.splat") return 1.0;
     const TileType t = parseTileType(in.aliases->resolve(v->type));
-    // Triton's tensors are registers; another dialect's tile is where its maker puts it.
-    if (!t.encoded && !triton && !(v->definingOp && computesInRegisters(*in.model, *v->definingOp))) return 0.0;
+    if (!t.encoded && !registerTiles && !(v->definingOp && computesInRegisters(*in.model, *v->definingOp))) return 0.0;
     return tensorRegisters(t, threads);
   };
   std::unordered_map<const Operation *, size_t> top;

@@ -56,7 +56,7 @@ struct PerfEstimate {
   bool smemFromIR = false;  // ttg.shared
   int64_t flops = 0;
   bool flopsKnown = true;
-  Range tflopsPerGpu;
+  std::optional<Range> tflopsPerGpu;  // none without a known, non-zero FLOP count per iteration
   ScheduleEstimate ours;
   std::optional<ScheduleEstimate> triton;
   std::vector<std::string> assumptions;

@@ -10,7 +10,7 @@
 // CHECK: memory: SMEM 144 KiB of 227 KiB
 // CHECK-NEXT: buffers: %27 registers 128 KiB, %26 smem 96 KiB (3 slots), %23 smem 48 KiB (3 slots)
 // CHECK-NEXT: memory round 1: registers 263189 B over the register file of 256 KiB; %27 limited to 1 slot: II 1094, 4 stages, registers 132117 B
-// CHECK-NEXT: estimate on NVIDIA H100 80GB HBM3 (hopper-measured data, 1860-1980 MHz): 654.9-887.6 ns per iteration (1296-1651 SM cycles); bound: L2 -> SM bandwidth: 48 KiB per iteration; 1 CTA(s) per SM (limit: shared memory (144 KiB per CTA))
+// CHECK-NEXT: estimate on NVIDIA H100 80GB HBM3 (hopper-measured data, 1860-1980 MHz): 655.0-887.7 ns per iteration (1297-1651 SM cycles); bound: L2 -> SM bandwidth: 48 KiB per iteration; 1 CTA(s) per SM (limit: shared memory (144 KiB per CTA))
 // CHECK: 0 16 12 624 %25 = tt.descriptor_load
 // CHECK: 2 2 2189 1093 %27 = ttng.warp_group_dot
 // CHECK-NEXT: 3 0 3282 1 scf.if@134

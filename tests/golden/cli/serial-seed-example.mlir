@@ -6,7 +6,7 @@
 // The wgmma's operands %a, %b and accumulator %c are memory the caller allocated: counted, named.
 // CHECK-NEXT: memory: SMEM 64 KiB of 227 KiB, TMEM 128 KiB of 256 KiB, registers about 20 per thread
 // CHECK-NEXT: buffers: %c tmem 64 KiB, %2 tmem 64 KiB, %a smem 16 KiB, %b smem 16 KiB, %0 smem 16 KiB, %1 smem 16 KiB
-// CHECK-NEXT: estimate on NVIDIA B200 (blackwell-measured data, 1860 MHz): {{.*}} ns per iteration ({{.*}} SM cycles); bound: latency: a load waited for in its own iteration; 3 CTA(s) per SM (limit: shared memory (64 KiB per CTA))
+// CHECK-NEXT: estimate on NVIDIA B200 (blackwell-measured data, 1860 MHz): {{.*}} ns per iteration ({{.*}} SM cycles); bound: latency: a load waited for in its own iteration; 2 CTA(s) per SM (limit: tensor memory (128 KiB per CTA, 128 KiB allocated))
 // CHECK-NEXT: the II above is in the seed's cost units, not time
 // CHECK-NEXT: 4 warps, about 20 registers per thread
 // CHECK-NEXT: assumed: 4 warps per CTA (the IR states no ttg.num-warps)

@@ -434,7 +434,7 @@ const OBJECTS: Record<string, readonly KeySpec[]> = {
     { key: 'registers_over_limit', type: 'bool' },
     { key: 'smem_from_ir', type: 'bool' },
     { key: 'flops_per_iteration', type: 'int|null' },
-    { key: 'tflops_per_gpu', type: '[number, number]' },
+    { key: 'tflops_per_gpu', type: '[number, number]|null' },
     { key: 'schedule', type: 'ScheduleEstimate' },
     { key: 'triton', type: 'ScheduleEstimate|null' },
     { key: 'assumptions', type: 'string[]' },

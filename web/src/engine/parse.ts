@@ -188,7 +188,7 @@ function parseEstimate(v: unknown): Estimate | null {
     warps: num(v.warps), warps_assumed: v.warps_assumed === true, registers_per_thread: num(v.registers_per_thread),
     registers_limit: num(v.registers_limit), registers_over_limit: v.registers_over_limit === true,
     smem_from_ir: v.smem_from_ir === true, flops_per_iteration: count(v.flops_per_iteration),
-    tflops_per_gpu: span(v.tflops_per_gpu), schedule, triton: parseScheduleEstimate(v.triton),
+    tflops_per_gpu: Array.isArray(v.tflops_per_gpu) ? span(v.tflops_per_gpu) : null, schedule, triton: parseScheduleEstimate(v.triton),
     assumptions: arr(v.assumptions).map((a) => str(a)),
   };
 }
