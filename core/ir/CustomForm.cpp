@@ -164,7 +164,19 @@ bool Parser::continuesWithText(bool afterType) const {
 bool Parser::parseCustomTail(Operation &op, std::vector<EntryArg> args, SourceLoc argsAt) {
   bool sawProps = false, sawAttrs = false, sawType = false;
   auto attributes = [&](CustomPiece piece) {
-    if (sawAttrs) return error(tok_.range(), "'" + op.name + "' already has an attribute dictionary; merge the two");
+    if (sawAttrs) {
+      // A second dictionary is valid where the op's own syntax writes one before its attr-dict
+      // (triton_gen.bdpas `{pa = e2m1, rc = 8} {operandSegmentSizes = ...}`): kept as written.
+      diags_.warning(tok_.range(), "'" + op.name +
+                                       "' has a second attribute dictionary; it is kept as written and its "
+                                       "attributes are not read (only the first dictionary's are)");
+      std::string text = piece == CustomPiece::KeywordAttributes ? "attributes " : "";
+      Capture cap(*this, text);
+      if (!parseBalancedBody()) return false;
+      op.trailingText.push_back(std::move(text));
+      op.layout.push_back(CustomPiece::Text);
+      return true;
+    }
     sawAttrs = true;
     op.layout.push_back(piece);
     return parseAttrDict(op.attributes);
