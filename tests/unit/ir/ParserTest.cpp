@@ -360,6 +360,21 @@ TEST_CASE("parser: region arguments with a spaced colon after the type", "[ir][p
   }
 }
 
+// llvm.func writes its linkage, visibility and calling convention before the name (Triton's
+// warp_specialize_to_llvm test: `llvm.func internal @inner_func_nw4()`); they print back as written.
+TEST_CASE("parser: words before a function's name", "[ir][parser]") {
+  const std::string text = "llvm.func linkonce_odr hidden @f() {\n  llvm.return\n}\n";
+  auto r = parse(text);
+  CHECK(r->diags.all().empty());
+  Operation *f = findOp(*r->module, "llvm.func");
+  REQUIRE(f);
+  CHECK(f->symbol == "@f");
+  CHECK(f->operandText == "linkonce_odr hidden");
+  CHECK(printModule(*r->module) == text);
+  CHECK(parse("func.func f() {\n}\n")->errors().front().message ==
+        "expected the function name, e.g. '@kernel', found 'f'");
+}
+
 TEST_CASE("parser: SSA scoping", "[ir][parser]") {
   SECTION("outer values are visible in nested regions; sibling regions may reuse names") {
     auto r = parse(R"(%x = "t.a"() : () -> i32
