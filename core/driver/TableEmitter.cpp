@@ -158,6 +158,8 @@ std::string rangeText(const Range &r, int decimals) {
 }
 
 std::string scheduleWords(const ScheduleEstimate &s) {
+  // No CTA fits: the schedule does not run, so it has no time (its ranges are 0), as the page says.
+  if (s.ctasPerSm < 1) return "does not run: " + s.bound;
   return rangeText(s.ns, 1) + " ns per iteration (" + rangeText(s.cycles, 0) + " SM cycles); bound: " + s.bound + "; " +
          std::to_string(s.ctasPerSm) + " CTA(s) per SM (limit: " + s.ctaLimit + ")";
 }

@@ -339,7 +339,8 @@ bool Parser::captureUntilLineEnd(std::string &out, bool inOperation) {
   bool first = true;
   while (!tok_.is(Tok::Eof) && !tok_.is(Tok::FileMetadata)) {
     if (!first && tok_.lineStart && (!continuesPreviousLine() || startsNewStatement())) break;
-    if (isCloseBracket(tok_.kind) || (inOperation && (tok_.is(Tok::LBrace) || isLocStart() || atRegionArgs()))) break;
+    if (isCloseBracket(tok_.kind) || (inOperation && (tok_.is(Tok::LBrace) || isLocStart() || atRegionArgs(true))))
+      break;
     if (isOpenBracket(tok_.kind)) {
       if (!parseBalancedBody()) return false;
     } else {

@@ -21,13 +21,15 @@ bool Parser::parseCustomOp(Operation &op, const ResultNames &names) {
 }
 
 // `(` `%a:` — MLIR prints a region's arguments `%a: T` and a typed operand list `%a, %b : T, U`,
-// so a colon right after the first name declares arguments (docs/decisions.md).
-bool Parser::atRegionArgs() const {
+// so a colon right after the first name declares arguments (docs/decisions.md). `spaced`: the
+// colon may be spaced too, where no operand list can be (after the op's type, or a `(` that starts
+// a line: cuda-tile's tests write a scan's `(%iter_arg : !cuda_tile.tile<f32>, ...) {` so).
+bool Parser::atRegionArgs(bool spaced) const {
   if (!tok_.is(Tok::LParen)) return false;
   Token name = peek(1);
   if (!name.is(Tok::PercentId)) return false;
   Token colon = peek(2);
-  return colon.is(Tok::Colon) && !colon.spaceBefore;
+  return colon.is(Tok::Colon) && (!colon.spaceBefore || spaced || tok_.lineStart);
 }
 
 // A line that starts an operation or a top-level alias, so it cannot continue the current op.
@@ -40,7 +42,8 @@ bool Parser::startsNewStatement() const {
 // line that starts a new operation. MLIR is free-form, so brackets, and the text itself, may run
 // over several lines. Every `%name` is a use; a `(%a: T, ...)` group declares the arguments of
 // the region that follows (`args`). `continuing`: the first token was checked by the caller.
-bool Parser::parseTextRun(Operation &op, std::string &out, std::vector<EntryArg> &args, bool continuing) {
+bool Parser::parseTextRun(Operation &op, std::string &out, std::vector<EntryArg> &args, bool continuing,
+                          bool afterType) {
   Capture cap(*this, out);
   std::vector<std::pair<Tok, SourceLoc>> open;  // opening bracket, where
   bool first = true;
@@ -53,7 +56,7 @@ bool Parser::parseTextRun(Operation &op, std::string &out, std::vector<EntryArg>
           (tok_.is(Tok::Less) && peek(1).is(Tok::LBrace)) || (isKeyword("attributes") && peek(1).is(Tok::LBrace)) ||
           (checkLine && startsNewStatement()))
         break;
-      if (atRegionArgs()) {
+      if (atRegionArgs(afterType)) {
         if (!parseRegionArgs(args)) return false;
         continue;
       }
@@ -155,7 +158,7 @@ bool Parser::continuesWithText(bool afterType) const {
                              (peek(1).is(Tok::LBrace) || peek(1).is(Tok::LParen));
   // `} else {` on two lines: `else` reads like an op where a default dialect is set.
   if (tok_.lineStart && startsNewStatement() && !(isKeyword("else") && peek(1).is(Tok::LBrace))) return false;
-  return !afterType || regionKeyword || atRegionArgs();
+  return !afterType || regionKeyword || atRegionArgs(true);
 }
 
 // Properties, regions (with their headers), the attribute dictionary, more operand text and
@@ -164,7 +167,19 @@ bool Parser::continuesWithText(bool afterType) const {
 bool Parser::parseCustomTail(Operation &op, std::vector<EntryArg> args, SourceLoc argsAt) {
   bool sawProps = false, sawAttrs = false, sawType = false;
   auto attributes = [&](CustomPiece piece) {
-    if (sawAttrs) return error(tok_.range(), "'" + op.name + "' already has an attribute dictionary; merge the two");
+    if (sawAttrs) {
+      // A second dictionary is valid where the op's own syntax writes one before its attr-dict
+      // (triton_gen.bdpas `{pa = e2m1, rc = 8} {operandSegmentSizes = ...}`): kept as written.
+      diags_.warning(tok_.range(), "'" + op.name +
+                                       "' has a second attribute dictionary; it is kept as written and its "
+                                       "attributes are not read (only the first dictionary's are)");
+      std::string text = piece == CustomPiece::KeywordAttributes ? "attributes " : "";
+      Capture cap(*this, text);
+      if (!parseBalancedBody()) return false;
+      op.trailingText.push_back(std::move(text));
+      op.layout.push_back(CustomPiece::Text);
+      return true;
+    }
     sawAttrs = true;
     op.layout.push_back(piece);
     return parseAttrDict(op.attributes);
@@ -202,7 +217,7 @@ bool Parser::parseCustomTail(Operation &op, std::vector<EntryArg> args, SourceLo
     } else if (continuesWithText(sawType)) {
       argsAt = tok_.begin();
       std::string text;
-      if (!parseTextRun(op, text, args, true)) return false;
+      if (!parseTextRun(op, text, args, true, sawType)) return false;
       if (text.empty()) return true;
       // A header: the text before a region (`else`, `partition0(%a: T) num_warps(4)`). Otherwise
       // operands or keywords after an earlier piece (`{attrs} %x`).

@@ -131,7 +131,8 @@ struct Operation {
   // Form-specific text kept verbatim for printing.
   std::string symbol;                     // @name of module / func
   std::string operandText;                // Custom: text between the op name and the attr-dict / `:`;
-                                          // Func: the visibility keyword; TileFor: `unsigned` or empty
+                                          // Func: the visibility keyword; TileFor: `unsigned` or empty;
+                                          // Generic: the successor list `[^a, ^b]`, or empty
   std::string typeText;                   // Custom/Yield/Return/Constant: text after `:`; For/TileFor: the
                                           // induction variable's type; TileLoop: the types after `:`;
                                           // Generic: the functional type "(a, b) -> (c)"

@@ -387,8 +387,12 @@ bool Parser::parseGenericOp(Operation &op, const ResultNames &names) {
     } while (consumeIf(Tok::Comma));
   }
   if (!expectClose(Tok::RParen, ("the operand list of " + quoted).c_str(), open)) return false;
-  if (tok_.is(Tok::LSquare))
-    return error(tok_.range(), "successor blocks are not supported: tilesched reads successor-free regions");
+  if (tok_.is(Tok::LSquare)) {
+    // Successors (`[^a, ^b]`, an unregistered op branching between the blocks of its region): kept
+    // verbatim for printing; no scheduled block is a branch target, so nothing else reads them.
+    Capture successors(*this, op.operandText);
+    if (!parseBalancedBody()) return false;
+  }
   if (tok_.is(Tok::Less) && !parseProperties(op)) return false;
   auto parseRegionList = [&]() {
     SourceLoc o = tok_.begin();

@@ -442,17 +442,45 @@ std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &dia
   return m;
 }
 
+namespace {
+
+// How much one line opens `{` nesting, outside strings (which end at the line's end, as the lexer
+// reads them) and `//` comments.
+int braceDelta(std::string_view line) {
+  int delta = 0;
+  bool inString = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (inString) {
+      if (c == '\\') ++i;
+      else if (c == '"') inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '/') {
+      break;
+    } else if (c == '{' || c == '}') {
+      delta += c == '{' ? 1 : -1;
+    }
+  }
+  return delta;
+}
+
+}  // namespace
+
 std::vector<InputChunk> splitInput(std::string_view text) {
   std::vector<InputChunk> chunks;
   size_t chunkBegin = 0;
-  int line = 1, chunkLine = 1;
+  int line = 1, chunkLine = 1, depth = 0;
   for (size_t pos = 0; pos < text.size(); ++line) {
     size_t next = nextLineStart(text, pos);
     size_t first = text.find_first_not_of(" \t", pos);
-    if (first < next && text.substr(first, kSplitMarker.size()) == kSplitMarker) {
+    if (depth <= 0 && first < next && text.substr(first, kSplitMarker.size()) == kSplitMarker) {
       chunks.push_back({text.substr(chunkBegin, pos - chunkBegin), chunkLine, std::max(chunkLine, line - 1)});
       chunkBegin = next;
       chunkLine = line + 1;
+      depth = 0;
+    } else {
+      depth += braceDelta(text.substr(pos, next - pos));
     }
     pos = next;
   }

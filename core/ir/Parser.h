@@ -28,7 +28,8 @@ std::unique_ptr<Module> parseSource(std::string_view text, DiagnosticEngine &dia
 
 // One chunk of an input split at `// -----` lines, as `mlir-opt -split-input-file` splits it:
 // each chunk is an input of its own. A marker is a line whose first non-blank characters are
-// `// -----`; the whole marker line belongs to neither chunk.
+// `// -----`, outside every `{ }` (a chunk cannot end inside a region, so a marker in one is a
+// comment, as for mlir-opt without the flag); the whole marker line belongs to neither chunk.
 struct InputChunk {
   std::string_view text;
   int firstLine = 1;  // line of `text`'s first line in the input

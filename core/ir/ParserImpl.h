@@ -105,11 +105,12 @@ private:
   bool parseConstantOp(Operation &op, const ResultNames &names);
   bool parseCustomOp(Operation &op, const ResultNames &names);
   bool parseCustomTail(Operation &op, std::vector<EntryArg> args, SourceLoc argsAt);
-  bool parseTextRun(Operation &op, std::string &out, std::vector<EntryArg> &args, bool continuing);
+  bool parseTextRun(Operation &op, std::string &out, std::vector<EntryArg> &args, bool continuing,
+                    bool afterType = false);
   bool parseRegionArgs(std::vector<EntryArg> &args);
   bool parseHeadedRegion(Operation &op, std::string keyword, const std::vector<EntryArg> &args);
   bool continuesWithText(bool afterType) const;
-  bool atRegionArgs() const;
+  bool atRegionArgs(bool spaced = false) const;
   bool startsNewStatement() const;
   bool parseProperties(Operation &op);
   bool parseOperandUse(Operation &op);

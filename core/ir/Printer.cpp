@@ -133,6 +133,7 @@ void ModulePrinter::printGeneric(const Operation &op, int indent) {
   out += quote(op.name) + "(";
   printUses(op.operands);
   out += ")";
+  out += op.operandText;
   if (!op.properties.empty()) {
     out += " <";
     out += printAttrDict(op.properties) + ">";

@@ -68,7 +68,7 @@ bool Parser::parseResultTypes(std::vector<std::string> &out, const std::string &
   return expectClose(Tok::RParen, ("the result types of " + what).c_str(), open);
 }
 
-// NAME [private|public|nested] @name(args) [-> results] [key=value...] [attributes {...}]
+// NAME [private|public|nested|linkage words] @name(args) [-> results] [key=value...] [attributes {...}]
 //   [{ body } [{attrs}]]
 // for every function op of ir/OpKinds (func.func, tt.func, cuda_tile.entry, ...). `key=value`
 // after the signature is cuda_tile.entry's `optimization_hints=<...>`; the attribute dictionary
@@ -76,8 +76,10 @@ bool Parser::parseResultTypes(std::vector<std::string> &out, const std::string &
 bool Parser::parseFuncOp(Operation &op, const ResultNames &names) {
   op.syntax = OpSyntax::Func;
   if (!rejectResults(op, names)) return false;
-  if (isKeyword("private") || isKeyword("public") || isKeyword("nested")) {
-    op.operandText = spelling();
+  // The words before the name: visibility (`private`), and llvm.func's linkage, visibility and
+  // calling convention (`internal`, `linkonce_odr hidden`, `spir_funccc`), kept as written.
+  while (tok_.is(Tok::BareId) && (peek(1).is(Tok::BareId) || peek(1).is(Tok::AtId))) {
+    op.operandText += (op.operandText.empty() ? "" : " ") + spelling();
     consume();
   }
   if (!tok_.is(Tok::AtId)) return errorHere("the function name, e.g. '@kernel'");

@@ -367,6 +367,7 @@ private:
       }
     DependenceGraph out;
     out.numNodes = g.numNodes;
+    out.rings = g.rings;  // the edges keep their ring indices
     out.succ.resize(g.numNodes);
     out.pred.resize(g.numNodes);
     out.zeroDistanceCycles = g.zeroDistanceCycles;

@@ -338,6 +338,43 @@ TEST_CASE("parser: custom ops end at the line end, brackets may span lines", "[i
   CHECK(findOp(*r->module, "t.next")->operands[0] == multi->results[0]);
 }
 
+// cuda-tile's tests write a scan's region arguments with the colon spaced, on the line under its
+// type; printed on the type's line, they still declare the region's arguments.
+TEST_CASE("parser: region arguments with a spaced colon after the type", "[ir][parser]") {
+  const std::string text = R"(%0 = cuda_tile.scan %a dim=0 : !cuda_tile.tile<8xf32> -> !cuda_tile.tile<8xf32>
+(%it : !cuda_tile.tile<f32>, %prev : !cuda_tile.tile<f32>) {
+  cuda_tile.yield %it : !cuda_tile.tile<f32>
+}
+)";
+  for (int round = 0; round < 2; ++round) {
+    auto r = parse(round == 0 ? text : printModule(*parse(text)->module));
+    INFO(r->text());
+    CHECK(r->errors().empty());
+    CHECK(r->warnings().size() == 1);  // the undefined %a only
+    Operation *scan = findOp(*r->module, "cuda_tile.scan");
+    REQUIRE(scan->regions.size() == 1);
+    const Block &body = *scan->regions[0]->blocks[0];
+    REQUIRE(body.arguments.size() == 2);
+    CHECK(body.arguments[1]->name == "%prev");
+    CHECK(findOp(*r->module, "cuda_tile.yield")->operands[0] == body.arguments[0]);
+  }
+}
+
+// llvm.func writes its linkage, visibility and calling convention before the name (Triton's
+// warp_specialize_to_llvm test: `llvm.func internal @inner_func_nw4()`); they print back as written.
+TEST_CASE("parser: words before a function's name", "[ir][parser]") {
+  const std::string text = "llvm.func linkonce_odr hidden @f() {\n  llvm.return\n}\n";
+  auto r = parse(text);
+  CHECK(r->diags.all().empty());
+  Operation *f = findOp(*r->module, "llvm.func");
+  REQUIRE(f);
+  CHECK(f->symbol == "@f");
+  CHECK(f->operandText == "linkonce_odr hidden");
+  CHECK(printModule(*r->module) == text);
+  CHECK(parse("func.func f() {\n}\n")->errors().front().message ==
+        "expected the function name, e.g. '@kernel', found 'f'");
+}
+
 TEST_CASE("parser: SSA scoping", "[ir][parser]") {
   SECTION("outer values are visible in nested regions; sibling regions may reuse names") {
     auto r = parse(R"(%x = "t.a"() : () -> i32

@@ -545,6 +545,29 @@ module @m attributes {sched.pools = {hls_load = 2 : i32}} {
 )");
 }
 
+// An unregistered op branching between the blocks of its region (Triton's warp_specialize
+// lowering tests write `"something"()[^A, ^B]`): the successors parse and print as written.
+TEST_CASE("printer: a generic op's successors", "[ir][printer]") {
+  const std::string text = R"(ttg.warp_specialize() attributes {a}
+default {
+  "something"()[^A, ^B] : () -> ()
+^A:
+  "A"() : () -> ()
+  ttg.warp_yield
+^B:
+  "B"() : () -> ()
+  ttg.warp_yield
+} : () -> ()
+)";
+  auto r = parse(text);
+  REQUIRE(r->diags.all().empty());
+  const std::string printed = printModule(*r->module);
+  CHECK(printed.find("\"something\"()[^A, ^B] : () -> ()") != std::string::npos);
+  auto again = parse(printed);
+  CHECK(again->diags.all().empty());
+  CHECK(printModule(*again->module) == printed);
+}
+
 TEST_CASE("printer: attributes", "[ir][printer]") {
   CHECK(printAttribute(Attribute::integer(5)) == "5 : i32");
   CHECK(printAttribute(Attribute::integer(-5, "")) == "-5");
