@@ -377,7 +377,7 @@ private:
       }
     }
     if (!b.reads.empty()) b.slots = registerCopies(b);
-    b.bytesPerSlot = t.bytes();
+    b.bytesPerSlot = space == BufferSpace::Registers ? t.registerBytes() : t.bytes();
     out.push_back(std::move(b));
   }
 

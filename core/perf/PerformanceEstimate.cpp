@@ -27,14 +27,13 @@ std::optional<int64_t> moduleInt(const Operation *op, const char *key) {
   return std::nullopt;
 }
 
-// Registers per thread a tensor takes: its 32-bit words over the threads. A tensor of pointers
-// keeps one 64-bit address per 8 contiguous elements: Triton's lowering derives the others from
-// it (one 128-bit access of 16-bit elements).
+// Registers per thread a tensor takes: its 32-bit words over the threads (a tensor of pointers:
+// TileType::registerBytes).
 double tensorRegisters(const TileType &t, int threads) {
   if (t.kind != TileType::Kind::Tensor) return 0;
   double elements = 1;
   for (int64_t e : t.shape) elements *= e > 0 ? double(e) : 1;
-  const double words = t.elementBits > 0 ? elements * t.elementBits / 32.0 : elements / 8.0 * 2.0;
+  const double words = t.elementBits > 0 ? elements * t.elementBits / 32.0 : double(t.registerBytes().value_or(0)) / 4;
   return std::ceil(words / threads);
 }
 

@@ -78,52 +78,10 @@ std::string accumulatorLoop(int n, int warps, const std::string &moduleAttrs = "
          "    tt.return\n  }\n}\n";
 }
 
-}  // namespace
-
-TEST_CASE("perf: a Triton matmul on the H100 is bound by L2 -> SM bandwidth, as the record measured", "[perf]") {
-  const Json doc = run(readFile("bench/gpu/results/ir/mm_128x128x64_s3_w4.mlir"), "hopper-measured");
-  const Json e = mmaBlock(doc)["estimate"];
-  REQUIRE(e.is_object());
-  CHECK(e["gpu"] == "NVIDIA H100 80GB HBM3");
-  CHECK(e["ii_units"] == "sm-cycles");
-  CHECK(e["clock_mhz"] == Json::array({1860.0, 1980.0}));
-  const Json &s = e["schedule"];
-  CHECK(s["bound"] == "L2 -> SM bandwidth: 32 KiB per iteration");
-  // 32 KiB over the measured 29.77-37.9 B/cycle per SM.
-  CHECK(s["cycles_per_iteration"][0].get<double>() == Approx(32768 / 37.9).epsilon(1e-4));
-  CHECK(s["cycles_per_iteration"][1].get<double>() == Approx(32768 / 29.77).epsilon(1e-4));
-  // The record measured 839 cycles (423.9 ns) per iteration: within the range's 25 %.
-  CHECK(std::abs(mid(s["ns_per_iteration"]) / 423.9 - 1) < 0.25);
-  // The MMA alone: 2*128*128*64 FLOP at the m64n128k16 rate of 4030.7 FLOP/cycle, capped by the
-  // datasheet's 989.4 TFLOP/s over 132 SMs at 1980 MHz: 3785.58 FLOP/cycle.
-  CHECK(mid(bound(s, "tensor cores")->at("cycles")) ==
-        Approx(2.0 * 128 * 128 * 64 / (989.4e12 / 132 / 1980e6)).epsilon(1e-4));
-  // No FLOP/s above the datasheet's dense FP16 peak, at either end of the clock span.
-  CHECK(e["tflops_per_gpu"][1].get<double>() <= 989.4);
-  CHECK(s["ctas_per_sm"] == 2);
-  CHECK(e["registers_per_thread"].get<int>() > 150);
-  CHECK_FALSE(e["registers_over_limit"].get<bool>());
-}
-
-TEST_CASE("perf: Triton's schedule is estimated with the SMEM Triton allocates for its stages", "[perf]") {
-  // Attention with a 128x128 f16 Q and K/V rings of num_stages slots: 32 + 2 * 3 * 16 KiB = 128 KiB
-  // (Triton allocated 131,128 B), one CTA per SM; the record measured 1190.1 ns per iteration.
-  std::string ir = readFile("bench/gpu/results/ir/attn_d128_128x64_s3_w4.mlir");
-  const Json e = mmaBlock(run(ir, "hopper-measured"))["estimate"];
-  REQUIRE(e["triton"].is_object());
-  CHECK(e["triton"]["smem_per_cta"] == 131072);
-  CHECK(e["triton"]["ctas_per_sm"] == 1);
-  CHECK(e["triton"]["bound"].get<std::string>().rfind("one CTA's MMA waits and elementwise work", 0) == 0);
-  CHECK(std::abs(mid(e["triton"]["ns_per_iteration"]) / 1190.1 - 1) < 0.25);
-  CHECK(bound(e["triton"], "elementwise work, most in math.exp2"));
-}
-
-TEST_CASE("perf: Triton's SMEM holds a ring for a load that reaches the MMA through a conversion", "[perf]") {
-  // Triton's loop-pipeline-blackwell test matmul_loop_cast_load: loop.stage only on the local_allocs,
-  // the fp8 loads converted to f16 before them. Triton's assign-latencies still pipelines both loads
-  // (its output copies them with async_copy_global_to_local): 3 slots of 128x32 fp8 = 24 KiB, and
-  // one 8 KiB tile for each local_alloc the converted value is stored into, 40 KiB in all.
-  const std::string ir = R"IR(
+// Triton's loop-pipeline-blackwell test matmul_loop_cast_load (fp8 loads converted to f16 before
+// the MMA's local_allocs; loop.stage only on the local_allocs).
+std::string castLoadIR() {
+  return R"IR(
 // 4 warps
 // matmul: 128x32 @ 32x128 -> 128x128
 #AL = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -179,10 +137,67 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, ttg.targ
   }
 }
 )IR";
+}
+
+}  // namespace
+
+TEST_CASE("perf: a Triton matmul on the H100 is bound by L2 -> SM bandwidth, as the record measured", "[perf]") {
+  const Json doc = run(readFile("bench/gpu/results/ir/mm_128x128x64_s3_w4.mlir"), "hopper-measured");
+  const Json e = mmaBlock(doc)["estimate"];
+  REQUIRE(e.is_object());
+  CHECK(e["gpu"] == "NVIDIA H100 80GB HBM3");
+  CHECK(e["ii_units"] == "sm-cycles");
+  CHECK(e["clock_mhz"] == Json::array({1860.0, 1980.0}));
+  const Json &s = e["schedule"];
+  CHECK(s["bound"] == "L2 -> SM bandwidth: 32 KiB per iteration");
+  // 32 KiB over the measured 29.77-37.9 B/cycle per SM.
+  CHECK(s["cycles_per_iteration"][0].get<double>() == Approx(32768 / 37.9).epsilon(1e-4));
+  CHECK(s["cycles_per_iteration"][1].get<double>() == Approx(32768 / 29.77).epsilon(1e-4));
+  // The record measured 839 cycles (423.9 ns) per iteration: within the range's 25 %.
+  CHECK(std::abs(mid(s["ns_per_iteration"]) / 423.9 - 1) < 0.25);
+  // The MMA alone: 2*128*128*64 FLOP at the m64n128k16 rate of 4030.7 FLOP/cycle, capped by the
+  // datasheet's 989.4 TFLOP/s over 132 SMs at 1980 MHz: 3785.58 FLOP/cycle.
+  CHECK(mid(bound(s, "tensor cores")->at("cycles")) ==
+        Approx(2.0 * 128 * 128 * 64 / (989.4e12 / 132 / 1980e6)).epsilon(1e-4));
+  // No FLOP/s above the datasheet's dense FP16 peak, at either end of the clock span.
+  CHECK(e["tflops_per_gpu"][1].get<double>() <= 989.4);
+  CHECK(s["ctas_per_sm"] == 2);
+  CHECK(e["registers_per_thread"].get<int>() > 150);
+  CHECK_FALSE(e["registers_over_limit"].get<bool>());
+}
+
+TEST_CASE("perf: Triton's schedule is estimated with the SMEM Triton allocates for its stages", "[perf]") {
+  // Attention with a 128x128 f16 Q and K/V rings of num_stages slots: 32 + 2 * 3 * 16 KiB = 128 KiB
+  // (Triton allocated 131,128 B), one CTA per SM; the record measured 1190.1 ns per iteration.
+  std::string ir = readFile("bench/gpu/results/ir/attn_d128_128x64_s3_w4.mlir");
+  const Json e = mmaBlock(run(ir, "hopper-measured"))["estimate"];
+  REQUIRE(e["triton"].is_object());
+  CHECK(e["triton"]["smem_per_cta"] == 131072);
+  CHECK(e["triton"]["ctas_per_sm"] == 1);
+  CHECK(e["triton"]["bound"].get<std::string>().rfind("one CTA's MMA waits and elementwise work", 0) == 0);
+  CHECK(std::abs(mid(e["triton"]["ns_per_iteration"]) / 1190.1 - 1) < 0.25);
+  CHECK(bound(e["triton"], "elementwise work, most in math.exp2"));
+}
+
+TEST_CASE("perf: Triton's SMEM holds a ring for a load that reaches the MMA through a conversion", "[perf]") {
+  // Triton's loop-pipeline-blackwell test matmul_loop_cast_load: loop.stage only on the local_allocs,
+  // the fp8 loads converted to f16 before them. Triton's assign-latencies still pipelines both loads
+  // (its output copies them with async_copy_global_to_local): 3 slots of 128x32 fp8 = 24 KiB, and
+  // one 8 KiB tile for each local_alloc the converted value is stored into, 40 KiB in all.
+  const std::string ir = castLoadIR();
   const Json e = run(ir, "blackwell-measured")["blocks"][0]["estimate"];
   REQUIRE(e["triton"].is_object());
   CHECK(e["triton"]["smem_per_cta"] == 3 * 4096 * 2 + 2 * 8192);
   CHECK(e["triton"]["bound"].get<std::string>().find("its own iteration") == std::string::npos);
+}
+
+TEST_CASE("perf: a tensor of pointers has a size in the buffers and the registers", "[perf]") {
+  // 128x32 pointers: one 64-bit address per 8 elements, 4 KiB; %next_a_ptr keeps 2 copies.
+  const Json b = run(castLoadIR(), "blackwell-measured")["blocks"][0];
+  CHECK(b["memory"]["unknown_buffers"] == 0);
+  for (const Json &buf : b["buffers"])
+    if (buf["value"] == "%next_a_ptr") CHECK(buf["bytes"] == 2 * 4096);
+  CHECK(b["memory"]["register_bytes"] == 12288 + 8192 + 8192 + 4096);
 }
 
 TEST_CASE("perf: a seed model's II is in its cost units, the estimate is the family's GPU", "[perf]") {
