@@ -81,10 +81,12 @@ std::string tritonLine(const BlockResult &r) {
   return line + "\n";
 }
 
-// "SMEM 48 KiB of 227 KiB": a space's bytes against its budget, in words.
+// "SMEM 48 KiB of 227 KiB": a space's bytes against its budget, in words. A model without a TMEM
+// budget is a GPU without tensor memory (Hopper): its tcgen05 ops are scheduled as unknown ops.
 std::string spaceWords(const char *name, int64_t bytes, const std::optional<int> &budget) {
   std::string s = std::string(name) + " " + bytesText(bytes);
-  if (!budget) return s + " (no budget in the model)";
+  if (!budget)
+    return s + (std::string(name) == "TMEM" ? " (the model's GPU has no tensor memory)" : " (no budget in the model)");
   if (*budget == INT_MAX) return s + " (budget lifted)";
   return s + (bytes > *budget ? ", over the " : " of ") + bytesText(*budget) + (bytes > *budget ? " budget" : "");
 }
