@@ -205,6 +205,16 @@ TEST_CASE("perf: a seed model's II is in its cost units, the estimate is the fam
   const Json seed = mmaBlock(run(ir, "hopper"))["estimate"],
              measured = mmaBlock(run(ir, "hopper-measured"))["estimate"];
   CHECK(seed["ii_units"] == "seed");
+  // The block states the unit too, where no estimate is (a loop with no priced work).
+  CHECK(mmaBlock(run(ir, "hopper"))["ii_units"] == "seed");
+  CHECK(mmaBlock(run(ir, "hopper-measured"))["ii_units"] == "sm-cycles");
+  const Json scalar =
+      run("func.func @f(%n: index, %x: i32) {\n  %c0 = arith.constant 0 : index\n"
+          "  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %n step %c1 {\n"
+          "    %y = arith.addi %x, %x : i32\n  }\n  return\n}\n",
+          "hopper-measured")["blocks"][0];
+  CHECK(scalar["estimate"].is_null());
+  CHECK(scalar["ii_units"] == "sm-cycles");
   CHECK(seed["data"] == "hopper-measured");
   CHECK(seed["gpu"] == measured["gpu"]);
   const Json blackwell = mmaBlock(run(ir, "blackwell"))["estimate"];
