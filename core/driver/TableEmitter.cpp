@@ -121,6 +121,13 @@ std::string memoryLines(const BlockResult &r) {
     if (largest.size() > 6) out += " and " + std::to_string(largest.size() - 6) + " more";
     out += "\n";
   }
+  std::string noTmem;
+  for (const Buffer &b : r.buffers.buffers)
+    if (b.smemForNoTmem) noTmem += (noTmem.empty() ? "" : ", ") + b.value;
+  if (!noTmem.empty())
+    out += "  in SMEM because the GPU has no tensor memory: " + noTmem +
+           " (tileiras keeps a tile the pipeline hands between stages in tensor memory where there is any, else "
+           "in shared memory)\n";
   for (const std::string &round : r.memoryRounds) out += "  " + round + "\n";
   return out;
 }
