@@ -6,9 +6,11 @@ import { h } from '../ui/dom';
 import { term } from './glossary';
 import type { PaneFactory } from './pane';
 
+// The text's rule (core/buffers/Figures bytesText): whole MiB or KiB, else bytes, so the page and
+// the command line print one figure (65568 B, not a rounded 64.0 KiB).
 export function bytesText(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) ? 1 : 0)} MiB`;
-  if (n >= 1024) return `${(n / 1024).toFixed(n % 1024 ? 1 : 0)} KiB`;
+  if (n > 0 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n > 0 && n % 1024 === 0) return `${n / 1024} KiB`;
   return `${n} B`;
 }
 
