@@ -104,6 +104,7 @@ export type JsonChunkStatus = 'ok' | 'partial' | 'failed';
 export type JsonChunkModelSource = 'ir-target' | 'option' | 'default';
 export type JsonBlockGenerator = 'serial' | 'cost-based';
 export type JsonBlockStatus = 'scheduled' | 'failed' | 'checked' | 'violations';
+export type JsonBlockIiUnits = 'seed' | 'sm-cycles';
 export type JsonBlockScheduleSource = 'generated' | 'pinned';
 export type JsonOptimalityStatus = 'proven' | 'bound' | 'unknown';
 export type JsonBelowIIResult = 'infeasible' | 'not-scheduled' | 'cut-short';
@@ -201,6 +202,8 @@ export interface JsonBlock {
   status: JsonBlockStatus;
   /** The initiation interval; 0 when not placed. */
   ii: number;
+  /** The units of ii: the seed's cost units, or SM cycles under a model with measured rates. */
+  ii_units: JsonBlockIiUnits;
   /** The highest op stage + 1; 0 when not placed. */
   stage_count: number;
   /** The lower bounds of the II. Present when: cost-based. */

@@ -206,6 +206,13 @@ private:
     return movedTile(operands, results);
   }
 
+  bool hasTmem() const { return model_.machine.tmemBytes.value_or(0) > 0; }
+  // Facts §5's TMEM class: a 2-D tile of elements of 8 bits or more, over the threshold.
+  static bool tmemShaped(const TileType &t) {
+    const std::optional<int64_t> bytes = t.bytes();
+    return t.rank() >= 2 && t.elementBits >= 8 && bytes && *bytes > kTmemThresholdBytes;
+  }
+
   // The space of a Pipe_ payload that is not an allocation or a memory-typed value: Triton's
   // tensors live in registers (its shared data is a memdesc; its tensors, made by Triton ops or
   // in a tt.func, have distributed layouts), CUDA Tile IR's tiles are the compiler's (cudaTileOp);
@@ -218,10 +225,7 @@ private:
       const bool tritonOp = producer.name.rfind("tt.", 0) == 0 || producer.name.rfind("ttg.", 0) == 0 ||
                             producer.name.rfind("ttng.", 0) == 0;
       if (t.encoded || tritonOp || cudaTileOp(producer) || tritonFunction()) return BufferSpace::Registers;
-      const std::optional<int64_t> bytes = t.bytes();
-      const bool tmem = model_.machine.tmemBytes.value_or(0) > 0 && t.rank() >= 2 && t.elementBits >= 8 && bytes &&
-                        *bytes > kTmemThresholdBytes;
-      return tmem ? BufferSpace::Tmem : BufferSpace::Smem;
+      return hasTmem() && tmemShaped(t) ? BufferSpace::Tmem : BufferSpace::Smem;
     }
     default: return std::nullopt;
     }
@@ -329,8 +333,10 @@ private:
       if (!pipeOf_.count(r) && !everyRegisterValue_) continue;
       // Uncarried, only a register tensor something reads: what a schedule could make keep copies.
       if (std::optional<BufferSpace> space = payloadSpace(t, op);
-          space && (pipeOf_.count(r) || (*space == BufferSpace::Registers && readers_.count(r))))
+          space && (pipeOf_.count(r) || (*space == BufferSpace::Registers && readers_.count(r)))) {
         add(out, n, r, Buffer::Kind::Value, *space, t);
+        out.back().smemForNoTmem = *space == BufferSpace::Smem && !hasTmem() && tmemShaped(t);
+      }
     }
   }
 
@@ -377,7 +383,7 @@ private:
       }
     }
     if (!b.reads.empty()) b.slots = registerCopies(b);
-    b.bytesPerSlot = t.bytes();
+    b.bytesPerSlot = space == BufferSpace::Registers ? t.registerBytes() : t.bytes();
     out.push_back(std::move(b));
   }
 

@@ -49,6 +49,9 @@ struct Buffer {
   int64_t liveEnd = 0;
   int region = -1;         // buffers with one region share its bytes (never live at the same time)
   bool storeTile = false;  // the SMEM tile a TMA store writes out
+  // A tile tileiras' class rule puts in SMEM only because the GPU has no tensor memory (facts §5:
+  // no tmem feature -> SMEM), e.g. a Hopper WGMMA accumulator the pipeline hands between stages.
+  bool smemForNoTmem = false;
   // Triton's memory planner placed it (`buffer.id` on its allocation; docs/decisions.md, "Memory
   // as the compiler allocates it"): allocations of one id are one backing buffer, `buffer.copy`
   // its slots, `buffer.offset` its place in the CTA's SMEM.

@@ -88,6 +88,13 @@ std::optional<int64_t> TileType::bytes(int from) const {
   return (elements * elementBits + 7) / 8;
 }
 
+std::optional<int64_t> TileType::registerBytes() const {
+  if (elementBits > 0 || kind != Kind::Tensor || !startsWith(element, "!tt.ptr")) return bytes();
+  TileType addresses = *this;  // one i64 per 8 elements
+  addresses.elementBits = 8;
+  return addresses.bytes();
+}
+
 std::optional<TileType> movedTile(const std::vector<TileType> &operands, const std::vector<TileType> &results) {
   for (const TileType &t : operands)
     if (t.kind == TileType::Kind::Descriptor) return t;

@@ -34,6 +34,10 @@ struct TileType {
   // Bytes of the elements from dimension `from` on (from = 1: one slot of a multi-buffered
   // allocation); nullopt when unknown or beyond 2^62.
   std::optional<int64_t> bytes(int from = 0) const;
+  // Bytes a tensor takes in registers: bytes(), and for a tensor of Triton pointers one 64-bit
+  // address per 8 contiguous elements (Triton's lowering derives the others from it: one 128-bit
+  // access of 16-bit elements); nullopt when unknown.
+  std::optional<int64_t> registerBytes() const;
 };
 
 // `type` with its aliases already expanded (TypeAliases::resolve).

@@ -533,6 +533,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
       .member(jk::block::generator, generatorName(a.generator))
       .member(jk::block::status, blockStatusName(r.status))
       .member(jk::block::ii, placed ? a.ii : 0)
+      .member(jk::block::ii_units, model.performance ? "sm-cycles" : "seed")
       .member(jk::block::stage_count, placed ? a.stageCount : 0);
   if (a.mii) {
     w.key(jk::block::mii);

@@ -55,6 +55,7 @@ inline constexpr std::string_view chunk = "chunk";
 inline constexpr std::string_view generator = "generator";
 inline constexpr std::string_view status = "status";
 inline constexpr std::string_view ii = "ii";
+inline constexpr std::string_view ii_units = "ii_units";
 inline constexpr std::string_view stage_count = "stage_count";
 inline constexpr std::string_view mii = "mii";
 inline constexpr std::string_view optimality = "optimality";

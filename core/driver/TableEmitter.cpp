@@ -81,10 +81,12 @@ std::string tritonLine(const BlockResult &r) {
   return line + "\n";
 }
 
-// "SMEM 48 KiB of 227 KiB": a space's bytes against its budget, in words.
+// "SMEM 48 KiB of 227 KiB": a space's bytes against its budget, in words. A model without a TMEM
+// budget is a GPU without tensor memory (Hopper): its tcgen05 ops are scheduled as unknown ops.
 std::string spaceWords(const char *name, int64_t bytes, const std::optional<int> &budget) {
   std::string s = std::string(name) + " " + bytesText(bytes);
-  if (!budget) return s + " (no budget in the model)";
+  if (!budget)
+    return s + (std::string(name) == "TMEM" ? " (the model's GPU has no tensor memory)" : " (no budget in the model)");
   if (*budget == INT_MAX) return s + " (budget lifted)";
   return s + (bytes > *budget ? ", over the " : " of ") + bytesText(*budget) + (bytes > *budget ? " budget" : "");
 }
@@ -119,6 +121,13 @@ std::string memoryLines(const BlockResult &r) {
     if (largest.size() > 6) out += " and " + std::to_string(largest.size() - 6) + " more";
     out += "\n";
   }
+  std::string noTmem;
+  for (const Buffer &b : r.buffers.buffers)
+    if (b.smemForNoTmem) noTmem += (noTmem.empty() ? "" : ", ") + b.value;
+  if (!noTmem.empty())
+    out += "  in SMEM because the GPU has no tensor memory: " + noTmem +
+           " (tileiras keeps a tile the pipeline hands between stages in tensor memory where there is any, else "
+           "in shared memory)\n";
   for (const std::string &round : r.memoryRounds) out += "  " + round + "\n";
   return out;
 }

@@ -27,14 +27,13 @@ std::optional<int64_t> moduleInt(const Operation *op, const char *key) {
   return std::nullopt;
 }
 
-// Registers per thread a tensor takes: its 32-bit words over the threads. A tensor of pointers
-// keeps one 64-bit address per 8 contiguous elements: Triton's lowering derives the others from
-// it (one 128-bit access of 16-bit elements).
+// Registers per thread a tensor takes: its 32-bit words over the threads (a tensor of pointers:
+// TileType::registerBytes).
 double tensorRegisters(const TileType &t, int threads) {
   if (t.kind != TileType::Kind::Tensor) return 0;
   double elements = 1;
   for (int64_t e : t.shape) elements *= e > 0 ? double(e) : 1;
-  const double words = t.elementBits > 0 ? elements * t.elementBits / 32.0 : elements / 8.0 * 2.0;
+  const double words = t.elementBits > 0 ? elements * t.elementBits / 32.0 : double(t.registerBytes().value_or(0)) / 4;
   return std::ceil(words / threads);
 }
 
@@ -149,16 +148,31 @@ private:
     s.ctasPerSm = static_cast<int>(std::min<int64_t>(c, 1 << 16));  // a user model's limit may be any figure
   }
 
-  // What Triton allocates: the buffers made before the loop, and for each load it pipelines a
-  // ring of one slot per stage it runs ahead plus the one its consumer reads (num_stages slots),
-  // and the SMEM a TMA store writes from.
+  int tritonAhead(int node) const {
+    return size_t(node) < in_.triton->ops.size() ? in_.triton->ops[size_t(node)].pipelinedLatency : 0;
+  }
+
+  // What Triton allocates: the buffers made before the loop; for each load it pipelines a ring of
+  // one slot per stage it runs ahead plus the one its consumer reads (num_stages slots); one slot
+  // of each SMEM tile the loop stores a register tensor into (a local_alloc of a converted load:
+  // LowerLoops hoists it and writes it with local_store once the MMA has read it), except a
+  // pipelined load's own tile, which is its ring; and the SMEM a TMA store writes from.
   int64_t tritonSmem() const {
     int64_t bytes = demand_.tmaStoreTile;
-    for (const Buffer &b : in_.plan->buffers)
-      if (b.wholeLoop && b.space == BufferSpace::Smem && b.bytes) bytes += *b.bytes;
-    for (const GlobalLoad &l : demand_.loads) {
-      const int ahead = size_t(l.node) < in_.triton->ops.size() ? in_.triton->ops[size_t(l.node)].pipelinedLatency : 0;
-      if (ahead > 0 && l.feedsMma) bytes += l.bytes * (ahead + 1);
+    std::unordered_set<const Value *> ringed;  // results of the loads Triton pipelines
+    for (const GlobalLoad &l : demand_.loads)
+      if (const int ahead = tritonAhead(l.node); ahead > 0 && l.feedsMma) {
+        bytes += l.bytes * (ahead + 1);
+        for (const Value *r : b_.block->ops[size_t(l.node)]->results) ringed.insert(r);
+      }
+    for (const Buffer &b : in_.plan->buffers) {
+      if (b.space != BufferSpace::Smem || !b.bytes) continue;
+      if (b.wholeLoop) {
+        bytes += *b.bytes;
+      } else if (b.kind == Buffer::Kind::Allocation && b.node >= 0 && b.bytesPerSlot) {
+        const Operation &alloc = *b_.block->ops[size_t(b.node)];
+        if (!alloc.operands.empty() && alloc.operands[0] && !ringed.count(alloc.operands[0])) bytes += *b.bytesPerSlot;
+      }
     }
     return bytes;
   }
@@ -189,7 +203,7 @@ private:
   std::unordered_map<int, int> tritonStagesAhead() const {
     std::unordered_map<int, int> out;
     for (const GlobalLoad &l : demand_.loads)
-      if (size_t(l.node) < in_.triton->ops.size()) out[l.node] = in_.triton->ops[size_t(l.node)].pipelinedLatency;
+      if (size_t(l.node) < in_.triton->ops.size()) out[l.node] = tritonAhead(l.node);
     return out;
   }
 

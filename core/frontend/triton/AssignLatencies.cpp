@@ -27,7 +27,13 @@ void assignPipelinedLoadLatencies(const ScheduledBlock &block, TritonSchedule &t
     for (TritonOpSchedule &o : t.ops) o.pipelinedLatency = o.latency.value_or(0);  // hasLatenciesAssigned
     return;
   }
-  if (latenciesFromStages(block, t)) return;
+  // Triton's assign-latencies reads no `loop.stage`: a load the stages leave out (a loop whose
+  // other ops alone carry them) still gets its default latency below.
+  const bool staged = latenciesFromStages(block, t);
+  const auto unstagedLoad = [&](size_t i) { return isTritonLoad(block.ops[i]->name) && !t.ops[i].stage; };
+  bool anyUnstaged = false;
+  for (size_t i = 0; i < block.ops.size() && i < t.ops.size(); ++i) anyUnstaged |= unstagedLoad(i);
+  if (staged && !anyUnstaged) return;
   if (!block.isLoop || !block.owner || t.ops.size() != block.ops.size()) return;
   const int numStages = t.numStages.value_or(3);  // Triton's default num_stages on NVIDIA GPUs
   if (numStages <= 1) return;
@@ -76,7 +82,7 @@ void assignPipelinedLoadLatencies(const ScheduledBlock &block, TritonSchedule &t
   }
   const int latency = (numStages - 1) / (deepest + 1);
   for (int v = 0; v < n; ++v)
-    if (level[v] >= 0) t.ops[v].pipelinedLatency = latency;
+    if (level[v] >= 0 && (!staged || unstagedLoad(size_t(v)))) t.ops[v].pipelinedLatency = latency;
 }
 
 std::vector<int> tritonPipelinedLoads(const ScheduledBlock &block, const TritonSchedule &t) {

@@ -12,7 +12,8 @@ namespace tilesched {
 // Triton's pipelining of a loop, the first that applies: the IR's tt.latency when any op of the
 // loop carries one (Triton's hasLatenciesAssigned); a loop Triton has scheduled (`loop.stage`) by
 // its stages, each load as many stages ahead as its nearest user (LowerLoops; 0: a user in the
-// load's stage leaves it synchronous); otherwise its default (AssignLatencies, with Triton's
+// load's stage leaves it synchronous); otherwise, and for a load without `loop.stage` in such a
+// loop (assign-latencies reads no stages), its default (AssignLatencies, with Triton's
 // default num_stages of 3 unless the loop states tt.num_stages): the loads that reach an MMA's A or
 // B operand through ops of the body (and, in a loop with tt.num_stages and no MMA, every load) are
 // pipelined, each `(num_stages - 1) / (deepest indirection + 1)` stages ahead of its users; loads

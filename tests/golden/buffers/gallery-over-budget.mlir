@@ -13,6 +13,7 @@
 // SMEM-NEXT: MII 16 = max(resource 16 [tma], recurrence 9, fine-density 8, dependency 1)
 // SMEM-NEXT: memory: SMEM 4 MiB, over the 227 KiB budget
 // SMEM-NEXT: buffers: %ta smem 2 MiB (2 slots), %tb smem 1 MiB, %done smem 1 MiB
+// SMEM-NEXT: in SMEM because the GPU has no tensor memory: %done (tileiras keeps a tile the pipeline hands between stages in tensor memory where there is any, else in shared memory)
 // SMEM-NEXT: the loop's shared-memory buffers need 4 MiB (4194304 B), more than the 227 KiB (232448 B) per SM of model 'hopper', and no schedule fits them: whatever the schedule, they need at least 1 MiB (1048576 B): %ta 2 MiB (2 slots of 1 MiB), %tb 1 MiB, %done 1 MiB (--unlimited-smem lifts the SMEM budget)
 // SMEM-NOT: estimate
 // SMEM: hopper-tma-wgmma-gemm-512x512-f32.mlir:21:13: error: the loop's shared-memory buffers need 4 MiB (4194304 B)
@@ -39,6 +40,7 @@
 // LIFTED: block @hopper_gemm_512x512_f32/scf.for %k (line 18): cost-based, scheduled, II 16, 2 stages
 // LIFTED: memory: SMEM 4 MiB (budget lifted)
 // LIFTED-NEXT: buffers: %ta smem 2 MiB (2 slots), %tb smem 1 MiB, %done smem 1 MiB
+// LIFTED-NEXT: in SMEM because the GPU has no tensor memory: %done (tileiras keeps a tile the pipeline hands between stages in tensor memory where there is any, else in shared memory)
 // LIFTED-NEXT: estimate: none, no CTA fits on an SM of the NVIDIA H100 80GB HBM3: its buffers need 4 MiB of SMEM
 //
 // TMEM: block @blackwell_gemm_1mib_tmem/scf.for %k (line 13): serial, failed

@@ -38,6 +38,7 @@ module {
 // CHECK: block @hopper_gemm_f32/scf.for %k (line 21): cost-based, scheduled, II 17, 2 stages
 // CHECK: memory: SMEM 192 KiB of 227 KiB, registers about 20 per thread
 // CHECK-NEXT: buffers: %ta smem 64 KiB, %tb smem 64 KiB, %done smem 64 KiB
+// CHECK-NEXT: in SMEM because the GPU has no tensor memory: %done (tileiras keeps a tile the pipeline hands between stages in tensor memory where there is any, else in shared memory)
 // CHECK-NEXT: memory round 1: SMEM 256 KiB over the budget of 227 KiB; %ta limited to 1 slot: II 16, 2 stages, SMEM 256 KiB
 // CHECK-NEXT: memory round 2: SMEM 256 KiB over the budget of 227 KiB; %tb limited to 1 slot: II 17, 2 stages, SMEM 192 KiB
 // CHECK-NEXT: estimate on NVIDIA H100 80GB HBM3 (hopper-measured data, 1860-1980 MHz): {{.*}}; bound: L2 -> SM bandwidth: 128 KiB per iteration; 1 CTA(s) per SM (limit: shared memory (192 KiB per CTA))

@@ -96,6 +96,10 @@ TEST_CASE("buffers: bytes per slot come from the type's shape and element width"
   CHECK(parseTileType("tensor<256xf4E2M1FN>").bytes() == 128);  // 4-bit elements
   CHECK(parseTileType("tensor<64xf8E4M3FN>").bytes() == 64);    // 8-bit elements
   CHECK(parseTileType("i1").bytes() == 1);                      // a bit rounds up to a byte
+  // A tensor of pointers: no bytes as data; in registers one 64-bit address per 8 elements.
+  CHECK_FALSE(parseTileType("tensor<128x32x!tt.ptr<f16>, #blocked>").bytes());
+  CHECK(parseTileType("tensor<128x32x!tt.ptr<f16>, #blocked>").registerBytes() == 4096);
+  CHECK(parseTileType("tensor<128x32xf16>").registerBytes() == 8192);
   CHECK(parseTileType("i32").kind == TileType::Kind::Scalar);
   // Unknown, never guessed: a dynamic extent, an element of no fixed width, an index.
   CHECK_FALSE(parseTileType("tensor<?x64xf16>").bytes());

@@ -78,6 +78,67 @@ std::string accumulatorLoop(int n, int warps, const std::string &moduleAttrs = "
          "    tt.return\n  }\n}\n";
 }
 
+// Triton's loop-pipeline-blackwell test matmul_loop_cast_load (fp8 loads converted to f16 before
+// the MMA's local_allocs; loop.stage only on the local_allocs).
+std::string castLoadIR() {
+  return R"IR(
+// 4 warps
+// matmul: 128x32 @ 32x128 -> 128x128
+#AL = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#BL = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#ALs0 = #ttg.slice<{parent=#AL, dim=0}>
+#BLs0 = #ttg.slice<{parent=#BL, dim=0}>
+#BLs1 = #ttg.slice<{parent=#BL, dim=1}>
+#C = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#A = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#B = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @matmul_loop_cast_load(%lb : index, %ub : index, %step : index,
+                    %A : !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32},
+                    %B : !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}) -> tensor<128x128xf32, #C> {
+    %a_ptr_splat = tt.splat %A : !tt.ptr<f8E4M3FN> -> tensor<128x32x!tt.ptr<f8E4M3FN>, #AL>
+    %a_tmp0 = tt.make_range {end = 32: i32, start = 0: i32} : tensor<32xi32, #ALs0>
+    %a_tmp1 = tt.expand_dims %a_tmp0 {axis = 0 : i32} : tensor<32xi32, #ALs0> -> tensor<1x32xi32, #AL>
+    %a_offs = tt.broadcast %a_tmp1 : tensor<1x32xi32, #AL> -> tensor<128x32xi32, #AL>
+    %a_ptr_init = tt.addptr %a_ptr_splat, %a_offs : tensor<128x32x!tt.ptr<f8E4M3FN>, #AL>, tensor<128x32xi32, #AL>
+    %b_ptr_splat = tt.splat %B : !tt.ptr<f8E4M3FN> -> tensor<128x32x!tt.ptr<f8E4M3FN>, #BL>
+    %b_tmp0 = tt.make_range {end = 32: i32, start = 0: i32} : tensor<32xi32, #BLs0>
+    %b_tmp1 = tt.expand_dims %b_tmp0 {axis = 0 : i32} : tensor<32xi32, #BLs0> -> tensor<1x32xi32, #BL>
+    %b_offs = tt.broadcast %b_tmp1 : tensor<1x32xi32, #BL> -> tensor<128x32xi32, #BL>
+    %b_ptr_init = tt.addptr %b_ptr_splat, %b_offs : tensor<128x32x!tt.ptr<f8E4M3FN>, #BL>, tensor<128x32xi32, #BL>
+    %true = arith.constant true
+    %b_mask = arith.constant dense<true> : tensor<128x32xi1, #BL>
+    %b_other = arith.constant dense<0.00e+00> : tensor<128x32xf8E4M3FN, #BL>
+    %c_init = arith.constant dense<0.00e+00> : tensor<128x128xf32, #C>
+    %a_off = arith.constant dense<4> : tensor<128x32xi32, #AL>
+    %b_off = arith.constant dense<4> : tensor<128x32xi32, #BL>
+    %loop:3 = scf.for %iv = %lb to %ub step %step iter_args(%a_ptr = %a_ptr_init, %b_ptr = %b_ptr_init, %prev_c = %c_init) -> (tensor<128x32x!tt.ptr<f8E4M3FN>, #AL>, tensor<128x32x!tt.ptr<f8E4M3FN>, #BL>, tensor<128x128xf32, #C>) {
+      %a___ = tt.load %a_ptr : tensor<128x32x!tt.ptr<f8E4M3FN>, #AL>
+      %a__ = tt.fp_to_fp %a___ : tensor<128x32xf8E4M3FN, #AL> -> tensor<128x32xf16, #AL>
+      %a_ = ttg.convert_layout %a__ : tensor<128x32xf16, #AL> -> tensor<128x32xf16, #A>
+      %b___ = tt.load %b_ptr, %b_mask, %b_other : tensor<128x32x!tt.ptr<f8E4M3FN>, #BL>
+      %b__ = tt.fp_to_fp %b___ : tensor<128x32xf8E4M3FN, #BL> -> tensor<128x32xf16, #BL>
+      %b_ = ttg.convert_layout %b__ : tensor<128x32xf16, #BL> -> tensor<128x32xf16, #B>
+      %a = ttg.local_alloc %a_ {loop.cluster = 0 : i32, loop.stage = 2 : i32} : (tensor<128x32xf16, #A>) -> !ttg.memdesc<128x32xf16, #shared, #smem>
+      %b = ttg.local_alloc %b_ {loop.cluster = 0 : i32, loop.stage = 2 : i32} : (tensor<128x32xf16, #B>) -> !ttg.memdesc<128x32xf16, #shared, #smem>
+      %bt = ttg.memdesc_trans %b {loop.cluster = 1 : i32, loop.stage = 2 : i32, order = array<i32: 1, 0>} : !ttg.memdesc<128x32xf16, #shared, #smem> -> !ttg.memdesc<32x128xf16, #shared1, #smem>
+      %acc_tm, %acc_tok = ttng.tmem_alloc %prev_c : (tensor<128x128xf32, #C>) -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+      %mma_tok = ttng.tc_gen5_mma %a, %bt, %acc_tm[%acc_tok], %true, %true : !ttg.memdesc<128x32xf16, #shared, #smem>, !ttg.memdesc<32x128xf16, #shared1, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+      %c, %load_tok = ttng.tmem_load %acc_tm[%mma_tok] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #C>
+      %next_a_ptr = tt.addptr %a_ptr, %a_off : tensor<128x32x!tt.ptr<f8E4M3FN>, #AL>, tensor<128x32xi32, #AL>
+      %next_b_ptr = tt.addptr %b_ptr, %b_off : tensor<128x32x!tt.ptr<f8E4M3FN>, #BL>, tensor<128x32xi32, #BL>
+      scf.yield %next_a_ptr, %next_b_ptr, %c : tensor<128x32x!tt.ptr<f8E4M3FN>, #AL>, tensor<128x32x!tt.ptr<f8E4M3FN>, #BL>, tensor<128x128xf32, #C>
+    }
+    tt.return %loop#2: tensor<128x128xf32, #C>
+  }
+}
+)IR";
+}
+
 }  // namespace
 
 TEST_CASE("perf: a Triton matmul on the H100 is bound by L2 -> SM bandwidth, as the record measured", "[perf]") {
@@ -118,11 +179,42 @@ TEST_CASE("perf: Triton's schedule is estimated with the SMEM Triton allocates f
   CHECK(bound(e["triton"], "elementwise work, most in math.exp2"));
 }
 
+TEST_CASE("perf: Triton's SMEM holds a ring for a load that reaches the MMA through a conversion", "[perf]") {
+  // Triton's loop-pipeline-blackwell test matmul_loop_cast_load: loop.stage only on the local_allocs,
+  // the fp8 loads converted to f16 before them. Triton's assign-latencies still pipelines both loads
+  // (its output copies them with async_copy_global_to_local): 3 slots of 128x32 fp8 = 24 KiB, and
+  // one 8 KiB tile for each local_alloc the converted value is stored into, 40 KiB in all.
+  const std::string ir = castLoadIR();
+  const Json e = run(ir, "blackwell-measured")["blocks"][0]["estimate"];
+  REQUIRE(e["triton"].is_object());
+  CHECK(e["triton"]["smem_per_cta"] == 3 * 4096 * 2 + 2 * 8192);
+  CHECK(e["triton"]["bound"].get<std::string>().find("its own iteration") == std::string::npos);
+}
+
+TEST_CASE("perf: a tensor of pointers has a size in the buffers and the registers", "[perf]") {
+  // 128x32 pointers: one 64-bit address per 8 elements, 4 KiB; %next_a_ptr keeps 2 copies.
+  const Json b = run(castLoadIR(), "blackwell-measured")["blocks"][0];
+  CHECK(b["memory"]["unknown_buffers"] == 0);
+  for (const Json &buf : b["buffers"])
+    if (buf["value"] == "%next_a_ptr") CHECK(buf["bytes"] == 2 * 4096);
+  CHECK(b["memory"]["register_bytes"] == 12288 + 8192 + 8192 + 4096);
+}
+
 TEST_CASE("perf: a seed model's II is in its cost units, the estimate is the family's GPU", "[perf]") {
   const std::string ir = readFile("bench/gpu/results/ir/mm_128x128x64_s3_w4.mlir");
   const Json seed = mmaBlock(run(ir, "hopper"))["estimate"],
              measured = mmaBlock(run(ir, "hopper-measured"))["estimate"];
   CHECK(seed["ii_units"] == "seed");
+  // The block states the unit too, where no estimate is (a loop with no priced work).
+  CHECK(mmaBlock(run(ir, "hopper"))["ii_units"] == "seed");
+  CHECK(mmaBlock(run(ir, "hopper-measured"))["ii_units"] == "sm-cycles");
+  const Json scalar =
+      run("func.func @f(%n: index, %x: i32) {\n  %c0 = arith.constant 0 : index\n"
+          "  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %n step %c1 {\n"
+          "    %y = arith.addi %x, %x : i32\n  }\n  return\n}\n",
+          "hopper-measured")["blocks"][0];
+  CHECK(scalar["estimate"].is_null());
+  CHECK(scalar["ii_units"] == "sm-cycles");
   CHECK(seed["data"] == "hopper-measured");
   CHECK(seed["gpu"] == measured["gpu"]);
   const Json blackwell = mmaBlock(run(ir, "blackwell"))["estimate"];

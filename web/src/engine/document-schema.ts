@@ -13,6 +13,7 @@ export type {
   JsonChunkModelSource,
   JsonBlockGenerator,
   JsonBlockStatus,
+  JsonBlockIiUnits,
   JsonBlockScheduleSource,
   JsonOptimalityStatus,
   JsonBelowIIResult,
@@ -102,6 +103,7 @@ export const CHUNK_STATUS = ['ok', 'partial', 'failed'] as const satisfies reado
 export const CHUNK_MODEL_SOURCE = ['ir-target', 'option', 'default'] as const satisfies readonly D.JsonChunkModelSource[];
 export const BLOCK_GENERATOR = ['serial', 'cost-based'] as const satisfies readonly D.JsonBlockGenerator[];
 export const BLOCK_STATUS = ['scheduled', 'failed', 'checked', 'violations'] as const satisfies readonly D.JsonBlockStatus[];
+export const BLOCK_II_UNITS = ['seed', 'sm-cycles'] as const satisfies readonly D.JsonBlockIiUnits[];
 export const BLOCK_SCHEDULE_SOURCE = ['generated', 'pinned'] as const satisfies readonly D.JsonBlockScheduleSource[];
 export const OPTIMALITY_STATUS = ['proven', 'bound', 'unknown'] as const satisfies readonly D.JsonOptimalityStatus[];
 export const BELOW_II_RESULT = ['infeasible', 'not-scheduled', 'cut-short'] as const satisfies readonly D.JsonBelowIIResult[];
@@ -169,6 +171,7 @@ const OBJECTS: Record<string, readonly KeySpec[]> = {
     { key: 'generator', type: 'string', values: BLOCK_GENERATOR },
     { key: 'status', type: 'string', values: BLOCK_STATUS },
     { key: 'ii', type: 'int' },
+    { key: 'ii_units', type: 'string', values: BLOCK_II_UNITS },
     { key: 'stage_count', type: 'int' },
     { key: 'mii', type: 'MII', optional: true },
     { key: 'optimality', type: 'Optimality' },

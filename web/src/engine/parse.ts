@@ -342,6 +342,7 @@ function parseBlock(v: unknown, index: number, models: Array<ChunkModel | null>)
     generator,
     status,
     ii: num(v.ii),
+    ii_units: v.ii_units === 'sm-cycles' ? 'sm-cycles' : 'seed',
     stage_count: num(v.stage_count),
     mii: parseMII(v.mii),
     optimality: parseOptimality(v.optimality),

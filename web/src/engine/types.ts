@@ -189,6 +189,7 @@ export interface Block {
   generator: GeneratorName;
   status: BlockStatus;
   ii: number;
+  ii_units: 'seed' | 'sm-cycles'; // the seed's cost units, or SM cycles under a model with measured rates
   stage_count: number;
   mii: MII | null;
   optimality: Optimality | null;

@@ -16,13 +16,21 @@ const STATUS_TEXT: Record<Block['status'], string> = {
   violations: 'pinned schedule has violations',
 };
 
+// The II's unit in people's words: a seed model's cost units, or a measured model's SM cycles.
+export function iiUnitWords(block: Block): string {
+  return block.ii_units === 'sm-cycles' ? 'SM cycles' : 'cost units';
+}
+
 export function renderHeader(block: Block, marks: Partial<Record<'ii' | 'stage_count' | 'status' | 'generator', boolean>> = {}): HTMLElement {
   const diff = (k: keyof typeof marks) => (marks[k] ? ' diff' : '');
-  const stat = (label: string, value: string | number, testid: string, cls = '') =>
-    h('div', { class: `stat${cls}` }, h('span', { class: 'stat-label' }, label), h('span', { class: 'stat-value', 'data-testid': testid }, value));
+  const stat = (label: string, value: string | number, testid: string, cls = '', unit?: string) => {
+    const shown = h('span', { class: 'stat-value', 'data-testid': testid }, value);
+    return h('div', { class: `stat${cls}` }, h('span', { class: 'stat-label' }, label),
+      unit ? h('span', { class: 'stat-row' }, shown, h('span', { class: 'stat-unit', 'data-testid': `${testid}-units` }, unit)) : shown);
+  };
   const el = h('div', { class: 'result-header', 'data-testid': 'result-header' },
     h('div', { class: 'stats' },
-      stat('II', block.status === 'failed' ? '—' : block.ii, 'ii', diff('ii')),
+      stat('II', block.status === 'failed' ? '—' : block.ii, 'ii', diff('ii'), block.status === 'failed' ? undefined : iiUnitWords(block)),
       stat('stages', block.status === 'failed' ? '—' : block.stage_count, 'stage-count', diff('stage_count')),
       stat('generator', block.generator, 'generator', diff('generator')),
       stat('status', STATUS_TEXT[block.status], 'status', `${diff('status')} status-${block.status}`),

@@ -6,13 +6,21 @@ import { h } from '../ui/dom';
 import { term } from './glossary';
 import type { PaneFactory } from './pane';
 
+// The text's rule (core/buffers/Figures bytesText): whole MiB or KiB, else bytes, so the page and
+// the command line print one figure (65568 B, not a rounded 64.0 KiB).
 export function bytesText(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) ? 1 : 0)} MiB`;
-  if (n >= 1024) return `${(n / 1024).toFixed(n % 1024 ? 1 : 0)} KiB`;
+  if (n > 0 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n > 0 && n % 1024 === 0) return `${n / 1024} KiB`;
   return `${n} B`;
 }
 
 const SPACES: Array<[BufferSpace, string, string]> = [['smem', 'Shared memory', 'smem'], ['tmem', 'Tensor memory', 'tmem']];
+
+// A model without a tensor-memory budget is a GPU without tensor memory (Hopper).
+export function budgetWords(space: BufferSpace, budget: number | null): string {
+  if (budget === null) return space === 'tmem' ? "(this model's GPU has no tensor memory)" : 'the model gives no budget';
+  return budget >= 2147483647 ? 'no budget (lifted)' : `of ${bytesText(budget)}`;
+}
 
 function bar(space: BufferSpace, label: string, termId: string, used: number, budget: number | null, buffers: MemoryBuffer[]): HTMLElement {
   const unlimited = budget !== null && budget >= 2147483647;
@@ -28,7 +36,7 @@ function bar(space: BufferSpace, label: string, termId: string, used: number, bu
       'data-op': bs[0].op >= 0 ? bs[0].op : undefined,
     });
   });
-  const budgetText = budget === null ? 'the model gives no budget' : unlimited ? 'no budget (lifted)' : `of ${bytesText(budget)}`;
+  const budgetText = budgetWords(space, budget);
   return h('div', { class: `mem-space${over ? ' over' : ''}`, 'data-testid': `memory-${space}`, 'data-over': String(over), 'data-used': used },
     h('div', { class: 'mem-label' }, term(termId, label), ` ${bytesText(used)} ${budgetText}`,
       over ? h('strong', { class: 'mem-over', 'data-testid': 'memory-over' }, ` · over budget by ${bytesText(used - budget!)}`) : null),

@@ -166,6 +166,9 @@ export function whyCases() {
       assert(Number(await smem.getAttribute('data-used')) === cli.memory.smem_bytes, 'SMEM bytes differ from the CLI');
       assert(Number(await page.locator('[data-testid="memory-tmem"]').getAttribute('data-used')) === cli.memory.tmem_bytes, 'TMEM bytes differ from the CLI');
       assert((await smem.getAttribute('data-over')) === 'false', 'a fitting loop marked over budget');
+      // The bytes as the command line prints them (65568 B, not a rounded 64.0 KiB).
+      assert((await smem.innerText()).includes(`${cli.memory.smem_bytes} B`), `SMEM not in the CLI's figure: ${await smem.innerText()}`);
+      assert((await text(page, 'ii-units')) === 'cost units', "the seed model's II is not said to be in cost units");
       assert((await page.locator('[data-testid="memory-buffer"]').count()) === cli.buffers.length, 'not every buffer listed');
       await shots(page, 'memory', page.locator('[data-testid="memory-pane"]'));
       // The performance model's time beside the II: a range, what limits it, the GPU and its clock,
