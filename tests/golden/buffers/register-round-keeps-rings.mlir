@@ -2,8 +2,8 @@
 // lifetime edges; that graph keeps the block's rings, which the memory edges name by index. An
 // AMD ping-pong GEMM (Triton's test amd-block-pingpong, @pingpong_large_persistent_epilogue_load,
 // from facebookexperimental/triton db4666f22, test/TritonGPU/amd, MIT licence; its CHECK lines
-// dropped): its 256x256 f32 accumulator and the epilogue's copy of it pass the register file by
-// 6 B, round 1 limits %38 and is kept, and the JSON document names the rings %21 and %22 on
+// dropped): its 256x256 f32 accumulator, the epilogue's copy of it and its pointer tensors pass
+// the register file, round 1 limits %38 and is kept, and the JSON document names the rings %21 and %22 on
 // their slots' memory edges (without them, the edges' ring indices pointed past an empty list).
 // RUN: %tilesched %s --model=hopper --emit=json | FileCheck %s
 // CHECK: "kind": "memory",
@@ -14,7 +14,7 @@
 // CHECK-NEXT: "kind": "buffer",
 // CHECK-NEXT: "slots": 1,
 // CHECK-NEXT: "proven": true,
-// CHECK: "memory round 1: registers 262150 B over the register file of 256 KiB; %38 limited to 1 slot: II 28, 2 stages, registers 262149 B"
+// CHECK: "memory round 1: registers 294918 B over the register file of 256 KiB; %38 limited to 1 slot: II 28, 2 stages, registers 294917 B"
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 8], warpsPerCTA = [1, 8], order = [0, 1]}>
 #mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>
