@@ -301,12 +301,15 @@ JsonWriter &scheduleEstimateJson(JsonWriter &w, const ScheduleEstimate &s) {
   return w.endArray().endObject();
 }
 
+// The II's units, in the block and in its estimate: SM cycles under a model with measured rates.
+const char *iiUnitsName(bool smCycles) { return smCycles ? "sm-cycles" : "seed"; }
+
 // The performance model (docs/json-document.md, "estimate").
 void estimateJson(JsonWriter &w, const PerfEstimate &e) {
   w.beginObject()
       .member(jk::estimate::gpu, e.gpu)
       .member(jk::estimate::data, e.modelName)
-      .member(jk::estimate::ii_units, e.seedUnits ? "seed" : "sm-cycles");
+      .member(jk::estimate::ii_units, iiUnitsName(!e.seedUnits));
   w.key(jk::estimate::clock_mhz)
       .beginArray()
       .number(thousandthsText(e.clockMhz.low))
@@ -533,7 +536,7 @@ void blockJson(JsonWriter &w, const BlockResult &r, const TargetModel &model, bo
       .member(jk::block::generator, generatorName(a.generator))
       .member(jk::block::status, blockStatusName(r.status))
       .member(jk::block::ii, placed ? a.ii : 0)
-      .member(jk::block::ii_units, model.performance ? "sm-cycles" : "seed")
+      .member(jk::block::ii_units, iiUnitsName(model.iiInSmCycles()))
       .member(jk::block::stage_count, placed ? a.stageCount : 0);
   if (a.mii) {
     w.key(jk::block::mii);

@@ -81,12 +81,11 @@ std::string tritonLine(const BlockResult &r) {
   return line + "\n";
 }
 
-// "SMEM 48 KiB of 227 KiB": a space's bytes against its budget, in words. A model without a TMEM
-// budget is a GPU without tensor memory (Hopper): its tcgen05 ops are scheduled as unknown ops.
-std::string spaceWords(const char *name, int64_t bytes, const std::optional<int> &budget) {
+// "SMEM 48 KiB of 227 KiB": a space's bytes against its budget, in words; `noBudget` says what a
+// model without one means.
+std::string spaceWords(const char *name, int64_t bytes, const std::optional<int> &budget, const char *noBudget) {
   std::string s = std::string(name) + " " + bytesText(bytes);
-  if (!budget)
-    return s + (std::string(name) == "TMEM" ? " (the model's GPU has no tensor memory)" : " (no budget in the model)");
+  if (!budget) return s + " (" + noBudget + ")";
   if (*budget == INT_MAX) return s + " (budget lifted)";
   return s + (bytes > *budget ? ", over the " : " of ") + bytesText(*budget) + (bytes > *budget ? " budget" : "");
 }
@@ -94,8 +93,11 @@ std::string spaceWords(const char *name, int64_t bytes, const std::optional<int>
 // The buffers' bytes per space, the largest buffers, and the rounds that rescheduled to fit.
 std::string memoryLines(const BlockResult &r) {
   const MemoryUse &m = r.buffers.memory;
-  std::string out = "  memory: " + spaceWords("SMEM", m.smemBytes, m.smemBudget);
-  if (m.tmemBytes > 0) out += ", " + spaceWords("TMEM", m.tmemBytes, m.tmemBudget);
+  std::string out = "  memory: " + spaceWords("SMEM", m.smemBytes, m.smemBudget, "no budget in the model");
+  if (m.tmemBytes > 0)
+    out += ", " + spaceWords("TMEM", m.tmemBytes, m.tmemBudget,
+                             // a GPU without tensor memory (Hopper): its tcgen05 ops run as unknown ops
+                             "the model's GPU has no tensor memory");
   if (r.estimate)
     out += ", registers about " + std::to_string(r.estimate->registersPerThread) + " per thread" +
            (r.estimate->registersOver ? " (over " + std::to_string(r.estimate->registersLimit) + ": spills)" : "");
@@ -295,7 +297,7 @@ std::string emitTable(const DriverRun &run) {
     if (r.estimate) out += estimateLines(*r.estimate, a.ii);
     else if (!r.noEstimate.empty()) {
       out += "  estimate: none, " + r.noEstimate + "\n";
-      if (placed && !model.performance) out += kSeedUnitsLine;
+      if (placed && !model.iiInSmCycles()) out += kSeedUnitsLine;
     }
     if (!placed) {
       if (a.failure) out += "  " + a.failure->message + "\n";

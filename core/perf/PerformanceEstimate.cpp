@@ -46,7 +46,7 @@ public:
     e.gpu = gpu_.gpu;
     e.modelName = in_.gpuModel;
     e.clockMhz = gpu_.clockMhz;
-    e.seedUnits = !b_.model->performance;
+    e.seedUnits = !b_.model->iiInSmCycles();
     const std::optional<int64_t> warps = moduleInt(b_.block->owner, "ttg.num-warps");
     const std::vector<BlockAgent> none;
     const std::vector<BlockAgent> &agents = in_.agents ? *in_.agents : none;

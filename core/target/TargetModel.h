@@ -154,6 +154,8 @@ struct TargetModel {
   int defaultLatency = 1;  // ops missing from the table: latency 1, no footprint
   MachineModel machine;
   std::optional<GpuPerformance> performance;  // the GPU's measured rates, for core/perf
+  // A model with measured rates costs its ops in SM cycles; the seed models in cost units.
+  bool iiInSmCycles() const { return performance.has_value(); }
 
   int resourceIndex(std::string_view name) const;  // -1 when unknown
   // Exact name first, then the longest matching prefix pattern; nullptr when none.
