@@ -120,7 +120,6 @@ await browser.close?.();
 const totalCells = engines.map((_, e) => `${us(totals[e + 1]).padStart(10)}  ${`${(totals[e + 1] / totals[0]).toFixed(2)}x`.padEnd(14)}`);
 console.log(`  ${'total'.padEnd(nameWidth)} ${us(totals[0])} ${totalCells.join(' ')}`.trimEnd());
 console.log(`  load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (${cpus().length} CPUs)`);
-console.log('');
 engines.forEach((engine, e) => {
   const geomean = Math.exp(logSums[e] / examples.length);
   const medianGeomean = Math.exp(medianLogSums[e] / examples.length);
