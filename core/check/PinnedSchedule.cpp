@@ -156,7 +156,7 @@ void completeStageCount(PinnedSchedule &s, const ScheduledBlock &block, const De
   for (int i = 0; i < g.numNodes; ++i)
     if (s.ops[i].stage > s.ops[highest].stage) highest = i;
   const int pinnedStages = s.stageCount;
-  const Attribute *attr = block.owner ? block.owner->lookupAttr(kAttrAwsStageCount) : nullptr;
+  const Attribute *attr = block.scheduleHolder() ? block.scheduleHolder()->lookupAttr(kAttrAwsStageCount) : nullptr;
   if (std::optional<int> count = readI32(attr, kAttrAwsStageCount, 1, diags, bad)) {
     s.stageCount = *count;
     if (*count < pinnedStages) {
@@ -217,10 +217,10 @@ void readOpPins(const ScheduledBlock &block, PinnedSchedule &s, DiagnosticEngine
   }
 }
 
-// II: on the loop (or the function); a bare snippet repeats it on each op.
+// II: on the loop (or the function); a bare snippet, or a basic block of several, repeats it on each op.
 void readPinnedII(const ScheduledBlock &block, PinnedSchedule &s, DiagnosticEngine &diags, bool &bad) {
-  if (block.owner) {
-    if (std::optional<int> ii = readI32(block.owner->lookupAttr(kAttrAwsII), kAttrAwsII, 1, diags, bad)) {
+  if (const Operation *holder = block.scheduleHolder()) {
+    if (std::optional<int> ii = readI32(holder->lookupAttr(kAttrAwsII), kAttrAwsII, 1, diags, bad)) {
       s.ii = *ii;
       s.iiPinned = true;
     }
@@ -280,7 +280,7 @@ std::optional<PinnedSchedule> readPinnedSchedule(const ScheduledBlock &block, co
       Violation v;
       v.kind = Violation::Kind::BadII;
       v.message = "the ops pin stages 0.." + std::to_string(s.stageCount - 1) + ", but " +
-                  (block.owner ? "the " + block.owner->name : std::string("no op")) +
+                  (block.scheduleHolder() ? "the " + block.scheduleHolder()->name : std::string("no op")) +
                   " carries no nv_tile.aws.ii: stage s spans cycles [s*II, (s+1)*II), so a multi-stage schedule "
                   "needs its II (e.g. nv_tile.aws.ii = 8 : i32)";
       s.violations.push_back(std::move(v));

@@ -38,11 +38,22 @@ public:
     }
   }
 
-  // Loop-free function bodies (and loop-free bare snippets) are one acyclic block each.
+  // Loop-free function bodies (and loop-free bare snippets) are one acyclic block each; a body
+  // of several basic blocks (cf branches) one per basic block, as no op moves across a branch:
+  // `@f`, then `@f ^bb1`.
   void visitFunctions(Operation &op) {
     if (isFunctionOpName(op.name)) {
-      if (!holdsLoop(op, LoopSet::Pipelined) && !op.regions.empty() && !op.regions[0]->blocks.empty())
-        add(op, *op.regions[0]->blocks[0], false, functionName(op).empty() ? op.name : functionName(op));
+      if (holdsLoop(op, LoopSet::Pipelined) || op.regions.empty()) return;
+      const std::string name = functionName(op).empty() ? op.name : functionName(op);
+      const auto &blocks = op.regions[0]->blocks;
+      for (auto &b : blocks) {
+        const bool entry = b == blocks.front();
+        // A block of nothing but its branch has nothing to schedule.
+        if (!entry && (b->operations.empty() || (b->operations.size() == 1 && b->operations[0]->isTerminator())))
+          continue;
+        add(op, *b, false, entry || b->label.empty() ? name : name + " " + b->label);
+        this->blocks.back().sharesOwner = blocks.size() > 1;
+      }
       return;
     }
     if (isContainer(op))
@@ -60,7 +71,9 @@ public:
     sb.body = &body;
     sb.isLoop = loop;
     if (loop) sb.loop = viewLoop(owner);
-    sb.range = owner.range;
+    // A basic block after the first is found by its label.
+    const bool entry = !loop && owner.regions[0]->blocks.front().get() == &body;
+    sb.range = loop || entry ? owner.range : body.range;
     for (auto &op : body.operations) {
       if (op->isTerminator()) sb.terminator = op.get();
       else sb.ops.push_back(op.get());

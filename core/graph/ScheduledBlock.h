@@ -1,6 +1,6 @@
 // Which blocks get scheduled (SPEC §2): the body of every loop (scf.for, cuda_tile.for,
 // cuda_tile.loop: ir/OpKinds), innermost loops first; a function body with no loop is one
-// acyclic block.
+// acyclic block per basic block.
 #pragma once
 
 #include <string>
@@ -21,6 +21,11 @@ struct ScheduledBlock {
   std::vector<Operation *> ops;     // scheduled ops in program order (terminator excluded)
   Operation *terminator = nullptr;  // scf.yield / cuda_tile.continue / return, if any
   SourceRange range;
+  bool sharesOwner = false;  // one basic block of several in a loop-free function
+
+  // The op that carries the block's nv_tile.aws.ii and stage_count: its owner, unless there is
+  // none (a bare snippet) or the owner holds several scheduled blocks; then each op carries the II.
+  Operation *scheduleHolder() const { return sharesOwner ? nullptr : owner; }
 };
 
 std::vector<ScheduledBlock> collectScheduledBlocks(Module &m);

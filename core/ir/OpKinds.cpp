@@ -42,6 +42,10 @@ constexpr std::array<std::string_view, 21> kTerminators = {
     "cuda_tile.return", "cuda_tile.continue", "cuda_tile.break", "cuda_tile.yield",
     "gpu.return",       "gpu.yield",          "gpu.terminator",  "affine.yield",
     "llvm.return"};
+// Branches between a region's blocks (MLIR's cf dialect, LLVM's): they end a block, and their
+// operands and successors are read in the unknown form's syntax (`cf.cond_br %c, ^bb1, ^bb2(%x : T)`).
+constexpr std::array<std::string_view, 7> kBranchTerminators = {
+    "cf.br", "cf.cond_br", "cf.switch", "llvm.br", "llvm.cond_br", "llvm.switch", "llvm.unreachable"};
 // NVWS's warp groups and the fork's subtiled regions end their regions with ops of their own.
 constexpr std::array<std::string_view, 3> kRegionOpTerminators = {"nvws.warp_group.yield", "nvws.warp_group.return",
                                                                   "ttng.subtiled_region_yield"};
@@ -168,7 +172,7 @@ const Operation *findFunction(const Module &module, std::string_view symbol) {
 }
 
 bool isTerminatorOpName(std::string_view name) {
-  return among(kTerminators, name) || among(kRegionOpTerminators, name);
+  return among(kTerminators, name) || among(kRegionOpTerminators, name) || among(kBranchTerminators, name);
 }
 
 std::string_view defaultDialectOf(std::string_view opName) {
@@ -213,7 +217,7 @@ CustomForm customFormOf(std::string_view name) {
     if (f.name == name) return f.form;
   if (isModuleOpName(name)) return CustomForm::Module;
   if (isFunctionOpName(name)) return CustomForm::Function;
-  if (isTerminatorOpName(name)) return CustomForm::Terminator;
+  if (isTerminatorOpName(name) && !among(kBranchTerminators, name)) return CustomForm::Terminator;
   return CustomForm::Unknown;
 }
 

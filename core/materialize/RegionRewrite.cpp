@@ -164,14 +164,15 @@ private:
     op.setDiscardableAttr(kAttrAwsStage, i32(s.stage));
     op.setDiscardableAttr(kAttrAwsOrder, i32(s.order));
     op.setDiscardableAttr(kAttrAwsCycle, i32(s.cycle));
-    if (!block_.owner) op.setDiscardableAttr(kAttrAwsII, i32(plan_.ii));  // a bare snippet has no owner to carry it
+    if (!block_.scheduleHolder()) op.setDiscardableAttr(kAttrAwsII, i32(plan_.ii));  // no owner of its own to carry it
   }
 
   void stampOwner() {
-    if (!block_.owner) return;
-    block_.owner->setDiscardableAttr(kAttrAwsII, i32(plan_.ii));
-    block_.owner->setDiscardableAttr(kAttrAwsStageCount, i32(plan_.stageCount));
-    if (block_.isLoop) block_.owner->setDiscardableAttr(kAttrAwsPipeline, pipelineShape(plan_.stageCount));
+    Operation *holder = block_.scheduleHolder();
+    if (!holder) return;
+    holder->setDiscardableAttr(kAttrAwsII, i32(plan_.ii));
+    holder->setDiscardableAttr(kAttrAwsStageCount, i32(plan_.stageCount));
+    if (block_.isLoop) holder->setDiscardableAttr(kAttrAwsPipeline, pipelineShape(plan_.stageCount));
   }
 
   std::unique_ptr<Operation> newOp(const char *name, const std::string &result, const std::string &type) {
