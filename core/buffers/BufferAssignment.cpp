@@ -334,8 +334,12 @@ private:
       // Uncarried, only a register tensor something reads: what a schedule could make keep copies.
       if (std::optional<BufferSpace> space = payloadSpace(t, op);
           space && (pipeOf_.count(r) || (*space == BufferSpace::Registers && readers_.count(r)))) {
+        // A broadcast's registers are its operand's: that buffer is read through it (add).
+        if (*space == BufferSpace::Registers && registerFormOf(op.name) == RegisterForm::View) continue;
         add(out, n, r, Buffer::Kind::Value, *space, t);
         out.back().smemForNoTmem = *space == BufferSpace::Smem && !hasTmem() && tmemShaped(t);
+        if (*space == BufferSpace::Registers && registerFormOf(op.name) == RegisterForm::Uniform)
+          out.back().bytesPerSlot = t.elementRegisterBytes();
       }
     }
   }
@@ -375,10 +379,12 @@ private:
         const bool mmaRead = holdsUntilRead && ((*in_.resources)[c].traits & TraitWgmma);
         const int64_t reading = mmaRead ? (*in_.resources)[c].latency : 0;
         b.liveEnd = std::max<int64_t>(b.liveEnd, view_.info(c).cycle + int64_t{distance} * ii_ + reading);
-        // A view of the buffer made in the loop (a subslice, an index) is read as the buffer.
+        // A view of the buffer made in the loop (a subslice, an index; a broadcast of registers) is
+        // read as the buffer.
         const Operation &reader = view_.op(c);
-        if ((viewKind(reader) != ViewKind::None || awaitsTmaTile(reader)) && reader.operands[0] == aliases[i] &&
-            !reader.results.empty())
+        const bool registerView = space == BufferSpace::Registers && registerFormOf(reader.name) == RegisterForm::View;
+        if ((viewKind(reader) != ViewKind::None || awaitsTmaTile(reader) || registerView) &&
+            reader.operands[0] == aliases[i] && !reader.results.empty())
           aliases.push_back(reader.results.front());
       }
     }

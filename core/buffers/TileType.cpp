@@ -95,6 +95,12 @@ std::optional<int64_t> TileType::registerBytes() const {
   return addresses.bytes();
 }
 
+std::optional<int64_t> TileType::elementRegisterBytes() const {
+  if (elementBits > 0) return (elementBits + 7) / 8;
+  if (startsWith(element, "!tt.ptr")) return 8;
+  return std::nullopt;
+}
+
 std::optional<TileType> movedTile(const std::vector<TileType> &operands, const std::vector<TileType> &results) {
   for (const TileType &t : operands)
     if (t.kind == TileType::Kind::Descriptor) return t;

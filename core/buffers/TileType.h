@@ -38,6 +38,9 @@ struct TileType {
   // address per 8 contiguous elements (Triton's lowering derives the others from it: one 128-bit
   // access of 16-bit elements); nullopt when unknown.
   std::optional<int64_t> registerBytes() const;
+  // Bytes of one element in registers, as a scalar takes them (a Triton pointer: one 64-bit
+  // address); nullopt when unknown. A tensor of one value in every element (tt.splat) takes this.
+  std::optional<int64_t> elementRegisterBytes() const;
 };
 
 // `type` with its aliases already expanded (TypeAliases::resolve).

@@ -201,6 +201,12 @@ bool holdsLoop(const Operation &op, LoopSet which) {
 
 TritonOpRole tritonOpRoleOf(std::string_view name) { return valueOf(kTritonRoles, name, TritonOpRole::None); }
 
+RegisterForm registerFormOf(std::string_view name) {
+  if (name == "tt.broadcast" || name == "tt.expand_dims") return RegisterForm::View;
+  if (name == "tt.splat") return RegisterForm::Uniform;
+  return RegisterForm::Own;
+}
+
 CustomForm customFormOf(std::string_view name) {
   struct NamedForm {
     std::string_view name;

@@ -104,6 +104,13 @@ inline bool isTritonDot(std::string_view name) {
   return role == TritonOpRole::Dot || role == TritonOpRole::TmemDot;
 }
 
+// What a register tensor an op makes costs in registers, as Triton lowers it: its own elements
+// (Own); its operand's registers, each element a copy of one of them (View: tt.broadcast,
+// tt.expand_dims); one value in every element (Uniform: tt.splat, one register per thread, as a
+// scalar). The estimate's register count and buffer assignment's register buffers read this.
+enum class RegisterForm : uint8_t { Own, View, Uniform };
+RegisterForm registerFormOf(std::string_view name);
+
 // The parts of a loop op that the phases read. Valid only when `op` is non-null.
 struct LoopView {
   Operation *op = nullptr;

@@ -296,16 +296,16 @@ int registersPerThread(const BufferInput &in, int threads, const GpuPerformance 
   if (ops)
     for (int v : *ops)
       if (v >= 0 && size_t(v) < n) counted[size_t(v)] = true;
-  // A broadcast or expand_dims is a view of its operand's registers; a splat is one register.
-  // Triton's tensors are registers, and so are CUDA Tile IR's tiles, as buffer assignment places
-  // them (payloadSpace); another dialect's tile is where its maker puts it.
+  // A broadcast or expand_dims is a view of its operand's registers; a splat is one register
+  // (registerFormOf). Triton's tensors are registers, and so are CUDA Tile IR's tiles, as buffer
+  // assignment places them (payloadSpace); another dialect's tile is where its maker puts it.
   bool registerTiles = false;
   for (const Operation *op = block.owner; op && !registerTiles; op = op->parentOp())
     registerTiles = op->name == "tt.func" || op->name.rfind("cuda_tile.", 0) == 0;
   auto regs = [&](const Value *v) {
-    const std::string op = v->definingOp ? v->definingOp->name : "";
-    if (op == "tt.broadcast" || op == "tt.expand_dims") return 0.0;
-    if (op == "tt.splat") return 1.0;
+    const RegisterForm form = v->definingOp ? registerFormOf(v->definingOp->name) : RegisterForm::Own;
+    if (form == RegisterForm::View) return 0.0;
+    if (form == RegisterForm::Uniform) return 1.0;
     const TileType t = parseTileType(in.aliases->resolve(v->type));
     if (!t.encoded && !registerTiles && !(v->definingOp && computesInRegisters(*in.model, *v->definingOp))) return 0.0;
     return tensorRegisters(t, threads);

@@ -4,13 +4,14 @@
 // cycles: three copies at II 1024, 384 KiB. Limited to two, the schedule moves the convert across
 // a stage and %cvt keeps the copy %r gave up (round 1, undone); two with every other register
 // tensor held to its copies still moves it (round 2, undone); one copy with them held fits: II
-// 2607, 160 KiB with the 32 KiB of %ptrs, and no register-file warning.
+// 2607, 128 KiB and the 8 B of %ptrs (a splat: one address, as a scalar), and no register-file
+// warning.
 // RUN: %tilesched --model=hopper-measured --generator=cost-based %s 2>&1 | FileCheck %s
 // CHECK: block @one (line {{[0-9]+}}): cost-based, scheduled, II 2607, 2 stages
-// CHECK: buffers: %r registers 128 KiB, %ptrs registers 32 KiB
+// CHECK: buffers: %r registers 128 KiB, %ptrs registers 8 B
 // CHECK-NEXT: memory round 1: registers 384 KiB over the register file of 256 KiB; %r limited to 2 slots: the schedule that keeps it holds no fewer register bytes within the SMEM and TMEM budgets, undone
 // CHECK-NEXT: memory round 2: registers 384 KiB over the register file of 256 KiB; %r limited to 2 slots, the other register tensors held to their copies: the schedule that keeps it holds no fewer register bytes within the SMEM and TMEM budgets, undone
-// CHECK-NEXT: memory round 3: registers 384 KiB over the register file of 256 KiB; %r limited to 1 slot, the other register tensors held to their copies: II 2607, 2 stages, registers 160 KiB
+// CHECK-NEXT: memory round 3: registers 384 KiB over the register file of 256 KiB; %r limited to 1 slot, the other register tensors held to their copies: II 2607, 2 stages, registers 131080 B
 // CHECK-NOT: memory round
 // CHECK-NOT: register file of an SM
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
