@@ -45,15 +45,16 @@ public:
     if (isFunctionOpName(op.name)) {
       if (holdsLoop(op, LoopSet::Pipelined) || op.regions.empty()) return;
       const std::string name = functionName(op).empty() ? op.name : functionName(op);
-      const auto &blocks = op.regions[0]->blocks;
-      for (auto &b : blocks) {
-        const bool entry = b == blocks.front();
+      const auto &bodies = op.regions[0]->blocks;
+      const size_t first = blocks.size();
+      for (auto &b : bodies) {
+        const bool entry = b == bodies.front();
         // A block of nothing but its branch has nothing to schedule.
         if (!entry && (b->operations.empty() || (b->operations.size() == 1 && b->operations[0]->isTerminator())))
           continue;
         add(op, *b, false, entry || b->label.empty() ? name : name + " " + b->label);
-        this->blocks.back().sharesOwner = blocks.size() > 1;
       }
+      for (size_t i = first; i < blocks.size(); ++i) blocks[i].sharesOwner = blocks.size() - first > 1;
       return;
     }
     if (isContainer(op))

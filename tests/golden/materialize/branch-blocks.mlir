@@ -2,7 +2,8 @@
 // block, named by its label, since no op moves across a branch; the branches end their blocks
 // (no unknown-op guess for them), a block holding only its branch is not listed, and each op
 // carries its own block's II because the function holds several (docs/decisions.md, "Scheduled
-// blocks"). The scheduled IR, checked and printed again, is the same text.
+// blocks"); @one_listed has one block to list, whose II the function carries. The scheduled IR,
+// checked and printed again, is the same text.
 // From facebookexperimental/triton db4666f22, test/Analysis/test-membar.mlir (MIT).
 // RUN: %tilesched %s 2>&1 | FileCheck %s --implicit-check-not="no entry for cf."
 // RUN: %tilesched %s --emit=ir 2>/dev/null | FileCheck %s --check-prefix=IR
@@ -32,13 +33,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   ^bb3:
     tt.return
   }
+  tt.func public @one_listed(%p: !tt.ptr<f32>) {
+    %x = tt.load %p : !tt.ptr<f32>
+    tt.store %p, %x : !tt.ptr<f32>
+    cf.br ^bb1
+  ^bb1:
+    tt.return
+  }
 }
-// CHECK: block @kernel (line 16): serial, scheduled
+// CHECK: block @kernel (line 17): serial, scheduled
 // CHECK-NOT: cf.br
-// CHECK: block @kernel ^bb1 (line 21): serial, scheduled
+// CHECK: block @kernel ^bb1 (line 22): serial, scheduled
 // CHECK-NOT: cf.cond_br
-// CHECK: block @kernel ^bb2 (line 25):
+// CHECK: block @kernel ^bb2 (line 26):
 // CHECK-NOT: ^bb3
+// CHECK: block @one_listed (line 36): serial, scheduled
 // IR: tt.func public @kernel(
 // IR-NOT: nv_tile.aws.ii
 // IR-SAME: {
@@ -46,3 +55,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
 // IR: %58 = ttg.local_alloc {{.*}}nv_tile.aws.ii = [[II0]] : i32
 // IR: cf.br ^bb1
 // IR: %59 = tt.atomic_cas {{.*}}nv_tile.aws.ii = [[II1:[0-9]+]] : i32
+// IR: tt.func public @one_listed(%p: !tt.ptr<f32>) attributes {nv_tile.aws.ii = {{[0-9]+}} : i32, nv_tile.aws.stage_count = 1 : i32}
+// IR-NOT: nv_tile.aws.ii
+// IR: tt.return
