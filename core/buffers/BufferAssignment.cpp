@@ -334,12 +334,12 @@ private:
       // Uncarried, only a register tensor something reads: what a schedule could make keep copies.
       if (std::optional<BufferSpace> space = payloadSpace(t, op);
           space && (pipeOf_.count(r) || (*space == BufferSpace::Registers && readers_.count(r)))) {
+        const RegisterForm form = *space == BufferSpace::Registers ? registerFormOf(op.name) : RegisterForm::Own;
         // A broadcast's registers are its operand's: that buffer is read through it (add).
-        if (*space == BufferSpace::Registers && registerFormOf(op.name) == RegisterForm::View) continue;
+        if (form == RegisterForm::View) continue;
         add(out, n, r, Buffer::Kind::Value, *space, t);
         out.back().smemForNoTmem = *space == BufferSpace::Smem && !hasTmem() && tmemShaped(t);
-        if (*space == BufferSpace::Registers && registerFormOf(op.name) == RegisterForm::Uniform)
-          out.back().bytesPerSlot = t.elementRegisterBytes();
+        if (form == RegisterForm::Uniform) out.back().bytesPerSlot = t.elementRegisterBytes();
       }
     }
   }

@@ -156,7 +156,8 @@ void completeStageCount(PinnedSchedule &s, const ScheduledBlock &block, const De
   for (int i = 0; i < g.numNodes; ++i)
     if (s.ops[i].stage > s.ops[highest].stage) highest = i;
   const int pinnedStages = s.stageCount;
-  const Attribute *attr = block.scheduleHolder() ? block.scheduleHolder()->lookupAttr(kAttrAwsStageCount) : nullptr;
+  const Operation *holder = block.scheduleHolder();
+  const Attribute *attr = holder ? holder->lookupAttr(kAttrAwsStageCount) : nullptr;
   if (std::optional<int> count = readI32(attr, kAttrAwsStageCount, 1, diags, bad)) {
     s.stageCount = *count;
     if (*count < pinnedStages) {

@@ -53,6 +53,7 @@ public:
         if (!entry && (b->operations.empty() || (b->operations.size() == 1 && b->operations[0]->isTerminator())))
           continue;
         add(op, *b, false, entry || b->label.empty() ? name : name + " " + b->label);
+        if (!entry) blocks.back().range = b->range;  // found by its label
       }
       for (size_t i = first; i < blocks.size(); ++i) blocks[i].sharesOwner = blocks.size() - first > 1;
       return;
@@ -72,9 +73,7 @@ public:
     sb.body = &body;
     sb.isLoop = loop;
     if (loop) sb.loop = viewLoop(owner);
-    // A basic block after the first is found by its label.
-    const bool entry = !loop && owner.regions[0]->blocks.front().get() == &body;
-    sb.range = loop || entry ? owner.range : body.range;
+    sb.range = owner.range;
     for (auto &op : body.operations) {
       if (op->isTerminator()) sb.terminator = op.get();
       else sb.ops.push_back(op.get());

@@ -275,13 +275,14 @@ private:
   int64_t ctaRegisters_ = 0;  // the registers one CTA's threads are allocated
 };
 
-// A value the same in every thread (a splat or dense constant, or a broadcast of one) is one
-// register, not one per element.
+// A value the same in every thread (a splat or dense constant, or a view of one: registerFormOf)
+// is one register, not one per element.
 bool uniform(const Value *v) {
   for (int hops = 0; v && v->definingOp && hops < 16; ++hops) {
     const std::string &name = v->definingOp->name;
-    if (name == "arith.constant" || name == "cuda_tile.constant" || name == "tt.splat") return true;
-    if (name != "tt.broadcast" || v->definingOp->operands.empty()) return false;
+    const RegisterForm form = registerFormOf(name);
+    if (name == "arith.constant" || name == "cuda_tile.constant" || form == RegisterForm::Uniform) return true;
+    if (form != RegisterForm::View || v->definingOp->operands.empty()) return false;
     v = v->definingOp->operands[0];
   }
   return false;
